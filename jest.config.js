@@ -1,0 +1,20 @@
+/** One jest run for unit and integration suites; integration suites share the stack started in globalSetup. */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const mapper = {
+  '^@dte/(config|domain|activities)$': '<rootDir>/packages/$1/src',
+  '^@dte/domain/(.*)$': '<rootDir>/packages/domain/src/$1',
+};
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper: mapper, testEnvironment: 'node' };
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/packages/**/test/**/*.test.ts', '<rootDir>/apps/**/test/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

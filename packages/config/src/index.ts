@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The single source of runtime configuration for every process of the service.
+ * Each variable is documented in the README (section "Configuration"); defaults are the
+ * embedded local stack that `npm start` brings up on loopback.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_PORT: port.default(3000),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27017/dte'),
+  TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('dte'),
+  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY: z.string().min(3).default('dte-minio'),
+  S3_SECRET_KEY: z.string().min(8).default('dte-minio-secret'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('dte'),
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('DTE Service <dte@localhost>'),
+  MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
+  MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  /** 32 bytes as 64 hex characters: the AES-256-GCM key that encrypts tenant secrets at rest. */
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .default('6465762d6f6e6c792d6b65792d6368616e67652d6d652d696e2d70726f642121'),
+  DTE_DEV_TOKEN: z.string().min(16).optional(),
+  MH_SIM_PORT: port.default(3100),
+  MH_SIM_HOST: z.string().min(1).default('127.0.0.1'),
+  MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),
+  MH_SIM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(172800),
+  MH_SIM_CONTROL_ENABLED: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses and validates the environment; a bad value stops start-up naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Every variable with its default, for documentation and the deployment manifest checks. */
+export const configVariables = Object.keys(schema.shape) as (keyof Config)[];

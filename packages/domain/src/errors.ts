@@ -1,0 +1,37 @@
+/**
+ * The one error type of the service. Every refusal carries a stable code and the HTTP status the
+ * API answers with; the API maps it to `{"status":"error","code","message",...details}` in one place.
+ */
+export class DteError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly httpStatus: number,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DteError';
+  }
+}
+
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  RECEPTOR_VALIDATION_ERROR: 'RECEPTOR_VALIDATION_ERROR',
+  DOCUMENT_NOT_FOUND: 'DOCUMENT_NOT_FOUND',
+  DOCUMENT_NOT_PROCESSED: 'DOCUMENT_NOT_PROCESSED',
+  INVALID_ORIGIN_TYPE: 'INVALID_ORIGIN_TYPE',
+  INVALID_ORIGIN_STATUS: 'INVALID_ORIGIN_STATUS',
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  OVER_RETURN_ERROR: 'OVER_RETURN_ERROR',
+  AUTH_TOKEN_MISSING: 'AUTH_TOKEN_MISSING',
+  AUTH_TOKEN_INVALID: 'AUTH_TOKEN_INVALID',
+  NOT_FOUND: 'NOT_FOUND',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export function validationError(message: string, fields: { field: string; message: string }[]): DteError {
+  return new DteError(ErrorCode.VALIDATION_ERROR, 400, message, { errors: fields });
+}

@@ -1,2 +1,3 @@
 export * from './errors';
 export * from './workflow-contract';
+export * from './mh';

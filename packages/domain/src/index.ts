@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './workflow-contract';
 export * from './mh';
+export * from './emisor';

@@ -1,2 +1,3 @@
 export * from './schemas';
 export * from './schema-validator';
+export * from './catalogs';

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { hashToken, nextId, type Database, type SecretBox } from '@dte/activities';
+import type { AmbienteCode, Direccion } from '@dte/domain';
+
+/** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
+export const PERMISSIONS = [
+  'FACTURA_CONSUMIDOR_FINAL',
+  'CREDITO_FISCAL',
+  'NOTA_CREDITO',
+  'NOTA_DEBITO',
+  'SUJETO_EXCLUIDO',
+  'COMPROBANTE_RETENCION',
+  'ANULACION',
+  'RETORNO',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export interface NewEmisor {
+  nit: string;
+  nrc: string;
+  nombre: string;
+  nombreComercial?: string | null;
+  codActividad: string;
+  descActividad: string;
+  direccion: Direccion;
+  telefono: string;
+  correo: string;
+  ambiente: AmbienteCode;
+  mhPassword: string;
+  certificadoXml: string;
+  certificadoPassword: string;
+  branding?: { logoKey?: string | null; colorPrincipal?: string; colorSecundario?: string; colorFondo?: string };
+}
+
+/** Creating tenants: emisores, their establishments and points of sale, and API tokens. */
+export class Tenants {
+  constructor(
+    private readonly db: Database,
+    private readonly box: SecretBox,
+  ) {}
+
+  async createEmisor(input: NewEmisor) {
+    const { Emisor } = this.db.models;
+    const id = await nextId(this.db.models, 'emisor');
+    return Emisor.create({
+      id,
+      slug: `${slugify(input.nombreComercial || input.nombre)}-${input.nit}`,
+      nit: input.nit,
+      nrc: input.nrc,
+      nombre: input.nombre,
+      nombreComercial: input.nombreComercial ?? null,
+      codActividad: input.codActividad,
+      descActividad: input.descActividad,
+      direccion: input.direccion,
+      telefono: input.telefono,
+      correo: input.correo,
+      ambiente: input.ambiente,
+      clientId: id,
+      secrets: {
+        mhPassword: this.box.seal(input.mhPassword),
+        certificado: this.box.seal(input.certificadoXml),
+        certificadoPassword: this.box.seal(input.certificadoPassword),
+      },
+      branding: input.branding ?? {},
+    });
+  }
+
+  async createEstablecimiento(emisorId: number, input: { codEstable: string; codEstableMH: string; tipoEstablecimiento: string; nombre: string; direccion: Direccion; telefono: string }) {
+    return this.db.models.Establecimiento.create({ id: await nextId(this.db.models, 'establecimiento'), emisorId, ...input });
+  }
+
+  async createPuntoVenta(emisorId: number, establecimientoId: number, input: { codPuntoVenta: string; codPuntoVentaMH: string }) {
+    return this.db.models.PuntoVenta.create({ id: await nextId(this.db.models, 'punto_venta'), emisorId, establecimientoId, ...input });
+  }
+
+  /** Returns the token once; only its hash is stored. */
+  async createToken(input: { emisorId: number; establecimientoId: number; puntoVentaId: number; name: string; permissions: readonly Permission[]; token?: string }) {
+    const token = input.token ?? `dte_${randomBytes(24).toString('base64url')}`;
+    const record = await this.db.models.ApiToken.create({
+      id: await nextId(this.db.models, 'api_token'),
+      emisorId: input.emisorId,
+      establecimientoId: input.establecimientoId,
+      puntoVentaId: input.puntoVentaId,
+      name: input.name,
+      tokenHash: hashToken(token),
+      permissions: [...input.permissions],
+    });
+    return { token, record };
+  }
+
+  async revokeToken(id: number): Promise<boolean> {
+    const res = await this.db.models.ApiToken.updateOne({ id, revokedAt: null }, { $set: { revokedAt: new Date() } });
+    return res.modifiedCount === 1;
+  }
+}
+
+function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+}

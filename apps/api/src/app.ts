@@ -1,0 +1,19 @@
+import express from 'express';
+import { DteError, ErrorCode } from '@dte/domain';
+import type { ApiContext } from './context';
+import { errorHandler } from './http/errors';
+import { requestId } from './http/request-id';
+import { healthRoutes } from './routes/health';
+import { smokeRoutes } from './routes/smoke';
+
+export function createApp(ctx: ApiContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(express.json({ limit: '1mb' }));
+  app.use(healthRoutes(ctx));
+  app.use(smokeRoutes(ctx));
+  app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
+  app.use(errorHandler(ctx.log));
+  return app;
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { WorkflowName, type SmokeInput, type SmokeResult } from '@dte/domain/workflow-contract';
+import type { ApiContext } from '../context';
+
+/**
+ * `POST /diagnostics/smoke`: one Temporal workflow that touches every real component (database, storage,
+ * Chromium, SMTP) and answers with what it did. Proves a deployment before any document is issued.
+ */
+export function smokeRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  router.post('/diagnostics/smoke', async (req, res) => {
+    const input: SmokeInput = { id: randomUUID(), email: typeof req.body?.email === 'string' ? req.body.email : 'smoke@example.test' };
+    const result = await ctx.temporal.workflow.execute<(i: SmokeInput) => Promise<SmokeResult>>(WorkflowName.smoke, {
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `smoke-${input.id}`,
+      args: [input],
+    });
+    res.status(200).json({ status: 'success', data: { ...result, workflowId: `smoke-${input.id}` } });
+  });
+  return router;
+}

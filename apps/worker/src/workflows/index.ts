@@ -1,0 +1,1 @@
+export { SmokeWorkflow } from './smoke';

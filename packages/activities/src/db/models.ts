@@ -1,0 +1,163 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+/**
+ * The service's records. Every public id is an integer from `counters` (the spec's integer ids);
+ * uniqueness that must hold under concurrency is enforced by unique indexes, because FerretDB (the
+ * embedded database) has no multi-document transactions.
+ */
+const counterSchema = new Schema({ _id: String, seq: { type: Number, required: true } }, { versionKey: false });
+
+const direccion = { departamento: String, municipio: String, distrito: String, complemento: String };
+
+const emisorSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    slug: { type: String, required: true, unique: true },
+    nit: { type: String, required: true, unique: true },
+    nrc: { type: String, required: true },
+    nombre: { type: String, required: true },
+    nombreComercial: { type: String, default: null },
+    codActividad: { type: String, required: true },
+    descActividad: { type: String, required: true },
+    direccion: { type: direccion, required: true },
+    telefono: { type: String, required: true },
+    correo: { type: String, required: true },
+    ambiente: { type: String, enum: ['00', '01'], required: true },
+    clientId: { type: Number, required: true },
+    /** MH API password and the CertificadoMH (which holds the private key) with its password, AES-256-GCM. */
+    secrets: {
+      mhPassword: { type: String, required: true },
+      certificado: { type: String, required: true },
+      certificadoPassword: { type: String, required: true },
+    },
+    branding: {
+      logoKey: { type: String, default: null },
+      colorPrincipal: { type: String, default: '#1F3A93' },
+      colorSecundario: { type: String, default: '#4A6FDC' },
+      colorFondo: { type: String, default: '#FFFFFF' },
+    },
+  },
+  { timestamps: true, versionKey: false },
+);
+
+const establecimientoSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    emisorId: { type: Number, required: true },
+    codEstable: { type: String, required: true },
+    codEstableMH: { type: String, required: true },
+    tipoEstablecimiento: { type: String, required: true },
+    nombre: { type: String, required: true },
+    direccion: { type: direccion, required: true },
+    telefono: { type: String, required: true },
+  },
+  { timestamps: true, versionKey: false },
+);
+establecimientoSchema.index({ emisorId: 1, codEstable: 1 }, { unique: true });
+
+const puntoVentaSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    emisorId: { type: Number, required: true },
+    establecimientoId: { type: Number, required: true },
+    codPuntoVenta: { type: String, required: true },
+    codPuntoVentaMH: { type: String, required: true },
+  },
+  { timestamps: true, versionKey: false },
+);
+puntoVentaSchema.index({ establecimientoId: 1, codPuntoVenta: 1 }, { unique: true });
+
+const apiTokenSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    emisorId: { type: Number, required: true },
+    establecimientoId: { type: Number, required: true },
+    puntoVentaId: { type: Number, required: true },
+    name: { type: String, required: true },
+    /** SHA-256 of the token: the token itself is shown once at creation and never stored. */
+    tokenHash: { type: String, required: true, unique: true },
+    permissions: { type: [String], required: true },
+    revokedAt: { type: Date, default: null },
+  },
+  { timestamps: true, versionKey: false },
+);
+
+const sequenceSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    emisorId: { type: Number, required: true },
+    establecimientoId: { type: Number, required: true },
+    puntoVentaId: { type: Number, required: true },
+    tipoDte: { type: String, required: true },
+    ambiente: { type: String, required: true },
+    year: { type: Number, required: true },
+    last: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+sequenceSchema.index(
+  { emisorId: 1, establecimientoId: 1, puntoVentaId: 1, tipoDte: 1, ambiente: 1, year: 1 },
+  { unique: true },
+);
+
+const documentSchema = new Schema(
+  {
+    id: { type: Number, required: true, unique: true },
+    tipo: { type: String, required: true },
+    tipoDte: { type: String, required: true },
+    codigoGeneracion: { type: String, required: true, unique: true },
+    numeroControl: { type: String, required: true, unique: true },
+    estado: { type: String, required: true },
+    ambiente: { type: String, required: true },
+    total: { type: String, required: true },
+    fecEmi: { type: String, required: true },
+    dteJson: { type: Schema.Types.Mixed, required: true },
+    dteFirmado: { type: String, required: true },
+    selloRecibido: { type: String, default: null },
+    respuestaMh: { type: Schema.Types.Mixed, default: null },
+    analisisHacienda: { type: Schema.Types.Mixed, default: null },
+    errorTecnico: { type: String, default: null },
+    dteJsonUrl: { type: String, default: null },
+    dtePdfUrl: { type: String, default: null },
+    sequenceId: { type: Number, required: true },
+    sequenceNumber: { type: String, required: true },
+    serie: { type: String, required: true },
+    emisorId: { type: Number, required: true },
+    branchId: { type: Number, required: true },
+    pointOfSaleId: { type: Number, required: true },
+    tokenId: { type: Number, required: true },
+    receptorCorreo: { type: String, default: null },
+    emails: { type: [{ to: String, at: Date, ok: Boolean, error: String, messageId: String }], default: [] },
+  },
+  { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
+);
+documentSchema.index({ emisorId: 1, createdAt: -1 });
+
+/** A throwaway record proving the real path end to end (see the smoke workflow). */
+const smokeSchema = new Schema(
+  { smokeId: { type: String, required: true, unique: true }, storedKey: String, pdfBytes: Number, messageId: String },
+  { timestamps: true, versionKey: false },
+);
+
+export function createModels(conn: Connection) {
+  return {
+    Counter: conn.model('Counter', counterSchema, 'counters'),
+    Emisor: conn.model('Emisor', emisorSchema, 'emisores'),
+    Establecimiento: conn.model('Establecimiento', establecimientoSchema, 'establecimientos'),
+    PuntoVenta: conn.model('PuntoVenta', puntoVentaSchema, 'puntos_venta'),
+    ApiToken: conn.model('ApiToken', apiTokenSchema, 'api_tokens'),
+    Sequence: conn.model('Sequence', sequenceSchema, 'sequences'),
+    Document: conn.model('Document', documentSchema, 'documents'),
+    Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
+  };
+}
+export type Models = ReturnType<typeof createModels>;
+export type EmisorRecord = InferSchemaType<typeof emisorSchema>;
+export type DocumentRecord = InferSchemaType<typeof documentSchema>;
+export type ModelOf<K extends keyof Models> = Models[K] extends Model<infer T> ? T : never;
+
+/** The next integer id of a named counter, atomically. */
+export async function nextId(models: Models, name: string): Promise<number> {
+  const doc = await models.Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true });
+  return doc!.seq;
+}

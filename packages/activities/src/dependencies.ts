@@ -1,0 +1,47 @@
+import type { Config } from '@dte/config';
+import { connectDatabase, type Database } from './db';
+import type { Logger } from './logger';
+import { BrowserPool } from './pdf/browser-pool';
+import { createMailer, type Mailer } from './mail';
+import { SecretBox } from './secrets';
+import { ObjectStore } from './storage';
+
+/** Everything activities touch, created once per worker process and closed on shutdown. */
+export interface ActivityDependencies {
+  config: Config;
+  log: Logger;
+  db: Database;
+  store: ObjectStore;
+  browser: BrowserPool;
+  mailer: Mailer;
+  secrets: SecretBox;
+  close(): Promise<void>;
+}
+
+export async function createDependencies(config: Config, log: Logger): Promise<ActivityDependencies> {
+  const db = await connectDatabase(config.MONGODB_URI);
+  const store = new ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    bucket: config.S3_BUCKET,
+  });
+  await store.ensureBucket();
+  const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  return {
+    config,
+    log,
+    db,
+    store,
+    browser,
+    mailer,
+    secrets: new SecretBox(config.SECRET_KEY),
+    async close() {
+      await browser.close();
+      mailer.close();
+      await db.close();
+    },
+  };
+}

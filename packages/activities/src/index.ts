@@ -1,0 +1,6 @@
+export * from './db';
+export * from './storage';
+export * from './secrets';
+export * from './logger';
+export * from './dependencies';
+export * from './create-activities';

@@ -1,0 +1,34 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Tenant secrets (MH API passwords, CertificadoMH files and their passwords) at rest: AES-256-GCM with
+ * the configured SECRET_KEY, stored as `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(hexKey: string) {
+    this.key = Buffer.from(hexKey, 'hex');
+    if (this.key.length !== 32) throw new Error('SECRET_KEY must be 32 bytes');
+  }
+
+  seal(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, data] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unknown secret format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
+
+/** API tokens are looked up by hash; the token itself is shown once and never stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}

@@ -1,0 +1,69 @@
+import { Client } from 'minio';
+
+export interface ObjectStoreOptions {
+  endpoint: string;
+  region: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+}
+
+/** S3-compatible storage (MinIO locally) for the JSON and PDF of accepted documents and the logos. */
+export class ObjectStore {
+  private readonly client: Client;
+  readonly bucket: string;
+
+  constructor(opts: ObjectStoreOptions) {
+    const url = new URL(opts.endpoint);
+    this.client = new Client({
+      endPoint: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      useSSL: url.protocol === 'https:',
+      region: opts.region,
+      accessKey: opts.accessKey,
+      secretKey: opts.secretKey,
+    });
+    this.bucket = opts.bucket;
+  }
+
+  async ensureBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const stream = await this.client.getObject(this.bucket, key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.statObject(this.bucket, key);
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey') return false;
+      throw err;
+    }
+  }
+
+  presignedGet(key: string, expiresSeconds: number, filename: string): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, key, expiresSeconds, {
+      'response-content-disposition': `attachment; filename="${filename}"`,
+    });
+  }
+
+  /** A cheap round trip for health checks. */
+  async ping(): Promise<void> {
+    await this.client.bucketExists(this.bucket);
+  }
+}

@@ -1,0 +1,297 @@
+'use strict';
+/**
+ * Starts the whole service on loopback on real components, each as a child process with its log under
+ * `<dataDir>/logs/`, waits for each to be healthy, and stops every child it started. Used by
+ * `npm start` (fixed ports, data kept in `.data/`) and by the test suite (free ports, a temporary folder).
+ */
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** Every port of the stack, each overridable by its environment variable. */
+const DEFAULT_PORTS = {
+  TEMPORAL_PORT: 7233,
+  TEMPORAL_UI_PORT: 8233,
+  MONGODB_PORT: 27017,
+  MINIO_PORT: 9000,
+  MINIO_CONSOLE_PORT: 9001,
+  SMTP_PORT: 1025,
+  MAILDEV_WEB_PORT: 1080,
+  MH_SIM_PORT: 3100,
+  API_PORT: 3000,
+};
+/** Internal ports of the components that we never expose but must not collide between stacks. */
+const INTERNAL_PORTS = ['TEMPORAL_HTTP_PORT', 'TEMPORAL_METRICS_PORT', 'FERRETDB_DEBUG_PORT'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function resolvePorts({ random }) {
+  const ports = {};
+  for (const [name, port] of Object.entries(DEFAULT_PORTS)) {
+    ports[name] = random ? await freePort() : Number(process.env[name] || port);
+  }
+  for (const name of INTERNAL_PORTS) ports[name] = await freePort();
+  return ports;
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function tcpOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => socket.end(() => resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function httpOk(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The environment every process of the service reads through the configuration module. */
+function serviceEnv(ports, database) {
+  const s3 = { S3_ACCESS_KEY: process.env.S3_ACCESS_KEY || 'dte-minio', S3_SECRET_KEY: process.env.S3_SECRET_KEY || 'dte-minio-secret' };
+  return {
+    API_PORT: String(ports.API_PORT),
+    MH_SIM_PORT: String(ports.MH_SIM_PORT),
+    MONGODB_URI: database.uri,
+    TEMPORAL_ADDRESS: `127.0.0.1:${ports.TEMPORAL_PORT}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.MINIO_PORT}`,
+    ...s3,
+    SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${ports.SMTP_PORT}`,
+    MH_BASE_URL: process.env.MH_BASE_URL || `http://127.0.0.1:${ports.MH_SIM_PORT}`,
+  };
+}
+
+class Stack {
+  constructor({ dataDir, ports, tools, quiet }) {
+    this.dataDir = dataDir;
+    this.logDir = path.join(dataDir, 'logs');
+    this.ports = ports;
+    this.tools = tools;
+    this.quiet = quiet;
+    this.children = [];
+    fs.mkdirSync(this.logDir, { recursive: true });
+    const db = tools.database;
+    this.database =
+      db.kind === 'external'
+        ? { kind: 'external', uri: process.env.MONGODB_URI }
+        : { ...db, uri: `mongodb://127.0.0.1:${ports.MONGODB_PORT}/dte` };
+    this.env = { ...process.env, ...serviceEnv(ports, this.database) };
+  }
+
+  say(msg) {
+    if (!this.quiet) process.stdout.write(`[stack] ${msg}\n`);
+  }
+
+  /** Spawns one component in its own process group so stopping it stops its descendants too. */
+  spawn(name, command, args, extraEnv = {}) {
+    const logFile = path.join(this.logDir, `${name}.log`);
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...this.env, ...extraEnv },
+      stdio: ['ignore', out, out],
+      detached: true,
+    });
+    fs.closeSync(out);
+    const entry = { name, child, logFile, exited: false };
+    child.on('exit', (code, signal) => {
+      entry.exited = true;
+      entry.exit = { code, signal };
+    });
+    this.children.push(entry);
+    return entry;
+  }
+
+  async waitFor(entry, check, timeoutMs = 90000) {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      if (entry.exited) break;
+      if (await check()) {
+        this.say(`${entry.name} healthy (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        return;
+      }
+      await sleep(200);
+    }
+    const tail = fs.readFileSync(entry.logFile, 'utf8').split('\n').slice(-20).join('\n');
+    throw new Error(`${entry.name} did not become healthy${entry.exited ? ` (exited ${JSON.stringify(entry.exit)})` : ''}; last log lines of ${entry.logFile}:\n${tail}`);
+  }
+
+  async startTemporal() {
+    const { ports } = this;
+    const { searchAttributeTypes } = require(path.join(ROOT, 'packages/domain/dist/workflow-contract.js'));
+    const attrs = Object.entries(searchAttributeTypes).flatMap(([k, t]) => ['--search-attribute', `${k}=${t}`]);
+    const entry = this.spawn('temporal', this.tools.temporal, [
+      'server', 'start-dev',
+      '--ip', '127.0.0.1',
+      '--port', String(ports.TEMPORAL_PORT),
+      '--ui-port', String(ports.TEMPORAL_UI_PORT),
+      '--http-port', String(ports.TEMPORAL_HTTP_PORT),
+      '--metrics-port', String(ports.TEMPORAL_METRICS_PORT),
+      '--db-filename', path.join(this.dataDir, 'temporal.sqlite'),
+      '--namespace', 'default',
+      '--dynamic-config-value', 'frontend.enableExecuteMultiOperation=true',
+      '--log-level', 'warn',
+      ...attrs,
+    ]);
+    await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.TEMPORAL_UI_PORT}/`));
+    await this.waitFor(entry, () => this.temporalReady());
+  }
+
+  /** The frontend accepts connections before the namespace is usable; ask it for the namespace. */
+  async temporalReady() {
+    const res = spawnSync(
+      this.tools.temporal,
+      ['operator', 'search-attribute', 'list', '--address', `127.0.0.1:${this.ports.TEMPORAL_PORT}`, '--namespace', 'default'],
+      { encoding: 'utf8', timeout: 10000 },
+    );
+    return res.status === 0 && res.stdout.includes('DteEstado');
+  }
+
+  async startDatabase() {
+    const { ports, database } = this;
+    if (database.kind === 'external') return this.say(`database: external MONGODB_URI`);
+    const dir = path.join(this.dataDir, database.kind);
+    fs.mkdirSync(dir, { recursive: true });
+    const entry =
+      database.kind === 'mongod'
+        ? this.spawn('mongod', database.bin, ['--dbpath', dir, '--bind_ip', '127.0.0.1', '--port', String(ports.MONGODB_PORT)])
+        : this.spawn('ferretdb', database.bin, [
+            '--handler=sqlite',
+            `--sqlite-url=file:${dir}/`,
+            `--state-dir=${dir}`,
+            `--listen-addr=127.0.0.1:${ports.MONGODB_PORT}`,
+            `--debug-addr=127.0.0.1:${ports.FERRETDB_DEBUG_PORT}`,
+            '--telemetry=disable',
+            '--log-level=warn',
+          ]);
+    await this.waitFor(entry, () => tcpOpen(ports.MONGODB_PORT));
+  }
+
+  async startMinio() {
+    const { ports } = this;
+    const dir = path.join(this.dataDir, 'minio');
+    fs.mkdirSync(dir, { recursive: true });
+    const entry = this.spawn(
+      'minio',
+      this.tools.minio,
+      ['server', dir, '--quiet', '--address', `127.0.0.1:${ports.MINIO_PORT}`, '--console-address', `127.0.0.1:${ports.MINIO_CONSOLE_PORT}`],
+      { MINIO_ROOT_USER: this.env.S3_ACCESS_KEY, MINIO_ROOT_PASSWORD: this.env.S3_SECRET_KEY, MINIO_BROWSER_REDIRECT: 'off' },
+    );
+    await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MINIO_PORT}/minio/health/live`));
+  }
+
+  async startMaildev() {
+    const { ports } = this;
+    if (process.env.SMTP_URL) return this.say('mail: external SMTP_URL');
+    const entry = this.spawn('maildev', process.execPath, [
+      this.tools.maildev,
+      '--ip', '127.0.0.1',
+      '--smtp', String(ports.SMTP_PORT),
+      '--web', String(ports.MAILDEV_WEB_PORT),
+    ]);
+    await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MAILDEV_WEB_PORT}/email`));
+  }
+
+  async startApp(name, main, healthUrl, extraEnv = {}) {
+    const entry = this.spawn(name, process.execPath, ['--enable-source-maps', path.join(ROOT, main)], extraEnv);
+    await this.waitFor(entry, healthUrl ? () => httpOk(healthUrl) : () => this.logSays(entry, 'worker running'));
+    return entry;
+  }
+
+  logSays(entry, text) {
+    return fs.readFileSync(entry.logFile, 'utf8').includes(text);
+  }
+
+  async startInfrastructure() {
+    await Promise.all([this.startTemporal(), this.startDatabase(), this.startMinio(), this.startMaildev()]);
+  }
+
+  /**
+   * Starts the MH simulator (unless MH_BASE_URL points elsewhere), provisions the demo tenant, then the
+   * worker and the API. Returns the demo tenant's token.
+   */
+  async startService({ simulatorControl, tokenFile }) {
+    const { ports } = this;
+    if (!process.env.MH_BASE_URL) {
+      await this.startApp('mh-simulator', 'apps/mh-simulator/dist/main.js', `http://127.0.0.1:${ports.MH_SIM_PORT}/health`, {
+        MH_SIM_CONTROL_ENABLED: String(simulatorControl),
+      });
+    }
+    const provision = spawnSync(process.execPath, [path.join(ROOT, 'apps/api/dist/admin/cli.js'), 'dev-tenant', tokenFile], {
+      cwd: ROOT,
+      env: this.env,
+      encoding: 'utf8',
+    });
+    if (provision.status !== 0) throw new Error(`demo tenant provisioning failed:\n${provision.stderr}`);
+    this.say(`demo tenant ready ${provision.stdout.trim()}`);
+    await this.startWorker();
+    await this.startApp('api', 'apps/api/dist/main.js', `http://127.0.0.1:${ports.API_PORT}/health`);
+    return fs.readFileSync(tokenFile, 'utf8').trim();
+  }
+
+  startWorker() {
+    return this.startApp('worker', 'apps/worker/dist/main.js');
+  }
+
+  /** Stops children in reverse start order: SIGTERM to each process group, SIGKILL after a grace period. */
+  async stop(graceMs = 10000) {
+    for (const entry of [...this.children].reverse()) {
+      if (entry.exited) continue;
+      try {
+        process.kill(-entry.child.pid, 'SIGTERM');
+      } catch {
+        continue;
+      }
+      const started = Date.now();
+      while (!entry.exited && Date.now() - started < graceMs) await sleep(100);
+      if (!entry.exited) {
+        try {
+          process.kill(-entry.child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+      this.say(`${entry.name} stopped`);
+    }
+    this.children = [];
+  }
+
+  urls() {
+    const p = this.ports;
+    return {
+      api: `http://127.0.0.1:${p.API_PORT}`,
+      temporalGrpc: `127.0.0.1:${p.TEMPORAL_PORT}`,
+      temporalUi: `http://127.0.0.1:${p.TEMPORAL_UI_PORT}`,
+      database: this.database.uri,
+      minio: `http://127.0.0.1:${p.MINIO_PORT}`,
+      minioConsole: `http://127.0.0.1:${p.MINIO_CONSOLE_PORT}`,
+      smtp: this.env.SMTP_URL,
+      maildev: `http://127.0.0.1:${p.MAILDEV_WEB_PORT}`,
+      mhSimulator: this.env.MH_BASE_URL,
+    };
+  }
+}
+
+module.exports = { Stack, resolvePorts, DEFAULT_PORTS };

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts one real stack for the integration suites on free ports in a temporary folder: Temporal dev
+ * server, the database, MinIO, maildev, the MH simulator (test-control API on), the worker and the API.
+ * `npm test` has already installed the tools and built the code.
+ */
+export default async function globalSetup(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ensureTools } = require('../../scripts/tools');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Stack, resolvePorts } = require('../../scripts/stack');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-test-'));
+  const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
+  (globalThis as Record<string, unknown>).__DTE_STACK__ = stack;
+  try {
+    await stack.startInfrastructure();
+    const token = await stack.startService({ simulatorControl: true, tokenFile: path.join(dataDir, 'dev-token') });
+    const info = { ...stack.urls(), env: stack.env, dataDir, devToken: token, ports: stack.ports };
+    const file = path.join(dataDir, 'stack.json');
+    fs.writeFileSync(file, JSON.stringify(info));
+    process.env.DTE_TEST_STACK_FILE = file;
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+
+/** What the integration suites know about the stack that globalSetup started. */
+export interface StackInfo {
+  api: string;
+  temporalGrpc: string;
+  temporalUi: string;
+  database: string;
+  minio: string;
+  smtp: string;
+  maildev: string;
+  mhSimulator: string;
+  /** Alias of mhSimulator. */
+  simulatorUrl: string;
+  apiUrl: string;
+  mongodbUri: string;
+  devToken: string;
+  dataDir: string;
+  /** The environment the service processes run with (config variables). */
+  env: Record<string, string>;
+}
+
+let cached: StackInfo | undefined;
+
+export function stack(): StackInfo {
+  if (!cached) {
+    const file = process.env.DTE_TEST_STACK_FILE;
+    if (!file) throw new Error('the integration stack is not running (DTE_TEST_STACK_FILE unset)');
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    cached = { ...raw, simulatorUrl: raw.mhSimulator, apiUrl: raw.api, mongodbUri: raw.database };
+  }
+  return cached!;
+}

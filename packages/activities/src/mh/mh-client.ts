@@ -1,0 +1,94 @@
+import axios, { type AxiosInstance, isAxiosError } from 'axios';
+
+/** MH's answer to a reception, consult or invalidation (Manual Técnico §4). */
+export interface RespuestaMh {
+  version: number;
+  ambiente: string;
+  versionApp: number;
+  estado: string;
+  codigoGeneracion: string;
+  selloRecibido: string | null;
+  fhProcesamiento: string;
+  clasificaMsg: string;
+  codigoMsg: string;
+  descripcionMsg: string;
+  observaciones: string[];
+}
+
+/** A call whose outcome we know (MH answered), or one we cannot know (timeout, reset, 5xx). */
+export type MhCall<T> = { answered: true; status: number; body: T } | { answered: false; reason: string };
+
+export interface MhCredentials {
+  nit: string;
+  password: string;
+}
+
+/**
+ * MH's reception API. One instance per process: auth tokens are cached per emisor until they expire
+ * (24 h in production, 48 h in test) and renewed on a 401, so documents never pay for a login.
+ */
+export class MhClient {
+  private readonly http: AxiosInstance;
+  private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
+
+  constructor(baseUrl: string, timeoutMs: number) {
+    this.http = axios.create({
+      baseURL: baseUrl,
+      timeout: timeoutMs,
+      headers: { 'User-Agent': 'dte-service' },
+      validateStatus: () => true,
+    });
+  }
+
+  private async token(creds: MhCredentials, renew = false): Promise<string> {
+    const cached = this.tokens.get(creds.nit);
+    if (cached && !renew && cached.expiresAt > Date.now()) return cached.token;
+    const res = await this.http.post('/seguridad/auth', new URLSearchParams({ user: creds.nit, pwd: creds.password }), {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const token: unknown = res.data?.body?.token;
+    if (res.status !== 200 || res.data?.status !== 'OK' || typeof token !== 'string') {
+      throw new MhAuthError(`MH authentication failed for ${creds.nit}: ${res.data?.message ?? res.status}`);
+    }
+    this.tokens.set(creds.nit, { token, expiresAt: expiryOf(token) });
+    return token;
+  }
+
+  /** POSTs with the emisor's token; a 401 renews the token once. Transport failures become `answered: false`. */
+  async post<T>(creds: MhCredentials, path: string, body: unknown): Promise<MhCall<T>> {
+    try {
+      let res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds) } });
+      if (res.status === 401) res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds, true) } });
+      if (res.status >= 500 || typeof res.data !== 'object' || res.data === null) {
+        return { answered: false, reason: `MH answered HTTP ${res.status}` };
+      }
+      return { answered: true, status: res.status, body: res.data as T };
+    } catch (err) {
+      if (err instanceof MhAuthError) throw err;
+      if (isAxiosError(err)) return { answered: false, reason: err.code ? `${err.code}: ${err.message}` : err.message };
+      throw err;
+    }
+  }
+
+  async reachable(): Promise<boolean> {
+    try {
+      await this.http.get('/', { timeout: 3000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export class MhAuthError extends Error {}
+
+/** MH tokens are JWTs; cache them until a minute before `exp` (24 h when it cannot be read). */
+function expiryOf(bearer: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(bearer.replace(/^Bearer /, '').split('.')[1]!, 'base64url').toString());
+    if (typeof payload.exp === 'number') return payload.exp * 1000 - 60_000;
+  } catch {
+    /* not a JWT: fall through */
+  }
+  return Date.now() + 24 * 3600_000 - 60_000;
+}

@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from '../src';
+
+describe('configuration module', () => {
+  it('defaults to the embedded local stack', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      API_PORT: 3000,
+      MONGODB_URI: 'mongodb://127.0.0.1:27017/dte',
+      TEMPORAL_ADDRESS: '127.0.0.1:7233',
+      TEMPORAL_NAMESPACE: 'default',
+      MH_BASE_URL: 'http://127.0.0.1:3100',
+      MH_TIMEOUT_MS: 8000,
+      MH_SIM_CONTROL_ENABLED: false,
+    });
+  });
+
+  it.each([
+    ['API_PORT', 'not-a-port'],
+    ['MONGODB_URI', 'postgres://x'],
+    ['S3_ENDPOINT', 'nope'],
+    ['SECRET_KEY', 'too-short'],
+    ['LOG_LEVEL', 'loud'],
+    ['MH_SIM_CONTROL_ENABLED', 'maybe'],
+  ])('a bad %s stops start-up with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('parses booleans and numbers from strings', () => {
+    expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({ MH_SIM_CONTROL_ENABLED: true, API_PORT: 4000 });
+  });
+});

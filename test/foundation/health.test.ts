@@ -1,0 +1,39 @@
+import { Client, Connection } from '@temporalio/client';
+import { loadConfig } from '@dte/config';
+import { connectDatabase, createLogger, ObjectStore } from '@dte/activities';
+import type { Server } from 'node:http';
+import { createApp } from '../../apps/api/src/app';
+import { stack } from '../support/stack';
+
+/** `GET /health` answers 503 naming the failing dependency: here storage points at a closed port. */
+describe('GET /health with a dependency down', () => {
+  let server: Server;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const config = loadConfig(stack().env);
+    const db = await connectDatabase(config.MONGODB_URI);
+    const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+    const deadStore = new ObjectStore({ endpoint: 'http://127.0.0.1:1', region: 'us-east-1', accessKey: 'x', secretKey: 'xxxxxxxx', bucket: 'dte' });
+    const app = createApp({ config, log: createLogger({ LOG_LEVEL: 'silent' }, 'test'), db, store: deadStore, temporal: new Client({ connection }) });
+    server = app.listen(0, '127.0.0.1');
+    close = async () => {
+      server.close();
+      await connection.close();
+      await db.close();
+    };
+  });
+  afterAll(() => close());
+
+  it('answers 503 and names storage', async () => {
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { status: string; checks: Record<string, string>; failing: string[] };
+    expect(body.status).toBe('error');
+    expect(body.failing).toEqual(['storage']);
+    expect(body.checks.temporal).toBe('ok');
+    expect(body.checks.database).toBe('ok');
+    expect(body.checks.storage).toMatch(/^failing: /);
+  });
+});

@@ -4,3 +4,5 @@ export * from './secrets';
 export * from './logger';
 export * from './dependencies';
 export * from './create-activities';
+export * from './pdf';
+export * from './mail';

@@ -1,0 +1,64 @@
+import nodemailer from 'nodemailer';
+import { dteMessage, type DteMail } from './dte-message';
+
+export interface MailerOptions {
+  /** SMTP_URL: smtp:// or smtps://, with credentials and nodemailer options as query parameters. */
+  smtpUrl: string;
+  /** MAIL_FROM, e.g. `DTE Service <dte@example.com>`. */
+  from: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The recipients the SMTP server took. */
+  accepted: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  /** Delivers a DTE to its receptor (see dteMessage). */
+  sendDte(mail: DteMail): Promise<SentMail>;
+  /** Closes the pooled SMTP connections; in-flight sends are dropped, so call it after the work drains. */
+  close(): void;
+}
+
+/**
+ * One pooled SMTP transport per process: connections are reused across messages instead of a TCP/TLS
+ * handshake per DTE. Delivery failures reject, so the calling activity's retry policy decides.
+ */
+export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport(pooled(smtpUrl));
+  const send = async (message: MailMessage): Promise<SentMail> => {
+    const info = await transport.sendMail({ from, ...message });
+    return {
+      messageId: info.messageId,
+      accepted: info.accepted.map((a) => (typeof a === 'string' ? a : a.address)),
+    };
+  };
+  return {
+    send,
+    sendDte: (mail) => send(dteMessage(mail)),
+    close: () => transport.close(),
+  };
+}
+
+/** nodemailer reads transport options from the URL's query; pooling is the default unless SMTP_URL says otherwise. */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}

@@ -1,0 +1,19 @@
+import QRCode from 'qrcode';
+
+export interface ConsultaPublicaRef {
+  ambiente: string;
+  codigoGeneracion: string;
+  /** yyyy-mm-dd, as identificacion.fecEmi. */
+  fecEmi: string;
+}
+
+/** MH's public verification page for a DTE (Manual Técnico §5), the target of the legible version's QR. */
+export function consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }: ConsultaPublicaRef): string {
+  const query = new URLSearchParams({ ambiente, codGen: codigoGeneracion, fechaEmi: fecEmi });
+  return `https://admin.factura.gob.sv/consultaPublica?${query.toString()}`;
+}
+
+/** The QR as a data: URL, so the page that renders it needs no network. */
+export function qrDataUrl(url: string): Promise<string> {
+  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
+}

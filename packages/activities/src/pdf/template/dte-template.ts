@@ -1,0 +1,344 @@
+import { catalogValue } from '@dte/domain';
+import { consultaPublicaUrl, qrDataUrl } from './consulta-publica';
+import {
+  CUERPO_FIELDS,
+  DOCUMENTO_RELACIONADO_FIELDS,
+  MODELO_FACTURACION,
+  OTROS_DOCUMENTOS_FIELDS,
+  PAGO_FIELDS,
+  RESUMEN_CODES,
+  RESUMEN_FIELDS,
+  RESUMEN_TOTALS,
+  TIPO_TRANSMISION,
+  TRIBUTOS,
+} from './fields';
+import { asList, asObj, fecha, formatValue, humanize, text, type Field, type Obj } from './format';
+import { html, SafeHtml } from './html';
+import { logoDataUrl } from './logo';
+
+/** The document's state in the service; it decides the marks the legible version carries. */
+export type EstadoDte = 'PROCESSED' | 'CONTINGENCIA' | 'REJECTED' | 'CANCELLED';
+
+export interface Branding {
+  logo?: Buffer | null;
+  /** As stored with the logo; not trusted: the format is read from the bytes (see logoDataUrl). */
+  logoContentType?: string;
+  /** `#RRGGBB`; anything else falls back to the default palette. */
+  colorPrincipal?: string | null;
+  colorSecundario?: string | null;
+  colorFondo?: string | null;
+}
+
+export interface DtePdfInput {
+  /** The DTE JSON as transmitted to MH, of any kind (01, 03, 05, 06, 07, 14, 18…). */
+  dte: Obj;
+  selloRecibido: string | null;
+  estado: EstadoDte;
+  /** The heading of the document, e.g. "FACTURA" or "COMPROBANTE DE CRÉDITO FISCAL". */
+  tipoNombre: string;
+  branding: Branding;
+}
+
+/** Marks printed over documents that are not (or no longer) valid as sealed by MH. */
+const ESTADO_MARKS: Partial<Record<EstadoDte, string>> = {
+  CONTINGENCIA: 'EMITIDO EN CONTINGENCIA',
+  REJECTED: 'RECHAZADO POR HACIENDA: SIN VALIDEZ TRIBUTARIA',
+  CANCELLED: 'DOCUMENTO INVALIDADO',
+};
+
+const DEFAULT_COLORS = { principal: '#1f3a5f', secundario: '#5b7a99', fondo: '#ffffff' };
+
+/** The legible version (versión legible) of a DTE as a self-contained HTML page: images are data: URLs. */
+export async function dteHtml(input: DtePdfInput): Promise<string> {
+  const { dte, estado, tipoNombre } = input;
+  const identificacion = asObj(dte.identificacion);
+  const codigoGeneracion = text(identificacion?.codigoGeneracion);
+  const ambiente = text(identificacion?.ambiente);
+  const fecEmi = text(identificacion?.fecEmi);
+  if (!identificacion || !codigoGeneracion || !ambiente || !fecEmi) {
+    throw new TypeError('DTE without identificacion.codigoGeneracion, ambiente and fecEmi cannot be rendered');
+  }
+  const qr = await qrDataUrl(consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }));
+  const resumen = asObj(dte.resumen) ?? {};
+  const mark = ESTADO_MARKS[estado];
+  // A contingency document has not reached MH yet, so whatever sello the caller holds is not its own.
+  const sello = estado === 'CONTINGENCIA' ? 'Pendiente de transmisión a Hacienda' : (input.selloRecibido ?? '—');
+  const tipoDte = text(identificacion.tipoDte);
+  const receptor = asObj(dte.receptor) ?? asObj(dte.sujetoExcluido);
+
+  const page = html`<!DOCTYPE html>
+    <html lang="es">
+      <head>
+        <meta charset="utf-8" />
+        <title>${tipoNombre} ${codigoGeneracion}</title>
+        <style>
+          ${new SafeHtml(css(input.branding))}
+        </style>
+      </head>
+      <body>
+        ${mark && html`<div class="watermark">${mark}</div>`}
+        <header>
+          <div class="logo">${logoImage(input.branding)}</div>
+          <div class="titulo">
+            <div class="emisor-nombre">
+              ${text(asObj(dte.emisor)?.nombreComercial) ?? text(asObj(dte.emisor)?.nombre)}
+            </div>
+            <div>DOCUMENTO TRIBUTARIO ELECTRÓNICO</div>
+            <h1>${tipoNombre}</h1>
+          </div>
+          <div class="version">Ver. ${text(identificacion.version)}</div>
+        </header>
+        ${mark && html`<div class="marca">${mark}</div>`}
+        <section class="identificacion">
+          <table class="datos">
+            ${row('Código de generación', codigoGeneracion, 'id')}
+            ${row('Número de control', text(identificacion.numeroControl), 'id')}
+            ${row('Sello de recepción', sello, 'id')}
+            ${row('Modelo de facturación', formatValue(identificacion.tipoModelo, { words: MODELO_FACTURACION }))}
+            ${row('Tipo de transmisión', formatValue(identificacion.tipoOperacion, { words: TIPO_TRANSMISION }))}
+            ${row('Fecha y hora de generación', [fecha(fecEmi), text(identificacion.horEmi)].filter(Boolean).join(' '))}
+            ${row('Tipo de contingencia', formatValue(identificacion.tipoContingencia, { catalog: 'CAT-005' }))}
+            ${row('Motivo de contingencia', text(identificacion.motivoContin))}
+            ${row('Ambiente', ambiente === '01' ? 'Producción' : 'Pruebas')}
+            ${row('Moneda', text(identificacion.tipoMoneda))}
+          </table>
+          <figure class="qr">
+            <img src="${qr}" alt="Código QR de consulta pública" />
+            <figcaption>Consulte este documento en Hacienda</figcaption>
+          </figure>
+        </section>
+        <section class="partes">
+          ${party(tipoDte === '07' ? 'AGENTE DE RETENCIÓN' : 'EMISOR', asObj(dte.emisor))}
+          ${party(receptorTitle(tipoDte, dte), receptor, 'Consumidor final')}
+        </section>
+        ${ventaTercero(asObj(dte.ventaTercero))}
+        ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
+        ${table('OTROS DOCUMENTOS ASOCIADOS', OTROS_DOCUMENTOS_FIELDS, asList(dte.otrosDocumentos))}
+        ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento))}
+        <section class="cierre">
+          <div class="notas">
+            ${row('Valor en letras', text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras), 'block')}
+            ${row('Condición de la operación', formatValue(resumen.condicionOperacion, { catalog: 'CAT-016' }), 'block')}
+            ${row('N° de pago electrónico', text(resumen.numPagoElectronico), 'block')}
+            ${table('PAGOS', PAGO_FIELDS, asList(resumen.pagos))} ${observaciones(dte, resumen)}
+          </div>
+          <table class="resumen">
+            ${resumenRows(resumen)}
+          </table>
+        </section>
+        ${extension(asObj(dte.extension))}
+      </body>
+    </html>`;
+  return page.value;
+}
+
+function css(branding: Branding): string {
+  const principal = hexColor(branding.colorPrincipal) ?? DEFAULT_COLORS.principal;
+  const secundario = hexColor(branding.colorSecundario) ?? DEFAULT_COLORS.secundario;
+  const fondo = hexColor(branding.colorFondo) ?? DEFAULT_COLORS.fondo;
+  return `
+@page { size: Letter; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif; font-size: 8.5pt; color: #1a1a1a; background: ${fondo}; }
+header { display: flex; align-items: center; gap: 12px; border-bottom: 3px solid ${principal}; padding-bottom: 6px; }
+.logo { width: 150px; height: 70px; display: flex; align-items: center; }
+.logo img { max-width: 150px; max-height: 70px; }
+.titulo { flex: 1; text-align: center; }
+.titulo h1 { margin: 2px 0 0; font-size: 14pt; color: ${principal}; }
+.emisor-nombre { font-size: 11pt; font-weight: bold; }
+.version { align-self: flex-start; color: ${secundario}; }
+.marca { margin: 6px 0; padding: 6px; border: 3px solid #c62828; color: #c62828; font-size: 16pt; font-weight: bold; text-align: center; }
+.watermark { position: fixed; top: 45%; left: 0; width: 100%; text-align: center; transform: rotate(-30deg); font-size: 44pt; font-weight: bold; color: rgba(198, 40, 40, 0.13); z-index: -1; }
+section { margin-top: 8px; }
+h2 { margin: 0 0 3px; padding: 2px 6px; font-size: 9pt; color: #fff; background: ${principal}; }
+.identificacion { display: flex; gap: 12px; align-items: flex-start; border: 1px solid ${secundario}; padding: 6px; }
+.identificacion .datos { flex: 1; }
+.qr { margin: 0; width: 120px; text-align: center; font-size: 7pt; color: ${secundario}; }
+.qr img { width: 110px; height: 110px; }
+table { border-collapse: collapse; }
+.datos th { text-align: left; font-weight: bold; padding: 1px 8px 1px 0; vertical-align: top; white-space: nowrap; }
+.datos td { padding: 1px 0; vertical-align: top; }
+.id { font-family: 'DejaVu Sans Mono', monospace; white-space: nowrap; }
+.partes { display: flex; gap: 8px; }
+.parte { flex: 1; border: 1px solid ${secundario}; }
+.parte .datos { margin: 0 6px 4px; }
+.listado { width: 100%; }
+.listado th { background: ${secundario}; color: #fff; font-weight: bold; padding: 3px; font-size: 7.5pt; text-align: left; }
+.listado td { border-bottom: 1px solid #ddd; padding: 3px; vertical-align: top; }
+.listado tr { page-break-inside: avoid; }
+.money, .quantity, .percent { text-align: right; white-space: nowrap; }
+.listado th.money, .listado th.quantity, .listado th.percent { text-align: right; }
+.cierre { display: flex; gap: 12px; align-items: flex-start; page-break-inside: avoid; }
+.notas { flex: 1; }
+.block { margin-bottom: 4px; }
+.resumen { width: 45%; }
+.resumen th { text-align: right; font-weight: normal; padding: 1px 8px 1px 0; }
+.resumen td { text-align: right; white-space: nowrap; padding: 1px 0; }
+.resumen .total th, .resumen .total td { font-weight: bold; font-size: 10pt; border-top: 1px solid ${principal}; color: ${principal}; }
+.observaciones p { margin: 0 0 2px; white-space: pre-wrap; }
+`;
+}
+
+function hexColor(value: string | null | undefined): string | null {
+  // Only a literal colour reaches the stylesheet: an emisor's setting must not inject CSS.
+  return value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : null;
+}
+
+function logoImage(branding: Branding): SafeHtml | null {
+  const src = logoDataUrl(branding.logo);
+  return src ? html`<img src="${src}" alt="" />` : null;
+}
+
+function receptorTitle(tipoDte: string | null, dte: Obj): string {
+  if (dte.sujetoExcluido) return 'SUJETO EXCLUIDO';
+  return tipoDte === '07' ? 'SUJETO DE RETENCIÓN' : 'RECEPTOR';
+}
+
+/** A label/value line; null values are left out, so each kind shows only what it carries. */
+function row(label: string, value: string | null | undefined, style?: 'id' | 'block'): SafeHtml | null {
+  if (!value) return null;
+  if (style === 'block') return html`<div class="block"><strong>${label}:</strong> ${value}</div>`;
+  return html`<tr>
+    <th>${label}:</th>
+    <td class="${style ?? ''}">${value}</td>
+  </tr>`;
+}
+
+function party(title: string, data: Obj | null, whenMissing?: string): SafeHtml {
+  const rows = data ? partyRows(data) : [row('Nombre', whenMissing)];
+  return html`<div class="parte">
+    <h2>${title}</h2>
+    <table class="datos">
+      ${rows}
+    </table>
+  </div>`;
+}
+
+function partyRows(data: Obj): (SafeHtml | null)[] {
+  const tipoDocumento = text(data.tipoDocumento);
+  const actividad = [text(data.codActividad), text(data.descActividad)].filter(Boolean).join(' - ');
+  return [
+    row('Nombre o razón social', text(data.nombre)),
+    row('Nombre comercial', text(data.nombreComercial)),
+    row('NIT', text(data.nit)),
+    // The identity document is labelled by its kind (Manual Funcional §XXII: "DUI", "Pasaporte"…).
+    row(tipoDocumento ? (catalogValue('CAT-022', tipoDocumento) ?? 'Documento') : 'Documento', text(data.numDocumento)),
+    row('NRC', text(data.nrc)),
+    row('Actividad económica', actividad),
+    row('Dirección', direccion(asObj(data.direccion))),
+    row('Teléfono', text(data.telefono)),
+    row('Correo electrónico', text(data.correo)),
+    row('Tipo de establecimiento', formatValue(data.tipoEstablecimiento, { catalog: 'CAT-009' })),
+  ];
+}
+
+function direccion(data: Obj | null): string | null {
+  if (!data) return null;
+  const departamento = text(data.departamento);
+  const municipio = text(data.municipio);
+  const parts = [
+    text(data.complemento),
+    departamento && municipio ? catalogValue('CAT-013', `${departamento}/${municipio}`) : null,
+    departamento ? catalogValue('CAT-012', departamento) : null,
+  ];
+  return parts.filter(Boolean).join(', ') || null;
+}
+
+function ventaTercero(data: Obj | null): SafeHtml | null {
+  if (!data) return null;
+  return html`<section>
+    <h2>VENTA A CUENTA DE TERCEROS</h2>
+    <table class="datos">
+      ${row('NIT', text(data.nit))}${row('Nombre, denominación o razón social', text(data.nombre))}
+    </table>
+  </section>`;
+}
+
+/** A listing whose columns are the fields some line carries; empty listings are left out. */
+function table(title: string, fields: Field[], rows: Obj[]): SafeHtml | null {
+  if (rows.length === 0) return null;
+  const columns = fields.filter((f) =>
+    rows.some((r) => formatValue(r[f.key], f.kind) !== null && !(f.omitZero && r[f.key] === 0)),
+  );
+  const kindClass = (f: Field) => (typeof f.kind === 'string' ? f.kind : 'text');
+  return html`<section>
+    <h2>${title}</h2>
+    <table class="listado">
+      <thead>
+        <tr>
+          ${columns.map((f) => html`<th class="${kindClass(f)}">${f.label}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map(
+          (r) =>
+            html`<tr>
+              ${columns.map((f) => html`<td class="${kindClass(f)}">${formatValue(r[f.key], f.kind)}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+/** Every amount the resumen carries: the known ones in layout order, then any others MH may add. */
+function resumenRows(resumen: Obj): SafeHtml[] {
+  const known = new Set<string>(RESUMEN_CODES);
+  const total = RESUMEN_TOTALS.find((key) => typeof resumen[key] === 'number');
+  const lines: SafeHtml[] = [];
+  const line = (key: string, label: string, value: string | null) => {
+    if (value !== null)
+      lines.push(
+        html`<tr class="${key === total ? 'total' : ''}">
+          <th>${label}:</th>
+          <td>${value}</td>
+        </tr>`,
+      );
+  };
+  for (const field of RESUMEN_FIELDS) {
+    if (field === TRIBUTOS) {
+      known.add(TRIBUTOS);
+      for (const tributo of asList(resumen.tributos)) {
+        const nombre = text(tributo.descripcion) ?? formatValue(tributo.codigo, { catalog: 'CAT-015' }) ?? 'Tributo';
+        line(TRIBUTOS, nombre, formatValue(tributo.valor, 'money'));
+      }
+      continue;
+    }
+    known.add(field.key);
+    line(field.key, field.label, formatValue(resumen[field.key], field.kind));
+  }
+  for (const [key, value] of Object.entries(resumen)) {
+    if (!known.has(key) && typeof value === 'number') line(key, humanize(key), formatValue(value, 'money'));
+  }
+  return lines;
+}
+
+function observaciones(dte: Obj, resumen: Obj): SafeHtml | null {
+  const notes = [
+    text(asObj(dte.extension)?.observaciones),
+    text(resumen.observaciones),
+    ...asList(dte.apendice).map((a) => [text(a.etiqueta) ?? text(a.campo), text(a.valor)].filter(Boolean).join(': ')),
+  ].filter((n): n is string => Boolean(n));
+  if (notes.length === 0) return null;
+  return html`<div class="observaciones"><strong>Observaciones:</strong>${notes.map((n) => html`<p>${n}</p>`)}</div>`;
+}
+
+function extension(data: Obj | null): SafeHtml | null {
+  if (!data) return null;
+  const rows = [
+    row('Responsable por parte del emisor', personWithDocument(data.nombEntrega, data.docuEntrega)),
+    row('Responsable por parte del receptor', personWithDocument(data.nombRecibe, data.docuRecibe)),
+    row('Placa del vehículo', text(data.placaVehiculo)),
+  ].filter(Boolean);
+  if (rows.length === 0) return null;
+  return html`<section>
+    <table class="datos">
+      ${rows}
+    </table>
+  </section>`;
+}
+
+function personWithDocument(nombre: unknown, documento: unknown): string | null {
+  const doc = text(documento);
+  return [text(nombre), doc && `N° de documento: ${doc}`].filter(Boolean).join(', ') || null;
+}

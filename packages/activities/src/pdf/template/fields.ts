@@ -1,0 +1,95 @@
+import type { Field } from './format';
+
+// Short catalogs that @dte/domain's catalog index does not carry (CAT-003, CAT-004, CAT-007, CAT-021),
+// worded as the legible version shows them.
+export const MODELO_FACTURACION = { '1': 'Previo', '2': 'Diferido' } as const;
+export const TIPO_TRANSMISION = { '1': 'Normal', '2': 'Contingencia' } as const;
+const TIPO_GENERACION = { '1': 'Físico', '2': 'Electrónico' } as const;
+const DOCUMENTO_ASOCIADO = { '1': 'Emisor', '2': 'Receptor', '3': 'Médico', '4': 'Transporte' } as const;
+
+/**
+ * The fields of each DTE section the legible version shows, in the order of MH's suggested layouts
+ * (Manual Funcional §XXII). Every kind shares one list per section: a column or line appears only when
+ * the document carries the field, which is what tells a Factura from a Comprobante de Retención.
+ */
+
+export const CUERPO_FIELDS: Field[] = [
+  { key: 'numItem', label: 'N°', kind: 'text' },
+  // Comprobante de Retención (07): each line is a retained document.
+  { key: 'tipoDte', label: 'Tipo de doc. relacionado', kind: { catalog: 'CAT-002' } },
+  { key: 'tipoDoc', label: 'Tipo de generación', kind: { words: TIPO_GENERACION } },
+  { key: 'numDocumento', label: 'N° del doc. relacionado', kind: 'text' },
+  { key: 'fechaEmision', label: 'Fecha del doc.', kind: 'date' },
+  { key: 'cantidad', label: 'Cantidad', kind: 'quantity' },
+  { key: 'uniMedida', label: 'Unidad', kind: { catalog: 'CAT-014' } },
+  { key: 'codigo', label: 'Código', kind: 'text' },
+  { key: 'numeroDocumento', label: 'Doc. relacionado', kind: 'text' },
+  { key: 'descripcion', label: 'Descripción', kind: 'text' },
+  { key: 'precioUni', label: 'Precio unitario', kind: 'money' },
+  { key: 'montoDescu', label: 'Descuento por ítem', kind: 'money' },
+  { key: 'ventaNoSuj', label: 'Ventas no sujetas', kind: 'money' },
+  { key: 'ventaExenta', label: 'Ventas exentas', kind: 'money' },
+  { key: 'ventaGravada', label: 'Ventas gravadas', kind: 'money' },
+  { key: 'noGravado', label: 'Otros montos no afectos', kind: 'money', omitZero: true },
+  { key: 'ivaItem', label: 'IVA del ítem', kind: 'money', omitZero: true },
+  { key: 'compra', label: 'Compras', kind: 'money' },
+  { key: 'montoSujetoGrav', label: 'Monto sujeto a retención', kind: 'money' },
+  { key: 'codigoRetencionMH', label: 'Tipo de retención', kind: { catalog: 'CAT-006' } },
+  { key: 'ivaRetenido', label: 'IVA retenido', kind: 'money' },
+];
+
+/** Where the resumen's tributos list goes among the amounts: before the Sub-Total, as in the layouts. */
+export const TRIBUTOS = 'tributos';
+
+export const RESUMEN_FIELDS: (Field | typeof TRIBUTOS)[] = [
+  { key: 'totalNoSuj', label: 'Total ventas no sujetas', kind: 'money' },
+  { key: 'totalExenta', label: 'Total ventas exentas', kind: 'money' },
+  { key: 'totalGravada', label: 'Total ventas gravadas', kind: 'money' },
+  { key: 'subTotalVentas', label: 'Suma total de operaciones', kind: 'money' },
+  { key: 'totalCompra', label: 'Sumatoria de compras', kind: 'money' },
+  { key: 'descuNoSuj', label: 'Desc., rebajas y otros a ventas no sujetas', kind: 'money' },
+  { key: 'descuExenta', label: 'Desc., rebajas y otros a ventas exentas', kind: 'money' },
+  { key: 'descuGravada', label: 'Desc., rebajas y otros a ventas gravadas', kind: 'money' },
+  { key: 'descu', label: 'Descuento global', kind: 'money' },
+  { key: 'porcentajeDescuento', label: 'Porcentaje de descuento global', kind: 'percent' },
+  { key: 'totalDescu', label: 'Total descuentos', kind: 'money' },
+  TRIBUTOS,
+  { key: 'subTotal', label: 'Sub-Total', kind: 'money' },
+  { key: 'ivaPerci1', label: 'IVA percibido', kind: 'money' },
+  { key: 'ivaRete1', label: 'IVA retenido', kind: 'money' },
+  { key: 'reteRenta', label: 'Retención de renta', kind: 'money' },
+  { key: 'montoTotalOperacion', label: 'Monto total de la operación', kind: 'money' },
+  { key: 'totalNoGravado', label: 'Total otros montos no afectos', kind: 'money' },
+  { key: 'totalSujetoRetencion', label: 'Total monto sujeto a retención', kind: 'money' },
+  { key: 'totalIVAretenido', label: 'Total IVA retenido', kind: 'money' },
+  { key: 'totalPagar', label: 'Total a pagar', kind: 'money' },
+  { key: 'totalIva', label: 'IVA incluido en las ventas gravadas', kind: 'money' },
+  { key: 'saldoFavor', label: 'Saldo a favor', kind: 'money' },
+];
+
+/** The amount the document settles, shown in bold: the first of these the resumen carries. */
+export const RESUMEN_TOTALS = ['totalPagar', 'montoTotalOperacion', 'totalIVAretenido'];
+
+/** Resumen numbers that are catalog codes, shown in words elsewhere, not as amounts. */
+export const RESUMEN_CODES = new Set(['condicionOperacion']);
+
+export const DOCUMENTO_RELACIONADO_FIELDS: Field[] = [
+  { key: 'tipoDocumento', label: 'Tipo de documento', kind: { catalog: 'CAT-002' } },
+  { key: 'tipoGeneracion', label: 'Tipo de generación', kind: { words: TIPO_GENERACION } },
+  { key: 'numeroDocumento', label: 'N° de documento', kind: 'text' },
+  { key: 'fechaEmision', label: 'Fecha del documento', kind: 'date' },
+];
+
+export const OTROS_DOCUMENTOS_FIELDS: Field[] = [
+  { key: 'codDocAsociado', label: 'Documento asociado', kind: { words: DOCUMENTO_ASOCIADO } },
+  { key: 'descDocumento', label: 'Identificación del documento', kind: 'text' },
+  { key: 'detalleDocumento', label: 'Descripción', kind: 'text' },
+];
+
+export const PAGO_FIELDS: Field[] = [
+  { key: 'codigo', label: 'Forma de pago', kind: { catalog: 'CAT-017' } },
+  { key: 'montoPago', label: 'Monto', kind: 'money' },
+  { key: 'referencia', label: 'Referencia', kind: 'text' },
+  { key: 'plazo', label: 'Plazo', kind: { catalog: 'CAT-018' } },
+  { key: 'periodo', label: 'Período', kind: 'quantity' },
+];

@@ -1,0 +1,2 @@
+export { dteHtml, type Branding, type DtePdfInput, type EstadoDte } from './dte-template';
+export { consultaPublicaUrl, type ConsultaPublicaRef } from './consulta-publica';

@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer, type Mailer } from '../src/mail';
+
+// maildev ships no types; this is the part of its in-process API the test uses.
+interface MailDevServer {
+  listen(): Promise<void>;
+  close(callback: () => void): void;
+  once(event: 'new', listener: (mail: { id: string; subject: string }) => void): void;
+  /** The smtp-server instance; its net.Server shows how many TCP connections clients opened. */
+  smtp: { server: import('node:net').Server };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MailDev: new (options: Record<string, unknown>) => MailDevServer = require('maildev');
+
+interface StoredMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  from: { address: string }[];
+  to: { address: string }[];
+  attachments: { fileName: string; generatedFileName: string; contentType: string }[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dte = {
+  identificacion: {
+    version: 1,
+    ambiente: '00',
+    tipoDte: '01',
+    numeroControl: 'DTE-01-M001P001-000000000000042',
+    codigoGeneracion: 'D2F1C7A0-3B4E-4C5D-8E9F-0A1B2C3D4E5F',
+    tipoModelo: 1,
+    tipoOperacion: 1,
+    tipoContingencia: null,
+    motivoContin: null,
+    fecEmi: '2025-10-14',
+    horEmi: '09:41:07',
+    tipoMoneda: 'USD',
+  },
+  emisor: { nit: '06141804941035', nombre: 'Distribuidora Cuscatlán, S.A. de C.V.' },
+  receptor: {
+    tipoDocumento: '13',
+    numDocumento: '01234567-8',
+    nombre: 'María <José> Hernández',
+    correo: 'maria@example.com',
+  },
+  cuerpoDocumento: [
+    { numItem: 1, descripcion: 'Taladro percutor 750W', cantidad: 1, precioUni: 56.5, ventaGravada: 56.5 },
+  ],
+  resumen: { totalPagar: 56.5, totalLetras: 'CINCUENTA Y SEIS 50/100 DÓLARES' },
+};
+const SELLO = '2025A1B2C3D4E5F60718293A4B5C6D7E8F9ABCDE';
+// The file MH prescribes for the receptor: the DTE with its signature and seal appended.
+const delivered = { ...dte, firmaElectronica: 'eyJhbGciOiJSUzUxMiJ9.e30.c2ln', selloRecibido: SELLO };
+const PDF = Buffer.from('%PDF-1.4\n% a stand-in: the mailer only carries the bytes\n%%EOF\n');
+
+describe('createMailer', () => {
+  let maildev: MailDevServer;
+  let mailDir: string;
+  let web: string;
+  let mailer: Mailer;
+
+  beforeAll(async () => {
+    const [smtpPort, webPort] = [await freePort(), await freePort()];
+    mailDir = await mkdtemp(join(tmpdir(), 'dte-maildev-'));
+    maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', mailDirectory: mailDir, silent: true });
+    await maildev.listen();
+    web = `http://127.0.0.1:${webPort}`;
+    mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'DTE Cuscatlán <dte@cuscatlan.example>' });
+  });
+
+  afterAll(async () => {
+    mailer.close();
+    await new Promise<void>((resolve) => maildev.close(resolve));
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  async function send(to: string, subject?: string) {
+    const arrived = new Promise<{ id: string }>((resolve) => maildev.once('new', resolve));
+    const sent = await mailer.sendDte({
+      to,
+      subject,
+      dte,
+      tipoNombre: 'FACTURA',
+      selloRecibido: SELLO,
+      pdf: PDF,
+      json: Buffer.from(JSON.stringify(delivered)),
+      emisorNombre: 'Distribuidora Cuscatlán',
+    });
+    const { id } = await arrived;
+    const stored = (await (await fetch(`${web}/email/${id}`)).json()) as StoredMail;
+    return { sent, stored };
+  }
+
+  it('delivers the DTE with its JSON and PDF attached', async () => {
+    const { sent, stored } = await send('maria@example.com');
+
+    expect(sent.accepted).toEqual(['maria@example.com']);
+    expect(sent.messageId).toMatch(/@/);
+    expect(stored.to.map((t) => t.address)).toEqual(['maria@example.com']);
+    expect(stored.from.map((f) => f.address)).toEqual(['dte@cuscatlan.example']);
+    expect(stored.subject).toBe('Distribuidora Cuscatlán: FACTURA DTE-01-M001P001-000000000000042');
+    for (const body of [stored.text, stored.html]) {
+      expect(body).toContain('FACTURA');
+      expect(body).toContain(dte.identificacion.codigoGeneracion);
+      expect(body).toContain(dte.identificacion.numeroControl);
+      expect(body).toContain(SELLO);
+      expect(body).toContain('$56.50');
+    }
+    expect(stored.text).toContain('Estimado(a) María <José> Hernández:');
+    expect(stored.html).toContain('María &lt;José&gt; Hernández');
+    expect(stored.text).toContain(
+      'https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=D2F1C7A0-3B4E-4C5D-8E9F-0A1B2C3D4E5F&fechaEmi=2025-10-14',
+    );
+
+    const byName = new Map(stored.attachments.map((a) => [a.fileName, a]));
+    expect([...byName.keys()].sort()).toEqual([
+      `${dte.identificacion.codigoGeneracion}.json`,
+      `${dte.identificacion.codigoGeneracion}.pdf`,
+    ]);
+    const json = byName.get(`${dte.identificacion.codigoGeneracion}.json`)!;
+    const pdf = byName.get(`${dte.identificacion.codigoGeneracion}.pdf`)!;
+    expect(json.contentType).toBe('application/json');
+    expect(pdf.contentType).toBe('application/pdf');
+
+    const download = (a: { generatedFileName: string }) =>
+      fetch(`${web}/email/${stored.id}/attachment/${a.generatedFileName}`);
+    expect(await (await download(json)).json()).toEqual(delivered);
+    expect(Buffer.from(await (await download(pdf)).arrayBuffer())).toEqual(PDF);
+  });
+
+  it('sends later messages over its pooled connection and honours a given subject', async () => {
+    let opened = 0;
+    const count = () => opened++;
+    maildev.smtp.server.on('connection', count);
+    const first = await send('a@example.com', 'Su factura');
+    const second = await send('b@example.com', 'Su factura');
+    maildev.smtp.server.off('connection', count);
+    expect(opened).toBe(0);
+    expect(first.stored.subject).toBe('Su factura');
+    expect(second.sent.accepted).toEqual(['b@example.com']);
+    expect(second.stored.attachments).toHaveLength(2);
+  });
+});

@@ -1,0 +1,668 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateMhSchema, type MhSchemaName } from '@dte/domain';
+import { BrowserPool, renderDtePdf, type DtePdfInput } from '../src/pdf';
+// pdf-parse's index runs a debug self-test when required directly; its library entry does not.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse: (data: Buffer) => Promise<{ text: string; numpages: number }> = require('pdf-parse/lib/pdf-parse.js');
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+jest.setTimeout(60_000);
+
+/** A label and its value as extracted: table cells come out with no space between them. */
+function line(label: string, value: string): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(label)}:\\s*${escape(value)}`);
+}
+
+/** Extracted text with line breaks folded, since the layout may wrap long values. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await pdfParse(pdf);
+  return text.replace(/\s+/g, ' ');
+}
+
+// Hand-built DTEs, one per kind, each valid against MH's official schema (asserted below).
+const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, Calle La Mascota #512' };
+
+function identificacion(tipoDte: string, version: number, codigoGeneracion: string, correlativo: string) {
+  return {
+    version,
+    ambiente: '00',
+    tipoDte,
+    numeroControl: `DTE-${tipoDte}-M001P001-${correlativo.padStart(15, '0')}`,
+    codigoGeneracion,
+    tipoModelo: 1,
+    tipoOperacion: 1,
+    tipoContingencia: null,
+    motivoContin: null,
+    fecEmi: '2025-10-14',
+    horEmi: '09:41:07',
+    tipoMoneda: 'USD',
+  };
+}
+
+const emisorBase = {
+  nit: '06141804941035',
+  nrc: '1234567',
+  nombre: 'Distribuidora Cuscatlán, S.A. de C.V.',
+  codActividad: '46900',
+  descActividad: 'Venta al por mayor de otros productos',
+  direccion,
+  telefono: '22223333',
+  correo: 'facturacion@cuscatlan.example',
+};
+const emisor = {
+  ...emisorBase,
+  nombreComercial: 'Cuscatlán <Mayoreo> & Cía',
+  tipoEstablecimiento: '02',
+  codEstableMH: 'M001',
+  codEstable: null,
+  codPuntoVentaMH: 'P001',
+  codPuntoVenta: null,
+};
+const receptorContribuyente = {
+  nit: '06140101001011',
+  nrc: '7654321',
+  nombre: 'Ferretería El Volcán, S.A. de C.V.',
+  codActividad: '47521',
+  descActividad: 'Venta al por menor de artículos de ferretería',
+  nombreComercial: null,
+  direccion: { departamento: '05', municipio: '25', complemento: 'Carretera al Puerto, km 12' },
+  telefono: '25556666',
+  correo: 'compras@volcan.example',
+};
+const extension = { nombEntrega: null, docuEntrega: null, nombRecibe: null, docuRecibe: null, observaciones: null };
+
+const factura = {
+  identificacion: identificacion('01', 1, '3F2504E0-4F89-41D3-9A0C-0305E82C3301', '1'),
+  documentoRelacionado: null,
+  emisor,
+  receptor: {
+    tipoDocumento: '13',
+    numDocumento: '01234567-8',
+    nrc: null,
+    nombre: 'María José Hernández',
+    codActividad: null,
+    descActividad: null,
+    direccion: null,
+    telefono: null,
+    correo: 'maria@example.com',
+  },
+  otrosDocumentos: null,
+  ventaTercero: null,
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoItem: 1,
+      numeroDocumento: null,
+      cantidad: 3,
+      codigo: 'TAL-001',
+      codTributo: null,
+      uniMedida: 59,
+      descripcion: 'Taladro percutor 750W',
+      precioUni: 56.5,
+      montoDescu: 0,
+      ventaNoSuj: 0,
+      ventaExenta: 0,
+      ventaGravada: 169.5,
+      tributos: null,
+      psv: 0,
+      noGravado: 0,
+      ivaItem: 19.5,
+    },
+  ],
+  resumen: {
+    totalNoSuj: 0,
+    totalExenta: 0,
+    totalGravada: 169.5,
+    subTotalVentas: 169.5,
+    descuNoSuj: 0,
+    descuExenta: 0,
+    descuGravada: 0,
+    porcentajeDescuento: 0,
+    totalDescu: 0,
+    tributos: null,
+    subTotal: 169.5,
+    ivaRete1: 0,
+    reteRenta: 0,
+    montoTotalOperacion: 169.5,
+    totalNoGravado: 0,
+    totalPagar: 169.5,
+    totalLetras: 'CIENTO SESENTA Y NUEVE 50/100 DÓLARES',
+    totalIva: 19.5,
+    saldoFavor: 0,
+    condicionOperacion: 1,
+    pagos: [{ codigo: '01', montoPago: 169.5, referencia: null, plazo: null, periodo: null }],
+    numPagoElectronico: null,
+  },
+  extension: { ...extension, placaVehiculo: null, observaciones: 'Entregar en bodega 3 <antes de las 5>' },
+  apendice: [{ campo: 'pedido', etiqueta: 'Pedido', valor: 'PO-7781' }],
+};
+
+const creditoFiscal = {
+  identificacion: identificacion('03', 3, '6BA7B810-9DAD-41D1-80B4-00C04FD43003', '27'),
+  documentoRelacionado: null,
+  emisor,
+  receptor: receptorContribuyente,
+  otrosDocumentos: null,
+  ventaTercero: null,
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoItem: 1,
+      numeroDocumento: null,
+      codigo: 'CEM-42',
+      codTributo: null,
+      descripcion: 'Cemento gris 42.5 kg',
+      cantidad: 100,
+      uniMedida: 59,
+      precioUni: 8.25,
+      montoDescu: 0,
+      ventaNoSuj: 0,
+      ventaExenta: 0,
+      ventaGravada: 825,
+      tributos: ['20'],
+      psv: 0,
+      noGravado: 0,
+    },
+    {
+      numItem: 2,
+      tipoItem: 2,
+      numeroDocumento: null,
+      codigo: null,
+      codTributo: null,
+      descripcion: 'Flete a Santa Tecla',
+      cantidad: 1,
+      uniMedida: 99,
+      precioUni: 45,
+      montoDescu: 0,
+      ventaNoSuj: 0,
+      ventaExenta: 0,
+      ventaGravada: 45,
+      tributos: ['20'],
+      psv: 0,
+      noGravado: 0,
+    },
+  ],
+  resumen: {
+    totalNoSuj: 0,
+    totalExenta: 0,
+    totalGravada: 870,
+    subTotalVentas: 870,
+    descuNoSuj: 0,
+    descuExenta: 0,
+    descuGravada: 0,
+    porcentajeDescuento: 0,
+    totalDescu: 0,
+    tributos: [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: 113.1 }],
+    subTotal: 870,
+    ivaPerci1: 0,
+    ivaRete1: 8.7,
+    reteRenta: 0,
+    montoTotalOperacion: 983.1,
+    totalNoGravado: 0,
+    totalPagar: 974.4,
+    totalLetras: 'NOVECIENTOS SETENTA Y CUATRO 40/100 DÓLARES',
+    saldoFavor: 0,
+    condicionOperacion: 2,
+    pagos: [{ codigo: '05', montoPago: 974.4, referencia: 'TRF-0091', plazo: '01', periodo: 30 }],
+    numPagoElectronico: null,
+  },
+  extension: { ...extension, placaVehiculo: 'P123-456' },
+  apendice: null,
+};
+
+const notaCredito = {
+  identificacion: identificacion('05', 3, 'A1B2C3D4-E5F6-4789-8ABC-DEF012345005', '4'),
+  documentoRelacionado: [
+    {
+      tipoDocumento: '03',
+      tipoGeneracion: 2,
+      numeroDocumento: creditoFiscal.identificacion.codigoGeneracion,
+      fechaEmision: '2025-10-14',
+    },
+  ],
+  emisor: {
+    ...emisor,
+    codEstableMH: undefined,
+    codEstable: undefined,
+    codPuntoVentaMH: undefined,
+    codPuntoVenta: undefined,
+  },
+  receptor: receptorContribuyente,
+  ventaTercero: null,
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoItem: 1,
+      numeroDocumento: creditoFiscal.identificacion.codigoGeneracion,
+      cantidad: 10,
+      codigo: 'CEM-42',
+      codTributo: null,
+      uniMedida: 59,
+      descripcion: 'Devolución cemento gris dañado',
+      precioUni: 8.25,
+      montoDescu: 0,
+      ventaNoSuj: 0,
+      ventaExenta: 0,
+      ventaGravada: 82.5,
+      tributos: ['20'],
+    },
+  ],
+  resumen: {
+    totalNoSuj: 0,
+    totalExenta: 0,
+    totalGravada: 82.5,
+    subTotalVentas: 82.5,
+    descuNoSuj: 0,
+    descuExenta: 0,
+    descuGravada: 0,
+    totalDescu: 0,
+    tributos: [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: 10.73 }],
+    subTotal: 82.5,
+    ivaPerci1: 0,
+    ivaRete1: 0,
+    reteRenta: 0,
+    montoTotalOperacion: 93.23,
+    totalLetras: 'NOVENTA Y TRES 23/100 DÓLARES',
+    condicionOperacion: 1,
+  },
+  extension: null,
+  apendice: null,
+};
+// fe-nc-v3's emisor has no establishment codes; JSON drops the undefined keys.
+const notaCreditoJson = JSON.parse(JSON.stringify(notaCredito)) as typeof notaCredito;
+
+const comprobanteRetencion = {
+  identificacion: identificacion('07', 1, '0E984725-C51C-4BF4-9960-E1C80E27ABA7', '15'),
+  emisor: {
+    ...emisorBase,
+    nombreComercial: null,
+    tipoEstablecimiento: '02',
+    codigoMH: null,
+    codigo: null,
+    puntoVentaMH: null,
+    puntoVenta: null,
+  },
+  receptor: {
+    tipoDocumento: '36',
+    numDocumento: '06140101001011',
+    nrc: '7654321',
+    nombre: 'Ferretería El Volcán, S.A. de C.V.',
+    codActividad: '47521',
+    descActividad: 'Venta al por menor de artículos de ferretería',
+    nombreComercial: null,
+    direccion: receptorContribuyente.direccion,
+    telefono: null,
+    correo: 'compras@volcan.example',
+  },
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoDte: '03',
+      tipoDoc: 2,
+      numDocumento: 'B7C1E2A0-1111-4222-8333-944455566677',
+      fechaEmision: '2025-10-01',
+      montoSujetoGrav: 1500,
+      codigoRetencionMH: '22',
+      ivaRetenido: 15,
+      descripcion: 'Retención IVA 1% compra de herramientas',
+    },
+  ],
+  resumen: { totalSujetoRetencion: 1500, totalIVAretenido: 15, totalIVAretenidoLetras: 'QUINCE 00/100 DÓLARES' },
+  extension: null,
+  apendice: null,
+};
+
+const sujetoExcluido = {
+  identificacion: identificacion('14', 1, 'C56A4180-65AA-42EC-A945-5FD21DEC0014', '8'),
+  emisor: { ...emisorBase, codEstableMH: null, codEstable: null, codPuntoVentaMH: null, codPuntoVenta: null },
+  sujetoExcluido: {
+    tipoDocumento: '13',
+    numDocumento: '045678901',
+    nombre: 'José Antonio Pérez',
+    codActividad: null,
+    descActividad: null,
+    direccion: { departamento: '06', municipio: '20', complemento: 'Cantón El Carmen' },
+    telefono: '77778888',
+    correo: 'jose.perez@example.com',
+  },
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoItem: 2,
+      cantidad: 1,
+      codigo: null,
+      uniMedida: 99,
+      descripcion: 'Servicio de fumigación de bodega',
+      precioUni: 250,
+      montoDescu: 0,
+      compra: 250,
+    },
+  ],
+  resumen: {
+    totalCompra: 250,
+    descu: 0,
+    totalDescu: 0,
+    subTotal: 250,
+    ivaRete1: 0,
+    reteRenta: 25,
+    totalPagar: 225,
+    totalLetras: 'DOSCIENTOS VEINTICINCO 00/100 DÓLARES',
+    condicionOperacion: 1,
+    pagos: [{ codigo: '01', montoPago: 225, referencia: null, plazo: null, periodo: null }],
+    observaciones: 'Retención de renta 10% por servicios',
+  },
+  apendice: null,
+};
+
+// No official schema for the retorno event (fe-eret-v1) is vendored yet; this shape follows the other v1
+// documents, so the renderer is exercised on fields it must handle generically (e.g. an unknown resumen amount).
+const retorno = {
+  identificacion: identificacion('18', 1, '9A8B7C6D-5E4F-4321-8765-0FEDCBA98018', '3'),
+  documentoRelacionado: [
+    {
+      tipoDocumento: '01',
+      tipoGeneracion: 2,
+      numeroDocumento: factura.identificacion.codigoGeneracion,
+      fechaEmision: '2025-10-14',
+    },
+  ],
+  emisor,
+  receptor: factura.receptor,
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      cantidad: 1,
+      uniMedida: 59,
+      descripcion: 'Retorno taladro percutor 750W',
+      precioUni: 56.5,
+      ventaGravada: 56.5,
+    },
+  ],
+  resumen: { totalGravada: 56.5, totalRetorno: 56.5, totalLetras: 'CINCUENTA Y SEIS 50/100 DÓLARES' },
+  extension: null,
+  apendice: [{ campo: 'motivo', etiqueta: 'Motivo', valor: 'Producto defectuoso' }],
+};
+
+const SELLO = '2025A1B2C3D4E5F60718293A4B5C6D7E8F9ABCDE';
+
+interface Case {
+  tipoNombre: string;
+  dte: Record<string, unknown> & {
+    identificacion: { codigoGeneracion: string; numeroControl: string };
+    emisor: { nombre: string };
+  };
+  schema: MhSchemaName | null;
+  item: string;
+  total: string;
+  letras: string;
+  receptor: string;
+}
+
+const cases: Case[] = [
+  {
+    tipoNombre: 'FACTURA',
+    dte: factura,
+    schema: 'fe-fc-v1',
+    item: 'Taladro percutor 750W',
+    total: '$169.50',
+    letras: factura.resumen.totalLetras,
+    receptor: 'María José Hernández',
+  },
+  {
+    tipoNombre: 'COMPROBANTE DE CRÉDITO FISCAL',
+    dte: creditoFiscal,
+    schema: 'fe-ccf-v3',
+    item: 'Cemento gris 42.5 kg',
+    total: '$974.40',
+    letras: creditoFiscal.resumen.totalLetras,
+    receptor: 'Ferretería El Volcán',
+  },
+  {
+    tipoNombre: 'NOTA DE CRÉDITO',
+    dte: notaCreditoJson,
+    schema: 'fe-nc-v3',
+    item: 'Devolución cemento gris dañado',
+    total: '$93.23',
+    letras: notaCredito.resumen.totalLetras,
+    receptor: 'Ferretería El Volcán',
+  },
+  {
+    tipoNombre: 'COMPROBANTE DE RETENCIÓN',
+    dte: comprobanteRetencion,
+    schema: 'fe-cr-v1',
+    item: 'Retención IVA 1% compra de herramientas',
+    total: '$15.00',
+    letras: 'QUINCE 00/100 DÓLARES',
+    receptor: 'Ferretería El Volcán',
+  },
+  {
+    tipoNombre: 'FACTURA DE SUJETO EXCLUIDO',
+    dte: sujetoExcluido,
+    schema: 'fe-fse-v1',
+    item: 'Servicio de fumigación de bodega',
+    total: '$225.00',
+    letras: sujetoExcluido.resumen.totalLetras,
+    receptor: 'José Antonio Pérez',
+  },
+  {
+    tipoNombre: 'RETORNO',
+    dte: retorno,
+    schema: null,
+    item: 'Retorno taladro percutor 750W',
+    total: '$56.50',
+    letras: retorno.resumen.totalLetras,
+    receptor: 'María José Hernández',
+  },
+];
+
+function input(c: Case, overrides: Partial<DtePdfInput> = {}): DtePdfInput {
+  return {
+    dte: c.dte,
+    selloRecibido: SELLO,
+    estado: 'PROCESSED',
+    tipoNombre: c.tipoNombre,
+    branding: {},
+    ...overrides,
+  };
+}
+
+// A 1x1 PNG, and bytes that claim to be a PNG but are damaged past the signature.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const CORRUPT_PNG = Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image')]);
+
+describe('renderDtePdf', () => {
+  let pool: BrowserPool;
+  beforeAll(() => {
+    pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 2 });
+  });
+  afterAll(() => pool.close());
+
+  it.each(cases.filter((c) => c.schema))('fixture $tipoNombre is valid against its MH schema', (c) => {
+    expect(validateMhSchema(c.schema!, c.dte)).toEqual([]);
+  });
+
+  it.each(cases)('renders a $tipoNombre with its identifiers, parties, items and totals', async (c) => {
+    const pdf = await renderDtePdf(pool, input(c, { branding: { logo: PNG, colorPrincipal: '#0a5c36' } }));
+
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    const id = c.dte.identificacion;
+    expect(text).toContain(id.codigoGeneracion);
+    expect(text).toContain(id.numeroControl);
+    expect(text).toContain(SELLO);
+    expect(text).toContain(c.dte.emisor.nombre);
+    expect(text).toContain(c.receptor);
+    expect(text).toContain(c.item);
+    expect(text).toContain(c.total);
+    expect(text).toContain(c.letras);
+    expect(text).toContain(c.tipoNombre);
+    expect(text).toMatch(line('Modelo de facturación', 'Previo'));
+    expect(text).toMatch(line('Tipo de transmisión', 'Normal'));
+    expect(text).toContain('14/10/2025 09:41:07');
+    expect(text).not.toContain('EMITIDO EN CONTINGENCIA');
+  });
+
+  it('shows every resumen amount, catalog codes in words and all observaciones', async () => {
+    const text = await pdfText(await renderDtePdf(pool, input(cases[0]!)));
+    expect(text).toMatch(line('IVA incluido en las ventas gravadas', '$19.50'));
+    expect(text).toMatch(line('Saldo a favor', '$0.00'));
+    expect(text).toMatch(line('Condición de la operación', 'Contado'));
+    expect(text).toContain('Billetes y monedas');
+    expect(text).toMatch(line('DUI', '01234567-8'));
+    expect(text).toContain('SAN SALVADOR CENTRO');
+    expect(text).toContain('Entregar en bodega 3 <antes de las 5>');
+    expect(text).toMatch(line('Pedido', 'PO-7781'));
+
+    const retornoText = await pdfText(await renderDtePdf(pool, input(cases[5]!)));
+    expect(retornoText).toMatch(line('Total retorno', '$56.50'));
+    expect(retornoText).toMatch(line('Motivo', 'Producto defectuoso'));
+
+    const fseText = await pdfText(await renderDtePdf(pool, input(cases[4]!)));
+    expect(fseText).toContain('SUJETO EXCLUIDO');
+    expect(fseText).toMatch(line('Retención de renta', '$25.00'));
+    expect(fseText).toContain('Retención de renta 10% por servicios');
+  });
+
+  it('escapes DTE text instead of interpreting it as markup', async () => {
+    const hostile = { ...factura, emisor: { ...emisor, nombre: '<b>Acme</b> <img src=x onerror=alert(1)>' } };
+    const text = await pdfText(await renderDtePdf(pool, input(cases[0]!, { dte: hostile })));
+    expect(text).toContain('<b>Acme</b> <img src=x onerror=alert(1)>');
+    expect(text).toContain('Cuscatlán <Mayoreo> & Cía');
+  });
+
+  it('marks a contingency document and shows no sello', async () => {
+    const contingencia = {
+      ...factura,
+      identificacion: { ...factura.identificacion, tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 },
+    };
+    const pdf = await renderDtePdf(pool, input(cases[0]!, { dte: contingencia, estado: 'CONTINGENCIA' }));
+    const text = await pdfText(pdf);
+    expect(text).toContain('EMITIDO EN CONTINGENCIA');
+    expect(text).toMatch(line('Modelo de facturación', 'Diferido'));
+    expect(text).toMatch(line('Tipo de transmisión', 'Contingencia'));
+    expect(text).not.toContain(SELLO);
+  });
+
+  it.each([
+    ['a damaged PNG', CORRUPT_PNG],
+    ['bytes that are no image', Buffer.from('%!PS-Adobe-3.0 definitely not a logo')],
+    ['an empty buffer', Buffer.alloc(0)],
+  ])('still renders with %s as logo', async (_name, logo) => {
+    const pdf = await renderDtePdf(
+      pool,
+      input(cases[1]!, { branding: { logo, logoContentType: 'image/png', colorFondo: 'red;}' } }),
+    );
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfText(pdf)).toContain(creditoFiscal.identificacion.codigoGeneracion);
+  });
+});
+
+describe('BrowserPool', () => {
+  it('serves concurrent renders from one Chromium and a bounded set of pages', async () => {
+    const pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 2 });
+    try {
+      let running = 0;
+      let peak = 0;
+      const pages = new Set<unknown>();
+      // Six documents at once on two pages: four of them wait in the queue.
+      const pdfs = await Promise.all(
+        cases.map((c) =>
+          pool.use(async (page) => {
+            pages.add(page);
+            peak = Math.max(peak, ++running);
+            try {
+              await page.setContent(`<p>${c.dte.identificacion.codigoGeneracion}</p>`);
+              return Buffer.from(await page.pdf({ format: 'Letter' }));
+            } finally {
+              running--;
+            }
+          }),
+        ),
+      );
+      expect(peak).toBe(2);
+      expect(pages.size).toBe(2);
+      expect(pdfs.map((p) => p.subarray(0, 5).toString('latin1'))).toEqual(Array(6).fill('%PDF-'));
+
+      const rendered = await Promise.all(cases.map((c) => renderDtePdf(pool, input(c))));
+      const texts = await Promise.all(rendered.map(pdfText));
+      texts.forEach((t, i) => expect(t).toContain(cases[i]!.dte.identificacion.codigoGeneracion));
+      expect(pool.launchCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('relaunches Chromium after it crashes', async () => {
+    const pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1 });
+    try {
+      await pool.use(async (page) => {
+        const browser = page.browser();
+        const gone = new Promise((resolve) => browser.once('disconnected', resolve));
+        browser.process()?.kill('SIGKILL');
+        await gone;
+      });
+      const pdf = await renderDtePdf(pool, input(cases[0]!));
+      expect(await pdfText(pdf)).toContain(factura.identificacion.codigoGeneracion);
+      expect(pool.launchCount).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('frees the slot of a task that hangs and gives the next task a fresh page', async () => {
+    const pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1, timeoutMs: 500 });
+    try {
+      let hung: unknown;
+      await expect(
+        pool.use((page) => {
+          hung = page;
+          return new Promise<never>(() => undefined);
+        }),
+      ).rejects.toThrow('exceeded 500 ms');
+      const next = await pool.use(async (page) => page);
+      expect(next).not.toBe(hung);
+      expect(pool.launchCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fetches nothing from the network while rendering', async () => {
+    let hits = 0;
+    const server: Server = createServer((_req, res) => {
+      hits++;
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1 });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const pdf = await pool.use(async (page) => {
+        await page.setContent(
+          `<link rel="stylesheet" href="${origin}/style.css"><img src="${origin}/logo.png"><p style="background:url(${origin}/bg.png)">x</p>`,
+          { waitUntil: 'load' },
+        );
+        return page.pdf({ printBackground: true });
+      });
+      expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(hits).toBe(0);
+    } finally {
+      await pool.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('refuses work after close and finishes what was queued', async () => {
+    const pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1 });
+    const queued = [1, 2, 3].map((n) => pool.use(async () => n));
+    await pool.close();
+    await expect(Promise.all(queued)).resolves.toEqual([1, 2, 3]);
+    await expect(pool.use(async () => 0)).rejects.toThrow('closed');
+  });
+});

@@ -4,6 +4,7 @@ import type { ApiContext } from './context';
 import { errorHandler } from './http/errors';
 import { requestId } from './http/request-id';
 import { healthRoutes } from './routes/health';
+import { issueRoutes } from './routes/issue';
 import { smokeRoutes } from './routes/smoke';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -13,6 +14,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(express.json({ limit: '1mb' }));
   app.use(healthRoutes(ctx));
   app.use(smokeRoutes(ctx));
+  app.use(issueRoutes(ctx));
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
   app.use(errorHandler(ctx.log));
   return app;

@@ -1,9 +1,16 @@
 import type { ActivityDependencies } from './dependencies';
+import { createDeliveryActivities, createPrepareActivities, createRecordActivities, createTransmitActivities } from './dte';
+import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
   return {
     ...createSmokeActivities(deps),
+    ...createPrepareActivities(deps),
+    ...createSigningActivities(deps),
+    ...createRecordActivities(deps),
+    ...createTransmitActivities(deps, deps.mh),
+    ...createDeliveryActivities(deps),
   };
 }

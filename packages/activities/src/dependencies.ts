@@ -3,6 +3,7 @@ import { connectDatabase, type Database } from './db';
 import type { Logger } from './logger';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
+import { MhClient } from './mh/mh-client';
 import { SecretBox } from './secrets';
 import { ObjectStore } from './storage';
 
@@ -14,6 +15,7 @@ export interface ActivityDependencies {
   store: ObjectStore;
   browser: BrowserPool;
   mailer: Mailer;
+  mh: MhClient;
   secrets: SecretBox;
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     store,
     browser,
     mailer,
+    mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS),
     secrets: new SecretBox(config.SECRET_KEY),
     async close() {
       await browser.close();

@@ -6,3 +6,5 @@ export * from './dependencies';
 export * from './create-activities';
 export * from './pdf';
 export * from './mail';
+export * from './dte';
+export * from './mh/mh-client';

@@ -37,3 +37,101 @@ export interface SmokeResult {
   pdfBytes: number;
   messageId: string;
 }
+
+/** The API's document kinds (mirrors `DteTipo` of the registry without importing it into workflows). */
+export type DocumentTipo =
+  | 'FACTURA_CONSUMIDOR_FINAL'
+  | 'CREDITO_FISCAL'
+  | 'NOTA_CREDITO'
+  | 'NOTA_DEBITO'
+  | 'COMPROBANTE_RETENCION'
+  | 'SUJETO_EXCLUIDO'
+  | 'RETORNO';
+
+/** Record states. PENDIENTE is internal: the document is signed and its MH outcome not yet known. */
+export type DocumentEstado = 'PENDIENTE' | 'PROCESSED' | 'REJECTED' | 'CONTINGENCIA' | 'CANCELLED';
+
+export const IssueDte = {
+  workflow: 'IssueDteWorkflow',
+  /** Update that returns the document record once its MH outcome is persisted (update-with-start). */
+  outcomeUpdate: 'documentOutcome',
+} as const;
+
+/** Who issues: resolved from the API token. */
+export interface Issuer {
+  emisorId: number;
+  establecimientoId: number;
+  puntoVentaId: number;
+  tokenId: number;
+}
+
+export interface IssueDteInput {
+  tipo: DocumentTipo;
+  /** The validated request body of the endpoint. */
+  request: unknown;
+  issuer: Issuer;
+  /** Upper-case UUID v4, chosen by the API so the workflow id is known before it starts. */
+  codigoGeneracion: string;
+  /** codigoGeneracion of the document the request refers to (NC/ND, retorno), already checked by the API. */
+  origen?: string;
+}
+
+/** `respuestaMh` of the record, as the spec shows it. */
+export interface RespuestaMhView {
+  estado: 'PROCESSED' | 'RECHAZADO';
+  version: number;
+  ambiente: string;
+  codigoMsg: string;
+  versionApp: number;
+  clasificaMsg: string;
+  observaciones: string[];
+  selloRecibido: string | null;
+  descripcionMsg: string;
+  fhProcesamiento: string;
+  codigoGeneracion: string;
+}
+
+export interface AnalisisHacienda {
+  estadoDocumento: 'PROCESSED' | 'REJECTED';
+  aceptadoPorMH: boolean;
+  tieneObservaciones: boolean;
+  observaciones: string[];
+  erroresValidacion: string[];
+  mensaje: string;
+}
+
+/** The document record of issuance responses, field for field as the spec lists it. */
+export interface DocumentRecordView {
+  id: number;
+  tipo: DocumentTipo;
+  codigoGeneracion: string;
+  numeroControl: string;
+  estado: DocumentEstado;
+  ambiente: 'TEST' | 'PROD';
+  total: string;
+  dteJson: Record<string, unknown>;
+  dteFirmado: string;
+  selloRecibido: string | null;
+  respuestaMh: RespuestaMhView | null;
+  dteJsonUrl: string | null;
+  dtePdfUrl: string | null;
+  sequenceNumber: string;
+  sequenceId: number;
+  serie: string;
+  emisorId: number;
+  branchId: number;
+  pointOfSaleId: number;
+  tokenId: number;
+  errorTecnico: string | null;
+  createdAt: string;
+  analisisHacienda: AnalisisHacienda | null;
+}
+
+/** Failure types that carry a `DteError` (code, httpStatus, message, details) from an activity to the API. */
+export const DTE_ERROR_FAILURE = 'DteError';
+export interface DteErrorDetails {
+  code: string;
+  httpStatus: number;
+  message: string;
+  details: Record<string, unknown>;
+}

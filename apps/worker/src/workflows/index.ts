@@ -1,1 +1,2 @@
 export { SmokeWorkflow } from './smoke';
+export { IssueDteWorkflow } from './issue-dte';

@@ -72,3 +72,12 @@ export function isMunicipioOf(departamento: string, municipio: string): boolean 
 
 /** MH's reception response codes (Manual Técnico p.25): codigoMsg → descripción. */
 export const mhResponseCodes = codigosRespuesta;
+
+/**
+ * CAT-015 sections: 1 tributos carried in the resumen and added to the operation total, 2 taxes billed
+ * as their own item (tipoItem 4, `codTributo`), 3 informative ad-valorem taxes that change no total.
+ * D4 and D5 are listed in sections 1 and 2.
+ */
+export function isTributoDeSeccion(codigo: string, seccion: 1 | 2 | 3): boolean {
+  return (cat015.items as { codigo: string; seccion: number }[]).some((i) => i.codigo === codigo && i.seccion === seccion);
+}

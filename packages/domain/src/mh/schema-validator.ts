@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import Decimal from 'decimal.js';
 import { mhSchemas, type MhSchemaName } from './schemas';
 
 export interface SchemaViolation {
@@ -20,6 +21,10 @@ function overrideMunicipioPatterns(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'allOf' && Array.isArray(value) && value.every(isDepartamentoMunicipioRule)) continue;
+    if (key === 'multipleOf') {
+      out[DECIMAL_MULTIPLE_OF] = value;
+      continue;
+    }
     if (key === 'departamento' && value && typeof value === 'object' && 'pattern' in value) {
       out[key] = { ...value, pattern: '^(0[0-9]|1[0-4])$' };
       continue;
@@ -39,8 +44,21 @@ function isDepartamentoMunicipioRule(rule: unknown): boolean {
   );
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, multipleOfPrecision: 8 });
+/**
+ * ajv checks `multipleOf` by floating-point division, which refuses amounts MH accepts (1.13 / 1e-8 is
+ * 112999999.99999998), so the schemas' `multipleOf` is checked in decimal arithmetic instead.
+ */
+const DECIMAL_MULTIPLE_OF = 'decimalMultipleOf';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
+ajv.addKeyword({
+  keyword: DECIMAL_MULTIPLE_OF,
+  type: 'number',
+  schemaType: 'number',
+  error: { message: (cxt) => `must be multiple of ${cxt.schema}` },
+  validate: (step: number, value: number) => new Decimal(String(value)).mod(new Decimal(String(step))).isZero(),
+});
 const compiled = new Map<MhSchemaName, ValidateFunction>();
 
 function validatorFor(name: MhSchemaName): ValidateFunction {

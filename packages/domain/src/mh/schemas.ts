@@ -12,6 +12,7 @@ import fseV1 from './schemas/fe-fse-v1.json';
 import ncV3 from './schemas/fe-nc-v3.json';
 import ndV3 from './schemas/fe-nd-v3.json';
 import nrV3 from './schemas/fe-nr-v3.json';
+import eretV1 from '../dte/retorno/fe-eret-v1.provisional.json';
 
 /** MH's official JSON schemas, vendored byte-for-byte (see PROVENANCE.md beside them). */
 export const mhSchemas = {
@@ -29,6 +30,8 @@ export const mhSchemas = {
   'fe-cd-v1': cdV1,
   'anulacion-schema-v2': anulacionV2,
   'contingencia-schema-v3': contingenciaV3,
+  /** Not MH's: our PROVISIONAL design until MH publishes the Evento de Retorno schema. */
+  'fe-eret-v1': eretV1,
 } as const;
 export type MhSchemaName = keyof typeof mhSchemas;
 
@@ -46,4 +49,5 @@ export const dteSchemaByTipoVersion: Record<string, MhSchemaName> = {
   '11/1': 'fe-fex-v1',
   '14/1': 'fe-fse-v1',
   '15/1': 'fe-cd-v1',
+  '18/1': 'fe-eret-v1',
 };

@@ -1,0 +1,106 @@
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  defineUpdate,
+  proxyActivities,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import {
+  DTE_ERROR_FAILURE,
+  IssueDte,
+  SearchAttribute,
+  type DocumentEstado,
+  type DocumentRecordView,
+  type IssueDteInput,
+} from '@dte/domain/workflow-contract';
+import type { createActivities } from '@dte/activities';
+
+type Activities = ReturnType<typeof createActivities>;
+
+const steps = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DTE_ERROR_FAILURE] },
+});
+// Up to three sends with a consult before each resend, each bounded by MH's 8-second timeout.
+const mh = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
+});
+const delivery = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
+});
+
+export const documentOutcome = defineUpdate<DocumentRecordView>(IssueDte.outcomeUpdate);
+
+function setEstado(estado: DocumentEstado): void {
+  upsertSearchAttributes({ [SearchAttribute.estado]: [estado] });
+}
+
+/**
+ * Issues one document: build and number it, sign it, persist it, transmit it under MH's policy, and
+ * persist MH's verdict — the moment the API answers (the `documentOutcome` update). Then, for accepted
+ * documents, the JSON and PDF are stored and the receptor is e-mailed, off the synchronous path.
+ */
+export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRecordView | null> {
+  let record: DocumentRecordView | undefined;
+  let refusal: ApplicationFailure | undefined;
+  setHandler(documentOutcome, async () => {
+    await condition(() => record !== undefined || refusal !== undefined);
+    if (refusal) throw refusal;
+    return record!;
+  });
+
+  try {
+    const prepared = await steps.prepareDocument(input);
+    upsertSearchAttributes({ [SearchAttribute.numeroControl]: [prepared.numeroControl] });
+    const documento = await steps.signDocument(input.issuer.emisorId, prepared.dte);
+    await steps.saveSignedDocument(input, prepared, documento);
+    let outcome = await mh.transmitDocument({
+      emisorId: input.issuer.emisorId,
+      ambiente: prepared.dte.identificacion.ambiente,
+      tipoDte: prepared.tipoDte,
+      version: prepared.version,
+      codigoGeneracion: input.codigoGeneracion,
+      documento,
+    });
+    // MH's outage handling (contingency) is the contingency workflow's job; until then keep trying.
+    for (let wait = 10; outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
+      await sleep(`${wait} seconds`);
+      outcome = await mh.transmitDocument({
+        emisorId: input.issuer.emisorId,
+        ambiente: prepared.dte.identificacion.ambiente,
+        tipoDte: prepared.tipoDte,
+        version: prepared.version,
+        codigoGeneracion: input.codigoGeneracion,
+        documento,
+      });
+    }
+    const recorded = await steps.recordOutcome(input.codigoGeneracion, outcome);
+    if (recorded.estado === 'PROCESSED') await steps.storeDocumentJson(input.codigoGeneracion);
+    record = recorded;
+    setEstado(recorded.estado);
+  } catch (err) {
+    if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === DTE_ERROR_FAILURE) {
+      refusal = err.cause;
+      await condition(allHandlersFinished);
+      return null;
+    }
+    throw err;
+  }
+
+  if (record.estado === 'PROCESSED') {
+    await delivery.storeDocumentPdf(input.codigoGeneracion);
+    try {
+      await delivery.emailDocument(input.codigoGeneracion);
+    } catch {
+      // Each failed attempt is recorded on the document; a mail problem never fails the issuance.
+    }
+  }
+  await condition(allHandlersFinished);
+  return record;
+}

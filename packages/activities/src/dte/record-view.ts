@@ -1,0 +1,96 @@
+import { ambienteName, type AmbienteCode } from '@dte/domain';
+import type { AnalisisHacienda, DocumentEstado, DocumentRecordView, DocumentTipo, RespuestaMhView } from '@dte/domain/workflow-contract';
+import type { RespuestaMh } from '../mh/mh-client';
+
+/** The prefix of `errorTecnico` on a rejection: the authority refused the document, then why. */
+export const REJECTION_PREFIX = 'Documento rechazado por el Ministerio de Hacienda';
+
+/** MH's answer as the record shows it: MH's PROCESADO reads PROCESSED; RECHAZADO stays as MH says it. */
+export function respuestaMhView(r: RespuestaMh): RespuestaMhView {
+  return {
+    estado: r.estado === 'PROCESADO' ? 'PROCESSED' : 'RECHAZADO',
+    version: r.version,
+    ambiente: r.ambiente,
+    codigoMsg: r.codigoMsg,
+    versionApp: r.versionApp,
+    clasificaMsg: r.clasificaMsg,
+    observaciones: r.observaciones ?? [],
+    selloRecibido: r.selloRecibido ?? null,
+    descripcionMsg: r.descripcionMsg,
+    fhProcesamiento: r.fhProcesamiento,
+    codigoGeneracion: r.codigoGeneracion,
+  };
+}
+
+export function rejectionMessage(r: RespuestaMh): string {
+  const observaciones = r.observaciones?.length ? ` (${r.observaciones.join('; ')})` : '';
+  return `${r.descripcionMsg}${observaciones}`;
+}
+
+export function analisisHacienda(r: RespuestaMh): AnalisisHacienda {
+  const accepted = r.estado === 'PROCESADO';
+  const observaciones = r.observaciones ?? [];
+  return {
+    estadoDocumento: accepted ? 'PROCESSED' : 'REJECTED',
+    aceptadoPorMH: accepted,
+    tieneObservaciones: observaciones.length > 0,
+    observaciones,
+    erroresValidacion: accepted ? [] : [rejectionMessage(r)],
+    mensaje: accepted ? `Documento recibido por el Ministerio de Hacienda: ${r.descripcionMsg}` : rejectionMessage(r),
+  };
+}
+
+/** The stored fields a view needs; the database shape is private to this package. */
+export interface StoredDocument {
+  id: number;
+  tipo: string;
+  codigoGeneracion: string;
+  numeroControl: string;
+  estado: string;
+  ambiente: string;
+  total: string;
+  dteJson: unknown;
+  dteFirmado: string;
+  selloRecibido?: string | null;
+  respuestaMh?: unknown;
+  analisisHacienda?: unknown;
+  dteJsonUrl?: string | null;
+  dtePdfUrl?: string | null;
+  sequenceNumber: string;
+  sequenceId: number;
+  serie: string;
+  emisorId: number;
+  branchId: number;
+  pointOfSaleId: number;
+  tokenId: number;
+  errorTecnico?: string | null;
+  createdAt?: Date | string | null;
+}
+
+export function documentView(d: StoredDocument): DocumentRecordView {
+  return {
+    id: d.id,
+    tipo: d.tipo as DocumentTipo,
+    codigoGeneracion: d.codigoGeneracion,
+    numeroControl: d.numeroControl,
+    estado: d.estado as DocumentEstado,
+    ambiente: ambienteName[d.ambiente as AmbienteCode],
+    total: d.total,
+    dteJson: d.dteJson as Record<string, unknown>,
+    dteFirmado: d.dteFirmado,
+    selloRecibido: d.selloRecibido ?? null,
+    respuestaMh: (d.respuestaMh as RespuestaMhView | null) ?? null,
+    dteJsonUrl: d.dteJsonUrl ?? null,
+    dtePdfUrl: d.dtePdfUrl ?? null,
+    sequenceNumber: d.sequenceNumber,
+    sequenceId: d.sequenceId,
+    serie: d.serie,
+    emisorId: d.emisorId,
+    branchId: d.branchId,
+    pointOfSaleId: d.pointOfSaleId,
+    tokenId: d.tokenId,
+    errorTecnico: d.errorTecnico ?? null,
+    createdAt: new Date(d.createdAt ?? Date.now()).toISOString(),
+    analisisHacienda: (d.analisisHacienda as AnalisisHacienda | null) ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+import type { AmbienteCode } from '@dte/domain';
+import type { DocumentRecordView, IssueDteInput } from '@dte/domain/workflow-contract';
+import { nextId } from '../db';
+import type { ActivityDependencies } from '../dependencies';
+import type { PreparedDocument } from './prepare';
+import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
+import { documentKey } from './storage-keys';
+import type { TransmitOutcome } from './transmit';
+
+export function createRecordActivities(deps: ActivityDependencies) {
+  const { Document, Emisor } = deps.db.models;
+  return {
+    /**
+     * Persists the signed document before it is transmitted (estado PENDIENTE), so an outcome that is
+     * never learned is still on record. Idempotent on codigoGeneracion: a retried activity finds it.
+     */
+    async saveSignedDocument(input: IssueDteInput, prepared: PreparedDocument, dteFirmado: string): Promise<void> {
+      if (await Document.exists({ codigoGeneracion: input.codigoGeneracion })) return;
+      const emisor = await Emisor.findOne({ id: input.issuer.emisorId }, { ambiente: 1 }).lean();
+      await Document.create({
+        id: await nextId(deps.db.models, 'document'),
+        tipo: input.tipo,
+        tipoDte: prepared.tipoDte,
+        codigoGeneracion: input.codigoGeneracion,
+        numeroControl: prepared.numeroControl,
+        estado: 'PENDIENTE',
+        ambiente: emisor!.ambiente,
+        total: prepared.total,
+        fecEmi: prepared.fecEmi,
+        dteJson: prepared.dte,
+        dteFirmado,
+        sequenceId: prepared.sequenceId,
+        sequenceNumber: String(prepared.correlativo),
+        serie: prepared.serie,
+        emisorId: input.issuer.emisorId,
+        branchId: input.issuer.establecimientoId,
+        pointOfSaleId: input.issuer.puntoVentaId,
+        tokenId: input.issuer.tokenId,
+        receptorCorreo: prepared.receptorCorreo,
+      });
+    },
+
+    /** Stores MH's verdict on the record and answers with the record as the API shows it. */
+    async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentRecordView> {
+      if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
+      const doc = await Document.findOne({ codigoGeneracion }).lean();
+      if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
+      const r = outcome.respuesta;
+      const accepted = outcome.result === 'PROCESADO';
+      const emisor = await Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
+      const key = (kind: 'json' | 'pdf') =>
+        documentKey({ emisorSlug: emisor!.slug, ambiente: doc.ambiente as AmbienteCode, fecEmi: doc.fecEmi, tipoDte: doc.tipoDte, codigoGeneracion }, kind);
+      const updated = await Document.findOneAndUpdate(
+        { codigoGeneracion },
+        {
+          $set: {
+            estado: accepted ? 'PROCESSED' : 'REJECTED',
+            selloRecibido: accepted ? r.selloRecibido : null,
+            respuestaMh: respuestaMhView(r),
+            analisisHacienda: analisisHacienda(r),
+            errorTecnico: accepted ? null : `${REJECTION_PREFIX}: ${rejectionMessage(r)}`,
+            dteJsonUrl: accepted ? key('json') : null,
+            dtePdfUrl: accepted ? key('pdf') : null,
+          },
+        },
+        { new: true },
+      ).lean();
+      return documentView(updated!);
+    },
+  };
+}

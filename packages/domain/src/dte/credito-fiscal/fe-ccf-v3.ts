@@ -1,0 +1,51 @@
+import { totalLetras } from '../../letras';
+import { toNumber2 } from '../../money';
+import type { Dte03Request } from '../../requests/dte03';
+import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
+import { emisorConEstablecimiento } from '../bloques/emisor';
+import { extensionConPlaca } from '../bloques/extension';
+import { identificacion } from '../bloques/identificacion';
+import { pagos } from '../bloques/pagos';
+import { receptorContribuyente } from '../bloques/receptor';
+import { resumenVenta } from '../bloques/resumen';
+import type { BuildContext } from '../documento';
+import { tributosIva } from '../iva';
+import { totalesCreditoFiscal } from './totales';
+
+/** Comprobante de Crédito Fiscal v3 (fe-ccf-v3.json). Prices exclude IVA. */
+export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
+  const lineas = request.items.map(lineaVenta);
+  const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  return {
+    identificacion: identificacion(ctx, '03', 3),
+    documentoRelacionado: null,
+    emisor: emisorConEstablecimiento(ctx.emisor),
+    receptor: receptorContribuyente(request.receptor),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: lineas.map((linea, i) => ({
+      ...cuerpoItemVenta(request.items[i]!, linea, i + 1, { tributoIva: true, numeroDocumento: null }),
+      psv: 0,
+      noGravado: 0,
+    })),
+    resumen: {
+      ...resumenVenta(t),
+      porcentajeDescuento: 0,
+      tributos: tributosIva(t.iva),
+      ivaPerci1: 0,
+      ivaRete1: toNumber2(t.ivaRete1),
+      reteRenta: 0,
+      montoTotalOperacion: toNumber2(t.montoTotalOperacion),
+      totalNoGravado: 0,
+      totalPagar: toNumber2(t.totalPagar),
+      totalLetras: totalLetras(t.totalPagar),
+      saldoFavor: 0,
+      condicionOperacion: request.condicionOperacion,
+      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      numPagoElectronico: null,
+    },
+    extension: extensionConPlaca(request.observaciones),
+    apendice: null,
+  };
+}
+export type CreditoFiscalV3 = ReturnType<typeof buildCreditoFiscalV3>;

@@ -1,0 +1,43 @@
+import type { AmbienteCode, EmisorDte } from '../emisor';
+import type { Identificacion } from './bloques/identificacion';
+
+/** A built DTE: MH's JSON document, sections keyed as MH names them. */
+export interface Dte {
+  identificacion: Identificacion;
+  [seccion: string]: unknown;
+}
+
+/**
+ * Everything a builder needs besides the request. The caller owns the clock, the sequence and the
+ * uuid, so building is deterministic: the same inputs give the same document (and the same signature).
+ */
+export interface BuildContext {
+  ambiente: AmbienteCode;
+  /** Upper-case UUID. */
+  codigoGeneracion: string;
+  /** See `formatNumeroControl`. */
+  numeroControl: string;
+  /** YYYY-MM-DD, El Salvador time. */
+  fecEmi: string;
+  /** HH:mm:ss, El Salvador time. */
+  horEmi: string;
+  emisor: EmisorDte;
+  /** Set when the document is issued in contingency (CAT-005 tipo, motivo required for tipo 5). */
+  contingencia?: { tipoContingencia: number; motivoContin: string | null } | null;
+}
+
+/** The stored document a NC/ND or a retorno refers to. */
+export interface OriginDocument {
+  /** The record's estado (PROCESSED, REJECTED, CONTINGENCIA, ...). */
+  estado: string;
+  dte: Dte;
+  selloRecibido: string | null;
+  /** Retorno only: quantity already returned per original numItem, summed over earlier retornos. */
+  cantidadesRetornadas?: Readonly<Record<number, number | string>>;
+}
+
+export type Builder<Request, Document extends Dte = Dte> = (
+  ctx: BuildContext,
+  request: Request,
+  origin?: OriginDocument,
+) => Document;

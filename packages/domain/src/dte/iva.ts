@@ -1,0 +1,48 @@
+import { money, toNumber2, round2, round8, type Money } from '../money';
+
+/**
+ * IVA (13 %, tributo "20" of CAT-015) and its 1 % retention: the one place they are computed.
+ *
+ * - FE (01) prices include IVA: the IVA inside an amount is amount × 13/113 (per item in `ivaItem`,
+ *   and on the total for `resumen.totalIva`).
+ * - CCF (03), NC (05), ND (06) prices exclude IVA: the resumen tributo "20" is 13 % of totalGravada.
+ *
+ * Document-level IVA is computed on the document's rounded totalGravada, never by summing rounded
+ * item IVAs: that is the figure MH recomputes (020 CALCULO INCORRECTO otherwise) and the one a reader
+ * can check on the printed document.
+ */
+const TASA_IVA = money('0.13');
+const TASA_RETENCION_IVA = money('0.01');
+
+/** IVA contained in an IVA-inclusive amount (FE). */
+export function ivaIncluido(monto: Money): Money {
+  return monto.times(13).div(113);
+}
+
+/** FE `cuerpoDocumento[].ivaItem`. */
+export function ivaItemFactura(ventaGravada: Money): Money {
+  return round8(ivaIncluido(ventaGravada));
+}
+
+/** FE `resumen.totalIva`. */
+export function totalIvaFactura(totalGravada: Money): Money {
+  return round2(ivaIncluido(totalGravada));
+}
+
+/** CCF/NC/ND IVA on a net totalGravada. */
+export function ivaSobreGravada(totalGravada: Money): Money {
+  return round2(totalGravada.times(TASA_IVA));
+}
+
+/** CCF/NC/ND `resumen.tributos` with the IVA line (null when nothing is taxed, as MH's schemas allow). */
+export function tributosIva(iva: Money) {
+  return iva.gt(0) ? [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: toNumber2(iva) }] : null;
+}
+
+/**
+ * `ivaRete1`: 1 % of the taxable amount, withheld by a receptor that is an agente de retención
+ * (CAT-006 code 22). Zero when not applied, as MH requires when nothing is taxed.
+ */
+export function ivaRetenido1(totalGravada: Money, aplica: boolean): Money {
+  return aplica ? round2(totalGravada.times(TASA_RETENCION_IVA)) : money(0);
+}

@@ -1,0 +1,9 @@
+import type { NotaRequest } from '../../requests/nota';
+import type { BuildContext, OriginDocument } from '../documento';
+import { notaV3 } from './nota-v3';
+
+/** Nota de Crédito v3 (fe-nc-v3.json). */
+export function buildNotaCreditoV3(ctx: BuildContext, request: NotaRequest, origin?: OriginDocument) {
+  return notaV3('05', ctx, request, origin);
+}
+export type NotaCreditoV3 = ReturnType<typeof buildNotaCreditoV3>;

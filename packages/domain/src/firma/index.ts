@@ -1,0 +1,2 @@
+export * from './certificado-mh';
+export * from './jws';

@@ -1,0 +1,58 @@
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+
+/**
+ * MH accepts DTEs as JWS compact serialization signed RS512 with the protected header exactly
+ * `{"alg":"RS512"}` (what MH's own firmador emits; FACTS.md §2.3). RS256 is rejected by MH (802).
+ */
+const HEADER_B64 = Buffer.from('{"alg":"RS512"}', 'utf8').toString('base64url');
+
+/** Signs a DTE (or event) object: the payload is the JSON of the object itself, not wrapped in a claim. */
+export function signDte(payload: object, privateKeyDer: Buffer): string {
+  const key = createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
+  const signingInput = `${HEADER_B64}.${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')}`;
+  const signature = sign('sha512', Buffer.from(signingInput, 'ascii'), key);
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+export interface DecodedJws {
+  header: Record<string, unknown>;
+  payload: unknown;
+}
+
+/** Decodes without verifying, to report on a document whose signature is bad; undefined when not a JWS. */
+export function decodeDteJws(jws: string): DecodedJws | undefined {
+  const parts = jws.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as unknown;
+    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;
+    if (!header || typeof header !== 'object' || Array.isArray(header)) return undefined;
+    return { header: header as Record<string, unknown>, payload };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface JwsVerification {
+  valid: boolean;
+  /** The header's `alg`, reported even when it is not RS512 so callers can say why they refuse. */
+  alg?: string;
+  /** Present only when the signature is valid. */
+  payload?: unknown;
+}
+
+export function verifyDteJws(jws: string, publicKeyDer: Buffer): JwsVerification {
+  const decoded = decodeDteJws(jws);
+  if (!decoded) return { valid: false };
+  const alg = typeof decoded.header.alg === 'string' ? decoded.header.alg : undefined;
+  if (alg !== 'RS512') return { valid: false, alg };
+  const [header, payload, signature] = jws.split('.') as [string, string, string];
+  const key = createPublicKey({ key: publicKeyDer, format: 'der', type: 'spki' });
+  const valid = verify(
+    'sha512',
+    Buffer.from(`${header}.${payload}`, 'ascii'),
+    key,
+    Buffer.from(signature, 'base64url'),
+  );
+  return valid ? { valid, alg, payload: decoded.payload } : { valid, alg };
+}

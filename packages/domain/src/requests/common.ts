@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { inCatalog, isMunicipioOf, type CatalogId } from '../mh/catalogs';
+import { money } from '../money';
+import { RECEPTOR_REQUIRED } from './parse';
+
+/**
+ * Field shapes shared by the request bodies of several endpoints. They refuse early (400) what MH
+ * would refuse later (a rejected DTE), using MH's catalogs; unknown fields are dropped (zod's default).
+ */
+
+export const texto = (max: number, min = 1) => z.string().trim().min(min).max(max);
+
+/** MH's uuid shape; clients may send lower case, MH wants upper case. */
+export const codigoGeneracion = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'Debe ser un UUID')
+  .transform((s) => s.toUpperCase());
+
+export const fecha = z.iso.date({ error: 'Debe ser una fecha YYYY-MM-DD' });
+
+/** Refinement arguments: the value is a code of an MH catalog. */
+const catalogo = (id: CatalogId, nombre: string) =>
+  [(codigo: string | number) => inCatalog(id, codigo), { message: `No es un código de ${nombre} (${id})` }] as const;
+
+/** Phone numbers arrive as "2222-3333" or "(503) 2222 3333"; MH wants digits (and "+"). */
+export const telefono = z
+  .string()
+  .transform((s) => s.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{8,29}$/, 'Debe tener entre 8 y 30 dígitos'));
+
+export const correo = z.email({ error: 'Debe ser un correo electrónico' }).max(100);
+
+export const direccion = z
+  .object({
+    departamento: z.string().regex(/^\d{2}$/, 'Debe ser un código de 2 dígitos'),
+    municipio: z.string().regex(/^\d{2}$/, 'Debe ser un código de 2 dígitos'),
+    distrito: z
+      .string()
+      .regex(/^\d{2}$/, 'Debe ser un código de 2 dígitos')
+      .nullish(),
+    complemento: texto(200),
+  })
+  .superRefine((d, ctx) => {
+    if (!inCatalog('CAT-012', d.departamento))
+      ctx.addIssue({ code: 'custom', path: ['departamento'], message: 'No es un departamento de CAT-012' });
+    else if (!isMunicipioOf(d.departamento, d.municipio))
+      ctx.addIssue({ code: 'custom', path: ['municipio'], message: 'No es un municipio del departamento (CAT-013)' });
+  });
+export type DireccionRequest = z.output<typeof direccion>;
+
+/** CAT-022: 36 NIT, 13 DUI, 37 otro, 03 pasaporte, 02 carnet de residente. */
+export const tipoDocumento = z.enum(['36', '13', '37', '03', '02'], {
+  error: 'Debe ser un tipo de documento de CAT-022 (36, 13, 37, 03, 02)',
+});
+export type TipoDocumento = z.output<typeof tipoDocumento>;
+
+export const nit = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(\d{14}|\d{9})$/, 'El NIT debe tener 14 o 9 dígitos'));
+
+export const nrc = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{2,8}$/, 'El NRC debe tener de 2 a 8 dígitos'));
+
+export const codActividad = z
+  .string()
+  .trim()
+  .refine(...catalogo('CAT-019', 'actividad económica'));
+
+/**
+ * A DUI or NIT number is kept as digits only (the spec's form, "9 digits without hyphens"); each
+ * schema version decides how to print it. Other documents are free text.
+ */
+export function normalizeNumDocumento(tipo: TipoDocumento, numDocumento: string): string {
+  return tipo === '13' || tipo === '36' ? numDocumento.replace(/[\s-]/g, '') : numDocumento.trim();
+}
+
+export function numDocumentoError(tipo: TipoDocumento, numDocumento: string): string | undefined {
+  const n = normalizeNumDocumento(tipo, numDocumento);
+  if (tipo === '13' && !/^\d{9}$/.test(n)) return 'El DUI debe tener 9 dígitos';
+  if (tipo === '36' && !/^(\d{14}|\d{9})$/.test(n)) return 'El NIT debe tener 14 o 9 dígitos';
+  if (n.length < 3 || n.length > 20) return 'Debe tener entre 3 y 20 caracteres';
+  return undefined;
+}
+
+type ConDocumento = { tipoDocumento?: TipoDocumento | null; numDocumento?: string | null };
+
+/** Refinement: `numDocumento` has the shape its `tipoDocumento` requires. */
+export function checkDocumento(value: ConDocumento, ctx: z.RefinementCtx): void {
+  if (!value.tipoDocumento || !value.numDocumento) return;
+  const error = numDocumentoError(value.tipoDocumento, value.numDocumento);
+  if (error) ctx.addIssue({ code: 'custom', path: ['numDocumento'], message: error });
+}
+
+/** Transform: `numDocumento` as `normalizeNumDocumento` keeps it. */
+export function normalizeDocumento<T extends ConDocumento>(value: T): T {
+  if (!value.tipoDocumento || !value.numDocumento) return value;
+  return { ...value, numDocumento: normalizeNumDocumento(value.tipoDocumento, value.numDocumento) };
+}
+
+/** How an item is taxed; MH's three columns ventaGravada / ventaExenta / ventaNoSuj. */
+export const tipoImpuesto = z.enum(['GRAVADO', 'EXENTO', 'NO_SUJETO']).default('GRAVADO');
+export type TipoImpuesto = z.output<typeof tipoImpuesto>;
+
+const itemBase = {
+  descripcion: texto(1000),
+  cantidad: z.number().positive().lt(1e11),
+  precioUnitario: z.number().min(0).lt(1e11),
+  montoDescu: z.number().min(0).default(0),
+  codigo: texto(25).nullish(),
+  uniMedida: z
+    .number()
+    .int()
+    .refine(...catalogo('CAT-014', 'unidad de medida'))
+    .default(59),
+  /** CAT-011: 1 bienes, 2 servicios, 3 ambos. 4 (item-level tributos of CAT-015 §2) is not offered. */
+  tipoItem: z.literal([1, 2, 3]).default(1),
+};
+
+function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>>(
+  item: T,
+) {
+  return item.refine((i) => money(i.montoDescu).lte(money(i.cantidad).times(money(i.precioUnitario))), {
+    path: ['montoDescu'],
+    message: 'El descuento no puede ser mayor que cantidad × precioUnitario',
+  });
+}
+
+/** A sale line; `precioUnitario` includes IVA for DTE 01 and excludes it for DTE 03/05/06. */
+export const itemVenta = conDescuentoValido(z.object({ ...itemBase, tipoImpuesto }));
+export type ItemVentaRequest = z.output<typeof itemVenta>;
+
+/** A purchase line (DTE 14): no taxes. */
+export const itemCompra = conDescuentoValido(z.object(itemBase));
+export type ItemCompraRequest = z.output<typeof itemCompra>;
+
+export const items = <T extends z.ZodType>(item: T) => z.array(item).min(1, 'Debe tener al menos un ítem').max(2000);
+
+/** CAT-016: 1 contado, 2 crédito, 3 otro. */
+export const condicionOperacion = z.literal([1, 2, 3]);
+export type CondicionOperacion = z.output<typeof condicionOperacion>;
+
+export const pago = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .refine(...catalogo('CAT-017', 'forma de pago')),
+  plazo: z.enum(['01', '02', '03'], { error: 'Debe ser un plazo de CAT-018 (01, 02, 03)' }).nullish(),
+  periodo: z.number().int().positive().nullish(),
+  referencia: z.string().trim().max(50).nullish(),
+});
+export type PagoRequest = z.output<typeof pago>;
+
+/**
+ * Contado needs no payment data (cash is recorded unless a pago is given); crédito and otro need the
+ * pago, and crédito also its plazo and periodo (the v1/v3 schemas require them for condición 2).
+ */
+export function checkPago(
+  value: { condicionOperacion: CondicionOperacion; pago?: PagoRequest | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.condicionOperacion === 1) return;
+  if (!value.pago) {
+    ctx.addIssue({ code: 'custom', path: ['pago'], message: 'Requerido cuando condicionOperacion es 2 o 3' });
+    return;
+  }
+  if (value.condicionOperacion === 2) {
+    for (const field of ['plazo', 'periodo'] as const)
+      if (value.pago[field] == null)
+        ctx.addIssue({ code: 'custom', path: ['pago', field], message: 'Requerido cuando condicionOperacion es 2' });
+  }
+}
+
+export const observaciones = z.string().trim().max(3000).nullish();
+
+export const apendice = z
+  .array(z.object({ campo: texto(25, 2), etiqueta: texto(50, 3), valor: texto(150) }))
+  .min(1)
+  .max(10);
+export type ApendiceRequest = z.output<typeof apendice>;
+
+/**
+ * Refinement for receptor fields whose absence is answered with RECEPTOR_VALIDATION_ERROR. It runs even
+ * when other fields of the object failed (`when`), so every missing one is reported at once.
+ */
+export function requiredReceptorFields<T extends z.ZodType>(schema: T, fields: readonly string[]) {
+  return schema.superRefine(
+    (value, ctx) => {
+      const obj = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+      for (const field of fields) {
+        const v = obj[field];
+        if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+          ctx.addIssue({ code: 'custom', path: [field], message: 'Requerido', params: { [RECEPTOR_REQUIRED]: field } });
+      }
+    },
+    { when: () => true },
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { requiereIdentificarReceptor, UMBRAL_IDENTIFICACION_RECEPTOR } from '../dte/factura/totales';
+import {
+  checkDocumento,
+  checkPago,
+  codActividad,
+  condicionOperacion,
+  correo,
+  direccion,
+  itemVenta,
+  items,
+  normalizeDocumento,
+  observaciones,
+  pago,
+  telefono,
+  texto,
+  tipoDocumento,
+} from './common';
+
+/**
+ * POST /dte/dte01. The receptor is a consumer; fields FE does not carry (nit, nrc, ...) are dropped.
+ *
+ * Receptor identification rule: tipoDocumento and numDocumento come together or not at all. When both
+ * are omitted the consumer is anonymous (tipoDocumento/numDocumento null, nombre as given or null) —
+ * allowed only while the operation total (IVA included) is below MH's $1095 threshold. At or above it
+ * MH requires tipoDocumento, numDocumento and nombre, and each missing one is a VALIDATION_ERROR.
+ * (docs/api-rules.md)
+ */
+export const receptorConsumidor = z
+  .object({
+    tipoDocumento: tipoDocumento.nullish(),
+    numDocumento: z.string().trim().min(1).nullish(),
+    nombre: texto(250).nullish(),
+    codActividad: codActividad.nullish(),
+    descActividad: texto(150, 5).nullish(),
+    direccion: direccion.nullish(),
+    telefono: telefono.nullish(),
+    correo: correo.nullish(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.tipoDocumento !== !r.numDocumento) {
+      const missing = r.tipoDocumento ? 'numDocumento' : 'tipoDocumento';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'tipoDocumento y numDocumento van juntos' });
+    }
+    checkDocumento(r, ctx);
+  })
+  .transform(normalizeDocumento);
+export type ReceptorConsumidorRequest = z.output<typeof receptorConsumidor>;
+
+export const dte01Request = z
+  .object({
+    receptor: receptorConsumidor,
+    items: items(itemVenta),
+    condicionOperacion,
+    pago: pago.nullish(),
+    observaciones,
+    testContingencia: z.boolean().default(false),
+  })
+  .superRefine(checkPago)
+  .superRefine((r, ctx) => {
+    if (!requiereIdentificarReceptor(r.items)) return;
+    for (const field of ['tipoDocumento', 'numDocumento', 'nombre'] as const)
+      if (!r.receptor[field])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['receptor', field],
+          message: `Requerido cuando el total de la operación es de $${UMBRAL_IDENTIFICACION_RECEPTOR} o más`,
+        });
+  });
+export type Dte01Request = z.output<typeof dte01Request>;

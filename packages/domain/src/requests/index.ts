@@ -1,0 +1,19 @@
+export { parseRequest, type FieldError } from './parse';
+export type {
+  ApendiceRequest,
+  CondicionOperacion,
+  DireccionRequest,
+  ItemCompraRequest,
+  ItemVentaRequest,
+  PagoRequest,
+  TipoDocumento,
+  TipoImpuesto,
+} from './common';
+export * from './dte01';
+export * from './dte03';
+export * from './nota';
+export * from './dte07';
+export * from './dte14';
+export * from './retorno';
+export * from './anulacion';
+export * from './resend';

@@ -68,6 +68,16 @@ async function httpOk(url) {
   }
 }
 
+/** Any HTTP answer at all: the process is up and serving. */
+async function httpAnswers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment every process of the service reads through the configuration module. */
 function serviceEnv(ports, database) {
   const s3 = { S3_ACCESS_KEY: process.env.S3_ACCESS_KEY || 'dte-minio', S3_SECRET_KEY: process.env.S3_SECRET_KEY || 'dte-minio-secret' };
@@ -214,9 +224,9 @@ class Stack {
     await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MAILDEV_WEB_PORT}/email`));
   }
 
-  async startApp(name, main, healthUrl, extraEnv = {}) {
+  async startApp(name, main, ready, extraEnv = {}) {
     const entry = this.spawn(name, process.execPath, ['--enable-source-maps', path.join(ROOT, main)], extraEnv);
-    await this.waitFor(entry, healthUrl ? () => httpOk(healthUrl) : () => this.logSays(entry, 'worker running'));
+    await this.waitFor(entry, () => ready(entry));
     return entry;
   }
 
@@ -235,7 +245,7 @@ class Stack {
   async startService({ simulatorControl, tokenFile }) {
     const { ports } = this;
     if (!process.env.MH_BASE_URL) {
-      await this.startApp('mh-simulator', 'apps/mh-simulator/dist/main.js', `http://127.0.0.1:${ports.MH_SIM_PORT}/health`, {
+      await this.startApp('mh-simulator', 'apps/mh-simulator/dist/main.js', () => httpAnswers(`http://127.0.0.1:${ports.MH_SIM_PORT}/`), {
         MH_SIM_CONTROL_ENABLED: String(simulatorControl),
       });
     }
@@ -247,12 +257,12 @@ class Stack {
     if (provision.status !== 0) throw new Error(`demo tenant provisioning failed:\n${provision.stderr}`);
     this.say(`demo tenant ready ${provision.stdout.trim()}`);
     await this.startWorker();
-    await this.startApp('api', 'apps/api/dist/main.js', `http://127.0.0.1:${ports.API_PORT}/health`);
+    await this.startApp('api', 'apps/api/dist/main.js', () => httpOk(`http://127.0.0.1:${ports.API_PORT}/health`));
     return fs.readFileSync(tokenFile, 'utf8').trim();
   }
 
   startWorker() {
-    return this.startApp('worker', 'apps/worker/dist/main.js');
+    return this.startApp('worker', 'apps/worker/dist/main.js', (entry) => this.logSays(entry, 'worker running'));
   }
 
   /** Stops children in reverse start order: SIGTERM to each process group, SIGKILL after a grace period. */

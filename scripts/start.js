@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `npm start`: installs what is missing, then runs the whole service on loopback with data kept in
- * `.data/` (logs in `.data/logs/`). Ctrl-C or SIGTERM stops every child it started.
+ * `.data/` or DTE_DATA_DIR (logs in `<data>/logs/`). Ctrl-C or SIGTERM stops every child it started.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,7 +10,7 @@ const { prepare, ROOT } = require('./prepare');
 async function main() {
   const tools = prepare();
   const { Stack, resolvePorts } = require('./stack');
-  const dataDir = path.join(ROOT, '.data');
+  const dataDir = path.resolve(process.env.DTE_DATA_DIR || path.join(ROOT, '.data'));
   fs.mkdirSync(dataDir, { recursive: true });
   const stack = new Stack({ dataDir, ports: await resolvePorts({ random: false }), tools });
 

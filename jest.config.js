@@ -6,6 +6,8 @@ const mapper = {
 };
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper: mapper, testEnvironment: 'node' };
 module.exports = {
+  // Integration tests wait on real processes; jest only honours this option globally.
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/packages/**/test/**/*.test.ts', '<rootDir>/apps/**/test/**/*.test.ts'] },
     {
@@ -14,7 +16,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 120000,
     },
   ],
 };

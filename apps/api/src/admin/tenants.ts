@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken, nextId, type Database, type SecretBox } from '@dte/activities';
+import { hashToken, insertNext, type Database, type EmisorRecord, type SecretBox } from '@dte/activities';
 import type { AmbienteCode, Direccion } from '@dte/domain';
 
 /** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
@@ -41,8 +41,8 @@ export class Tenants {
 
   async createEmisor(input: NewEmisor) {
     const { Emisor } = this.db.models;
-    const id = await nextId(this.db.models, 'emisor');
-    return Emisor.create({
+    // Partial: mongoose fills the branding defaults the caller leaves out.
+    const id = await insertNext(Emisor, {}, 'id', (id): Partial<EmisorRecord> & { id: number } => ({
       id,
       slug: `${slugify(input.nombreComercial || input.nombre)}-${input.nit}`,
       nit: input.nit,
@@ -61,31 +61,37 @@ export class Tenants {
         certificado: this.box.seal(input.certificadoXml),
         certificadoPassword: this.box.seal(input.certificadoPassword),
       },
-      branding: input.branding ?? {},
-    });
+      branding: (input.branding ?? {}) as EmisorRecord['branding'],
+    }));
+    return (await Emisor.findOne({ id }))!;
   }
 
   async createEstablecimiento(emisorId: number, input: { codEstable: string; codEstableMH: string; tipoEstablecimiento: string; nombre: string; direccion: Direccion; telefono: string }) {
-    return this.db.models.Establecimiento.create({ id: await nextId(this.db.models, 'establecimiento'), emisorId, ...input });
+    const { Establecimiento } = this.db.models;
+    const id = await insertNext(Establecimiento, {}, 'id', (id) => ({ id, emisorId, ...input }));
+    return (await Establecimiento.findOne({ id }))!;
   }
 
   async createPuntoVenta(emisorId: number, establecimientoId: number, input: { codPuntoVenta: string; codPuntoVentaMH: string }) {
-    return this.db.models.PuntoVenta.create({ id: await nextId(this.db.models, 'punto_venta'), emisorId, establecimientoId, ...input });
+    const { PuntoVenta } = this.db.models;
+    const id = await insertNext(PuntoVenta, {}, 'id', (id) => ({ id, emisorId, establecimientoId, ...input }));
+    return (await PuntoVenta.findOne({ id }))!;
   }
 
   /** Returns the token once; only its hash is stored. */
   async createToken(input: { emisorId: number; establecimientoId: number; puntoVentaId: number; name: string; permissions: readonly Permission[]; token?: string }) {
     const token = input.token ?? `dte_${randomBytes(24).toString('base64url')}`;
-    const record = await this.db.models.ApiToken.create({
-      id: await nextId(this.db.models, 'api_token'),
+    const { ApiToken } = this.db.models;
+    const id = await insertNext(ApiToken, {}, 'id', (id) => ({
+      id,
       emisorId: input.emisorId,
       establecimientoId: input.establecimientoId,
       puntoVentaId: input.puntoVentaId,
       name: input.name,
       tokenHash: hashToken(token),
       permissions: [...input.permissions],
-    });
-    return { token, record };
+    }));
+    return { token, record: (await ApiToken.findOne({ id }))! };
   }
 
   async revokeToken(id: number): Promise<boolean> {

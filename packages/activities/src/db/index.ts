@@ -1,2 +1,3 @@
 export * from './connection';
+export * from './insert-next';
 export * from './models';

@@ -1,11 +1,10 @@
-import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /**
- * The service's records. Every public id is an integer from `counters` (the spec's integer ids);
- * uniqueness that must hold under concurrency is enforced by unique indexes, because FerretDB (the
- * embedded database) has no multi-document transactions.
+ * The service's records. Public ids are consecutive integers (the spec's integer ids) taken with
+ * `insertNext`; everything that must hold under concurrency rests on unique indexes, because FerretDB
+ * (the embedded database) has no transactions and no atomic read-modify-write.
  */
-const counterSchema = new Schema({ _id: String, seq: { type: Number, required: true } }, { versionKey: false });
 
 const direccion = { departamento: String, municipio: String, distrito: String, complemento: String };
 
@@ -82,6 +81,7 @@ const apiTokenSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
+/** A numeroControl sequence: one per (emisor, establecimiento, punto de venta, tipoDte, ambiente, year). */
 const sequenceSchema = new Schema(
   {
     id: { type: Number, required: true, unique: true },
@@ -91,7 +91,6 @@ const sequenceSchema = new Schema(
     tipoDte: { type: String, required: true },
     ambiente: { type: String, required: true },
     year: { type: Number, required: true },
-    last: { type: Number, required: true },
   },
   { versionKey: false },
 );
@@ -100,13 +99,20 @@ sequenceSchema.index(
   { unique: true },
 );
 
+/** Each correlativo taken from a sequence; the unique index is what makes two documents never share one. */
+const correlativoSchema = new Schema(
+  { sequenceId: { type: Number, required: true }, n: { type: Number, required: true } },
+  { versionKey: false, timestamps: { createdAt: true, updatedAt: false } },
+);
+correlativoSchema.index({ sequenceId: 1, n: 1 }, { unique: true });
+
 const documentSchema = new Schema(
   {
     id: { type: Number, required: true, unique: true },
     tipo: { type: String, required: true },
     tipoDte: { type: String, required: true },
     codigoGeneracion: { type: String, required: true, unique: true },
-    numeroControl: { type: String, required: true, unique: true },
+    numeroControl: { type: String, required: true },
     estado: { type: String, required: true },
     ambiente: { type: String, required: true },
     total: { type: String, required: true },
@@ -131,6 +137,8 @@ const documentSchema = new Schema(
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
+// numeroControl is unique per emisor (MH: never repeated within the year for an emisor).
+documentSchema.index({ emisorId: 1, numeroControl: 1 }, { unique: true });
 documentSchema.index({ emisorId: 1, createdAt: -1 });
 
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
@@ -141,12 +149,12 @@ const smokeSchema = new Schema(
 
 export function createModels(conn: Connection) {
   return {
-    Counter: conn.model('Counter', counterSchema, 'counters'),
     Emisor: conn.model('Emisor', emisorSchema, 'emisores'),
     Establecimiento: conn.model('Establecimiento', establecimientoSchema, 'establecimientos'),
     PuntoVenta: conn.model('PuntoVenta', puntoVentaSchema, 'puntos_venta'),
     ApiToken: conn.model('ApiToken', apiTokenSchema, 'api_tokens'),
     Sequence: conn.model('Sequence', sequenceSchema, 'sequences'),
+    Correlativo: conn.model('Correlativo', correlativoSchema, 'correlativos'),
     Document: conn.model('Document', documentSchema, 'documents'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
   };
@@ -154,10 +162,3 @@ export function createModels(conn: Connection) {
 export type Models = ReturnType<typeof createModels>;
 export type EmisorRecord = InferSchemaType<typeof emisorSchema>;
 export type DocumentRecord = InferSchemaType<typeof documentSchema>;
-export type ModelOf<K extends keyof Models> = Models[K] extends Model<infer T> ? T : never;
-
-/** The next integer id of a named counter, atomically. */
-export async function nextId(models: Models, name: string): Promise<number> {
-  const doc = await models.Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true });
-  return doc!.seq;
-}

@@ -22,9 +22,10 @@ export function respuestaMhView(r: RespuestaMh): RespuestaMhView {
   };
 }
 
+/** MH's description, then each observación that adds to it (MH often repeats the description there). */
 export function rejectionMessage(r: RespuestaMh): string {
-  const observaciones = r.observaciones?.length ? ` (${r.observaciones.join('; ')})` : '';
-  return `${r.descripcionMsg}${observaciones}`;
+  const extra = (r.observaciones ?? []).filter((o) => o !== r.descripcionMsg);
+  return extra.length ? `${r.descripcionMsg} (${extra.join('; ')})` : r.descripcionMsg;
 }
 
 export function analisisHacienda(r: RespuestaMh): AnalisisHacienda {

@@ -1,6 +1,6 @@
 import type { AmbienteCode } from '@dte/domain';
 import type { DocumentRecordView, IssueDteInput } from '@dte/domain/workflow-contract';
-import { nextId } from '../db';
+import { insertNext } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import type { PreparedDocument } from './prepare';
 import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
@@ -15,10 +15,11 @@ export function createRecordActivities(deps: ActivityDependencies) {
      * never learned is still on record. Idempotent on codigoGeneracion: a retried activity finds it.
      */
     async saveSignedDocument(input: IssueDteInput, prepared: PreparedDocument, dteFirmado: string): Promise<void> {
-      if (await Document.exists({ codigoGeneracion: input.codigoGeneracion })) return;
+      const saved = async () => !!(await Document.exists({ codigoGeneracion: input.codigoGeneracion }));
+      if (await saved()) return;
       const emisor = await Emisor.findOne({ id: input.issuer.emisorId }, { ambiente: 1 }).lean();
-      await Document.create({
-        id: await nextId(deps.db.models, 'document'),
+      await insertNext(Document, {}, 'id', (id) => ({
+        id,
         tipo: input.tipo,
         tipoDte: prepared.tipoDte,
         codigoGeneracion: input.codigoGeneracion,
@@ -37,7 +38,7 @@ export function createRecordActivities(deps: ActivityDependencies) {
         pointOfSaleId: input.issuer.puntoVentaId,
         tokenId: input.issuer.tokenId,
         receptorCorreo: prepared.receptorCorreo,
-      });
+      }), saved);
     },
 
     /** Stores MH's verdict on the record and answers with the record as the API shows it. */

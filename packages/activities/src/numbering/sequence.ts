@@ -1,4 +1,4 @@
-import { nextId, type Models } from '../db';
+import { insertNext, type Models } from '../db';
 
 export interface SequenceKey {
   emisorId: number;
@@ -10,19 +10,16 @@ export interface SequenceKey {
 }
 
 /**
- * The next correlative of a numeroControl sequence, atomically: one `$inc` on the sequence document.
- * MH resets the correlative each year, so the year is part of the key. The first use of a key races
- * on the unique index; the loser retries and increments the winner's document.
+ * The next correlativo of a numeroControl sequence. MH restarts the correlativo each year, so the year
+ * is part of the key. Consecutive and never shared, under any concurrency (see `insertNext`).
  */
 export async function nextCorrelativo(models: Models, key: SequenceKey): Promise<{ sequenceId: number; correlativo: number }> {
-  for (let attempt = 0; ; attempt++) {
-    const existing = await models.Sequence.findOneAndUpdate(key, { $inc: { last: 1 } }, { new: true }).lean();
-    if (existing) return { sequenceId: existing.id, correlativo: existing.last };
-    try {
-      const created = await models.Sequence.create({ ...key, id: await nextId(models, 'sequence'), last: 1 });
-      return { sequenceId: created.id, correlativo: 1 };
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000 || attempt > 5) throw err;
-    }
+  let sequence = await models.Sequence.findOne(key, { id: 1 }).lean();
+  if (!sequence) {
+    await insertNext(models.Sequence, {}, 'id', (id) => ({ ...key, id }), async () => !!(await models.Sequence.exists(key)));
+    sequence = await models.Sequence.findOne(key, { id: 1 }).lean();
   }
+  const sequenceId = sequence!.id;
+  const correlativo = await insertNext(models.Correlativo, { sequenceId }, 'n', (n) => ({ sequenceId, n }));
+  return { sequenceId, correlativo };
 }

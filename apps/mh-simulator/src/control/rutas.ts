@@ -1,0 +1,245 @@
+import { Router, type Response } from 'express';
+import { parseCertificadoMH, validationError, type DteError } from '@dte/domain';
+import { z } from 'zod';
+import { descripcion } from '../respuesta';
+import { pwdClave } from '../seguridad/rutas';
+import type { Control, Store } from '../store';
+import { GLOBAL } from './estado';
+
+/**
+ * The test-control API under /__sim (mounted only when MH_SIM_CONTROL_ENABLED). Settings take an optional
+ * `emisor` (a NIT): they then affect only that emisor's requests, so parallel tests can each break
+ * "MH" for themselves. Documented in apps/mh-simulator/README.md.
+ */
+const emisor = z
+  .string()
+  .regex(/^([0-9]{14}|[0-9]{9})$/)
+  .optional();
+const codigoMsg = z.string().regex(/^[0-9]{3}$/);
+
+const esquemas = {
+  emisor: z.object({
+    nit: z.string().regex(/^([0-9]{14}|[0-9]{9})$/),
+    password: z.string().min(1),
+    certificado: z.string().min(1),
+  }),
+  contribuyente: z.object({
+    nit: z.string().regex(/^([0-9]{14}|[0-9]{9})$/),
+    nrc: z
+      .string()
+      .regex(/^[0-9]{1,8}$/)
+      .nullable()
+      .default(null),
+    nombre: z.string().nullable().default(null),
+    activo: z.boolean().default(true),
+    contribuyenteIva: z.boolean().default(true),
+    emisor,
+  }),
+  latency: z.object({ ms: z.number().int().min(0).max(600000), emisor }),
+  outage: z.object({ mode: z.enum(['none', 'refuse', '503', 'hang']), emisor }),
+  clock: z.object({ offsetSeconds: z.number().int(), emisor }),
+  lotes: z.object({ delayMs: z.number().int().min(0).max(600000), emisor }),
+  reject: z
+    .object({
+      next: z.number().int().min(1).optional(),
+      codigoGeneracion: z.string().optional(),
+      veces: z.number().int().min(1).optional(),
+      codigoMsg,
+      clasificaMsg: z
+        .string()
+        .regex(/^[0-9]{2}$/)
+        .default('99'),
+      descripcionMsg: z.string().optional(),
+      emisor,
+    })
+    .refine(
+      (r) => (r.next === undefined) !== (r.codigoGeneracion === undefined),
+      'give either next or codigoGeneracion',
+    ),
+  reset: z.object({ emisor }),
+};
+
+function enviarError(res: Response, error: DteError): void {
+  res.status(error.httpStatus).json({ status: 'error', code: error.code, message: error.message, ...error.details });
+}
+
+function leer<T>(res: Response, schema: z.ZodType<T>, body: unknown): T | undefined {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const campos = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  enviarError(res, validationError('Invalid control request', campos));
+  return undefined;
+}
+
+export function rutasControl(store: Store): Router {
+  const router = Router();
+  const ajustar = async (scope: string | undefined, set: Partial<Control>) => {
+    await store.control.updateOne({ scope: scope ?? GLOBAL }, { $set: set }, { upsert: true });
+  };
+
+  router.post('/emisores', async (req, res) => {
+    const body = leer(res, esquemas.emisor, req.body);
+    if (!body) return;
+    let certificado;
+    try {
+      certificado = parseCertificadoMH(body.certificado);
+    } catch (error) {
+      return enviarError(
+        res,
+        validationError((error as Error).message, [{ field: 'certificado', message: 'not a CertificadoMH' }]),
+      );
+    }
+    if (certificado.nit !== body.nit) {
+      return enviarError(
+        res,
+        validationError('The certificate belongs to another NIT', [{ field: 'certificado', message: certificado.nit }]),
+      );
+    }
+    // MH keeps only the public key of the certificate the taxpayer loads.
+    const registro = {
+      nit: body.nit,
+      pwdClave: pwdClave(body.password),
+      publicKey: certificado.publicKeyDer.toString('base64'),
+      registradoEn: new Date(),
+    };
+    await store.emisores.updateOne({ nit: body.nit }, { $set: registro }, { upsert: true });
+    res.status(201).json({ status: 'success', data: { nit: body.nit } });
+  });
+
+  router.post('/contribuyentes', async (req, res) => {
+    const body = leer(res, esquemas.contribuyente, req.body);
+    if (!body) return;
+    const { emisor: scope = GLOBAL, ...contribuyente } = body;
+    await store.contribuyentes.updateOne(
+      { scope, nit: contribuyente.nit },
+      { $set: { scope, ...contribuyente } },
+      { upsert: true },
+    );
+    res.status(201).json({ status: 'success', data: { scope, ...contribuyente } });
+  });
+
+  router.post('/latency', async (req, res) => {
+    const body = leer(res, esquemas.latency, req.body);
+    if (!body) return;
+    await ajustar(body.emisor, { latencyMs: body.ms });
+    res.json({ status: 'success', data: body });
+  });
+
+  router.post('/outage', async (req, res) => {
+    const body = leer(res, esquemas.outage, req.body);
+    if (!body) return;
+    await ajustar(body.emisor, { outage: body.mode });
+    res.json({ status: 'success', data: body });
+  });
+
+  router.post('/clock', async (req, res) => {
+    const body = leer(res, esquemas.clock, req.body);
+    if (!body) return;
+    await ajustar(body.emisor, { clockOffsetSeconds: body.offsetSeconds });
+    res.json({ status: 'success', data: body });
+  });
+
+  router.post('/lotes', async (req, res) => {
+    const body = leer(res, esquemas.lotes, req.body);
+    if (!body) return;
+    await ajustar(body.emisor, { loteDelayMs: body.delayMs });
+    res.json({ status: 'success', data: body });
+  });
+
+  router.post('/reject', async (req, res) => {
+    const body = leer(res, esquemas.reject, req.body);
+    if (!body) return;
+    const rechazo = {
+      codigoMsg: body.codigoMsg,
+      clasificaMsg: body.clasificaMsg,
+      descripcionMsg: body.descripcionMsg ?? descripcion(body.codigoMsg),
+    };
+    if (body.codigoGeneracion) {
+      await store.rechazosPorCodigo.replaceOne(
+        { codigoGeneracion: body.codigoGeneracion },
+        { codigoGeneracion: body.codigoGeneracion, ...rechazo, ...(body.veces ? { veces: body.veces } : {}) },
+        { upsert: true },
+      );
+    } else {
+      await ajustar(body.emisor, { rechazarSiguientes: { ...rechazo, restantes: body.next! } });
+    }
+    res.json({ status: 'success', data: { ...body, ...rechazo } });
+  });
+
+  /** Every codigoGeneracion MH saw, how many times and through which service: the proof of "exactly once". */
+  router.get('/documentos', async (req, res) => {
+    const filtro: Record<string, string> = {};
+    if (typeof req.query.emisor === 'string') filtro.nitEmisor = req.query.emisor;
+    if (typeof req.query.codigoGeneracion === 'string') filtro.codigoGeneracion = req.query.codigoGeneracion;
+    const [recepciones, documentos] = await Promise.all([
+      store.recepciones.find(filtro).sort({ en: 1 }).lean(),
+      store.documentos.find(filtro).lean(),
+    ]);
+    const porCodigo = new Map<
+      string,
+      { codigoGeneracion: string | null; nitEmisor: string; recepciones: number; respuestas: unknown[] }
+    >();
+    for (const r of recepciones) {
+      const clave = `${r.nitEmisor}/${r.codigoGeneracion}`;
+      const fila = porCodigo.get(clave) ?? {
+        codigoGeneracion: r.codigoGeneracion,
+        nitEmisor: r.nitEmisor,
+        recepciones: 0,
+        respuestas: [],
+      };
+      fila.recepciones += 1;
+      fila.respuestas.push({
+        servicio: r.servicio,
+        tipoDte: r.tipoDte,
+        estado: r.estado,
+        codigoMsg: r.codigoMsg,
+        en: r.en,
+      });
+      porCodigo.set(clave, fila);
+    }
+    const data = [...porCodigo.values()].map((fila) => {
+      const documento = documentos.find((d) => d.codigoGeneracion === fila.codigoGeneracion);
+      return {
+        ...fila,
+        registrado: documento
+          ? {
+              tipoDte: documento.tipoDte,
+              estado: documento.estado,
+              selloRecibido: documento.selloRecibido,
+              codigoLote: documento.codigoLote,
+            }
+          : null,
+      };
+    });
+    res.json({ status: 'success', data });
+  });
+
+  router.get('/state', async (_req, res) => {
+    res.json({ status: 'success', data: await store.control.find({}, { _id: 0 }).lean() });
+  });
+
+  /** Forgets everything, or only what belongs to one emisor. The token secret survives: tokens stay verifiable. */
+  router.post('/reset', async (req, res) => {
+    const body = leer(res, esquemas.reset, req.body);
+    if (!body) return;
+    const nit = body.emisor;
+    const por = (campo: string) => (nit ? { [campo]: nit } : {});
+    const codigos = nit
+      ? (await store.documentos.find({ nitEmisor: nit }, { codigoGeneracion: 1 }).lean()).map((d) => d.codigoGeneracion)
+      : [];
+    await Promise.all([
+      store.emisores.deleteMany(por('nit')),
+      store.contribuyentes.deleteMany(por('scope')),
+      store.documentos.deleteMany(por('nitEmisor')),
+      store.recepciones.deleteMany(por('nitEmisor')),
+      store.contingencias.deleteMany(por('nitEmisor')),
+      store.invalidaciones.deleteMany(por('nitEmisor')),
+      store.lotes.deleteMany(por('nitEmisor')),
+      store.control.deleteMany(por('scope')),
+      store.rechazosPorCodigo.deleteMany(nit ? { codigoGeneracion: { $in: codigos } } : {}),
+    ]);
+    res.json({ status: 'success', data: { emisor: nit ?? null } });
+  });
+
+  return router;
+}

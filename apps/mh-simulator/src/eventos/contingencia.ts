@@ -1,0 +1,114 @@
+import { Router } from 'express';
+import { decodeDteJws } from '@dte/domain';
+import { z } from 'zod';
+import { verificarCatalogos } from '../recepcion/catalogos';
+import { registrarRecepcion } from '../recepcion/recibir';
+import { parametros } from '../peticion';
+import { abrirFirmado, dentroDeHolguraDeFecha, emisorEsUsuario, verificarEsquema } from '../recepcion/verificaciones';
+import { errorSpring, hallazgo, nuevoSello, observacion, type Hallazgo } from '../respuesta';
+import { sesion } from '../seguridad/rutas';
+import { isDuplicateKey, type Emisor, type Store } from '../store';
+import { fhProcesamiento, instanteLocal } from '../tiempo';
+
+type Json = Record<string, unknown>;
+
+const cuerpoContingencia = z.object({ nit: z.string(), documento: z.string().min(1) });
+
+/** The event must reach MH within 24 h after the contingency ended (Manual Funcional §IX). */
+const PLAZO_EVENTO_MS = 24 * 3600 * 1000;
+
+async function revisar(store: Store, emisor: Emisor, nit: string, jws: string, ahora: Date) {
+  if (nit !== emisor.nit) return { hallazgos: [hallazgo('008', 'nit')] };
+  const abierto = abrirFirmado(jws, emisor);
+  if (abierto.hallazgos) return abierto;
+  const evento = abierto.documento;
+  const violaciones = verificarEsquema('contingencia-schema-v3', evento, '');
+  if (violaciones.length) return { hallazgos: violaciones };
+
+  const identificacion = evento.identificacion as Json;
+  const motivo = evento.motivo as Json;
+  const detalle = (evento.detalleDTE as Json[]).map((d) => String(d.codigoGeneracion));
+  const inicio = instanteLocal(String(motivo.fInicio), String(motivo.hInicio));
+  const fin = instanteLocal(String(motivo.fFin), String(motivo.hFin));
+  const hallazgos: Hallazgo[] = [
+    ...emisorEsUsuario(emisor, evento),
+    ...((await store.contingencias.exists({ codigoGeneracion: identificacion.codigoGeneracion }))
+      ? [hallazgo('004', 'identificacion.codigoGeneracion')]
+      : []),
+    ...verificarCatalogos(evento),
+    ...(new Set(detalle).size === detalle.length ? [] : [hallazgo('025', 'detalleDTE')]),
+    ...(inicio <= fin && dentroDeHolguraDeFecha(String(motivo.fFin), String(motivo.hFin), ahora)
+      ? []
+      : [hallazgo('017', 'motivo.fFin')]),
+    ...(ahora.getTime() > fin.getTime() + PLAZO_EVENTO_MS ? [hallazgo('018', 'motivo.fFin')] : []),
+  ];
+  return hallazgos.length ? { hallazgos } : { evento, identificacion, detalle, inicio, fin };
+}
+
+/** `POST /fesv/contingencia`: its own answer shape, `{estado, fechaHora, mensaje, selloRecibido, observaciones}`. */
+export function rutasContingencia(store: Store): Router {
+  const router = Router();
+  router.post('/fesv/contingencia', async (req, res) => {
+    const body = parametros(cuerpoContingencia, req.body);
+    if (!body.ok) return errorSpring(res, 400, body.mensaje);
+    const { emisor, ahora } = sesion(res);
+    const fechaHora = fhProcesamiento(ahora);
+    const rechazar = async (hallazgos: Hallazgo[]) => {
+      const payload = decodeDteJws(body.datos.documento)?.payload as Json | undefined;
+      const codigoGeneracion = (payload?.identificacion as Json | undefined)?.codigoGeneracion;
+      await registrarRecepcion(
+        store,
+        {
+          codigoGeneracion: typeof codigoGeneracion === 'string' ? codigoGeneracion : null,
+          nitEmisor: emisor.nit,
+          servicio: 'contingencia',
+          tipoDte: null,
+          estado: 'RECHAZADO',
+          codigoMsg: hallazgos[0]!.codigoMsg,
+        },
+        ahora,
+      );
+      res.status(400).json({
+        estado: 'RECHAZADO',
+        fechaHora,
+        mensaje: 'Validaciones no superadas',
+        selloRecibido: null,
+        observaciones: hallazgos.map(observacion),
+      });
+    };
+
+    const revision = await revisar(store, emisor, body.datos.nit, body.datos.documento, ahora);
+    if ('hallazgos' in revision) return rechazar(revision.hallazgos);
+    const { identificacion, detalle, inicio, fin } = revision;
+    const selloRecibido = nuevoSello(ahora);
+    const codigoGeneracion = String(identificacion.codigoGeneracion);
+    try {
+      await store.contingencias.create({
+        codigoGeneracion,
+        nitEmisor: emisor.nit,
+        detalle,
+        inicio,
+        fin,
+        selloRecibido,
+        recibidoEn: ahora,
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) return rechazar([hallazgo('004', 'identificacion.codigoGeneracion')]);
+      throw error;
+    }
+    await registrarRecepcion(
+      store,
+      {
+        codigoGeneracion,
+        nitEmisor: emisor.nit,
+        servicio: 'contingencia',
+        tipoDte: null,
+        estado: 'RECIBIDO',
+        codigoMsg: '001',
+      },
+      ahora,
+    );
+    res.json({ estado: 'RECIBIDO', fechaHora, mensaje: 'Documento recibido', selloRecibido, observaciones: [] });
+  });
+  return router;
+}

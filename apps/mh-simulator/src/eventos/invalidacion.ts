@@ -1,0 +1,169 @@
+import { Router } from 'express';
+import { decodeDteJws } from '@dte/domain';
+import { z } from 'zod';
+import { verificarCatalogos } from '../recepcion/catalogos';
+import { registrarRecepcion } from '../recepcion/recibir';
+import { entero, parametros } from '../peticion';
+import { abrirFirmado, emisorEsUsuario, verificarEsquema } from '../recepcion/verificaciones';
+import {
+  aceptado,
+  enviarRespuesta,
+  errorSpring,
+  hallazgo,
+  nuevoSello,
+  rechazado,
+  type Hallazgo,
+  type RespuestaMh,
+} from '../respuesta';
+import { sesion } from '../seguridad/rutas';
+import { isDuplicateKey, type Documento, type Emisor, type Store } from '../store';
+import { fhProcesamiento, finDelDia, finDelDiaMesesDespues } from '../tiempo';
+
+type Json = Record<string, unknown>;
+
+const cuerpoInvalidacion = z.object({
+  ambiente: z.string(),
+  idEnvio: entero,
+  version: entero,
+  documento: z.string().min(1),
+});
+
+/**
+ * Invalidation windows of Manual Funcional v1.2 §VIII (FACTS.md §5.6): FE, FEX and FSE until three months
+ * after the sello; every other type until 23:59:59 of the day after the sello.
+ */
+const TRES_MESES = new Set(['01', '11', '14']);
+function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>): Date {
+  return TRES_MESES.has(documento.tipoDte)
+    ? finDelDiaMesesDespues(documento.recibidoEn, 3)
+    : finDelDia(documento.recibidoEn, 1);
+}
+
+/**
+ * An NC or CL is invalidated before its replacement is issued, so its codigoGeneracionR cannot name an
+ * accepted document yet (Manual Funcional §XVIII).
+ */
+const SIN_REEMPLAZO_PREVIO = new Set(['05', '08']);
+
+async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ahora: Date): Promise<Hallazgo[]> {
+  const anulado = evento.documento as Json;
+  const motivo = evento.motivo as Json;
+  const codigoGeneracion = String(anulado.codigoGeneracion);
+  const original = await store.documentos.findOne({ codigoGeneracion, nitEmisor: emisor.nit }).lean();
+  if (!original) return [hallazgo('014', 'documento.codigoGeneracion')];
+  if (original.estado === 'INVALIDADO') return [hallazgo('015', 'documento.codigoGeneracion')];
+
+  const hallazgos: Hallazgo[] = (['tipoDte', 'selloRecibido', 'numeroControl', 'fecEmi'] as const)
+    .filter((campo) => anulado[campo] !== original[campo])
+    .map((campo) => hallazgo('027', `documento.${campo}`));
+  if (ahora > limiteInvalidacion(original)) hallazgos.push(hallazgo('018', 'identificacion.fecAnula'));
+
+  const reemplazo = anulado.codigoGeneracionR;
+  if (motivo.tipoAnulacion !== 2 && !SIN_REEMPLAZO_PREVIO.has(original.tipoDte)) {
+    if (reemplazo === codigoGeneracion) hallazgos.push(hallazgo('003', 'documento.codigoGeneracionR'));
+    else if (
+      !(await store.documentos.exists({ codigoGeneracion: reemplazo, nitEmisor: emisor.nit, estado: 'PROCESADO' }))
+    ) {
+      hallazgos.push(hallazgo('014', 'documento.codigoGeneracionR'));
+    }
+  }
+  // A CCF with live credit or debit notes (or a FE with a live Retorno) cannot be invalidated until they are.
+  if (await store.documentos.exists({ relacionados: codigoGeneracion, estado: 'PROCESADO' })) {
+    hallazgos.push(hallazgo('028', 'documento.codigoGeneracion'));
+  }
+  return hallazgos;
+}
+
+async function invalidar(
+  store: Store,
+  emisor: Emisor,
+  ambiente: string,
+  version: number,
+  jws: string,
+  ahora: Date,
+): Promise<RespuestaMh> {
+  const payload = decodeDteJws(jws)?.payload as Json | undefined;
+  const codigo = (payload?.identificacion as Json | undefined)?.codigoGeneracion;
+  const base = { ambiente, codigoGeneracion: typeof codigo === 'string' ? codigo : null, ahora };
+
+  const abierto = abrirFirmado(jws, emisor);
+  if (abierto.hallazgos) return rechazado(base, abierto.hallazgos);
+  const evento = abierto.documento;
+  const sinEsquema = `[version] NO EXISTE ESQUEMA DE INVALIDACION VERSION ${version}`;
+  const violaciones = verificarEsquema(version === 2 ? 'anulacion-schema-v2' : undefined, evento, sinEsquema);
+  if (violaciones.length) return rechazado(base, violaciones);
+
+  const identificacion = evento.identificacion as Json;
+  const codigoGeneracion = String(identificacion.codigoGeneracion);
+  const hallazgos = [
+    ...(identificacion.ambiente === ambiente ? [] : [hallazgo('027', 'identificacion.ambiente')]),
+    ...emisorEsUsuario(emisor, evento),
+    ...((await store.invalidaciones.exists({ codigoGeneracion }))
+      ? [hallazgo('004', 'identificacion.codigoGeneracion')]
+      : []),
+    ...verificarCatalogos(evento),
+    ...(await reglasDelDocumento(store, emisor, evento, ahora)),
+  ];
+  if (hallazgos.length) return rechazado(base, hallazgos);
+
+  const documento = String((evento.documento as Json).codigoGeneracion);
+  const registro = {
+    ambiente,
+    codigoGeneracion,
+    selloRecibido: nuevoSello(ahora),
+    fhProcesamiento: fhProcesamiento(ahora),
+  };
+  try {
+    await store.invalidaciones.create({
+      codigoGeneracion,
+      nitEmisor: emisor.nit,
+      documento,
+      selloRecibido: registro.selloRecibido,
+      recibidoEn: ahora,
+    });
+  } catch (error) {
+    if (isDuplicateKey(error)) return rechazado(base, [hallazgo('004', 'identificacion.codigoGeneracion')]);
+    throw error;
+  }
+  // No transactions: the event is stored first and withdrawn if another event invalidated the DTE meanwhile.
+  const invalidacion = {
+    codigoGeneracion,
+    selloRecibido: registro.selloRecibido,
+    fhProcesamiento: registro.fhProcesamiento,
+  };
+  const cambiado = await store.documentos.findOneAndUpdate(
+    { codigoGeneracion: documento, estado: 'PROCESADO' },
+    { $set: { estado: 'INVALIDADO', invalidacion } },
+  );
+  if (!cambiado) {
+    await store.invalidaciones.deleteOne({ codigoGeneracion });
+    return rechazado(base, [hallazgo('015', 'documento.codigoGeneracion')]);
+  }
+  return aceptado(registro, [], 'Invalidación Recibida y Procesada');
+}
+
+/** `POST /fesv/anulardte`: the invalidation event v2; afterwards consultadte reports the DTE INVALIDADO. */
+export function rutasInvalidacion(store: Store): Router {
+  const router = Router();
+  router.post('/fesv/anulardte', async (req, res) => {
+    const body = parametros(cuerpoInvalidacion, req.body);
+    if (!body.ok) return errorSpring(res, 400, body.mensaje);
+    const { emisor, ahora } = sesion(res);
+    const { ambiente, version, documento } = body.datos;
+    const respuesta = await invalidar(store, emisor, ambiente, version, documento, ahora);
+    await registrarRecepcion(
+      store,
+      {
+        codigoGeneracion: respuesta.codigoGeneracion,
+        nitEmisor: emisor.nit,
+        servicio: 'anulardte',
+        tipoDte: null,
+        estado: respuesta.estado,
+        codigoMsg: respuesta.codigoMsg,
+      },
+      ahora,
+    );
+    enviarRespuesta(res, respuesta);
+  });
+  return router;
+}

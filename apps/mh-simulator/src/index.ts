@@ -1,0 +1,1 @@
+export { createSimulatorApp, type Simulator, type SimulatorDeps } from './app';

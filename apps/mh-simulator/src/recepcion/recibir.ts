@@ -1,0 +1,158 @@
+import { dteSchemaByTipoVersion } from '@dte/domain';
+import type { Controles } from '../control/estado';
+import { aceptado, hallazgo, nuevoSello, rechazado, type Hallazgo, type RespuestaMh } from '../respuesta';
+import { isDuplicateKey, type Emisor, type Recepcion, type Store } from '../store';
+import { fhProcesamiento, instanteLocal } from '../tiempo';
+import { verificarCalculos } from './calculo';
+import { verificarCatalogos } from './catalogos';
+import { verificarContribuyentes } from './contribuyentes';
+import { abrirFirmado, dentroDeHolguraDeFecha, emisorEsUsuario, verificarEsquema } from './verificaciones';
+
+type Json = Record<string, unknown>;
+
+/** One DTE as transmitted: the request fields of recepciondte, or those a lote item implies. */
+export interface Envio {
+  ambiente: string;
+  version: number;
+  tipoDte: string;
+  codigoGeneracion: string | null;
+  documento: string;
+  codigoLote: string | null;
+}
+
+export interface Contexto {
+  store: Store;
+  controles: Controles;
+  emisor: Emisor;
+  ahora: Date;
+}
+
+/** Contingency documents must reach MH within 72 h of the event's sello (Manual Funcional §IX). */
+const PLAZO_LOTE_CONTINGENCIA_MS = 72 * 3600 * 1000;
+
+function coincidencias(envio: Envio, identificacion: Json): Hallazgo[] {
+  const campos = ['version', 'tipoDte', 'ambiente', 'codigoGeneracion'] as const;
+  return campos.filter((c) => identificacion[c] !== envio[c]).map((c) => hallazgo('027', `identificacion.${c}`));
+}
+
+/** 2026 establishment/point-of-sale block (M001P001); apitest already refuses the older free 8 characters. */
+function numeroControl(tipoDte: string, identificacion: Json): Hallazgo[] {
+  const patron = new RegExp(`^DTE-${tipoDte}-[MBSP][0-9]{3}P[0-9]{3}-[0-9]{15}$`);
+  return patron.test(String(identificacion.numeroControl)) ? [] : [hallazgo('006', 'identificacion.numeroControl')];
+}
+
+async function duplicado(store: Store, codigoGeneracion: string): Promise<Hallazgo[]> {
+  return (await store.documentos.exists({ codigoGeneracion }))
+    ? [hallazgo('004', 'identificacion.codigoGeneracion')]
+    : [];
+}
+
+/** A deferred-model (tipoModelo 2) document needs an accepted contingency event that lists it. */
+async function contingencia(ctx: Contexto, identificacion: Json): Promise<Hallazgo[]> {
+  if (identificacion.tipoModelo !== 2) return [];
+  const evento = await ctx.store.contingencias
+    .findOne({ nitEmisor: ctx.emisor.nit, detalle: identificacion.codigoGeneracion })
+    .sort({ recibidoEn: -1 })
+    .lean();
+  if (!evento) return [hallazgo('012', 'identificacion.codigoGeneracion')];
+  const emitido = instanteLocal(String(identificacion.fecEmi), String(identificacion.horEmi));
+  if (emitido < evento.inicio || emitido > evento.fin) return [hallazgo('013', 'identificacion.fecEmi')];
+  if (ctx.ahora.getTime() > evento.recibidoEn.getTime() + PLAZO_LOTE_CONTINGENCIA_MS) {
+    return [hallazgo('018', 'identificacion.codigoGeneracion')];
+  }
+  return [];
+}
+
+/**
+ * The electronic documents this one relates to, to refuse invalidating a document with live related
+ * ones (028). DTEs list them in an array (tipoGeneracion 2 = electronic); the Retorno names one object.
+ */
+function relacionados(dte: Json): string[] {
+  const relacion = dte.documentoRelacionado as Json[] | Json | null | undefined;
+  if (!relacion) return [];
+  if (!Array.isArray(relacion)) return typeof relacion.codigoGeneracion === 'string' ? [relacion.codigoGeneracion] : [];
+  return relacion.filter((r) => r.tipoGeneracion === 2).map((r) => String(r.numeroDocumento));
+}
+
+async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
+  const base = { ambiente: envio.ambiente, codigoGeneracion: envio.codigoGeneracion, ahora: ctx.ahora };
+  const forzado = await ctx.controles.rechazoForzado(ctx.emisor.nit, envio.codigoGeneracion);
+  if (forzado) {
+    const { clasificaMsg, codigoMsg, descripcionMsg } = forzado;
+    return rechazado(base, [{ clasificaMsg, codigoMsg, campo: '', texto: descripcionMsg }], descripcionMsg);
+  }
+
+  const abierto = abrirFirmado(envio.documento, ctx.emisor);
+  if (abierto.hallazgos) return rechazado(base, abierto.hallazgos);
+  const dte = abierto.documento;
+  const esquema = dteSchemaByTipoVersion[`${envio.tipoDte}/${envio.version}`];
+  const sinEsquema = `[identificacion.version] NO EXISTE ESQUEMA PARA TIPO DTE ${envio.tipoDte} VERSION ${envio.version}`;
+  const violaciones = verificarEsquema(esquema, dte, sinEsquema);
+  if (violaciones.length) return rechazado(base, violaciones);
+
+  const identificacion = dte.identificacion as Json;
+  const calculo = verificarCalculos(envio.tipoDte, dte);
+  const hallazgos = [
+    ...coincidencias(envio, identificacion),
+    ...emisorEsUsuario(ctx.emisor, dte),
+    ...numeroControl(envio.tipoDte, identificacion),
+    ...(await duplicado(ctx.store, String(identificacion.codigoGeneracion))),
+    ...(dentroDeHolguraDeFecha(String(identificacion.fecEmi), String(identificacion.horEmi), ctx.ahora)
+      ? []
+      : [hallazgo('017', 'identificacion.fecEmi')]),
+    ...(await contingencia(ctx, identificacion)),
+    ...verificarCatalogos(dte),
+    ...(await verificarContribuyentes(ctx.store, ctx.emisor.nit, envio.tipoDte, dte)),
+    ...calculo.hallazgos,
+  ];
+  if (hallazgos.length) return rechazado(base, hallazgos);
+
+  const selloRecibido = nuevoSello(ctx.ahora);
+  const registro = {
+    codigoGeneracion: String(identificacion.codigoGeneracion),
+    nitEmisor: ctx.emisor.nit,
+    tipoDte: envio.tipoDte,
+    version: envio.version,
+    ambiente: envio.ambiente,
+    numeroControl: String(identificacion.numeroControl),
+    fecEmi: String(identificacion.fecEmi),
+    selloRecibido,
+    fhProcesamiento: fhProcesamiento(ctx.ahora),
+    recibidoEn: ctx.ahora,
+    estado: 'PROCESADO' as const,
+    relacionados: relacionados(dte),
+    codigoLote: envio.codigoLote,
+    observaciones: calculo.observaciones,
+    invalidacion: null,
+  };
+  try {
+    await ctx.store.documentos.create(registro);
+  } catch (error) {
+    // A concurrent copy of the same document won the unique index: this one is the duplicate.
+    if (isDuplicateKey(error)) return rechazado(base, [hallazgo('004', 'identificacion.codigoGeneracion')]);
+    throw error;
+  }
+  return aceptado(registro, calculo.observaciones);
+}
+
+export async function registrarRecepcion(store: Store, recepcion: Omit<Recepcion, 'en'>, en: Date): Promise<void> {
+  await store.recepciones.create({ ...recepcion, en });
+}
+
+/** Receives one DTE as MH does and records the attempt, whatever its outcome. */
+export async function recibirDte(ctx: Contexto, envio: Envio, servicio: Recepcion['servicio']): Promise<RespuestaMh> {
+  const respuesta = await evaluar(ctx, envio);
+  await registrarRecepcion(
+    ctx.store,
+    {
+      codigoGeneracion: envio.codigoGeneracion,
+      nitEmisor: ctx.emisor.nit,
+      servicio,
+      tipoDte: envio.tipoDte,
+      estado: respuesta.estado,
+      codigoMsg: respuesta.codigoMsg,
+    },
+    ctx.ahora,
+  );
+  return respuesta;
+}

@@ -1,0 +1,266 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/**
+ * Everything MH would remember lives in MongoDB so a restart loses nothing. The DB (FerretDB in the
+ * local stack) has no multi-document transactions: uniqueness is enforced by unique indexes and every
+ * state change is a single-document atomic update.
+ */
+
+/** A taxpayer allowed to use the API: its API password and the public key of its CertificadoMH. */
+export interface Emisor {
+  nit: string;
+  pwdClave: string;
+  publicKey: string;
+  registradoEn: Date;
+}
+
+/** MH's registry of taxpayers, against which receptor NIT/NRC are checked. */
+export interface Contribuyente {
+  /** '*' for every emisor, or the NIT of the only emisor whose documents see this entry (test isolation). */
+  scope: string;
+  nit: string;
+  nrc: string | null;
+  nombre: string | null;
+  activo: boolean;
+  contribuyenteIva: boolean;
+}
+
+export type EstadoDocumento = 'PROCESADO' | 'INVALIDADO';
+
+/** A DTE that MH accepted (rejected DTEs are never registered, so they can be corrected and re-sent). */
+export interface Documento {
+  codigoGeneracion: string;
+  nitEmisor: string;
+  tipoDte: string;
+  version: number;
+  ambiente: string;
+  numeroControl: string;
+  fecEmi: string;
+  selloRecibido: string;
+  fhProcesamiento: string;
+  recibidoEn: Date;
+  estado: EstadoDocumento;
+  /** codigoGeneracion of the documents this one relates to (documentoRelacionado, electronic). */
+  relacionados: string[];
+  codigoLote: string | null;
+  observaciones: string[];
+  invalidacion: { codigoGeneracion: string; selloRecibido: string; fhProcesamiento: string } | null;
+}
+
+/** One transmission attempt of any document or event: the evidence for "sent exactly once". */
+export interface Recepcion {
+  codigoGeneracion: string | null;
+  nitEmisor: string;
+  servicio: 'recepciondte' | 'recepcionlote' | 'contingencia' | 'anulardte';
+  tipoDte: string | null;
+  estado: string;
+  codigoMsg: string | null;
+  en: Date;
+}
+
+export interface Contingencia {
+  codigoGeneracion: string;
+  nitEmisor: string;
+  detalle: string[];
+  inicio: Date;
+  fin: Date;
+  selloRecibido: string;
+  recibidoEn: Date;
+}
+
+export interface Invalidacion {
+  codigoGeneracion: string;
+  nitEmisor: string;
+  documento: string;
+  selloRecibido: string;
+  recibidoEn: Date;
+}
+
+export interface Lote {
+  codigoLote: string;
+  idEnvio: string;
+  nitEmisor: string;
+  ambiente: string;
+  documentos: string[];
+  estado: 'RECIBIDO' | 'PROCESANDO' | 'PROCESADO';
+  procesarDesde: Date;
+  procesados: unknown[];
+  rechazados: unknown[];
+}
+
+export type Outage = 'none' | 'refuse' | '503' | 'hang';
+
+/** A rejection the control API asks for, answered instead of validating. */
+export interface RechazoForzado {
+  codigoMsg: string;
+  clasificaMsg: string;
+  descripcionMsg: string;
+}
+
+/** Test-control settings; scope '*' applies to everyone, a NIT scope overrides it for that emisor. */
+export interface Control {
+  scope: string;
+  latencyMs?: number;
+  outage?: Outage;
+  clockOffsetSeconds?: number;
+  loteDelayMs?: number;
+  rechazarSiguientes?: RechazoForzado & { restantes: number };
+}
+
+export interface RechazoPorCodigo extends RechazoForzado {
+  codigoGeneracion: string;
+  /** How many more times to reject; absent means every time. */
+  veces?: number;
+}
+
+export interface Ajuste {
+  clave: string;
+  valor: string;
+}
+
+const opts = { versionKey: false } as const;
+const str = { type: String, required: true };
+const strOrNull = { type: String, default: null };
+
+function models(connection: Connection) {
+  const def = <T>(name: string, schema: Schema<T>): Model<T> =>
+    connection.models[name] ?? connection.model<T>(name, schema);
+  return {
+    emisores: def<Emisor>(
+      'Emisor',
+      new Schema<Emisor>({ nit: { ...str, unique: true }, pwdClave: str, publicKey: str, registradoEn: Date }, opts),
+    ),
+    contribuyentes: def<Contribuyente>(
+      'Contribuyente',
+      new Schema<Contribuyente>(
+        { scope: str, nit: str, nrc: strOrNull, nombre: strOrNull, activo: Boolean, contribuyenteIva: Boolean },
+        opts,
+      ).index({ scope: 1, nit: 1 }, { unique: true }),
+    ),
+    documentos: def<Documento>(
+      'Documento',
+      new Schema<Documento>(
+        {
+          codigoGeneracion: { ...str, unique: true },
+          nitEmisor: { ...str, index: true },
+          tipoDte: str,
+          version: Number,
+          ambiente: str,
+          numeroControl: str,
+          fecEmi: str,
+          selloRecibido: str,
+          fhProcesamiento: str,
+          recibidoEn: Date,
+          estado: str,
+          relacionados: { type: [String], index: true },
+          codigoLote: strOrNull,
+          observaciones: [String],
+          invalidacion: { type: Schema.Types.Mixed, default: null },
+        },
+        opts,
+      ),
+    ),
+    recepciones: def<Recepcion>(
+      'Recepcion',
+      new Schema<Recepcion>(
+        {
+          codigoGeneracion: { ...strOrNull, index: true },
+          nitEmisor: { ...str, index: true },
+          servicio: str,
+          tipoDte: strOrNull,
+          estado: str,
+          codigoMsg: strOrNull,
+          en: Date,
+        },
+        opts,
+      ),
+    ),
+    contingencias: def<Contingencia>(
+      'Contingencia',
+      new Schema<Contingencia>(
+        {
+          codigoGeneracion: { ...str, unique: true },
+          nitEmisor: str,
+          detalle: { type: [String], index: true },
+          inicio: Date,
+          fin: Date,
+          selloRecibido: str,
+          recibidoEn: Date,
+        },
+        opts,
+      ),
+    ),
+    invalidaciones: def<Invalidacion>(
+      'Invalidacion',
+      new Schema<Invalidacion>(
+        {
+          codigoGeneracion: { ...str, unique: true },
+          nitEmisor: str,
+          documento: str,
+          selloRecibido: str,
+          recibidoEn: Date,
+        },
+        opts,
+      ),
+    ),
+    lotes: def<Lote>(
+      'Lote',
+      new Schema<Lote>(
+        {
+          codigoLote: { ...str, unique: true },
+          idEnvio: str,
+          nitEmisor: { ...str, index: true },
+          ambiente: str,
+          documentos: [String],
+          estado: { ...str, index: true },
+          procesarDesde: Date,
+          procesados: [Schema.Types.Mixed],
+          rechazados: [Schema.Types.Mixed],
+        },
+        opts,
+      ),
+    ),
+    control: def<Control>(
+      'Control',
+      new Schema<Control>(
+        {
+          scope: { ...str, unique: true },
+          latencyMs: Number,
+          outage: String,
+          clockOffsetSeconds: Number,
+          loteDelayMs: Number,
+          rechazarSiguientes: { type: Schema.Types.Mixed },
+        },
+        opts,
+      ),
+    ),
+    rechazosPorCodigo: def<RechazoPorCodigo>(
+      'RechazoPorCodigo',
+      new Schema<RechazoPorCodigo>(
+        {
+          codigoGeneracion: { ...str, unique: true },
+          codigoMsg: str,
+          clasificaMsg: str,
+          descripcionMsg: str,
+          veces: Number,
+        },
+        opts,
+      ),
+    ),
+    ajustes: def<Ajuste>('Ajuste', new Schema<Ajuste>({ clave: { ...str, unique: true }, valor: str }, opts)),
+  };
+}
+
+export type Store = ReturnType<typeof models>;
+
+/** The simulator's collections on a connection, with their indexes built before any request is served. */
+export async function openStore(connection: Connection): Promise<Store> {
+  const store = models(connection);
+  await Promise.all(Object.values(store).map((model) => (model as Model<unknown>).init()));
+  return store;
+}
+
+/** MongoDB's duplicate-key error, raised by a unique index. */
+export function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number })?.code === 11000;
+}

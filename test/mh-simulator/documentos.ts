@@ -1,0 +1,458 @@
+import { randomInt, randomUUID } from 'node:crypto';
+
+/**
+ * Minimal valid documents per MH schema, with every figure worked out by hand (not by the simulator's
+ * own arithmetic): they are what the simulator must accept. Independent of the service's builders.
+ */
+/** Documents are built and then broken field by field, so they stay loosely typed. */
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const uuid = () => randomUUID().toUpperCase();
+
+/** Local El Salvador date and time (UTC−6) of an instant, as DTEs carry them. */
+export function fechaHora(instant = new Date()): { fecha: string; hora: string } {
+  const iso = new Date(instant.getTime() - 6 * 3600 * 1000).toISOString();
+  return { fecha: iso.slice(0, 10), hora: iso.slice(11, 19) };
+}
+
+export function identificacion(tipoDte: string, version: number, instant = new Date()): Json {
+  const { fecha, hora } = fechaHora(instant);
+  return {
+    version,
+    ambiente: '00',
+    tipoDte,
+    numeroControl: `DTE-${tipoDte}-M001P001-${String(randomInt(1, 1e9)).padStart(15, '0')}`,
+    codigoGeneracion: uuid(),
+    tipoModelo: 1,
+    tipoOperacion: 1,
+    tipoContingencia: null,
+    motivoContin: null,
+    fecEmi: fecha,
+    horEmi: hora,
+    tipoMoneda: 'USD',
+  };
+}
+
+const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, San Salvador' };
+const emisorBase = (nit: string) => ({
+  nit,
+  nrc: '1234567',
+  nombre: 'EMPRESA DE PRUEBA, S.A. DE C.V.',
+  codActividad: '62010',
+  descActividad: 'Programación informática',
+  direccion: { ...direccion },
+  telefono: '22223333',
+  correo: 'facturacion@example.com',
+});
+/** Every emisor block but FSE's carries these two. */
+const comercial = { nombreComercial: 'EMPRESA PRUEBA', tipoEstablecimiento: '02' };
+const establecimiento = { codEstableMH: 'M001', codEstable: 'M001', codPuntoVentaMH: 'P001', codPuntoVenta: 'P001' };
+
+/** A registered IVA taxpayer, receptor of CCF/NC/ND/CR. */
+export const RECEPTOR_NIT = '06140101001017';
+export const RECEPTOR_NRC = '765432';
+const receptorContribuyente = () => ({
+  nit: RECEPTOR_NIT,
+  nrc: RECEPTOR_NRC,
+  nombre: 'CLIENTE CONTRIBUYENTE, S.A. DE C.V.',
+  codActividad: '46900',
+  descActividad: 'Venta al por mayor de otros productos',
+  nombreComercial: null,
+  direccion: { departamento: '05', municipio: '24', complemento: 'Santa Tecla, La Libertad' },
+  telefono: '22334455',
+  correo: 'compras@cliente.example.com',
+});
+
+const itemVenta = (numItem: number, cantidad: number, precioUni: number, montoDescu: number, ventaGravada: number) => ({
+  numItem,
+  tipoItem: 1,
+  numeroDocumento: null,
+  codigo: `P00${numItem}`,
+  codTributo: null,
+  descripcion: `Producto ${numItem}`,
+  cantidad,
+  uniMedida: 59,
+  precioUni,
+  montoDescu,
+  ventaNoSuj: 0,
+  ventaExenta: 0,
+  ventaGravada,
+});
+
+const contado = (monto: number) => [{ codigo: '01', montoPago: monto, referencia: null, plazo: null, periodo: null }];
+
+/** FE v1: prices include IVA. 2 × 11.30 + 1 × 5.65 = 28.25; IVA 13/113: 2.60 + 0.65 = 3.25. */
+export function factura(nit: string): Json {
+  return {
+    identificacion: identificacion('01', 1),
+    documentoRelacionado: null,
+    emisor: { ...emisorBase(nit), ...comercial, ...establecimiento },
+    receptor: {
+      tipoDocumento: '13',
+      numDocumento: '01234567-8',
+      nrc: null,
+      nombre: 'Cliente de prueba',
+      codActividad: null,
+      descActividad: null,
+      direccion: null,
+      telefono: null,
+      correo: 'cliente@example.com',
+    },
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: [
+      { ...itemVenta(1, 2, 11.3, 0, 22.6), tributos: null, psv: 0, noGravado: 0, ivaItem: 2.6 },
+      { ...itemVenta(2, 1, 5.65, 0, 5.65), tributos: null, psv: 0, noGravado: 0, ivaItem: 0.65 },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 28.25,
+      subTotalVentas: 28.25,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0,
+      tributos: null,
+      subTotal: 28.25,
+      ivaRete1: 0,
+      reteRenta: 0,
+      montoTotalOperacion: 28.25,
+      totalNoGravado: 0,
+      totalPagar: 28.25,
+      totalLetras: 'VEINTIOCHO 25/100 DÓLARES',
+      totalIva: 3.25,
+      saldoFavor: 0,
+      condicionOperacion: 1,
+      pagos: contado(28.25),
+      numPagoElectronico: null,
+    },
+    extension: null,
+    apendice: null,
+  };
+}
+
+const IVA = (valor: number) => [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor }];
+
+/** CCF v3: prices exclude IVA. 10 × 20 + (3 × 1.50 − 0.50) = 204.00; IVA 13% 26.52; total 230.52. */
+export function creditoFiscal(nit: string): Json {
+  return {
+    identificacion: identificacion('03', 3),
+    documentoRelacionado: null,
+    emisor: { ...emisorBase(nit), ...comercial, ...establecimiento },
+    receptor: receptorContribuyente(),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: [
+      { ...itemVenta(1, 10, 20, 0, 200), tributos: ['20'], psv: 0, noGravado: 0 },
+      { ...itemVenta(2, 3, 1.5, 0.5, 4), tributos: ['20'], psv: 0, noGravado: 0 },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 204,
+      subTotalVentas: 204,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0.5,
+      tributos: IVA(26.52),
+      subTotal: 204,
+      ivaPerci1: 0,
+      ivaRete1: 0,
+      reteRenta: 0,
+      montoTotalOperacion: 230.52,
+      totalNoGravado: 0,
+      totalPagar: 230.52,
+      totalLetras: 'DOSCIENTOS TREINTA 52/100 DÓLARES',
+      saldoFavor: 0,
+      condicionOperacion: 1,
+      pagos: contado(230.52),
+      numPagoElectronico: null,
+    },
+    extension: null,
+    apendice: null,
+  };
+}
+
+/** NC v3 (05) or ND v3 (06) on a CCF: 1 × 50.00 + IVA 6.50 = 56.50. */
+export function nota(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
+  const resumen: Json = {
+    totalNoSuj: 0,
+    totalExenta: 0,
+    totalGravada: 50,
+    subTotalVentas: 50,
+    descuNoSuj: 0,
+    descuExenta: 0,
+    descuGravada: 0,
+    totalDescu: 0,
+    tributos: IVA(6.5),
+    subTotal: 50,
+    ivaPerci1: 0,
+    ivaRete1: 0,
+    reteRenta: 0,
+    montoTotalOperacion: 56.5,
+    totalLetras: 'CINCUENTA Y SEIS 50/100 DÓLARES',
+    condicionOperacion: 1,
+  };
+  if (tipoDte === '06') resumen.numPagoElectronico = null;
+  return {
+    identificacion: identificacion(tipoDte, 3),
+    documentoRelacionado: [
+      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf, fechaEmision: fechaHora().fecha },
+    ],
+    emisor: { ...emisorBase(nit), ...comercial },
+    receptor: receptorContribuyente(),
+    ventaTercero: null,
+    cuerpoDocumento: [{ ...itemVenta(1, 1, 50, 0, 50), numeroDocumento: ccf, tributos: ['20'] }],
+    resumen,
+    extension: null,
+    apendice: null,
+  };
+}
+
+/** CR v1: 1% (CAT-006 "22") of 1,000.00 and of 250.50 → 10.00 + 2.51 (2.505 rounded half-up) = 12.51. */
+export function retencion(nit: string): Json {
+  return {
+    identificacion: identificacion('07', 1),
+    emisor: {
+      ...emisorBase(nit),
+      ...comercial,
+      codigoMH: 'M001',
+      codigo: 'M001',
+      puntoVentaMH: 'P001',
+      puntoVenta: 'P001',
+    },
+    receptor: (({ nit: numDocumento, ...r }) => ({ tipoDocumento: '36', numDocumento, ...r }))(receptorContribuyente()),
+    cuerpoDocumento: [
+      {
+        numItem: 1,
+        tipoDte: '03',
+        tipoDoc: 2,
+        numDocumento: uuid(),
+        fechaEmision: fechaHora().fecha,
+        montoSujetoGrav: 1000,
+        codigoRetencionMH: '22',
+        ivaRetenido: 10,
+        descripcion: 'Retención IVA 1%',
+      },
+      {
+        numItem: 2,
+        tipoDte: '03',
+        tipoDoc: 1,
+        numDocumento: 'A0001234',
+        fechaEmision: fechaHora().fecha,
+        montoSujetoGrav: 250.5,
+        codigoRetencionMH: '22',
+        ivaRetenido: 2.51,
+        descripcion: 'Retención IVA 1%',
+      },
+    ],
+    resumen: { totalSujetoRetencion: 1250.5, totalIVAretenido: 12.51, totalIVAretenidoLetras: 'DOCE 51/100 DÓLARES' },
+    extension: null,
+    apendice: null,
+  };
+}
+
+/** FSE v1: 1 × 300.00 + (4 × 12.50 − 5.00) = 345.00; renta 10% 34.50; to pay 310.50. */
+export function sujetoExcluido(nit: string): Json {
+  return {
+    identificacion: identificacion('14', 1),
+    emisor: { ...emisorBase(nit), ...establecimiento },
+    sujetoExcluido: {
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      nombre: 'Proveedor sin IVA',
+      codActividad: null,
+      descActividad: null,
+      direccion: { departamento: '01', municipio: '14', complemento: 'Ahuachapán centro' },
+      telefono: null,
+      correo: null,
+    },
+    cuerpoDocumento: [
+      {
+        numItem: 1,
+        tipoItem: 2,
+        cantidad: 1,
+        codigo: null,
+        uniMedida: 59,
+        descripcion: 'Consultoría',
+        precioUni: 300,
+        montoDescu: 0,
+        compra: 300,
+      },
+      {
+        numItem: 2,
+        tipoItem: 1,
+        cantidad: 4,
+        codigo: null,
+        uniMedida: 59,
+        descripcion: 'Insumos',
+        precioUni: 12.5,
+        montoDescu: 5,
+        compra: 45,
+      },
+    ],
+    resumen: {
+      totalCompra: 345,
+      descu: 0,
+      totalDescu: 5,
+      subTotal: 345,
+      ivaRete1: 0,
+      reteRenta: 34.5,
+      totalPagar: 310.5,
+      totalLetras: 'TRESCIENTOS DIEZ 50/100 DÓLARES',
+      condicionOperacion: 1,
+      pagos: contado(310.5),
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/** Evento de invalidación v2 for an accepted document. */
+export function invalidacion(
+  nit: string,
+  dte: Json,
+  selloRecibido: string,
+  motivo: { tipoAnulacion: 1 | 2 | 3; codigoGeneracionR?: string | null },
+): Json {
+  const { fecha, hora } = fechaHora();
+  return {
+    identificacion: { version: 2, ambiente: '00', codigoGeneracion: uuid(), fecAnula: fecha, horAnula: hora },
+    emisor: {
+      nit,
+      nombre: 'EMPRESA DE PRUEBA, S.A. DE C.V.',
+      tipoEstablecimiento: '02',
+      nomEstablecimiento: 'Casa matriz',
+      ...establecimiento,
+      telefono: '22223333',
+      correo: 'facturacion@example.com',
+    },
+    documento: {
+      tipoDte: dte.identificacion.tipoDte,
+      codigoGeneracion: dte.identificacion.codigoGeneracion,
+      selloRecibido,
+      numeroControl: dte.identificacion.numeroControl,
+      fecEmi: dte.identificacion.fecEmi,
+      montoIva: null,
+      codigoGeneracionR: motivo.codigoGeneracionR ?? null,
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      nombre: 'Cliente de prueba',
+      telefono: null,
+      correo: 'cliente@example.com',
+    },
+    motivo: {
+      tipoAnulacion: motivo.tipoAnulacion,
+      motivoAnulacion: 'Error en los datos del documento',
+      nombreResponsable: 'Juan Pérez',
+      tipDocResponsable: '13',
+      numDocResponsable: '012345678',
+      nombreSolicita: 'Cliente de prueba',
+      tipDocSolicita: '13',
+      numDocSolicita: '012345678',
+    },
+  };
+}
+
+/** Evento de contingencia v3 listing documents issued between `inicio` and `fin`. */
+export function contingencia(
+  nit: string,
+  documentos: { codigoGeneracion: string; tipoDoc: string }[],
+  inicio: Date,
+  fin: Date,
+): Json {
+  const transmision = fechaHora();
+  const desde = fechaHora(inicio);
+  const hasta = fechaHora(fin);
+  return {
+    identificacion: {
+      version: 3,
+      ambiente: '00',
+      codigoGeneracion: uuid(),
+      fTransmision: transmision.fecha,
+      hTransmision: transmision.hora,
+    },
+    emisor: {
+      nit,
+      nombre: 'EMPRESA DE PRUEBA, S.A. DE C.V.',
+      nombreResponsable: 'Juan Pérez',
+      tipoDocResponsable: '13',
+      numeroDocResponsable: '012345678',
+      tipoEstablecimiento: '02',
+      codEstableMH: 'M001',
+      codPuntoVenta: 'P001',
+      telefono: '22223333',
+      correo: 'facturacion@example.com',
+    },
+    detalleDTE: documentos.map((d, i) => ({ noItem: i + 1, ...d })),
+    motivo: {
+      fInicio: desde.fecha,
+      fFin: hasta.fecha,
+      hInicio: desde.hora,
+      hFin: hasta.hora,
+      tipoContingencia: 1,
+      motivoContingencia: null,
+    },
+  };
+}
+
+/** Turns a document into one issued in contingency (tipoModelo 2) at `instant`. */
+export function enContingencia(dte: Json, instant: Date): Json {
+  const { fecha, hora } = fechaHora(instant);
+  Object.assign(dte.identificacion, {
+    tipoModelo: 2,
+    tipoOperacion: 2,
+    tipoContingencia: 1,
+    fecEmi: fecha,
+    horEmi: hora,
+  });
+  return dte;
+}
+
+/**
+ * Retorno (18) on an accepted FE, shaped by the provisional schema dteSchemaByTipoVersion['18/1'] names:
+ * one of the two 11.30 units of item 1 comes back (IVA 13/113 = 1.30).
+ */
+export function retorno(nit: string, fe: Json, selloRecibido: string): Json {
+  const { codigoGeneracion, numeroControl, fecEmi } = fe.identificacion;
+  return {
+    identificacion: identificacion('18', 1),
+    emisor: { ...emisorBase(nit), ...comercial, ...establecimiento },
+    documentoRelacionado: { tipoDte: '01', codigoGeneracion, numeroControl, fecEmi, selloRecibido },
+    receptor: {
+      tipoDocumento: '13',
+      numDocumento: '01234567-8',
+      nombre: 'Cliente de prueba',
+      correo: 'cliente@example.com',
+    },
+    cuerpoDocumento: [
+      {
+        numItem: 1,
+        numItemOrigen: 1,
+        tipoItem: 1,
+        codigo: 'P001',
+        descripcion: 'Producto 1',
+        uniMedida: 59,
+        cantidad: 1,
+        precioUni: 11.3,
+        montoDescu: 0,
+        montoRetorno: 11.3,
+        ivaItem: 1.3,
+      },
+    ],
+    motivo: 'Producto defectuoso',
+    resumen: {
+      totalGravada: 11.3,
+      totalRetorno: 11.3,
+      totalIva: 1.3,
+      reteRenta: 0,
+      montoTotalRetorno: 11.3,
+      totalLetras: 'ONCE 30/100 DÓLARES',
+    },
+    apendice: null,
+  };
+}

@@ -1,0 +1,400 @@
+import { dteSchemaByTipoVersion } from '@dte/domain';
+import { adulterar, envio, firmarRs256, http, nuevoEmisor, type Emisor } from './cliente';
+import {
+  creditoFiscal,
+  factura,
+  identificacion,
+  invalidacion,
+  nota,
+  retencion,
+  retorno,
+  sujetoExcluido,
+  uuid,
+  type Json,
+} from './documentos';
+
+/**
+ * One row per DTE the service issues: how to build a valid one, and which figure, catalog code or
+ * schema field to break for each rejection MH gives.
+ */
+interface Caso {
+  tipoDte: string;
+  nombre: string;
+  construir: (nit: string) => Json;
+  item: { campo: string; cambiar: (d: Json) => void };
+  resumen: { campo: string; cambiar: (d: Json) => void };
+  catalogo: { campo: string; clasificaMsg: string; cambiar: (d: Json) => void };
+}
+
+const casos: Caso[] = [
+  {
+    tipoDte: '01',
+    nombre: 'Factura',
+    construir: factura,
+    item: { campo: 'cuerpoDocumento[0].ventaGravada', cambiar: (d) => (d.cuerpoDocumento[0].ventaGravada = 22.7) },
+    resumen: { campo: 'resumen.totalIva', cambiar: (d) => (d.resumen.totalIva = 3.3) },
+    catalogo: {
+      campo: 'emisor.direccion.municipio',
+      clasificaMsg: '12',
+      cambiar: (d) => (d.emisor.direccion.municipio = '01'),
+    },
+  },
+  {
+    tipoDte: '03',
+    nombre: 'Comprobante de crédito fiscal',
+    construir: creditoFiscal,
+    item: { campo: 'cuerpoDocumento[1].ventaGravada', cambiar: (d) => (d.cuerpoDocumento[1].ventaGravada = 4.5) },
+    resumen: { campo: 'resumen.tributos[0].valor', cambiar: (d) => (d.resumen.tributos[0].valor = 26.6) },
+    catalogo: {
+      campo: 'cuerpoDocumento[0].uniMedida',
+      clasificaMsg: '15',
+      cambiar: (d) => (d.cuerpoDocumento[0].uniMedida = 98),
+    },
+  },
+  {
+    tipoDte: '05',
+    nombre: 'Nota de crédito',
+    construir: (nit) => nota('05', nit),
+    item: { campo: 'cuerpoDocumento[0].ventaGravada', cambiar: (d) => (d.cuerpoDocumento[0].ventaGravada = 49) },
+    resumen: { campo: 'resumen.montoTotalOperacion', cambiar: (d) => (d.resumen.montoTotalOperacion = 50) },
+    catalogo: {
+      campo: 'receptor.codActividad',
+      clasificaMsg: '13',
+      cambiar: (d) => (d.receptor.codActividad = '99999'),
+    },
+  },
+  {
+    tipoDte: '06',
+    nombre: 'Nota de débito',
+    construir: (nit) => nota('06', nit),
+    item: { campo: 'cuerpoDocumento[0].ventaGravada', cambiar: (d) => (d.cuerpoDocumento[0].ventaGravada = 51) },
+    resumen: { campo: 'resumen.subTotal', cambiar: (d) => (d.resumen.subTotal = 49.9) },
+    // The schemas still allow "20" as tipoEstablecimiento; CAT-009 v1.2 does not.
+    catalogo: {
+      campo: 'emisor.tipoEstablecimiento',
+      clasificaMsg: '12',
+      cambiar: (d) => (d.emisor.tipoEstablecimiento = '20'),
+    },
+  },
+  {
+    tipoDte: '07',
+    nombre: 'Comprobante de retención',
+    construir: retencion,
+    item: { campo: 'cuerpoDocumento[1].ivaRetenido', cambiar: (d) => (d.cuerpoDocumento[1].ivaRetenido = 2.53) },
+    resumen: { campo: 'resumen.totalIVAretenido', cambiar: (d) => (d.resumen.totalIVAretenido = 12.6) },
+    catalogo: { campo: 'emisor.codActividad', clasificaMsg: '12', cambiar: (d) => (d.emisor.codActividad = '99999') },
+  },
+  {
+    tipoDte: '14',
+    nombre: 'Factura de sujeto excluido',
+    construir: sujetoExcluido,
+    item: { campo: 'cuerpoDocumento[1].compra', cambiar: (d) => (d.cuerpoDocumento[1].compra = 50) },
+    resumen: { campo: 'resumen.reteRenta', cambiar: (d) => (d.resumen.reteRenta = 30) },
+    catalogo: {
+      campo: 'sujetoExcluido.direccion.municipio',
+      clasificaMsg: '13',
+      cambiar: (d) => (d.sujetoExcluido.direccion.municipio = '20'),
+    },
+  },
+];
+
+let emisor: Emisor;
+beforeAll(async () => {
+  emisor = await nuevoEmisor();
+});
+
+const SELLO = /^20[0-9]{2}[A-Z0-9]{36}$/;
+const FH = /^[0-3][0-9]\/[01][0-9]\/20[0-9]{2} [0-2][0-9]:[0-5][0-9]:[0-5][0-9]$/;
+
+function modificado(caso: Caso, cambiar: (d: Json) => void): Json {
+  const documento = caso.construir(emisor.nit);
+  cambiar(documento);
+  return documento;
+}
+
+describe.each(casos)('$tipoDte $nombre', (caso) => {
+  it('is accepted: HTTP 200, PROCESADO, 40-character sello with the year, fhProcesamiento, 10/001', async () => {
+    const documento = caso.construir(emisor.nit);
+    const res = await envio(emisor, documento);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      estado: 'PROCESADO',
+      ambiente: '00',
+      codigoGeneracion: documento.identificacion.codigoGeneracion,
+      clasificaMsg: '10',
+      codigoMsg: '001',
+      descripcionMsg: 'RECIBIDO',
+      observaciones: [],
+    });
+    expect(res.data.selloRecibido).toMatch(SELLO);
+    expect(res.data.selloRecibido.slice(0, 4)).toBe(res.data.fhProcesamiento.slice(6, 10));
+    expect(res.data.fhProcesamiento).toMatch(FH);
+  });
+
+  it('answers 004 to the same document sent again', async () => {
+    const documento = caso.construir(emisor.nit);
+    const jws = emisor.firmar(documento);
+    expect((await envio(emisor, documento, jws)).status).toBe(200);
+    const res = await envio(emisor, documento, jws);
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      estado: 'RECHAZADO',
+      selloRecibido: null,
+      clasificaMsg: '11',
+      codigoMsg: '004',
+      descripcionMsg: '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR',
+    });
+  });
+
+  it('rejects a tampered payload under the original signature (firma, 802)', async () => {
+    const documento = caso.construir(emisor.nit);
+    const jws = adulterar(emisor.firmar(documento), (d) => (d.identificacion.fecEmi = '2020-01-01'));
+    const res = await envio(emisor, documento, jws);
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ estado: 'RECHAZADO', clasificaMsg: '20', codigoMsg: '802', selloRecibido: null });
+  });
+
+  it('rejects a document signed RS256', async () => {
+    const documento = caso.construir(emisor.nit);
+    const res = await envio(emisor, documento, firmarRs256(documento, emisor.cert));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ estado: 'RECHAZADO', clasificaMsg: '20', codigoMsg: '802' });
+    expect(res.data.observaciones.join()).toContain('RS256');
+  });
+
+  it('rejects wrong item arithmetic with 020 naming the item field', async () => {
+    const res = await envio(emisor, modificado(caso, caso.item.cambiar));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      estado: 'RECHAZADO',
+      clasificaMsg: '15',
+      codigoMsg: '020',
+      descripcionMsg: `[${caso.item.campo}] CALCULO INCORRECTO`,
+    });
+  });
+
+  it('rejects a wrong resumen total with 020 naming the resumen field', async () => {
+    const res = await envio(emisor, modificado(caso, caso.resumen.cambiar));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      clasificaMsg: '16',
+      codigoMsg: '020',
+      descripcionMsg: `[${caso.resumen.campo}] CALCULO INCORRECTO`,
+    });
+  });
+
+  it('rejects a code outside MH catalogs with 007', async () => {
+    const res = await envio(emisor, modificado(caso, caso.catalogo.cambiar));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      clasificaMsg: caso.catalogo.clasificaMsg,
+      codigoMsg: '007',
+      descripcionMsg: `[${caso.catalogo.campo}] VALOR NO ES PERMITIDO`,
+    });
+  });
+
+  it('rejects schema violations with 096, one observación per field path', async () => {
+    const documento = modificado(caso, (d) => {
+      delete d.identificacion.fecEmi;
+      d.emisor.correo = 'no-es-correo';
+    });
+    const res = await envio(emisor, documento);
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      clasificaMsg: '98',
+      codigoMsg: '096',
+      descripcionMsg: 'DOCUMENTO NO CUMPLE ESQUEMA JSON',
+    });
+    expect(res.data.observaciones).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('#/identificacion/fecEmi'),
+        expect.stringContaining('#/emisor/correo'),
+      ]),
+    );
+  });
+});
+
+describe('figures within the holgura', () => {
+  it('accepts a resumen figure off by 0.01 and refuses one off by 0.02', async () => {
+    const cerca = factura(emisor.nit);
+    cerca.resumen.totalIva = 3.26;
+    expect((await envio(emisor, cerca)).data.estado).toBe('PROCESADO');
+    const lejos = factura(emisor.nit);
+    lejos.resumen.totalIva = 3.27;
+    expect((await envio(emisor, lejos)).data.codigoMsg).toBe('020');
+  });
+
+  it('reports a payment total that does not add up as an observación (002), not a rejection', async () => {
+    const documento = factura(emisor.nit);
+    documento.resumen.pagos[0].montoPago = 20;
+    const res = await envio(emisor, documento);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      estado: 'PROCESADO',
+      codigoMsg: '002',
+      descripcionMsg: 'RECIBIDO CON OBSERVACIONES',
+    });
+    expect(res.data.observaciones).toEqual(['[resumen.pagos] CALCULO INCORRECTO']);
+  });
+});
+
+describe('identificacion and emisor rules', () => {
+  it('requires the request fields to agree with the document', async () => {
+    const documento = factura(emisor.nit);
+    const res = await emisor.post('/fesv/recepciondte', {
+      ambiente: '00',
+      idEnvio: 7,
+      version: 1,
+      tipoDte: '01',
+      documento: emisor.firmar(documento),
+      codigoGeneracion: uuid(),
+    });
+    expect(res.data).toMatchObject({
+      clasificaMsg: '11',
+      codigoMsg: '027',
+      descripcionMsg: '[identificacion.codigoGeneracion] DATO NO COINCIDE CON DTE',
+    });
+  });
+
+  it('refuses a document whose emisor is not the authenticated taxpayer', async () => {
+    const otro = await nuevoEmisor();
+    const res = await envio(emisor, factura(otro.nit));
+    expect(res.data).toMatchObject({
+      clasificaMsg: '12',
+      codigoMsg: '008',
+      descripcionMsg: '[emisor.nit] NO CORRESPONDE A CONTRIBUYENTE',
+    });
+  });
+
+  it('refuses a signature made with a certificate MH does not hold for the emisor', async () => {
+    const otro = await nuevoEmisor();
+    const documento = factura(emisor.nit);
+    const res = await envio(emisor, documento, otro.firmar(documento));
+    expect(res.data).toMatchObject({ clasificaMsg: '20', codigoMsg: '802' });
+  });
+
+  it('requires the M001P001-style numeroControl block', async () => {
+    const documento = factura(emisor.nit);
+    documento.identificacion.numeroControl = 'DTE-01-00000000-000000000000001';
+    const res = await envio(emisor, documento);
+    expect(res.data).toMatchObject({
+      clasificaMsg: '11',
+      codigoMsg: '006',
+      descripcionMsg: '[identificacion.numeroControl] FORMATO NO VALIDO',
+    });
+  });
+
+  it('accepts fecEmi up to one day ahead of MH clock but not two', async () => {
+    const manana = factura(emisor.nit);
+    manana.identificacion = {
+      ...identificacion('01', 1, new Date(Date.now() + 3600 * 1000)),
+      numeroControl: manana.identificacion.numeroControl,
+    };
+    expect((await envio(emisor, manana)).data.estado).toBe('PROCESADO');
+    const pasado = factura(emisor.nit);
+    pasado.identificacion = { ...identificacion('01', 1, new Date(Date.now() + 50 * 3600 * 1000)) };
+    expect((await envio(emisor, pasado)).data).toMatchObject({
+      codigoMsg: '017',
+      descripcionMsg: '[identificacion.fecEmi] FECHA NO ES CORRECTA',
+    });
+  });
+
+  it('answers 096 for a version with no schema', async () => {
+    const documento = factura(emisor.nit);
+    documento.identificacion.version = 9;
+    const res = await envio(emisor, documento);
+    expect(res.data).toMatchObject({ clasificaMsg: '98', codigoMsg: '096' });
+    expect(res.data.observaciones[0]).toContain('VERSION 9');
+  });
+
+  it('refuses a contingency document (tipoModelo 2) with no contingency event (012)', async () => {
+    const documento = factura(emisor.nit);
+    Object.assign(documento.identificacion, { tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 });
+    const res = await envio(emisor, documento);
+    expect(res.data).toMatchObject({
+      clasificaMsg: '11',
+      codigoMsg: '012',
+      descripcionMsg: '[identificacion.codigoGeneracion] NO EXISTE EVENTO DE CONTINGENCIA',
+    });
+  });
+});
+
+describe('Retorno (tipoDte 18)', () => {
+  const esquema = dteSchemaByTipoVersion['18/1'];
+  const conEsquema = esquema ? it : it.skip;
+
+  it(`is validated by the schema dteSchemaByTipoVersion['18/1'] names (${esquema ?? 'none yet: 096'})`, async () => {
+    const documento = { identificacion: { ...identificacion('18', 1) }, emisor: { nit: emisor.nit } };
+    const res = await envio(emisor, documento);
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ clasificaMsg: '98', codigoMsg: '096' });
+    if (!esquema)
+      expect(res.data.observaciones).toEqual(['[identificacion.version] NO EXISTE ESQUEMA PARA TIPO DTE 18 VERSION 1']);
+    else
+      expect(res.data.observaciones).toEqual(
+        expect.arrayContaining([expect.stringContaining('#/documentoRelacionado')]),
+      );
+  });
+
+  conEsquema(
+    'is accepted when it follows that schema, and keeps its Factura from being invalidated (028)',
+    async () => {
+      const fe = factura(emisor.nit);
+      const sello = (await envio(emisor, fe)).data.selloRecibido;
+      const res = await envio(emisor, retorno(emisor.nit, fe, sello));
+      expect(res.data).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001' });
+      const evento = invalidacion(emisor.nit, fe, sello, { tipoAnulacion: 2 });
+      const anulacion = await emisor.post('/fesv/anulardte', {
+        ambiente: '00',
+        idEnvio: 1,
+        version: 2,
+        documento: emisor.firmar(evento),
+      });
+      expect(anulacion.data).toMatchObject({ codigoMsg: '028' });
+    },
+  );
+});
+
+describe('receptor registry', () => {
+  let registrado: Emisor;
+  beforeAll(async () => {
+    registrado = await nuevoEmisor();
+    await registrado.control('/contribuyentes', { nit: '06140101001017', nrc: '765432' });
+    await registrado.control('/contribuyentes', { nit: '06149999999991', nrc: '111', contribuyenteIva: false });
+  });
+
+  it('accepts a receptor registered with its NRC', async () => {
+    expect((await envio(registrado, creditoFiscal(registrado.nit))).data.estado).toBe('PROCESADO');
+  });
+
+  it.each([
+    ['unknown NIT', { nit: '06140000000001' }, '009', '[receptor.nit] NIT CONTRIBUYENTE NO EXISTE'],
+    ['NRC of someone else', { nrc: '999999' }, '008', '[receptor.nrc] NO CORRESPONDE A CONTRIBUYENTE'],
+    ['not an IVA taxpayer', { nit: '06149999999991', nrc: '111' }, '011', '[receptor.nit] NO ES CONTRIBUYENTE IVA'],
+  ])('refuses a CCF to a receptor with %s', async (_caso, receptor, codigoMsg, descripcionMsg) => {
+    const documento = creditoFiscal(registrado.nit);
+    Object.assign(documento.receptor, receptor);
+    expect((await envio(registrado, documento)).data).toMatchObject({ clasificaMsg: '13', codigoMsg, descripcionMsg });
+  });
+
+  it('does not check receptors of emisores that see no registry entries', async () => {
+    const documento = creditoFiscal(emisor.nit);
+    documento.receptor.nit = '06140000000001';
+    expect((await envio(emisor, documento)).data.estado).toBe('PROCESADO');
+  });
+});
+
+describe('malformed requests', () => {
+  it('get the bare Spring 400 when parameters are missing', async () => {
+    const res = await emisor.post('/fesv/recepciondte', { ambiente: '00' });
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ status: 400, error: 'Bad Request', path: '/fesv/recepciondte' });
+  });
+
+  it('need the token', async () => {
+    const api = await http();
+    const res = await api.post('/fesv/recepciondte', {});
+    expect(res.status).toBe(401);
+    expect(res.data).toEqual({ status: 'ERROR', error: 'Unauthorized', message: 'ERROR TOKEN ES REQUERIDO' });
+  });
+});

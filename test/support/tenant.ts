@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@dte/config';
+import { connectDatabase, SecretBox, type Database } from '@dte/activities';
+import { parseCertificadoMH } from '@dte/domain';
+import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
+import { stack } from './stack';
+
+export interface TestTenant {
+  emisorId: number;
+  nit: string;
+  token: string;
+  /** DER SPKI of the emisor's CertificadoMH, to verify signatures. */
+  publicKeyDer: Buffer;
+  headers: Record<string, string>;
+}
+
+let db: Database | undefined;
+
+/** The service's database, as the tests see it (close with `closeTestDatabase`). */
+export async function testDatabase(): Promise<Database> {
+  db ??= await connectDatabase(stack().env.MONGODB_URI!);
+  return db;
+}
+
+export async function closeTestDatabase(): Promise<void> {
+  await db?.close();
+  db = undefined;
+}
+
+/**
+ * A tenant of its own for one test file (a fresh emisor, M001/P001, a token with every permission,
+ * registered in the simulator), so simulator faults set for its NIT touch no other suite.
+ */
+export async function createTestTenant(): Promise<TestTenant> {
+  const config = loadConfig(stack().env);
+  const box = new SecretBox(config.SECRET_KEY);
+  const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-tenant-')), 'token');
+  const database = await testDatabase();
+  const tenant = await ensureDevTenant(database, box, { mhBaseUrl: config.MH_BASE_URL, tokenFile, nit });
+  const emisor = await database.models.Emisor.findOne({ nit }).lean();
+  const cert = parseCertificadoMH(box.open(emisor!.secrets.certificado));
+  return {
+    ...tenant,
+    publicKeyDer: cert.publicKeyDer,
+    headers: { 'x-api-token': tenant.token, 'content-type': 'application/json' },
+  };
+}
+
+export async function api(method: string, pathname: string, tenant: TestTenant | null, body?: unknown) {
+  const res = await fetch(`${stack().api}${pathname}`, {
+    method,
+    headers: tenant ? tenant.headers : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+/** Sets a fault in the simulator for one emisor (see apps/mh-simulator/README.md). */
+export async function simulator(pathname: string, body: unknown): Promise<void> {
+  const res = await fetch(`${stack().simulatorUrl}/__sim${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`simulator ${pathname}: ${res.status} ${await res.text()}`);
+}

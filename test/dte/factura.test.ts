@@ -13,7 +13,12 @@ describe('POST /dte/dte01 (Factura)', () => {
   });
   afterAll(() => closeTestDatabase());
 
-  const receptor = (correo: string) => ({ nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', correo });
+  const receptor = (correo: string) => ({
+    nombre: 'Juan Pérez',
+    tipoDocumento: '13',
+    numDocumento: '012345678',
+    correo,
+  });
 
   it('issues an accepted document: every field, signature, schema, files in storage, e-mail with both attachments', async () => {
     const correo = `receptor-${Date.now()}@example.test`;
@@ -28,9 +33,29 @@ describe('POST /dte/dte01 (Factura)', () => {
     const d = res.body.data;
     expect(Object.keys(d).sort()).toEqual(
       [
-        'id', 'tipo', 'codigoGeneracion', 'numeroControl', 'estado', 'ambiente', 'total', 'dteJson', 'dteFirmado', 'selloRecibido',
-        'respuestaMh', 'dteJsonUrl', 'dtePdfUrl', 'sequenceNumber', 'sequenceId', 'serie', 'emisorId', 'branchId', 'pointOfSaleId',
-        'tokenId', 'errorTecnico', 'createdAt', 'analisisHacienda',
+        'id',
+        'tipo',
+        'codigoGeneracion',
+        'numeroControl',
+        'estado',
+        'ambiente',
+        'total',
+        'dteJson',
+        'dteFirmado',
+        'selloRecibido',
+        'respuestaMh',
+        'dteJsonUrl',
+        'dtePdfUrl',
+        'sequenceNumber',
+        'sequenceId',
+        'serie',
+        'emisorId',
+        'branchId',
+        'pointOfSaleId',
+        'tokenId',
+        'errorTecnico',
+        'createdAt',
+        'analisisHacienda',
       ].sort(),
     );
     expect(d).toMatchObject({
@@ -48,13 +73,34 @@ describe('POST /dte/dte01 (Factura)', () => {
     expect(d.codigoGeneracion).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
     expect(d.selloRecibido).toMatch(/^20\d{2}[A-Z0-9]{36}$/);
     expect(new Date(d.createdAt).toISOString()).toBe(d.createdAt);
-    expect(d.respuestaMh).toMatchObject({ estado: 'PROCESSED', codigoMsg: '001', clasificaMsg: '10', descripcionMsg: 'RECIBIDO', observaciones: [], selloRecibido: d.selloRecibido, codigoGeneracion: d.codigoGeneracion });
+    expect(d.respuestaMh).toMatchObject({
+      estado: 'PROCESSED',
+      codigoMsg: '001',
+      clasificaMsg: '10',
+      descripcionMsg: 'RECIBIDO',
+      observaciones: [],
+      selloRecibido: d.selloRecibido,
+      codigoGeneracion: d.codigoGeneracion,
+    });
     expect(d.respuestaMh.fhProcesamiento).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(d.analisisHacienda).toEqual({ estadoDocumento: 'PROCESSED', aceptadoPorMH: true, tieneObservaciones: false, observaciones: [], erroresValidacion: [], mensaje: expect.any(String) });
+    expect(d.analisisHacienda).toEqual({
+      estadoDocumento: 'PROCESSED',
+      aceptadoPorMH: true,
+      tieneObservaciones: false,
+      observaciones: [],
+      erroresValidacion: [],
+      mensaje: expect.any(String),
+    });
 
     // The DTE: valid against MH's official schema, unsupported receptor fields dropped, IVA-inclusive math.
     expect(validateMhSchema('fe-fc-v1', d.dteJson)).toEqual([]);
-    expect(d.dteJson.identificacion).toMatchObject({ tipoModelo: 1, tipoOperacion: 1, ambiente: '00', codigoGeneracion: d.codigoGeneracion, numeroControl: d.numeroControl });
+    expect(d.dteJson.identificacion).toMatchObject({
+      tipoModelo: 1,
+      tipoOperacion: 1,
+      ambiente: '00',
+      codigoGeneracion: d.codigoGeneracion,
+      numeroControl: d.numeroControl,
+    });
     expect(d.dteJson.receptor.nrc).toBeNull();
     expect(d.dteJson.cuerpoDocumento[0]).toMatchObject({ ventaGravada: 22.6, ivaItem: 2.6, uniMedida: 59 });
     expect(d.dteJson.resumen.pagos).toEqual([expect.objectContaining({ codigo: '01', montoPago: 22.6 })]);
@@ -67,7 +113,9 @@ describe('POST /dte/dte01 (Factura)', () => {
 
     // Storage: the JSON delivered to the receptor and the PDF, at the documented paths.
     const [yyyy, mm, dd] = d.dteJson.identificacion.fecEmi.split('-');
-    expect(d.dteJsonUrl).toMatch(new RegExp(`^emisores/[a-z0-9-]+/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${d.codigoGeneracion}\\.json$`));
+    expect(d.dteJsonUrl).toMatch(
+      new RegExp(`^emisores/[a-z0-9-]+/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${d.codigoGeneracion}\\.json$`),
+    );
     expect(d.dtePdfUrl).toBe(d.dteJsonUrl.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'));
     const stored = JSON.parse((await waitForObject(d.dteJsonUrl)).toString());
     expect(stored).toEqual({ ...d.dteJson, firmaElectronica: d.dteFirmado, selloRecibido: d.selloRecibido });
@@ -101,7 +149,13 @@ describe('POST /dte/dte01 (Factura)', () => {
     expect(cuerpoDocumento.map((i: { ventaGravada: number }) => i.ventaGravada)).toEqual([22.6, 4.495, 1.005]);
     expect(cuerpoDocumento.map((i: { ivaItem: number }) => i.ivaItem)).toEqual([2.6, 0.51712389, 0.11561947]);
     // 22.60 + 4.495 + 1.005 = 28.10; IVA 3.23274336 → 3.23.
-    expect(resumen).toMatchObject({ totalGravada: 28.1, subTotal: 28.1, totalIva: 3.23, montoTotalOperacion: 28.1, totalPagar: 28.1 });
+    expect(resumen).toMatchObject({
+      totalGravada: 28.1,
+      subTotal: 28.1,
+      totalIva: 3.23,
+      montoTotalOperacion: 28.1,
+      totalPagar: 28.1,
+    });
     expect(resumen.totalLetras).toMatch(/^VEINTIOCHO /);
     expect(res.body.data.total).toBe('28.10');
 
@@ -116,7 +170,13 @@ describe('POST /dte/dte01 (Factura)', () => {
   });
 
   it('answers a rejection by MH as 201 with estado REJECTED, errorTecnico and no sello or files', async () => {
-    await simulator('/reject', { next: 1, codigoMsg: '020', clasificaMsg: '16', descripcionMsg: '[resumen.totalIva] CALCULO INCORRECTO', emisor: tenant.nit });
+    await simulator('/reject', {
+      next: 1,
+      codigoMsg: '020',
+      clasificaMsg: '16',
+      descripcionMsg: '[resumen.totalIva] CALCULO INCORRECTO',
+      emisor: tenant.nit,
+    });
     const res = await api('POST', '/dte/dte01', tenant, {
       receptor: receptor('rechazo@example.test'),
       items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 5 }],
@@ -130,17 +190,39 @@ describe('POST /dte/dte01 (Factura)', () => {
       dteJsonUrl: null,
       dtePdfUrl: null,
       respuestaMh: { estado: 'RECHAZADO', codigoMsg: '020', clasificaMsg: '16', selloRecibido: null },
-      analisisHacienda: { estadoDocumento: 'REJECTED', aceptadoPorMH: false, erroresValidacion: ['[resumen.totalIva] CALCULO INCORRECTO'] },
+      analisisHacienda: {
+        estadoDocumento: 'REJECTED',
+        aceptadoPorMH: false,
+        erroresValidacion: ['[resumen.totalIva] CALCULO INCORRECTO'],
+      },
     });
-    expect(res.body.data.errorTecnico).toBe('Documento rechazado por el Ministerio de Hacienda: [resumen.totalIva] CALCULO INCORRECTO');
+    expect(res.body.data.errorTecnico).toBe(
+      'Documento rechazado por el Ministerio de Hacienda: [resumen.totalIva] CALCULO INCORRECTO',
+    );
   });
 
   it.each([
     ['no items', { receptor: {}, items: [], condicionOperacion: 1 }, 'items'],
-    ['a negative quantity', { receptor: {}, items: [{ descripcion: 'X', cantidad: -1, precioUnitario: 1 }], condicionOperacion: 1 }, 'items[0].cantidad'],
-    ['credit without pago', { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 2 }, 'pago'],
-    ['an unknown condicionOperacion', { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 7 }, 'condicionOperacion'],
-    ['a price as a string', { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: '1' }], condicionOperacion: 1 }, 'items[0].precioUnitario'],
+    [
+      'a negative quantity',
+      { receptor: {}, items: [{ descripcion: 'X', cantidad: -1, precioUnitario: 1 }], condicionOperacion: 1 },
+      'items[0].cantidad',
+    ],
+    [
+      'credit without pago',
+      { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 2 },
+      'pago',
+    ],
+    [
+      'an unknown condicionOperacion',
+      { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 7 },
+      'condicionOperacion',
+    ],
+    [
+      'a price as a string',
+      { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: '1' }], condicionOperacion: 1 },
+      'items[0].precioUnitario',
+    ],
   ])('refuses %s with 400 VALIDATION_ERROR naming the field', async (_name, body, field) => {
     const res = await api('POST', '/dte/dte01', tenant, body);
     expect(res.status).toBe(400);
@@ -149,20 +231,37 @@ describe('POST /dte/dte01 (Factura)', () => {
   });
 
   it('issues to an anonymous consumer below $1095 and asks for identification at $1095', async () => {
-    const below = await api('POST', '/dte/dte01', tenant, { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1094.99 }], condicionOperacion: 1 });
+    const below = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1094.99 }],
+      condicionOperacion: 1,
+    });
     expect(below.status).toBe(201);
     expect(below.body.data.dteJson.receptor).toMatchObject({ tipoDocumento: null, numDocumento: null });
-    const at = await api('POST', '/dte/dte01', tenant, { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1095 }], condicionOperacion: 1 });
+    const at = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1095 }],
+      condicionOperacion: 1,
+    });
     expect(at.status).toBe(400);
     expect(at.body.code).toBe('VALIDATION_ERROR');
-    expect(at.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['receptor.nombre', 'receptor.numDocumento', 'receptor.tipoDocumento']);
+    expect(at.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'receptor.nombre',
+      'receptor.numDocumento',
+      'receptor.tipoDocumento',
+    ]);
   });
 
   it('refuses requests without a valid token', async () => {
     const missing = await api('POST', '/dte/dte01', null, {});
     expect(missing.status).toBe(401);
     expect(missing.body.code).toBe('AUTH_TOKEN_MISSING');
-    const wrong = await api('POST', '/dte/dte01', { ...tenant, headers: { authorization: 'Bearer nope', 'content-type': 'application/json' } }, {});
+    const wrong = await api(
+      'POST',
+      '/dte/dte01',
+      { ...tenant, headers: { authorization: 'Bearer nope', 'content-type': 'application/json' } },
+      {},
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('AUTH_TOKEN_INVALID');
   });
@@ -171,7 +270,11 @@ describe('POST /dte/dte01 (Factura)', () => {
     const own = await createTestTenant();
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        api('POST', '/dte/dte01', own, { receptor: {}, items: [{ descripcion: `Item ${i}`, cantidad: 1, precioUnitario: 1 }], condicionOperacion: 1 }),
+        api('POST', '/dte/dte01', own, {
+          receptor: {},
+          items: [{ descripcion: `Item ${i}`, cantidad: 1, precioUnitario: 1 }],
+          condicionOperacion: 1,
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(201));

@@ -14,8 +14,20 @@ describe('GET /health with a dependency down', () => {
     const config = loadConfig(stack().env);
     const db = await connectDatabase(config.MONGODB_URI);
     const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-    const deadStore = new ObjectStore({ endpoint: 'http://127.0.0.1:1', region: 'us-east-1', accessKey: 'x', secretKey: 'xxxxxxxx', bucket: 'dte' });
-    const app = createApp({ config, log: createLogger({ LOG_LEVEL: 'silent' }, 'test'), db, store: deadStore, temporal: new Client({ connection }) });
+    const deadStore = new ObjectStore({
+      endpoint: 'http://127.0.0.1:1',
+      region: 'us-east-1',
+      accessKey: 'x',
+      secretKey: 'xxxxxxxx',
+      bucket: 'dte',
+    });
+    const app = createApp({
+      config,
+      log: createLogger({ LOG_LEVEL: 'silent' }, 'test'),
+      db,
+      store: deadStore,
+      temporal: new Client({ connection }),
+    });
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', resolve);
     });

@@ -7,7 +7,17 @@ import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PORT_VARS = ['TEMPORAL_PORT', 'TEMPORAL_UI_PORT', 'MONGODB_PORT', 'MINIO_PORT', 'MINIO_CONSOLE_PORT', 'SMTP_PORT', 'MAILDEV_WEB_PORT', 'MH_SIM_PORT', 'API_PORT'];
+const PORT_VARS = [
+  'TEMPORAL_PORT',
+  'TEMPORAL_UI_PORT',
+  'MONGODB_PORT',
+  'MINIO_PORT',
+  'MINIO_CONSOLE_PORT',
+  'SMTP_PORT',
+  'MAILDEV_WEB_PORT',
+  'MH_SIM_PORT',
+  'API_PORT',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,7 +31,11 @@ function freePort(): Promise<number> {
 /** Runs `npm start`'s script until it prints its URL table; resolves with the process and its output. */
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.js')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -57,7 +71,9 @@ function listening(port: number): Promise<boolean> {
 
 /** Nothing is left behind: no process mentions the data folder and no port of the stack still listens. */
 async function leftovers(env: NodeJS.ProcessEnv, dataDir: string): Promise<string[]> {
-  const ports = await Promise.all(PORT_VARS.map(async (v) => ((await listening(Number(env[v]))) ? `${v} still listening` : '')));
+  const ports = await Promise.all(
+    PORT_VARS.map(async (v) => ((await listening(Number(env[v]))) ? `${v} still listening` : '')),
+  );
   return [...processesUsing(dataDir), ...ports.filter(Boolean)];
 }
 
@@ -83,7 +99,11 @@ describe('npm start', () => {
     expect(first.output()).toContain(token);
     expect((await fetch(`${api}/health`)).status).toBe(200);
 
-    const smoke = await fetch(`${api}/diagnostics/smoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const smoke = await fetch(`${api}/diagnostics/smoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const { data } = (await smoke.json()) as { data: { id: string; workflowId: string } };
 
     expect(await stop(first.child)).toBe(0);

@@ -24,10 +24,18 @@ describe('foundation: the real stack end to end', () => {
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { id: string; storedKey: string; pdfBytes: number; workflowId: string } };
+    const { data } = (await res.json()) as {
+      data: { id: string; storedKey: string; pdfBytes: number; workflowId: string };
+    };
 
     const s3 = new URL(stack().minio);
-    const minio = new Minio({ endPoint: s3.hostname, port: Number(s3.port), useSSL: false, accessKey: stack().env.S3_ACCESS_KEY, secretKey: stack().env.S3_SECRET_KEY });
+    const minio = new Minio({
+      endPoint: s3.hostname,
+      port: Number(s3.port),
+      useSSL: false,
+      accessKey: stack().env.S3_ACCESS_KEY,
+      secretKey: stack().env.S3_SECRET_KEY,
+    });
     const chunks: Buffer[] = [];
     for await (const c of await minio.getObject('dte', `smoke/${data.id}.pdf`)) chunks.push(c as Buffer);
     const pdf = Buffer.concat(chunks);
@@ -49,7 +57,9 @@ describe('foundation: the real stack end to end', () => {
     const client = new Client({ connection });
     const history = await client.workflow.getHandle(data.workflowId).fetchHistory();
     await connection.close();
-    const scheduled = history.events!.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType!.name);
+    const scheduled = history
+      .events!.filter((e) => e.activityTaskScheduledEventAttributes)
+      .map((e) => e.activityTaskScheduledEventAttributes!.activityType!.name);
     expect(scheduled).toEqual(['smokeRender', 'smokeStore', 'smokeMail', 'smokeRecord']);
   });
 });

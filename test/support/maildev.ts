@@ -8,7 +8,10 @@ export interface MaildevMessage {
 }
 
 /** Waits until maildev holds a message matching `predicate` (mail is sent asynchronously). */
-export async function waitForMail(predicate: (m: MaildevMessage) => boolean, timeoutMs = 30000): Promise<MaildevMessage> {
+export async function waitForMail(
+  predicate: (m: MaildevMessage) => boolean,
+  timeoutMs = 30000,
+): Promise<MaildevMessage> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const res = await fetch(`${stack().maildev}/email`);

@@ -1,5 +1,10 @@
 import type { ActivityDependencies } from './dependencies';
-import { createDeliveryActivities, createPrepareActivities, createRecordActivities, createTransmitActivities } from './dte';
+import {
+  createDeliveryActivities,
+  createPrepareActivities,
+  createRecordActivities,
+  createTransmitActivities,
+} from './dte';
 import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
 

@@ -7,7 +7,17 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, service: string)
     level: config.LOG_LEVEL,
     base: { service },
     redact: {
-      paths: ['*.password', '*.pwd', '*.secrets', '*.certificado', '*.certificadoPassword', '*.mhPassword', '*.token', 'req.headers.authorization', 'req.headers["x-api-token"]'],
+      paths: [
+        '*.password',
+        '*.pwd',
+        '*.secrets',
+        '*.certificado',
+        '*.certificadoPassword',
+        '*.mhPassword',
+        '*.token',
+        'req.headers.authorization',
+        'req.headers["x-api-token"]',
+      ],
       censor: '[redacted]',
     },
   });

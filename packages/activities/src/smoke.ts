@@ -15,7 +15,11 @@ export function createSmokeActivities(deps: ActivityDependencies) {
     async smokeStore(id: string, pdfKey: string): Promise<string> {
       const pdf = await deps.store.get(pdfKey);
       if (!pdf) throw new Error(`smoke PDF ${pdfKey} is missing from storage`);
-      await deps.store.put(`smoke/${id}.json`, Buffer.from(JSON.stringify({ id, pdfBytes: pdf.length })), 'application/json');
+      await deps.store.put(
+        `smoke/${id}.json`,
+        Buffer.from(JSON.stringify({ id, pdfBytes: pdf.length })),
+        'application/json',
+      );
       return `smoke/${id}.json`;
     },
     async smokeMail(id: string, to: string, pdfKey: string): Promise<string> {
@@ -28,7 +32,12 @@ export function createSmokeActivities(deps: ActivityDependencies) {
       });
       return info.messageId;
     },
-    async smokeRecord(record: { smokeId: string; storedKey: string; pdfBytes: number; messageId: string }): Promise<void> {
+    async smokeRecord(record: {
+      smokeId: string;
+      storedKey: string;
+      pdfBytes: number;
+      messageId: string;
+    }): Promise<void> {
       await deps.db.models.Smoke.updateOne({ smokeId: record.smokeId }, { $set: record }, { upsert: true });
     },
   };

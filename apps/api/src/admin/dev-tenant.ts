@@ -13,7 +13,12 @@ export const DEMO_EMISOR = {
   nombreComercial: 'DEMO DTE',
   codActividad: '62010',
   descActividad: 'Programación informática',
-  direccion: { departamento: '06', municipio: '23', distrito: null, complemento: 'Colonia Escalón, Paseo General Escalón 1234, San Salvador' },
+  direccion: {
+    departamento: '06',
+    municipio: '23',
+    distrito: null,
+    complemento: 'Colonia Escalón, Paseo General Escalón 1234, San Salvador',
+  },
   telefono: '22223333',
   correo: 'facturacion@demo.example',
   ambiente: '00' as const,
@@ -57,12 +62,20 @@ export async function ensureDevTenant(
     });
     await tenants.createPuntoVenta(emisor.id, establecimiento.id, { codPuntoVenta: 'P001', codPuntoVentaMH: 'P001' });
   }
-  await registerInSimulator(opts.mhBaseUrl, nit, box.open(emisor.secrets!.mhPassword), box.open(emisor.secrets!.certificado));
+  await registerInSimulator(
+    opts.mhBaseUrl,
+    nit,
+    box.open(emisor.secrets!.mhPassword),
+    box.open(emisor.secrets!.certificado),
+  );
 
   const token = opts.devToken ?? readToken(opts.tokenFile) ?? `dte_${randomBytes(24).toString('base64url')}`;
-  if (!(await db.models.ApiToken.exists({ tokenHash: hashToken(token), revokedAt: null }))) {
+  if (!(await db.models.ApiToken.exists({ _id: hashToken(token), revokedAt: null }))) {
     const establecimiento = await db.models.Establecimiento.findOne({ emisorId: emisor.id, codEstable: 'M001' });
-    const puntoVenta = await db.models.PuntoVenta.findOne({ establecimientoId: establecimiento!.id, codPuntoVenta: 'P001' });
+    const puntoVenta = await db.models.PuntoVenta.findOne({
+      establecimientoId: establecimiento!.id,
+      codPuntoVenta: 'P001',
+    });
     await tenants.createToken({
       emisorId: emisor.id,
       establecimientoId: establecimiento!.id,
@@ -85,6 +98,11 @@ function readToken(file: string): string | undefined {
 }
 
 /** The simulator learns the emisor's API password and certificate through its control API. */
-async function registerInSimulator(mhBaseUrl: string, nit: string, password: string, certificado: string): Promise<void> {
+async function registerInSimulator(
+  mhBaseUrl: string,
+  nit: string,
+  password: string,
+  certificado: string,
+): Promise<void> {
   await axios.post(`${mhBaseUrl}/__sim/emisores`, { nit, password, certificado }, { timeout: 10000 });
 }

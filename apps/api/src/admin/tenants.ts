@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken, insertNext, type Database, type EmisorRecord, type SecretBox } from '@dte/activities';
+import { hashToken, takeNext, type Database, type EmisorRecord, type SecretBox } from '@dte/activities';
 import type { AmbienteCode, Direccion } from '@dte/domain';
 
 /** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
@@ -41,8 +41,8 @@ export class Tenants {
 
   async createEmisor(input: NewEmisor) {
     const { Emisor } = this.db.models;
-    // Partial: mongoose fills the branding defaults the caller leaves out.
-    const id = await insertNext(Emisor, {}, 'id', (id): Partial<EmisorRecord> & { id: number } => ({
+    const id = await takeNext(this.db.connection, 'emisor');
+    await Emisor.create({
       id,
       slug: `${slugify(input.nombreComercial || input.nombre)}-${input.nit}`,
       nit: input.nit,
@@ -62,35 +62,59 @@ export class Tenants {
         certificadoPassword: this.box.seal(input.certificadoPassword),
       },
       branding: (input.branding ?? {}) as EmisorRecord['branding'],
-    }));
+    });
     return (await Emisor.findOne({ id }))!;
   }
 
-  async createEstablecimiento(emisorId: number, input: { codEstable: string; codEstableMH: string; tipoEstablecimiento: string; nombre: string; direccion: Direccion; telefono: string }) {
+  async createEstablecimiento(
+    emisorId: number,
+    input: {
+      codEstable: string;
+      codEstableMH: string;
+      tipoEstablecimiento: string;
+      nombre: string;
+      direccion: Direccion;
+      telefono: string;
+    },
+  ) {
     const { Establecimiento } = this.db.models;
-    const id = await insertNext(Establecimiento, {}, 'id', (id) => ({ id, emisorId, ...input }));
+    const id = await takeNext(this.db.connection, 'establecimiento');
+    await Establecimiento.create({ id, emisorId, ...input });
     return (await Establecimiento.findOne({ id }))!;
   }
 
-  async createPuntoVenta(emisorId: number, establecimientoId: number, input: { codPuntoVenta: string; codPuntoVentaMH: string }) {
+  async createPuntoVenta(
+    emisorId: number,
+    establecimientoId: number,
+    input: { codPuntoVenta: string; codPuntoVentaMH: string },
+  ) {
     const { PuntoVenta } = this.db.models;
-    const id = await insertNext(PuntoVenta, {}, 'id', (id) => ({ id, emisorId, establecimientoId, ...input }));
+    const id = await takeNext(this.db.connection, 'punto_venta');
+    await PuntoVenta.create({ id, emisorId, establecimientoId, ...input });
     return (await PuntoVenta.findOne({ id }))!;
   }
 
   /** Returns the token once; only its hash is stored. */
-  async createToken(input: { emisorId: number; establecimientoId: number; puntoVentaId: number; name: string; permissions: readonly Permission[]; token?: string }) {
+  async createToken(input: {
+    emisorId: number;
+    establecimientoId: number;
+    puntoVentaId: number;
+    name: string;
+    permissions: readonly Permission[];
+    token?: string;
+  }) {
     const token = input.token ?? `dte_${randomBytes(24).toString('base64url')}`;
     const { ApiToken } = this.db.models;
-    const id = await insertNext(ApiToken, {}, 'id', (id) => ({
+    const id = await takeNext(this.db.connection, 'api_token');
+    await ApiToken.create({
       id,
       emisorId: input.emisorId,
       establecimientoId: input.establecimientoId,
       puntoVentaId: input.puntoVentaId,
       name: input.name,
-      tokenHash: hashToken(token),
+      _id: hashToken(token),
       permissions: [...input.permissions],
-    }));
+    });
     return { token, record: (await ApiToken.findOne({ id }))! };
   }
 

@@ -20,9 +20,13 @@ export function authenticate(ctx: ApiContext): RequestHandler {
     const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
     const token = req.header('x-api-token') ?? bearer;
     if (!token) {
-      throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>');
+      throw new DteError(
+        ErrorCode.AUTH_TOKEN_MISSING,
+        401,
+        'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>',
+      );
     }
-    const record = await ctx.db.models.ApiToken.findOne({ tokenHash: hashToken(token.trim()), revokedAt: null }).lean();
+    const record = await ctx.db.models.ApiToken.findOne({ _id: hashToken(token.trim()), revokedAt: null }).lean();
     if (!record) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
     req.auth = {
       tokenId: record.id,

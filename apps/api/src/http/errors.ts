@@ -11,7 +11,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     const bodyError = err as { type?: string; status?: number };
     if (bodyError.type === 'entity.parse.failed') {
-      res.status(400).json({ status: 'error', code: ErrorCode.VALIDATION_ERROR, message: 'The body is not valid JSON', errors: [] });
+      res
+        .status(400)
+        .json({ status: 'error', code: ErrorCode.VALIDATION_ERROR, message: 'The body is not valid JSON', errors: [] });
       return;
     }
     if (bodyError.type === 'entity.too.large') {
@@ -19,6 +21,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     log.error({ err, requestId: req.id }, 'unhandled error');
-    res.status(500).json({ status: 'error', code: ErrorCode.INTERNAL_ERROR, message: 'Internal error', requestId: req.id });
+    res
+      .status(500)
+      .json({ status: 'error', code: ErrorCode.INTERNAL_ERROR, message: 'Internal error', requestId: req.id });
   };
 }

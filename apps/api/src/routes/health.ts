@@ -22,11 +22,16 @@ export function healthRoutes(ctx: ApiContext): Router {
     );
     const checks = Object.fromEntries(entries);
     const failing = entries.filter(([, v]) => v !== 'ok').map(([k]) => k);
-    res.status(failing.length ? 503 : 200).json({ status: failing.length ? 'error' : 'ok', checks, ...(failing.length ? { failing } : {}) });
+    res
+      .status(failing.length ? 503 : 200)
+      .json({ status: failing.length ? 'error' : 'ok', checks, ...(failing.length ? { failing } : {}) });
   });
   return router;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
 }

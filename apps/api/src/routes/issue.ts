@@ -31,8 +31,10 @@ export function issueRoutes(ctx: ApiContext): Router {
       requirePermission(req.auth, kind.permission);
       const request = parseRequest(kind.requestSchema, req.body);
       const origen = kind.origen?.(request);
-      if (origen && !(await ctx.db.models.Document.exists({ codigoGeneracion: origen, emisorId: req.auth.emisorId }))) {
-        throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${origen}`, { codigoGeneracion: origen });
+      if (origen && !(await ctx.db.models.Document.exists({ _id: origen, emisorId: req.auth.emisorId }))) {
+        throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${origen}`, {
+          codigoGeneracion: origen,
+        });
       }
       const { permissions: _p, ...issuer } = req.auth;
       const input: IssueDteInput = { tipo, request, issuer, codigoGeneracion: randomUUID().toUpperCase(), origen };
@@ -57,9 +59,12 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRec
     },
   });
   try {
-    return await ctx.temporal.workflow.executeUpdateWithStart<Workflow, DocumentRecordView, []>(IssueDte.outcomeUpdate, {
-      startWorkflowOperation,
-    });
+    return await ctx.temporal.workflow.executeUpdateWithStart<Workflow, DocumentRecordView, []>(
+      IssueDte.outcomeUpdate,
+      {
+        startWorkflowOperation,
+      },
+    );
   } catch (err) {
     throw unwrapWorkflowError(err);
   }

@@ -10,7 +10,10 @@ import type { ApiContext } from '../context';
 export function smokeRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.post('/diagnostics/smoke', async (req, res) => {
-    const input: SmokeInput = { id: randomUUID(), email: typeof req.body?.email === 'string' ? req.body.email : 'smoke@example.test' };
+    const input: SmokeInput = {
+      id: randomUUID(),
+      email: typeof req.body?.email === 'string' ? req.body.email : 'smoke@example.test',
+    };
     const result = await ctx.temporal.workflow.execute<(i: SmokeInput) => Promise<SmokeResult>>(WorkflowName.smoke, {
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
       workflowId: `smoke-${input.id}`,

@@ -85,7 +85,11 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     record = recorded;
     setEstado(recorded.estado);
   } catch (err) {
-    if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === DTE_ERROR_FAILURE) {
+    if (
+      err instanceof ActivityFailure &&
+      err.cause instanceof ApplicationFailure &&
+      err.cause.type === DTE_ERROR_FAILURE
+    ) {
       refusal = err.cause;
       await condition(allHandlersFinished);
       return null;

@@ -2,7 +2,7 @@ import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /**
  * The service's records. Public ids are consecutive integers (the spec's integer ids) taken with
- * `insertNext`; everything that must hold under concurrency rests on unique indexes, because FerretDB
+ * `takeNext`; everything that must hold under concurrency rests on unique indexes, because FerretDB
  * (the embedded database) has no transactions and no atomic read-modify-write.
  */
 
@@ -73,8 +73,8 @@ const apiTokenSchema = new Schema(
     establecimientoId: { type: Number, required: true },
     puntoVentaId: { type: Number, required: true },
     name: { type: String, required: true },
-    /** SHA-256 of the token: the token itself is shown once at creation and never stored. */
-    tokenHash: { type: String, required: true, unique: true },
+    /** SHA-256 of the token, as `_id` (see documentSchema): the token itself is shown once and never stored. */
+    _id: { type: String, required: true },
     permissions: { type: [String], required: true },
     revokedAt: { type: Date, default: null },
   },
@@ -99,15 +99,13 @@ sequenceSchema.index(
   { unique: true },
 );
 
-/** Each correlativo taken from a sequence; the unique index is what makes two documents never share one. */
-const correlativoSchema = new Schema(
-  { sequenceId: { type: Number, required: true }, n: { type: Number, required: true } },
-  { versionKey: false, timestamps: { createdAt: true, updatedAt: false } },
-);
-correlativoSchema.index({ sequenceId: 1, n: 1 }, { unique: true });
-
+/**
+ * `_id` is the codigoGeneracion: FerretDB v1 pushes only `_id` equality down to SQLite and scans (and
+ * decodes) every document for any other filter, so the lookups on the issuance path go by `_id`.
+ */
 const documentSchema = new Schema(
   {
+    _id: { type: String, required: true },
     id: { type: Number, required: true, unique: true },
     tipo: { type: String, required: true },
     tipoDte: { type: String, required: true },
@@ -154,7 +152,6 @@ export function createModels(conn: Connection) {
     PuntoVenta: conn.model('PuntoVenta', puntoVentaSchema, 'puntos_venta'),
     ApiToken: conn.model('ApiToken', apiTokenSchema, 'api_tokens'),
     Sequence: conn.model('Sequence', sequenceSchema, 'sequences'),
-    Correlativo: conn.model('Correlativo', correlativoSchema, 'correlativos'),
     Document: conn.model('Document', documentSchema, 'documents'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
   };

@@ -4,7 +4,9 @@ import { renderDtePdf, type EstadoDte } from '../pdf';
 
 /** The name printed on the PDF and the e-mail: MH's CAT-002 name (the retorno is a 2026 event outside it). */
 function tipoNombre(tipoDte: string): string {
-  return (catalogValue('CAT-002', tipoDte) ?? (tipoDte === '18' ? 'Evento de Retorno' : `DTE ${tipoDte}`)).toUpperCase();
+  return (
+    catalogValue('CAT-002', tipoDte) ?? (tipoDte === '18' ? 'Evento de Retorno' : `DTE ${tipoDte}`)
+  ).toUpperCase();
 }
 
 /** Making the JSON and PDF of a document and getting them to the receptor. */
@@ -12,14 +14,20 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
   const { Document, Emisor } = deps.db.models;
 
   async function load(codigoGeneracion: string) {
-    const doc = await Document.findOne({ codigoGeneracion }).lean();
+    const doc = await Document.findById(codigoGeneracion).lean();
     if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
     return doc;
   }
 
   /** MH's file for the receptor: the DTE with `firmaElectronica` and `selloRecibido` appended (Manual Funcional §XXIII). */
   function receptorJson(doc: Awaited<ReturnType<typeof load>>): Buffer {
-    return Buffer.from(JSON.stringify({ ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null }, null, 2));
+    return Buffer.from(
+      JSON.stringify(
+        { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
+        null,
+        2,
+      ),
+    );
   }
 
   async function renderPdf(doc: Awaited<ReturnType<typeof load>>): Promise<Buffer> {
@@ -32,7 +40,12 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
       selloRecibido: doc.selloRecibido ?? null,
       estado: doc.estado as EstadoDte,
       tipoNombre: tipoNombre(doc.tipoDte),
-      branding: { logo, colorPrincipal: branding?.colorPrincipal, colorSecundario: branding?.colorSecundario, colorFondo: branding?.colorFondo },
+      branding: {
+        logo,
+        colorPrincipal: branding?.colorPrincipal,
+        colorSecundario: branding?.colorSecundario,
+        colorFondo: branding?.colorFondo,
+      },
     });
   }
 
@@ -67,10 +80,16 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           json: receptorJson(doc),
           emisorNombre: emisor?.nombre ?? '',
         });
-        await Document.updateOne({ codigoGeneracion }, { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } });
+        await Document.updateOne(
+          { _id: codigoGeneracion },
+          { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } },
+        );
         return address;
       } catch (err) {
-        await Document.updateOne({ codigoGeneracion }, { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } });
+        await Document.updateOne(
+          { _id: codigoGeneracion },
+          { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } },
+        );
         throw err;
       }
     },

@@ -13,7 +13,9 @@ export async function loadIssuer(models: Models, issuer: Issuer) {
     models.PuntoVenta.findOne({ id: issuer.puntoVentaId, establecimientoId: issuer.establecimientoId }).lean(),
   ]);
   if (!emisor || !establecimiento || !puntoVenta) {
-    throw new Error(`issuer ${JSON.stringify(issuer)} is not provisioned (emisor, establecimiento or punto de venta missing)`);
+    throw new Error(
+      `issuer ${JSON.stringify(issuer)} is not provisioned (emisor, establecimiento or punto de venta missing)`,
+    );
   }
   const emisorDte: EmisorDte = {
     nit: emisor.nit,
@@ -55,5 +57,8 @@ export function elSalvadorNow(now = new Date()): { fecEmi: string; horEmi: strin
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  return { fecEmi: `${parts.year}-${parts.month}-${parts.day}`, horEmi: `${parts.hour}:${parts.minute}:${parts.second}` };
+  return {
+    fecEmi: `${parts.year}-${parts.month}-${parts.day}`,
+    horEmi: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
 }

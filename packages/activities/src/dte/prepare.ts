@@ -1,4 +1,13 @@
-import { buildDocument, documentKind, DteError, formatNumeroControl, serie, type Dte, type DteTipo, type OriginDocument } from '@dte/domain';
+import {
+  buildDocument,
+  documentKind,
+  DteError,
+  formatNumeroControl,
+  serie,
+  type Dte,
+  type DteTipo,
+  type OriginDocument,
+} from '@dte/domain';
 import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDependencies } from '../dependencies';
@@ -20,13 +29,22 @@ export interface PreparedDocument {
 
 /** A refusal the API must answer as a 4xx: carried across Temporal as a non-retryable failure. */
 export function dteFailure(err: DteError): ApplicationFailure {
-  const details: DteErrorDetails = { code: err.code, httpStatus: err.httpStatus, message: err.message, details: err.details };
+  const details: DteErrorDetails = {
+    code: err.code,
+    httpStatus: err.httpStatus,
+    message: err.message,
+    details: err.details,
+  };
   return ApplicationFailure.nonRetryable(err.message, DTE_ERROR_FAILURE, details);
 }
 
 /** The stored document that a NC/ND or a retorno refers to, in the shape builders take. */
-export async function loadOrigin(deps: ActivityDependencies, emisorId: number, codigoGeneracion: string): Promise<OriginDocument> {
-  const doc = await deps.db.models.Document.findOne({ emisorId, codigoGeneracion }).lean();
+export async function loadOrigin(
+  deps: ActivityDependencies,
+  emisorId: number,
+  codigoGeneracion: string,
+): Promise<OriginDocument> {
+  const doc = await deps.db.models.Document.findOne({ _id: codigoGeneracion, emisorId }).lean();
   if (!doc) throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
   return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
 }
@@ -43,23 +61,39 @@ export function createPrepareActivities(deps: ActivityDependencies) {
       const { emisorDte, ambiente } = await loadIssuer(deps.db.models, input.issuer);
       const origin = input.origen ? await loadOrigin(deps, input.issuer.emisorId, input.origen) : undefined;
       const { fecEmi, horEmi } = elSalvadorNow();
-      const ctx = (numeroControl: string) => ({ ambiente, codigoGeneracion: input.codigoGeneracion, numeroControl, fecEmi, horEmi, emisor: emisorDte });
+      const ctx = (numeroControl: string) => ({
+        ambiente,
+        codigoGeneracion: input.codigoGeneracion,
+        numeroControl,
+        fecEmi,
+        horEmi,
+        emisor: emisorDte,
+      });
       const codEstable = emisorDte.codEstable!;
       const codPuntoVenta = emisorDte.codPuntoVenta!;
       try {
-        buildDocument(tipo, ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1)), input.request, origin);
+        buildDocument(
+          tipo,
+          ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1)),
+          input.request,
+          origin,
+        );
       } catch (err) {
         if (err instanceof DteError) throw dteFailure(err);
         throw err;
       }
-      const { sequenceId, correlativo } = await nextCorrelativo(deps.db.models, {
-        emisorId: input.issuer.emisorId,
-        establecimientoId: input.issuer.establecimientoId,
-        puntoVentaId: input.issuer.puntoVentaId,
-        tipoDte: kind.tipoDte,
-        ambiente,
-        year: Number(fecEmi.slice(0, 4)),
-      });
+      const { sequenceId, correlativo } = await nextCorrelativo(
+        deps.db,
+        {
+          emisorId: input.issuer.emisorId,
+          establecimientoId: input.issuer.establecimientoId,
+          puntoVentaId: input.issuer.puntoVentaId,
+          tipoDte: kind.tipoDte,
+          ambiente,
+          year: Number(fecEmi.slice(0, 4)),
+        },
+        input.codigoGeneracion,
+      );
       const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
       const dte = buildDocument(tipo, ctx(numeroControl), input.request, origin);
       return {

@@ -1,5 +1,11 @@
 import { ambienteName, type AmbienteCode } from '@dte/domain';
-import type { AnalisisHacienda, DocumentEstado, DocumentRecordView, DocumentTipo, RespuestaMhView } from '@dte/domain/workflow-contract';
+import type {
+  AnalisisHacienda,
+  DocumentEstado,
+  DocumentRecordView,
+  DocumentTipo,
+  RespuestaMhView,
+} from '@dte/domain/workflow-contract';
 import type { RespuestaMh } from '../mh/mh-client';
 
 /** The prefix of `errorTecnico` on a rejection: the authority refused the document, then why. */

@@ -1,6 +1,6 @@
 import type { AmbienteCode } from '@dte/domain';
 import type { DocumentRecordView, IssueDteInput } from '@dte/domain/workflow-contract';
-import { insertNext } from '../db';
+import { takeNext } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import type { PreparedDocument } from './prepare';
 import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
@@ -15,44 +15,59 @@ export function createRecordActivities(deps: ActivityDependencies) {
      * never learned is still on record. Idempotent on codigoGeneracion: a retried activity finds it.
      */
     async saveSignedDocument(input: IssueDteInput, prepared: PreparedDocument, dteFirmado: string): Promise<void> {
-      const saved = async () => !!(await Document.exists({ codigoGeneracion: input.codigoGeneracion }));
+      const saved = async () => !!(await Document.exists({ _id: input.codigoGeneracion }));
       if (await saved()) return;
       const emisor = await Emisor.findOne({ id: input.issuer.emisorId }, { ambiente: 1 }).lean();
-      await insertNext(Document, {}, 'id', (id) => ({
-        id,
-        tipo: input.tipo,
-        tipoDte: prepared.tipoDte,
-        codigoGeneracion: input.codigoGeneracion,
-        numeroControl: prepared.numeroControl,
-        estado: 'PENDIENTE',
-        ambiente: emisor!.ambiente,
-        total: prepared.total,
-        fecEmi: prepared.fecEmi,
-        dteJson: prepared.dte,
-        dteFirmado,
-        sequenceId: prepared.sequenceId,
-        sequenceNumber: String(prepared.correlativo),
-        serie: prepared.serie,
-        emisorId: input.issuer.emisorId,
-        branchId: input.issuer.establecimientoId,
-        pointOfSaleId: input.issuer.puntoVentaId,
-        tokenId: input.issuer.tokenId,
-        receptorCorreo: prepared.receptorCorreo,
-      }), saved);
+      try {
+        await Document.create({
+          _id: input.codigoGeneracion,
+          id: await takeNext(deps.db.connection, 'document'),
+          tipo: input.tipo,
+          tipoDte: prepared.tipoDte,
+          codigoGeneracion: input.codigoGeneracion,
+          numeroControl: prepared.numeroControl,
+          estado: 'PENDIENTE',
+          ambiente: emisor!.ambiente,
+          total: prepared.total,
+          fecEmi: prepared.fecEmi,
+          dteJson: prepared.dte,
+          dteFirmado,
+          sequenceId: prepared.sequenceId,
+          sequenceNumber: String(prepared.correlativo),
+          serie: prepared.serie,
+          emisorId: input.issuer.emisorId,
+          branchId: input.issuer.establecimientoId,
+          pointOfSaleId: input.issuer.puntoVentaId,
+          tokenId: input.issuer.tokenId,
+          receptorCorreo: prepared.receptorCorreo,
+        });
+      } catch (err) {
+        // A retried activity racing its own first attempt: the document is saved, which is all we want.
+        if ((err as { code?: number }).code !== 11000 || !(await saved())) throw err;
+      }
     },
 
     /** Stores MH's verdict on the record and answers with the record as the API shows it. */
     async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentRecordView> {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
-      const doc = await Document.findOne({ codigoGeneracion }).lean();
+      const doc = await Document.findById(codigoGeneracion).lean();
       if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
       const r = outcome.respuesta;
       const accepted = outcome.result === 'PROCESADO';
       const emisor = await Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
       const key = (kind: 'json' | 'pdf') =>
-        documentKey({ emisorSlug: emisor!.slug, ambiente: doc.ambiente as AmbienteCode, fecEmi: doc.fecEmi, tipoDte: doc.tipoDte, codigoGeneracion }, kind);
+        documentKey(
+          {
+            emisorSlug: emisor!.slug,
+            ambiente: doc.ambiente as AmbienteCode,
+            fecEmi: doc.fecEmi,
+            tipoDte: doc.tipoDte,
+            codigoGeneracion,
+          },
+          kind,
+        );
       const updated = await Document.findOneAndUpdate(
-        { codigoGeneracion },
+        { _id: codigoGeneracion },
         {
           $set: {
             estado: accepted ? 'PROCESSED' : 'REJECTED',

@@ -3,8 +3,7 @@ import type { ActivityDependencies } from '../dependencies';
 import type { MhCall, MhClient, RespuestaMh } from '../mh/mh-client';
 
 export type TransmitOutcome =
-  | { result: 'PROCESADO' | 'RECHAZADO'; respuesta: RespuestaMh }
-  | { result: 'UNREACHABLE'; reason: string };
+  { result: 'PROCESADO' | 'RECHAZADO'; respuesta: RespuestaMh } | { result: 'UNREACHABLE'; reason: string };
 
 export interface TransmitInput {
   emisorId: number;
@@ -24,7 +23,11 @@ const MAX_SENDS = 3;
  * sello. MH never receives the same document twice as new, even when this activity itself is retried
  * after a crash, because every attempt but the very first consults before sending.
  */
-export async function transmitWithPolicy(mh: MhClient, creds: { nit: string; password: string }, input: TransmitInput): Promise<TransmitOutcome> {
+export async function transmitWithPolicy(
+  mh: MhClient,
+  creds: { nit: string; password: string },
+  input: TransmitInput,
+): Promise<TransmitOutcome> {
   const consult = async (): Promise<RespuestaMh | undefined> => {
     const res = await mh.post<RespuestaMh>(creds, '/fesv/recepcion/consultadte/', {
       nitEmisor: creds.nit,

@@ -58,7 +58,8 @@ export class MhClient {
   async post<T>(creds: MhCredentials, path: string, body: unknown): Promise<MhCall<T>> {
     try {
       let res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds) } });
-      if (res.status === 401) res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds, true) } });
+      if (res.status === 401)
+        res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds, true) } });
       if (res.status >= 500 || typeof res.data !== 'object' || res.data === null) {
         return { answered: false, reason: `MH answered HTTP ${res.status}` };
       }

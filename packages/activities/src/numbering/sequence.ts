@@ -1,4 +1,4 @@
-import { insertNext, type Models } from '../db';
+import { takeNext, type Database } from '../db';
 
 export interface SequenceKey {
   emisorId: number;
@@ -11,15 +11,25 @@ export interface SequenceKey {
 
 /**
  * The next correlativo of a numeroControl sequence. MH restarts the correlativo each year, so the year
- * is part of the key. Consecutive and never shared, under any concurrency (see `insertNext`).
+ * is part of the key. Consecutive and never shared, under any concurrency; asking again for the same
+ * codigoGeneracion returns its number (see `takeNext`).
  */
-export async function nextCorrelativo(models: Models, key: SequenceKey): Promise<{ sequenceId: number; correlativo: number }> {
-  let sequence = await models.Sequence.findOne(key, { id: 1 }).lean();
+export async function nextCorrelativo(
+  db: Database,
+  key: SequenceKey,
+  codigoGeneracion: string,
+): Promise<{ sequenceId: number; correlativo: number }> {
+  const { Sequence } = db.models;
+  let sequence = await Sequence.findOne(key, { id: 1 }).lean();
   if (!sequence) {
-    await insertNext(models.Sequence, {}, 'id', (id) => ({ ...key, id }), async () => !!(await models.Sequence.exists(key)));
-    sequence = await models.Sequence.findOne(key, { id: 1 }).lean();
+    try {
+      await Sequence.create({ ...key, id: await takeNext(db.connection, 'sequence') });
+    } catch (err) {
+      // Another request created this sequence first; its unique key index refused ours.
+      if ((err as { code?: number }).code !== 11000) throw err;
+    }
+    sequence = await Sequence.findOne(key, { id: 1 }).lean();
   }
   const sequenceId = sequence!.id;
-  const correlativo = await insertNext(models.Correlativo, { sequenceId }, 'n', (n) => ({ sequenceId, n }));
-  return { sequenceId, correlativo };
+  return { sequenceId, correlativo: await takeNext(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
 }

@@ -11,14 +11,21 @@ export function createSigningActivities(deps: ActivityDependencies) {
   return {
     async signDocument(emisorId: number, payload: object): Promise<string> {
       const emisor = await deps.db.models.Emisor.findOne({ id: emisorId }, { secrets: 1, nit: 1 }).lean();
-      if (!emisor?.secrets) throw ApplicationFailure.nonRetryable(`emisor ${emisorId} does not exist`, 'EmisorNotFound');
+      if (!emisor?.secrets)
+        throw ApplicationFailure.nonRetryable(`emisor ${emisorId} does not exist`, 'EmisorNotFound');
       const cert = parseCertificadoMH(deps.secrets.open(emisor.secrets.certificado));
       if (!checkCertificadoPassword(cert, deps.secrets.open(emisor.secrets.certificadoPassword))) {
-        throw ApplicationFailure.nonRetryable(`the certificate password of emisor ${emisor.nit} does not match`, 'CertificadoPassword');
+        throw ApplicationFailure.nonRetryable(
+          `the certificate password of emisor ${emisor.nit} does not match`,
+          'CertificadoPassword',
+        );
       }
       const jws = signDte(payload, cert.privateKeyDer);
       if (!verifyDteJws(jws, cert.publicKeyDer).valid) {
-        throw ApplicationFailure.nonRetryable(`the signature made with emisor ${emisor.nit}'s certificate does not verify`, 'SignatureInvalid');
+        throw ApplicationFailure.nonRetryable(
+          `the signature made with emisor ${emisor.nit}'s certificate does not verify`,
+          'SignatureInvalid',
+        );
       }
       return jws;
     },

@@ -51,7 +51,8 @@ export class ObjectStore {
       await this.client.statObject(this.bucket, key);
       return true;
     } catch (err) {
-      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey') return false;
+      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey')
+        return false;
       throw err;
     }
   }

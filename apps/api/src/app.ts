@@ -5,6 +5,7 @@ import { errorHandler } from './http/errors';
 import { requestId } from './http/request-id';
 import { healthRoutes } from './routes/health';
 import { issueRoutes } from './routes/issue';
+import { pdfRoutes } from './routes/pdf';
 import { smokeRoutes } from './routes/smoke';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -15,6 +16,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(healthRoutes(ctx));
   app.use(smokeRoutes(ctx));
   app.use(issueRoutes(ctx));
+  app.use(pdfRoutes(ctx));
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
   app.use(errorHandler(ctx.log));
   return app;

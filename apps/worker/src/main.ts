@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowsPath: require.resolve('./workflows'),
+    ...(config.WORKFLOW_BUNDLE_PATH
+      ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
+      : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
     shutdownGraceTime: '20 seconds',
   });

@@ -36,6 +36,8 @@ const schema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .default('6465762d6f6e6c792d6b65792d6368616e67652d6d652d696e2d70726f642121'),
   DTE_DEV_TOKEN: z.string().min(16).optional(),
+  /** A workflow bundle pre-built by `apps/worker/dist/bundle.js`; unset: the worker bundles at start-up. */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   MH_SIM_PORT: port.default(3100),
   MH_SIM_HOST: z.string().min(1).default('127.0.0.1'),
   MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),

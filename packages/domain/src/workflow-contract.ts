@@ -6,6 +6,8 @@ export const TASK_QUEUE_DEFAULT = 'dte';
 
 export const WorkflowName = {
   smoke: 'SmokeWorkflow',
+  /** Renders and stores a document's PDF again (e.g. asked for before the issuance workflow stored it). */
+  renderPdf: 'RenderPdfWorkflow',
 } as const;
 
 /** Custom search attributes registered by the stack so operators can query stuck documents. */

@@ -1,2 +1,3 @@
 export { SmokeWorkflow } from './smoke';
 export { IssueDteWorkflow } from './issue-dte';
+export { RenderPdfWorkflow } from './render-pdf';

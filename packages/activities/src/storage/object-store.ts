@@ -57,6 +57,10 @@ export class ObjectStore {
     }
   }
 
+  async remove(key: string): Promise<void> {
+    await this.client.removeObject(this.bucket, key);
+  }
+
   presignedGet(key: string, expiresSeconds: number, filename: string): Promise<string> {
     return this.client.presignedGetObject(this.bucket, key, expiresSeconds, {
       'response-content-disposition': `attachment; filename="${filename}"`,

@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { DteError, ErrorCode, validationError } from '@dte/domain';
+import { WorkflowName } from '@dte/domain/workflow-contract';
+import type { ApiContext } from '../context';
+import { authenticate } from '../http/auth';
+
+const FORMATS = ['view', 'download', 'url', 'base64'] as const;
+type Format = (typeof FORMATS)[number];
+
+/**
+ * `GET /dte/pdf/:codigoGeneracion?format=view|download|url|base64`. A PDF that is not in storage yet
+ * (the issuance workflow stores it just after answering) or any more is rendered again by the worker
+ * from the stored document, so the endpoint works as soon as the issuance answer arrives.
+ */
+export function pdfRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  router.get('/dte/pdf/:codigoGeneracion', authenticate(ctx), async (req, res) => {
+    const format = (req.query.format ?? 'view') as Format;
+    if (!FORMATS.includes(format)) {
+      throw validationError(`format debe ser uno de ${FORMATS.join(', ')}`, [{ field: 'format', message: `valor no permitido: ${String(req.query.format)}` }]);
+    }
+    const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
+    // Another emisor's document is answered exactly like an unknown one.
+    const doc = await ctx.db.models.Document.findOne({ _id: codigoGeneracion, emisorId: req.auth.emisorId }, { dtePdfUrl: 1, estado: 1 }).lean();
+    if (!doc) throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${codigoGeneracion}`);
+    if (!doc.dtePdfUrl) {
+      throw new DteError(ErrorCode.PDF_NOT_AVAILABLE, 409, `El documento está ${doc.estado}: solo los documentos aceptados tienen PDF`, { estado: doc.estado });
+    }
+    const key = doc.dtePdfUrl;
+    if (!(await ctx.store.exists(key))) {
+      await ctx.temporal.workflow.execute(WorkflowName.renderPdf, {
+        taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+        workflowId: `pdf-${codigoGeneracion}`,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [codigoGeneracion],
+      });
+    }
+    const filename = `${codigoGeneracion}.pdf`;
+    if (format === 'url') {
+      const expiresIn = ctx.config.S3_PRESIGN_SECONDS;
+      const url = await ctx.store.presignedGet(key, expiresIn, filename);
+      res.json({ status: 'success', data: { codigoGeneracion, url, expiresIn, filename } });
+      return;
+    }
+    const pdf = await ctx.store.get(key);
+    if (!pdf) throw new Error(`PDF ${key} missing after rendering`);
+    if (format === 'base64') {
+      res.json({ status: 'success', data: { codigoGeneracion, base64: pdf.toString('base64'), contentType: 'application/pdf', filename } });
+      return;
+    }
+    res
+      .status(200)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `${format === 'download' ? 'attachment' : 'inline'}; filename="${filename}"`)
+      .send(pdf);
+  });
+  return router;
+}

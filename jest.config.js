@@ -1,5 +1,8 @@
 /** One jest run for unit and integration suites; integration suites share the stack started in globalSetup. */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const mapper = {
   '^@dte/(config|domain|activities)$': '<rootDir>/packages/$1/src',
   '^@dte/domain/(.*)$': '<rootDir>/packages/domain/src/$1',
@@ -9,7 +12,11 @@ module.exports = {
   // Integration tests wait on real processes; jest only honours this option globally.
   testTimeout: 120000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/packages/**/test/**/*.test.ts', '<rootDir>/apps/**/test/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/packages/**/test/**/*.test.ts', '<rootDir>/apps/**/test/**/*.test.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

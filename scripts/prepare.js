@@ -28,9 +28,18 @@ function mtime(file) {
 
 function installDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-  if (mtime(marker) >= mtime(path.join(ROOT, 'package-lock.json')) && mtime(marker) >= mtime(path.join(ROOT, 'package.json'))) return;
+  if (
+    mtime(marker) >= mtime(path.join(ROOT, 'package-lock.json')) &&
+    mtime(marker) >= mtime(path.join(ROOT, 'package.json'))
+  )
+    return;
   step('installing npm dependencies...');
-  run('npm', fs.existsSync(path.join(ROOT, 'package-lock.json')) && !fs.existsSync(marker) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  run(
+    'npm',
+    fs.existsSync(path.join(ROOT, 'package-lock.json')) && !fs.existsSync(marker)
+      ? ['ci', '--no-audit', '--no-fund']
+      : ['install', '--no-audit', '--no-fund'],
+  );
 }
 
 function build() {

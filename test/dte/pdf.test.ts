@@ -28,25 +28,46 @@ describe('GET /dte/pdf/:codigoGeneracion', () => {
     expect(view.status).toBe(200);
     expect(view.headers.get('content-type')).toBe('application/pdf');
     expect(view.headers.get('content-disposition')).toBe(`inline; filename="${doc.codigoGeneracion}.pdf"`);
-    expect(Buffer.from(await view.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      Buffer.from(await view.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
 
     const download = await get('download');
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${doc.codigoGeneracion}.pdf"`);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
   });
 
   it('returns a presigned URL that downloads the PDF, with its lifetime', async () => {
     const res = await get('url');
-    const body = (await res.json()) as { status: string; data: { url: string; expiresIn: number; filename: string; codigoGeneracion: string } };
+    const body = (await res.json()) as {
+      status: string;
+      data: { url: string; expiresIn: number; filename: string; codigoGeneracion: string };
+    };
     expect(body.status).toBe('success');
-    expect(body.data).toMatchObject({ codigoGeneracion: doc.codigoGeneracion, expiresIn: 900, filename: `${doc.codigoGeneracion}.pdf` });
+    expect(body.data).toMatchObject({
+      codigoGeneracion: doc.codigoGeneracion,
+      expiresIn: 900,
+      filename: `${doc.codigoGeneracion}.pdf`,
+    });
     const pdf = await fetch(body.data.url);
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
   });
 
   it('returns the PDF as base64', async () => {
-    const body = (await (await get('base64')).json()) as { data: { base64: string; contentType: string; filename: string } };
+    const body = (await (await get('base64')).json()) as {
+      data: { base64: string; contentType: string; filename: string };
+    };
     expect(body.data.contentType).toBe('application/pdf');
     expect(body.data.filename).toBe(`${doc.codigoGeneracion}.pdf`);
     expect(Buffer.from(body.data.base64, 'base64').subarray(0, 4).toString()).toBe('%PDF');
@@ -58,7 +79,11 @@ describe('GET /dte/pdf/:codigoGeneracion', () => {
     expect(await store.exists(doc.dtePdfUrl)).toBe(false);
     const res = await get('download');
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
     expect(await store.exists(doc.dtePdfUrl)).toBe(true);
   });
 
@@ -76,7 +101,11 @@ describe('GET /dte/pdf/:codigoGeneracion', () => {
 
   it('answers 409 PDF_NOT_AVAILABLE for a document MH rejected', async () => {
     await simulator('/reject', { next: 1, codigoMsg: '003', clasificaMsg: '13', emisor: tenant.nit });
-    const rejected = await api('POST', '/dte/dte01', tenant, { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 1 });
+    const rejected = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }],
+      condicionOperacion: 1,
+    });
     expect(rejected.body.data.estado).toBe('REJECTED');
     const res = await get('view', tenant, rejected.body.data.codigoGeneracion);
     expect(res.status).toBe(409);

@@ -29,7 +29,7 @@ describe('GET /health with a dependency down', () => {
       temporal: new Client({ connection }),
     });
     await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', resolve);
+      server = app.listen(0, '127.0.0.1', () => resolve());
     });
     close = async () => {
       server.close();

@@ -41,7 +41,7 @@ export async function createTestTenant(): Promise<TestTenant> {
   const database = await testDatabase();
   const tenant = await ensureDevTenant(database, box, { mhBaseUrl: config.MH_BASE_URL, tokenFile, nit });
   const emisor = await database.models.Emisor.findOne({ nit }).lean();
-  const cert = parseCertificadoMH(box.open(emisor!.secrets.certificado));
+  const cert = parseCertificadoMH(box.open(emisor!.secrets!.certificado));
   return {
     ...tenant,
     publicKeyDer: cert.publicKeyDer,

@@ -14,7 +14,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27017/dte'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI')
+    .default('mongodb://127.0.0.1:27017/dte'),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('dte'),
@@ -22,9 +25,15 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY: z.string().min(3).default('dte-minio'),
   S3_SECRET_KEY: z.string().min(8).default('dte-minio-secret'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('dte'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .default('dte'),
   S3_PRESIGN_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('DTE Service <dte@localhost>'),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
   MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),

@@ -27,6 +27,9 @@ describe('configuration module', () => {
   });
 
   it('parses booleans and numbers from strings', () => {
-    expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({ MH_SIM_CONTROL_ENABLED: true, API_PORT: 4000 });
+    expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({
+      MH_SIM_CONTROL_ENABLED: true,
+      API_PORT: 4000,
+    });
   });
 });

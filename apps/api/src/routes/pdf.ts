@@ -17,14 +17,29 @@ export function pdfRoutes(ctx: ApiContext): Router {
   router.get('/dte/pdf/:codigoGeneracion', authenticate(ctx), async (req, res) => {
     const format = (req.query.format ?? 'view') as Format;
     if (!FORMATS.includes(format)) {
-      throw validationError(`format debe ser uno de ${FORMATS.join(', ')}`, [{ field: 'format', message: `valor no permitido: ${String(req.query.format)}` }]);
+      throw validationError(`format debe ser uno de ${FORMATS.join(', ')}`, [
+        { field: 'format', message: `valor no permitido: ${String(req.query.format)}` },
+      ]);
     }
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     // Another emisor's document is answered exactly like an unknown one.
-    const doc = await ctx.db.models.Document.findOne({ _id: codigoGeneracion, emisorId: req.auth.emisorId }, { dtePdfUrl: 1, estado: 1 }).lean();
-    if (!doc) throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${codigoGeneracion}`);
+    const doc = await ctx.db.models.Document.findOne(
+      { _id: codigoGeneracion, emisorId: req.auth.emisorId },
+      { dtePdfUrl: 1, estado: 1 },
+    ).lean();
+    if (!doc)
+      throw new DteError(
+        ErrorCode.DOCUMENT_NOT_FOUND,
+        404,
+        `No existe un documento con codigoGeneracion ${codigoGeneracion}`,
+      );
     if (!doc.dtePdfUrl) {
-      throw new DteError(ErrorCode.PDF_NOT_AVAILABLE, 409, `El documento está ${doc.estado}: solo los documentos aceptados tienen PDF`, { estado: doc.estado });
+      throw new DteError(
+        ErrorCode.PDF_NOT_AVAILABLE,
+        409,
+        `El documento está ${doc.estado}: solo los documentos aceptados tienen PDF`,
+        { estado: doc.estado },
+      );
     }
     const key = doc.dtePdfUrl;
     if (!(await ctx.store.exists(key))) {
@@ -45,7 +60,10 @@ export function pdfRoutes(ctx: ApiContext): Router {
     const pdf = await ctx.store.get(key);
     if (!pdf) throw new Error(`PDF ${key} missing after rendering`);
     if (format === 'base64') {
-      res.json({ status: 'success', data: { codigoGeneracion, base64: pdf.toString('base64'), contentType: 'application/pdf', filename } });
+      res.json({
+        status: 'success',
+        data: { codigoGeneracion, base64: pdf.toString('base64'), contentType: 'application/pdf', filename },
+      });
       return;
     }
     res

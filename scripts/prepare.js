@@ -34,12 +34,9 @@ function installDependencies() {
   )
     return;
   step('installing npm dependencies...');
-  run(
-    'npm',
-    fs.existsSync(path.join(ROOT, 'package-lock.json')) && !fs.existsSync(marker)
-      ? ['ci', '--no-audit', '--no-fund']
-      : ['install', '--no-audit', '--no-fund'],
-  );
+  // `npm install` honours package-lock.json; `npm ci` refuses locks that lack other platforms' optional
+  // packages (swc, unrs), which npm leaves out when a lock is updated incrementally.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function build() {

@@ -289,16 +289,7 @@ class Stack {
    */
   async startService({ simulatorControl, tokenFile }) {
     const { ports } = this;
-    if (!process.env.MH_BASE_URL) {
-      await this.startApp(
-        'mh-simulator',
-        'apps/mh-simulator/dist/main.js',
-        () => httpAnswers(`http://127.0.0.1:${ports.MH_SIM_PORT}/`),
-        {
-          MH_SIM_CONTROL_ENABLED: String(simulatorControl),
-        },
-      );
-    }
+    if (!process.env.MH_BASE_URL) await this.startSimulator(simulatorControl);
     const provision = spawnSync(
       process.execPath,
       [path.join(ROOT, 'apps/api/dist/admin/cli.js'), 'dev-tenant', tokenFile],
@@ -313,6 +304,15 @@ class Stack {
     await this.startWorker();
     await this.startApp('api', 'apps/api/dist/main.js', () => httpOk(`http://127.0.0.1:${ports.API_PORT}/health`));
     return fs.readFileSync(tokenFile, 'utf8').trim();
+  }
+
+  startSimulator(controlEnabled) {
+    return this.startApp(
+      'mh-simulator',
+      'apps/mh-simulator/dist/main.js',
+      () => httpAnswers(`http://127.0.0.1:${this.ports.MH_SIM_PORT}/`),
+      { MH_SIM_CONTROL_ENABLED: String(controlEnabled) },
+    );
   }
 
   startWorker() {

@@ -27,6 +27,15 @@ async function main() {
 
   try {
     const started = Date.now();
+    if (process.argv.includes('--simulator-only')) {
+      // `npm run simulator`: the MH simulator (control API on) and the database it keeps its state in.
+      await stack.startDatabase();
+      await stack.startSimulator(true);
+      process.stdout.write(
+        `\nMH simulator running at ${stack.urls().mhSimulator} (database ${stack.urls().database}). Ctrl-C to stop.\n`,
+      );
+      return;
+    }
     await stack.startInfrastructure();
     // The embedded stack is a sandbox, so the simulator's test-control API is on (see README).
     const token = await stack.startService({ simulatorControl: true, tokenFile: path.join(dataDir, 'dev-token') });

@@ -3,14 +3,7 @@ import { loadConfig } from '@dte/config';
 import { stack } from './stack';
 
 export function testStore(): ObjectStore {
-  const c = loadConfig(stack().env);
-  return new ObjectStore({
-    endpoint: c.S3_ENDPOINT,
-    region: c.S3_REGION,
-    accessKey: c.S3_ACCESS_KEY,
-    secretKey: c.S3_SECRET_KEY,
-    bucket: c.S3_BUCKET,
-  });
+  return ObjectStore.fromConfig(loadConfig(stack().env));
 }
 
 /** Waits for an object written after the HTTP answer (the PDF is rendered off the synchronous path). */

@@ -7,13 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, 'api');
   const db = await connectDatabase(config.MONGODB_URI);
-  const store = new ObjectStore({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    bucket: config.S3_BUCKET,
-  });
+  const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });

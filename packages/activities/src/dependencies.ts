@@ -22,13 +22,7 @@ export interface ActivityDependencies {
 
 export async function createDependencies(config: Config, log: Logger): Promise<ActivityDependencies> {
   const db = await connectDatabase(config.MONGODB_URI);
-  const store = new ObjectStore({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    bucket: config.S3_BUCKET,
-  });
+  const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });

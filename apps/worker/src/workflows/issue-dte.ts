@@ -60,18 +60,8 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     upsertSearchAttributes({ [SearchAttribute.numeroControl]: [prepared.numeroControl] });
     const documento = await steps.signDocument(input.issuer.emisorId, prepared.dte);
     await steps.saveSignedDocument(input, prepared, documento);
-    let outcome = await mh.transmitDocument({
-      emisorId: input.issuer.emisorId,
-      ambiente: prepared.dte.identificacion.ambiente,
-      tipoDte: prepared.tipoDte,
-      version: prepared.version,
-      codigoGeneracion: input.codigoGeneracion,
-      documento,
-    });
-    // MH's outage handling (contingency) is the contingency workflow's job; until then keep trying.
-    for (let wait = 10; outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
-      await sleep(`${wait} seconds`);
-      outcome = await mh.transmitDocument({
+    const transmit = () =>
+      mh.transmitDocument({
         emisorId: input.issuer.emisorId,
         ambiente: prepared.dte.identificacion.ambiente,
         tipoDte: prepared.tipoDte,
@@ -79,6 +69,11 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
         codigoGeneracion: input.codigoGeneracion,
         documento,
       });
+    let outcome = await transmit();
+    // MH's outage handling (contingency) is the contingency workflow's job; until then keep trying.
+    for (let wait = 10; outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
+      await sleep(`${wait} seconds`);
+      outcome = await transmit();
     }
     const recorded = await steps.recordOutcome(input.codigoGeneracion, outcome);
     if (recorded.estado === 'PROCESSED') await steps.storeDocumentJson(input.codigoGeneracion);

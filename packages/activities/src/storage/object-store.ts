@@ -1,4 +1,5 @@
 import { Client } from 'minio';
+import type { Config } from '@dte/config';
 
 export interface ObjectStoreOptions {
   endpoint: string;
@@ -12,6 +13,18 @@ export interface ObjectStoreOptions {
 export class ObjectStore {
   private readonly client: Client;
   readonly bucket: string;
+
+  static fromConfig(
+    c: Pick<Config, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_BUCKET'>,
+  ): ObjectStore {
+    return new ObjectStore({
+      endpoint: c.S3_ENDPOINT,
+      region: c.S3_REGION,
+      accessKey: c.S3_ACCESS_KEY,
+      secretKey: c.S3_SECRET_KEY,
+      bucket: c.S3_BUCKET,
+    });
+  }
 
   constructor(opts: ObjectStoreOptions) {
     const url = new URL(opts.endpoint);

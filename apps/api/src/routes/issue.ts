@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { WithStartWorkflowOperation, type Workflow } from '@temporalio/client';
 import { documentKind, DteError, ErrorCode, parseRequest, type DteTipo } from '@dte/domain';
 import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput } from '@dte/domain/workflow-contract';
+import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
+import { codigoGeneracionFor } from '../http/idempotency';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** Each issuance endpoint and the kind of document it issues. */
@@ -20,7 +21,8 @@ const ENDPOINTS: Record<string, DteTipo> = {
 
 /**
  * Issuance: authenticate, check the permission, validate the body, then start the IssueDte workflow and
- * wait (update-with-start) until MH's verdict is persisted. Accepted and rejected documents alike are
+ * wait (update-with-start) until MH's verdict is persisted. The workflow id is the codigoGeneracion, so
+ * retries with the same Idempotency-Key join the same workflow (USE_EXISTING) instead of issuing again. Accepted and rejected documents alike are
  * 201 with the record; a refusal before transmission is a 4xx `DteError`.
  */
 export function issueRoutes(ctx: ApiContext): Router {
@@ -36,8 +38,18 @@ export function issueRoutes(ctx: ApiContext): Router {
           codigoGeneracion: origen,
         });
       }
+      const codigoGeneracion = await codigoGeneracionFor(ctx, req);
+      // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
+      const settled = await ctx.db.models.Document.findOne({
+        _id: codigoGeneracion,
+        estado: { $ne: 'PENDIENTE' },
+      }).lean();
+      if (settled) {
+        res.status(201).json({ status: 'success', data: documentView(settled) });
+        return;
+      }
       const { permissions: _p, ...issuer } = req.auth;
-      const input: IssueDteInput = { tipo, request, issuer, codigoGeneracion: randomUUID().toUpperCase(), origen };
+      const input: IssueDteInput = { tipo, request, issuer, codigoGeneracion, origen };
       const record = await issue(ctx, input);
       res.status(201).json({ status: 'success', data: record });
     });

@@ -1,0 +1,70 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { DteError, ErrorCode } from '@dte/domain';
+import type { ApiContext } from '../context';
+
+interface IdempotencyRecord {
+  /** `<emisorId>:<key>`: keys are scoped to the emisor. */
+  _id: string;
+  requestHash: string;
+  codigoGeneracion: string;
+  createdAt: Date;
+}
+
+const KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** Key order does not change a JSON body's meaning, so the hash is over a canonical form. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The codigoGeneracion of an issuance request. With an `Idempotency-Key` header, the first request with
+ * that key (for this emisor) fixes it; a retry with the same body gets the same codigoGeneracion — hence
+ * the same workflow and the same record, even while the first is still running — and a retry with
+ * another body is refused with 422. The record is kept (at least 24 h; currently never deleted).
+ */
+export async function codigoGeneracionFor(ctx: ApiContext, req: Request): Promise<string> {
+  const key = req.header('idempotency-key');
+  if (key === undefined) return randomUUID().toUpperCase();
+  if (!KEY.test(key)) {
+    throw new DteError(ErrorCode.VALIDATION_ERROR, 400, 'Idempotency-Key: 1–200 letras, dígitos o _ . : -', {
+      errors: [{ field: 'Idempotency-Key', message: 'formato no válido' }],
+    });
+  }
+  const keys = ctx.db.connection.collection<IdempotencyRecord>('idempotency_keys');
+  const requestHash = createHash('sha256')
+    .update(`${req.method} ${req.path}\n${JSON.stringify(canonical(req.body))}`)
+    .digest('hex');
+  const _id = `${req.auth.emisorId}:${key}`;
+  const candidate: IdempotencyRecord = {
+    _id,
+    requestHash,
+    codigoGeneracion: randomUUID().toUpperCase(),
+    createdAt: new Date(),
+  };
+  try {
+    await keys.insertOne(candidate);
+    return candidate.codigoGeneracion;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+  const existing = (await keys.findOne({ _id }))!;
+  if (existing.requestHash !== requestHash) {
+    throw new DteError(
+      ErrorCode.IDEMPOTENCY_KEY_REUSED,
+      422,
+      'Esta Idempotency-Key ya se usó con otra solicitud; use una clave nueva para una operación distinta',
+      { codigoGeneracion: existing.codigoGeneracion },
+    );
+  }
+  return existing.codigoGeneracion;
+}

@@ -18,7 +18,8 @@ export default async function globalSetup(): Promise<void> {
   try {
     await stack.startInfrastructure();
     const token = await stack.startService({ simulatorControl: true, tokenFile: path.join(dataDir, 'dev-token') });
-    const info = { ...stack.urls(), env: stack.env, dataDir, devToken: token, ports: stack.ports };
+    const workerPid = stack.children.find((c: { name: string }) => c.name === 'worker').child.pid;
+    const info = { ...stack.urls(), env: stack.env, dataDir, devToken: token, ports: stack.ports, workerPid };
     const file = path.join(dataDir, 'stack.json');
     fs.writeFileSync(file, JSON.stringify(info));
     process.env.DTE_TEST_STACK_FILE = file;

@@ -16,6 +16,8 @@ export interface StackInfo {
   mongodbUri: string;
   devToken: string;
   dataDir: string;
+  /** The stack's worker process (the crash test kills it). */
+  workerPid: number;
   /** The environment the service processes run with (config variables). */
   env: Record<string, string>;
 }

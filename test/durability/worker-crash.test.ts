@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { stack } from '../support/stack';
+import { api, closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Starts a replacement worker with the stack's configuration; the global teardown stops it. */
+function startWorker(): Promise<void> {
+  const logFile = fs.openSync(path.join(stack().dataDir, 'logs', 'worker-restarted.log'), 'a');
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/worker/dist/main.js')], {
+    env: { ...process.env, ...stack().env },
+    stdio: ['ignore', logFile, logFile],
+    detached: true,
+  });
+  child.unref();
+  fs.appendFileSync(path.join(stack().dataDir, 'extra-pids'), `${child.pid}\n`);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (
+        fs.readFileSync(path.join(stack().dataDir, 'logs', 'worker-restarted.log'), 'utf8').includes('worker running')
+      ) {
+        clearInterval(poll);
+        resolve();
+      } else if (Date.now() - started > 60000) {
+        clearInterval(poll);
+        reject(new Error('the restarted worker did not come up'));
+      }
+    }, 200);
+  });
+}
+
+/**
+ * Killing the only worker (SIGKILL) in the middle of a burst of issuances, then starting a new one:
+ * every request completes, MH receives each document exactly once, and no numeroControl repeats.
+ */
+describe('worker killed mid-burst', () => {
+  afterAll(() => closeTestDatabase());
+
+  it('completes every request with exactly-once transmission', async () => {
+    const tenant = await createTestTenant();
+    const burst = Array.from({ length: 20 }, (_, i) =>
+      api('POST', '/dte/dte01', tenant, {
+        receptor: {},
+        items: [{ descripcion: `Crash ${i}`, cantidad: 1, precioUnitario: 2 }],
+        condicionOperacion: 1,
+      }),
+    );
+    // Let part of the burst reach the worker, then kill it without any chance to clean up.
+    await new Promise((r) => setTimeout(r, 700));
+    process.kill(stack().workerPid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 1000));
+    await startWorker();
+
+    const results = await Promise.all(burst);
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(results.map((r) => r.body.data.estado)).toEqual(Array(20).fill('PROCESSED'));
+
+    const codigos = results.map((r) => r.body.data.codigoGeneracion as string);
+    const numeros = results.map((r) => r.body.data.numeroControl as string);
+    expect(new Set(codigos).size).toBe(20);
+    expect(new Set(numeros).size).toBe(20);
+    const db = await testDatabase();
+    expect(await db.models.Document.countDocuments({ emisorId: tenant.emisorId })).toBe(20);
+
+    // The simulator's own ledger: every document received by recepciondte exactly once, none missing.
+    const sim = (await (await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
+      data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string }[] }[];
+    };
+    const received = new Map(
+      sim.data.map((d) => [d.codigoGeneracion, d.respuestas.filter((r) => r.servicio === 'recepciondte').length]),
+    );
+    expect([...received.keys()].sort()).toEqual([...codigos].sort());
+    expect([...received.values()]).toEqual(Array(20).fill(1));
+  }, 240000);
+});

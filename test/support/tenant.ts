@@ -37,9 +37,14 @@ export async function createTestTenant(): Promise<TestTenant> {
   const config = loadConfig(stack().env);
   const box = new SecretBox(config.SECRET_KEY);
   const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-  const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-tenant-')), 'token');
+  const tokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-tenant-'));
   const database = await testDatabase();
-  const tenant = await ensureDevTenant(database, box, { mhBaseUrl: config.MH_BASE_URL, tokenFile, nit });
+  const tenant = await ensureDevTenant(database, box, {
+    mhBaseUrl: config.MH_BASE_URL,
+    tokenFile: path.join(tokenDir, 'token'),
+    nit,
+  });
+  fs.rmSync(tokenDir, { recursive: true, force: true });
   const emisor = await database.models.Emisor.findOne({ nit }).lean();
   const cert = parseCertificadoMH(box.open(emisor!.secrets!.certificado));
   return {

@@ -12,6 +12,9 @@ export default async function globalSetup(): Promise<void> {
   const { ensureTools } = require('../../scripts/tools');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Stack, resolvePorts } = require('../../scripts/stack');
+  // Contingency recovery probes MH every second or two here, so its suite waits seconds, not minutes.
+  process.env.CONTINGENCIA_SONDEO_SEGUNDOS ??= '1';
+  process.env.CONTINGENCIA_SONDEO_MAX_SEGUNDOS ??= '2';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-test-'));
   const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
   (globalThis as Record<string, unknown>).__DTE_STACK__ = stack;

@@ -7,6 +7,8 @@ import {
 } from './dte';
 import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
+import { createInvalidationActivities } from './dte/invalidate';
+import { createContingencyActivities } from './dte/contingency';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -17,5 +19,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createRecordActivities(deps),
     ...createTransmitActivities(deps, deps.mh),
     ...createDeliveryActivities(deps),
+    ...createInvalidationActivities(deps, deps.mh),
+    ...createContingencyActivities(deps, deps.mh),
   };
 }

@@ -37,6 +37,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('DTE Service <dte@localhost>'),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
   MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
+  /** Days after the sello within which a DTE 01 or 14 may be invalidated (the spec's table). */
+  /** DIAS: the spec's windows below; MH: MH's stricter ones (FE/FSE 3 months, the others the day after the sello). */
+  ANULACION_PLAZOS: z.enum(['DIAS', 'MH']).default('DIAS'),
+  ANULACION_PLAZO_CONSUMIDOR_DIAS: z.coerce.number().int().min(0).default(90),
+  /** Days after the sello within which a DTE 03, 05, 06 or 07 may be invalidated (the spec's table). */
+  ANULACION_PLAZO_CONTRIBUYENTE_DIAS: z.coerce.number().int().min(0).default(30),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
   /** 32 bytes as 64 hex characters: the AES-256-GCM key that encrypts tenant secrets at rest. */
@@ -52,6 +58,13 @@ const schema = z.object({
   MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),
   MH_SIM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(172800),
   MH_SIM_CONTROL_ENABLED: bool.default(false),
+  /** Seconds before MH is probed again during a contingency; the wait doubles up to the maximum. */
+  CONTINGENCIA_SONDEO_SEGUNDOS: z.coerce.number().int().min(1).default(30),
+  CONTINGENCIA_SONDEO_MAX_SEGUNDOS: z.coerce.number().int().min(1).default(600),
+  /** MH's deadline for the Evento de Contingencia, in hours after the outage ends (Manual Funcional §IX). */
+  CONTINGENCIA_PLAZO_EVENTO_HORAS: z.coerce.number().positive().default(24),
+  /** MH's deadline for the contingency lotes, in hours after the event's sello (Manual Funcional §IX). */
+  CONTINGENCIA_PLAZO_LOTES_HORAS: z.coerce.number().positive().default(72),
 });
 
 export type Config = z.infer<typeof schema>;

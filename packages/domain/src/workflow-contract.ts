@@ -137,3 +137,71 @@ export interface DteErrorDetails {
   message: string;
   details: Record<string, unknown>;
 }
+
+export const ResendDte = { workflow: 'ResendDteWorkflow' } as const;
+/** `to` is already resolved by the API (the override or the receptor's address). */
+export interface ResendDteInput {
+  codigoGeneracion: string;
+  to: string;
+}
+
+export const InvalidateDte = { workflow: 'InvalidateDteWorkflow' } as const;
+export interface InvalidateDteInput {
+  /** The document to invalidate, already checked by the API (the emisor's, PROCESSED, within its window). */
+  codigoGeneracion: string;
+  /** The validated POST /dte/anulacion body. */
+  request: unknown;
+  issuer: Issuer;
+  /** The event's own codigoGeneracion, chosen by the API. */
+  eventoCodigoGeneracion: string;
+}
+export interface InvalidateDteResult {
+  aceptado: boolean;
+  codigoGeneracion: string;
+  estado: DocumentEstado;
+  eventoCodigoGeneracion: string;
+  selloRecibido: string | null;
+  respuestaMh: RespuestaMhView;
+  observaciones: string[];
+}
+
+/**
+ * One long-running workflow per emisor (id `contingencia-<emisorId>`) gathers the documents issued in
+ * contingency and, once MH answers again, reports them in an Evento de Contingencia and sends them by lote.
+ */
+export const Contingency = {
+  workflow: 'ContingencyWorkflow',
+  workflowId: (emisorId: number) => `contingencia-${emisorId}`,
+  /** Signal (codigoGeneracion) adding a document issued in contingency. */
+  documentoSignal: 'documentoEnContingencia',
+  estadoQuery: 'estado',
+  /** Signal to a document's IssueDte workflow with the estado its contingency ended in. */
+  desenlaceSignal: 'desenlaceContingencia',
+  /** Documents one Evento de Contingencia may list (contingencia-schema-v3 `detalleDTE.maxItems`). */
+  maxPorEvento: 1000,
+  /** Documents one lote may carry (Manual Técnico §3.4). */
+  maxPorLote: 100,
+} as const;
+
+export interface ContingencyInput {
+  emisorId: number;
+  /** MH is probed again after `inicialSegundos`, doubling up to `maxSegundos`. */
+  sondeo: { inicialSegundos: number; maxSegundos: number };
+  /** MH's deadlines: the event within `eventoHoras` of the outage's end, the lotes within `lotesHoras` of the event's sello. */
+  plazos: { eventoHoras: number; lotesHoras: number };
+}
+
+export interface ContingencyEstado {
+  pendientes: { codigoGeneracion: string; fase: 'ESPERANDO_MH' | 'EVENTO' | 'LOTE' }[];
+  /** When MH answered again (ISO), if it has. */
+  finCorte: string | null;
+  /** The latest moment the event may reach MH (ISO), once the outage has ended. */
+  plazoEvento: string | null;
+  /** When MH sealed the current event (ISO). */
+  selloEvento: string | null;
+  /** The latest moment the lotes may reach MH (ISO), once the event is sealed. */
+  plazoLotes: string | null;
+  /** A deadline has passed or less than a quarter of its window is left. */
+  alerta: boolean;
+  ultimoError: string | null;
+}

@@ -98,3 +98,18 @@ describe.each([
 it('ND adds numPagoElectronico', () => {
   expect(buildNotaDebitoV3(context('06'), nota(), aceptado(ccf())).resumen.numPagoElectronico).toBeNull();
 });
+
+it('NC never credits more than remains of the CCF after earlier notes', () => {
+  // CCF 45.00 + IVA 5.85 = 50.85; this note 10.17; earlier notes 40.68 leave exactly 10.17.
+  const ctx = context('05');
+  expect(buildNotaCreditoV3(ctx, nota(), { ...aceptado(ccf()), montoAcreditado: '40.68' }).resumen).toMatchObject({
+    montoTotalOperacion: 10.17,
+  });
+  expect(
+    refusal(() => buildNotaCreditoV3(ctx, nota(), { ...aceptado(ccf()), montoAcreditado: '40.69' })),
+  ).toMatchObject({
+    code: 'CREDIT_EXCEEDS_ORIGINAL',
+    httpStatus: 400,
+    details: { montoTotalOperacion: 10.17, saldoDisponible: 10.16 },
+  });
+});

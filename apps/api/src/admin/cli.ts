@@ -1,28 +1,224 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, SecretBox } from '@dte/activities';
+import { connectDatabase, ObjectStore, SecretBox, type Database } from '@dte/activities';
+import type { AmbienteCode } from '@dte/domain';
 import { ensureDevTenant } from './dev-tenant';
+import { PERMISSIONS, Tenants, type Permission } from './tenants';
+
+const USAGE = `commands (options are --name value):
+  dev-tenant [tokenFile]
+  emisor create --nit --nrc --nombre [--nombre-comercial] --cod-actividad --desc-actividad
+                --departamento --municipio [--distrito] --complemento --telefono --correo
+                --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
+  emisor list
+  emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
+                [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
+  establecimiento create --emisor <id> --cod-estable --cod-estable-mh --tipo-establecimiento --nombre
+                --departamento --municipio [--distrito] --complemento --telefono
+  establecimiento list --emisor <id>
+  punto-venta create --emisor <id> --establecimiento <id> --cod-punto-venta --cod-punto-venta-mh
+  punto-venta list --emisor <id>
+  token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
+  token list --emisor <id>
+  token revoke <id>
+permissions: ${PERMISSIONS.join(', ')}`;
+
+const OPTIONS = Object.fromEntries(
+  [
+    'nit',
+    'nrc',
+    'nombre',
+    'nombre-comercial',
+    'cod-actividad',
+    'desc-actividad',
+    'departamento',
+    'municipio',
+    'distrito',
+    'complemento',
+    'telefono',
+    'correo',
+    'ambiente',
+    'mh-password',
+    'certificado',
+    'certificado-password',
+    'emisor',
+    'establecimiento',
+    'punto-venta',
+    'cod-estable',
+    'cod-estable-mh',
+    'tipo-establecimiento',
+    'cod-punto-venta',
+    'cod-punto-venta-mh',
+    'name',
+    'permissions',
+    'logo',
+    'color-principal',
+    'color-secundario',
+    'color-fondo',
+  ].map((name) => [name, { type: 'string' as const }]),
+);
+
+/** The command's options, each required one checked, so a typo never creates half a tenant. */
+function options(args: string[]) {
+  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  const opt = (name: string): string => {
+    const value = values[name];
+    if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required\n${USAGE}`);
+    return value;
+  };
+  const id = (name: string): number => {
+    const n = Number(opt(name));
+    if (!Number.isInteger(n)) throw new Error(`--${name} must be an integer id`);
+    return n;
+  };
+  const optional = (name: string) => (values[name] as string | undefined) ?? null;
+  const direccion = () => ({
+    departamento: opt('departamento'),
+    municipio: opt('municipio'),
+    distrito: optional('distrito'),
+    complemento: opt('complemento'),
+  });
+  return { opt, id, optional, direccion, positionals };
+}
+
+function permissionsOf(list: string): Permission[] {
+  if (list === 'ALL') return [...PERMISSIONS];
+  const asked = list.split(',').map((p) => p.trim());
+  const unknown = asked.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`unknown permissions ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+  return asked as Permission[];
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function run(db: Database, box: SecretBox, store: ObjectStore, command: string, args: string[]): Promise<void> {
+  const tenants = new Tenants(db, box);
+  const { Emisor, Establecimiento, PuntoVenta, ApiToken } = db.models;
+  const o = options(args);
+  switch (command) {
+    case 'emisor create': {
+      const ambiente = o.opt('ambiente');
+      if (ambiente !== 'TEST' && ambiente !== 'PROD') throw new Error('--ambiente must be TEST or PROD');
+      const emisor = await tenants.createEmisor({
+        nit: o.opt('nit'),
+        nrc: o.opt('nrc'),
+        nombre: o.opt('nombre'),
+        nombreComercial: o.optional('nombre-comercial'),
+        codActividad: o.opt('cod-actividad'),
+        descActividad: o.opt('desc-actividad'),
+        direccion: o.direccion(),
+        telefono: o.opt('telefono'),
+        correo: o.opt('correo'),
+        ambiente: (ambiente === 'TEST' ? '00' : '01') as AmbienteCode,
+        mhPassword: o.opt('mh-password'),
+        certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
+        certificadoPassword: o.opt('certificado-password'),
+      });
+      return print({ id: emisor.id, nit: emisor.nit, slug: emisor.slug });
+    }
+    case 'emisor branding': {
+      const colores = Object.fromEntries(
+        (
+          [
+            ['colorPrincipal', 'color-principal'],
+            ['colorSecundario', 'color-secundario'],
+            ['colorFondo', 'color-fondo'],
+          ] as const
+        )
+          .map(([field, option]) => [field, o.optional(option)])
+          .filter(([, value]) => value !== null),
+      );
+      const logo = o.optional('logo');
+      const branding = await tenants.setBranding(o.id('emisor'), store, {
+        colores,
+        logo: logo ? { bytes: fs.readFileSync(logo), file: logo } : undefined,
+      });
+      return print(branding);
+    }
+    case 'emisor list':
+      return print(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean());
+    case 'establecimiento create': {
+      const e = await tenants.createEstablecimiento(o.id('emisor'), {
+        codEstable: o.opt('cod-estable'),
+        codEstableMH: o.opt('cod-estable-mh'),
+        tipoEstablecimiento: o.opt('tipo-establecimiento'),
+        nombre: o.opt('nombre'),
+        direccion: o.direccion(),
+        telefono: o.opt('telefono'),
+      });
+      return print({ id: e.id, emisorId: e.emisorId, codEstable: e.codEstable });
+    }
+    case 'establecimiento list':
+      return print(
+        await Establecimiento.find({ emisorId: o.id('emisor') }, { _id: 0 })
+          .sort({ id: 1 })
+          .lean(),
+      );
+    case 'punto-venta create': {
+      const p = await tenants.createPuntoVenta(o.id('emisor'), o.id('establecimiento'), {
+        codPuntoVenta: o.opt('cod-punto-venta'),
+        codPuntoVentaMH: o.opt('cod-punto-venta-mh'),
+      });
+      return print({ id: p.id, establecimientoId: p.establecimientoId, codPuntoVenta: p.codPuntoVenta });
+    }
+    case 'punto-venta list':
+      return print(
+        await PuntoVenta.find({ emisorId: o.id('emisor') }, { _id: 0 })
+          .sort({ id: 1 })
+          .lean(),
+      );
+    case 'token create': {
+      const { token, record } = await tenants.createToken({
+        emisorId: o.id('emisor'),
+        establecimientoId: o.id('establecimiento'),
+        puntoVentaId: o.id('punto-venta'),
+        name: o.opt('name'),
+        permissions: permissionsOf(o.opt('permissions')),
+      });
+      // The only time the token is shown: the database keeps its hash.
+      return print({ id: record.id, token, permissions: record.permissions });
+    }
+    case 'token list':
+      // `_id` is the token's hash: not shown either.
+      return print(
+        await ApiToken.find({ emisorId: o.id('emisor') }, { _id: 0 })
+          .sort({ id: 1 })
+          .lean(),
+      );
+    case 'token revoke': {
+      const id = Number(o.positionals[0]);
+      if (!Number.isInteger(id)) throw new Error('token revoke <id>');
+      if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
+      return print({ id, revoked: true });
+    }
+    default:
+      throw new Error(`unknown command "${command}"\n${USAGE}`);
+  }
+}
 
 /** `npm run admin -- <command>`: tenant provisioning from the shell. */
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const [command, ...args] = argv;
   const db = await connectDatabase(config.MONGODB_URI);
+  const box = new SecretBox(config.SECRET_KEY);
   try {
-    switch (command) {
-      case 'dev-tenant': {
-        const tokenFile = args[0] ?? path.resolve('.data/dev-token');
-        const tenant = await ensureDevTenant(db, new SecretBox(config.SECRET_KEY), {
-          mhBaseUrl: config.MH_BASE_URL,
-          tokenFile,
-          devToken: config.DTE_DEV_TOKEN,
-        });
-        process.stdout.write(`${JSON.stringify({ emisorId: tenant.emisorId, nit: tenant.nit })}\n`);
-        break;
-      }
-      default:
-        throw new Error(`unknown command "${command ?? ''}"; commands: dev-tenant [tokenFile]`);
+    if (command === 'dev-tenant') {
+      const tokenFile = args[0] ?? path.resolve('.data/dev-token');
+      const tenant = await ensureDevTenant(db, box, {
+        mhBaseUrl: config.MH_BASE_URL,
+        tokenFile,
+        devToken: config.DTE_DEV_TOKEN,
+      });
+      process.stdout.write(`${JSON.stringify({ emisorId: tenant.emisorId, nit: tenant.nit })}\n`);
+      return;
     }
+    const [action, ...rest] = args;
+    await run(db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {
     await db.close();
   }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken, takeNext, type Database, type EmisorRecord, type SecretBox } from '@dte/activities';
+import path from 'node:path';
+import {
+  hashToken,
+  takeNext,
+  type Database,
+  type EmisorRecord,
+  type ObjectStore,
+  type SecretBox,
+} from '@dte/activities';
 import type { AmbienteCode, Direccion } from '@dte/domain';
 
 /** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
@@ -14,6 +22,15 @@ export const PERMISSIONS = [
   'RETORNO',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+const LOGO_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
 
 export interface NewEmisor {
   nit: string;
@@ -92,6 +109,39 @@ export class Tenants {
     const id = await takeNext(this.db.connection, 'punto_venta');
     await PuntoVenta.create({ id, emisorId, establecimientoId, ...input });
     return (await PuntoVenta.findOne({ id }))!;
+  }
+
+  /**
+   * The emisor's branding on its PDFs: colours `#RRGGBB`, and a logo (PNG, JPEG, GIF, WebP or SVG) put in
+   * storage at `emisores/<slug>/branding/logo.<ext>`.
+   */
+  async setBranding(
+    emisorId: number,
+    store: ObjectStore,
+    input: {
+      colores: Partial<Record<'colorPrincipal' | 'colorSecundario' | 'colorFondo', string>>;
+      logo?: { bytes: Buffer; file: string };
+    },
+  ) {
+    const { Emisor } = this.db.models;
+    const emisor = await Emisor.findOne({ id: emisorId }, { slug: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    for (const [name, value] of Object.entries(input.colores)) {
+      if (!/^#[0-9A-Fa-f]{6}$/.test(value)) throw new Error(`${name} must be #RRGGBB, got ${value}`);
+    }
+    const set: Record<string, string> = Object.fromEntries(
+      Object.entries(input.colores).map(([k, v]) => [`branding.${k}`, v.toUpperCase()]),
+    );
+    if (input.logo) {
+      const ext = path.extname(input.logo.file).slice(1).toLowerCase();
+      const contentType = LOGO_TYPES[ext];
+      if (!contentType) throw new Error(`the logo must be one of ${Object.keys(LOGO_TYPES).join(', ')}`);
+      const key = `emisores/${emisor.slug}/branding/logo.${ext}`;
+      await store.put(key, input.logo.bytes, contentType);
+      set['branding.logoKey'] = key;
+    }
+    await Emisor.updateOne({ id: emisorId }, { $set: set });
+    return (await Emisor.findOne({ id: emisorId }, { branding: 1, _id: 0 }).lean())!.branding;
   }
 
   /** Returns the token once; only its hash is stored. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { WithStartWorkflowOperation, type Workflow } from '@temporalio/client';
-import { documentKind, DteError, ErrorCode, parseRequest, type DteTipo } from '@dte/domain';
+import { documentKind, DteError, ErrorCode, parseRequest, validationError, type DteTipo } from '@dte/domain';
 import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput } from '@dte/domain/workflow-contract';
 import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
@@ -32,6 +32,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       const kind = documentKind(tipo);
       requirePermission(req.auth, kind.permission);
       const request = parseRequest(kind.requestSchema, req.body);
+      if ((request as { testContingencia?: boolean }).testContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origen = kind.origen?.(request);
       if (origen && !(await ctx.db.models.Document.exists({ _id: origen, emisorId: req.auth.emisorId }))) {
         throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${origen}`, {
@@ -80,4 +81,13 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRec
   } catch (err) {
     throw unwrapWorkflowError(err);
   }
+}
+
+/** A forced contingency is a rehearsal: a real one in production would be a false report to MH. */
+async function refuseOutsideTest(ctx: ApiContext, emisorId: number): Promise<void> {
+  const emisor = await ctx.db.models.Emisor.findOne({ id: emisorId }, { ambiente: 1 }).lean();
+  if (emisor?.ambiente !== '00')
+    throw validationError('testContingencia solo se admite en ambiente TEST', [
+      { field: 'testContingencia', message: 'El emisor opera en ambiente PROD' },
+    ]);
 }

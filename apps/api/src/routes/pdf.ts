@@ -3,6 +3,7 @@ import { DteError, ErrorCode, validationError } from '@dte/domain';
 import { WorkflowName } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
+import { findOwnDocument } from '../http/documents';
 
 const FORMATS = ['view', 'download', 'url', 'base64'] as const;
 type Format = (typeof FORMATS)[number];
@@ -22,17 +23,7 @@ export function pdfRoutes(ctx: ApiContext): Router {
       ]);
     }
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
-    // Another emisor's document is answered exactly like an unknown one.
-    const doc = await ctx.db.models.Document.findOne(
-      { _id: codigoGeneracion, emisorId: req.auth.emisorId },
-      { dtePdfUrl: 1, estado: 1 },
-    ).lean();
-    if (!doc)
-      throw new DteError(
-        ErrorCode.DOCUMENT_NOT_FOUND,
-        404,
-        `No existe un documento con codigoGeneracion ${codigoGeneracion}`,
-      );
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, ['dtePdfUrl', 'estado']);
     if (!doc.dtePdfUrl) {
       throw new DteError(
         ErrorCode.PDF_NOT_AVAILABLE,

@@ -3,13 +3,16 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  defineSignal,
   defineUpdate,
+  patched,
   proxyActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import {
+  Contingency,
   DTE_ERROR_FAILURE,
   IssueDte,
   SearchAttribute,
@@ -17,7 +20,7 @@ import {
   type DocumentRecordView,
   type IssueDteInput,
 } from '@dte/domain/workflow-contract';
-import type { createActivities } from '@dte/activities';
+import type { createActivities, TransmitOutcome } from '@dte/activities';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -69,14 +72,21 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
         codigoGeneracion: input.codigoGeneracion,
         documento,
       });
-    let outcome = await transmit();
-    // MH's outage handling (contingency) is the contingency workflow's job; until then keep trying.
-    for (let wait = 10; outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
+    // Workflows already running when contingency shipped replay as they were: transmit, retry forever.
+    const contingencia = patched('contingencia');
+    let outcome: TransmitOutcome =
+      contingencia && contingencyForced(input)
+        ? { result: 'UNREACHABLE', reason: 'testContingencia' }
+        : await transmit();
+    let recorded =
+      contingencia && outcome.result === 'UNREACHABLE' ? await steps.issueInContingency(input.codigoGeneracion) : null;
+    // Kinds MH does not take in contingency (CAT-023) can only wait for MH.
+    for (let wait = 10; !recorded && outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
       await sleep(`${wait} seconds`);
       outcome = await transmit();
     }
-    const recorded = await steps.recordOutcome(input.codigoGeneracion, outcome);
-    if (recorded.estado === 'PROCESSED') await steps.storeDocumentJson(input.codigoGeneracion);
+    recorded ??= await steps.recordOutcome(input.codigoGeneracion, outcome);
+    if (recorded.dteJsonUrl) await steps.storeDocumentJson(input.codigoGeneracion);
     record = recorded;
     setEstado(recorded.estado);
   } catch (err) {
@@ -92,7 +102,7 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     throw err;
   }
 
-  if (record.estado === 'PROCESSED') {
+  if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') {
     await delivery.storeDocumentPdf(input.codigoGeneracion);
     try {
       await delivery.emailDocument(input.codigoGeneracion);
@@ -100,6 +110,21 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
       // Each failed attempt is recorded on the document; a mail problem never fails the issuance.
     }
   }
+  if (record.estado === 'CONTINGENCIA') {
+    // The contingency workflow settles the document with MH; this one keeps DteEstado current.
+    let desenlace: DocumentEstado | undefined;
+    setHandler(contingencyOutcome, (estado) => void (desenlace = estado));
+    await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
+    await condition(() => desenlace !== undefined);
+    setEstado(desenlace!);
+  }
   await condition(allHandlersFinished);
   return record;
+}
+
+export const contingencyOutcome = defineSignal<[DocumentEstado]>(Contingency.desenlaceSignal);
+
+/** `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking MH. */
+function contingencyForced(input: IssueDteInput): boolean {
+  return (input.request as { testContingencia?: boolean }).testContingencia === true;
 }

@@ -1,3 +1,4 @@
 export * from './connection';
 export * from './insert-next';
 export * from './models';
+export * from './ledger';

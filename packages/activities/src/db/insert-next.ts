@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 
 /** Calls on one key run one after the other in this process (a promise chain per key). */
 const queues = new Map<string, Promise<unknown>>();
-function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
   const tail = run.catch(() => undefined);
   queues.set(key, tail);

@@ -132,6 +132,8 @@ const documentSchema = new Schema(
     tokenId: { type: Number, required: true },
     receptorCorreo: { type: String, default: null },
     emails: { type: [{ to: String, at: Date, ok: Boolean, error: String, messageId: String }], default: [] },
+    /** The accepted invalidation event: its codigoGeneracion, JSON, signed JWS, sello and MH's answer. */
+    anulacion: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );

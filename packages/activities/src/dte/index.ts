@@ -5,3 +5,5 @@ export * from './record';
 export * from './record-view';
 export * from './storage-keys';
 export * from './transmit';
+export * from './invalidate';
+export * from './contingency';

@@ -11,6 +11,7 @@ import {
 import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDependencies } from '../dependencies';
+import { appendToLedger } from '../db';
 import { nextCorrelativo } from '../numbering/sequence';
 import { elSalvadorNow, loadIssuer } from './issuer';
 
@@ -53,7 +54,9 @@ export function createPrepareActivities(deps: ActivityDependencies) {
   return {
     /**
      * Builds the DTE and gives it its numeroControl. The document is first built with a placeholder
-     * number, so a request MH's schema would refuse consumes no correlativo and writes nothing.
+     * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
+     * document sharing a limit of its original (credit, returned quantities) takes its share in the
+     * original's ledger before it is numbered, so an over-credit or over-return consumes no correlativo.
      */
     async prepareDocument(input: IssueDteInput): Promise<PreparedDocument> {
       const tipo = input.tipo as DteTipo;
@@ -71,13 +74,22 @@ export function createPrepareActivities(deps: ActivityDependencies) {
       });
       const codEstable = emisorDte.codEstable!;
       const codPuntoVenta = emisorDte.codPuntoVenta!;
+      const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
+      let original = origin;
       try {
-        buildDocument(
-          tipo,
-          ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1)),
-          input.request,
-          origin,
-        );
+        buildDocument(tipo, borrador, input.request, origin);
+        // After the request is known good, so a refused request leaves nothing in the ledger.
+        if (kind.consumoOrigen && origin) {
+          const { consumoOrigen } = kind;
+          const tomado = await appendToLedger(
+            deps.db.connection,
+            `${kind.tipoDte}:${input.origen}`,
+            input.codigoGeneracion,
+            (earlier) =>
+              consumoOrigen.de(buildDocument(tipo, borrador, input.request, consumoOrigen.original(origin, earlier))),
+          );
+          original = consumoOrigen.original(origin, tomado);
+        }
       } catch (err) {
         if (err instanceof DteError) throw dteFailure(err);
         throw err;
@@ -95,7 +107,7 @@ export function createPrepareActivities(deps: ActivityDependencies) {
         input.codigoGeneracion,
       );
       const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-      const dte = buildDocument(tipo, ctx(numeroControl), input.request, origin);
+      const dte = buildDocument(tipo, ctx(numeroControl), input.request, original);
       return {
         dte,
         tipoDte: kind.tipoDte,

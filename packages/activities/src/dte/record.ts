@@ -1,6 +1,6 @@
-import type { AmbienteCode } from '@dte/domain';
+import { documentKind, type AmbienteCode, type DteTipo } from '@dte/domain';
 import type { DocumentRecordView, IssueDteInput } from '@dte/domain/workflow-contract';
-import { takeNext } from '../db';
+import { takeNext, voidLedgerTake } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import type { PreparedDocument } from './prepare';
 import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
@@ -81,6 +81,9 @@ export function createRecordActivities(deps: ActivityDependencies) {
         },
         { new: true },
       ).lean();
+      // A rejected document never existed for MH: what it took of its original is available again.
+      if (!accepted && documentKind(doc.tipo as DteTipo).consumoOrigen)
+        await voidLedgerTake(deps.db.connection, codigoGeneracion);
       return documentView(updated!);
     },
   };

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { ActivityDependencies } from '../dependencies';
-import type { MhCall, MhClient, RespuestaMh } from '../mh/mh-client';
+import type { MhCall, MhClient, MhCredentials, RespuestaMh } from '../mh/mh-client';
 
 export type TransmitOutcome =
   { result: 'PROCESADO' | 'RECHAZADO'; respuesta: RespuestaMh } | { result: 'UNREACHABLE'; reason: string };
@@ -14,6 +14,25 @@ export interface TransmitInput {
   documento: string;
 }
 
+/** MH's consultadte: what MH holds of one document. */
+export function consultDte(
+  mh: MhClient,
+  creds: MhCredentials,
+  tipoDte: string,
+  codigoGeneracion: string,
+): Promise<MhCall<RespuestaMh>> {
+  return mh.post<RespuestaMh>(creds, '/fesv/recepcion/consultadte/', {
+    nitEmisor: creds.nit,
+    tdte: tipoDte,
+    codigoGeneracion,
+  });
+}
+
+/** MH's answer when it holds the document as accepted, with its sello. */
+export function sealed(r: RespuestaMh): RespuestaMh | undefined {
+  return r.estado === 'PROCESADO' && r.selloRecibido ? r : undefined;
+}
+
 /** How many times MH's policy lets us send one document before operating in contingency (1 + 2 retries). */
 const MAX_SENDS = 3;
 
@@ -25,16 +44,12 @@ const MAX_SENDS = 3;
  */
 export async function transmitWithPolicy(
   mh: MhClient,
-  creds: { nit: string; password: string },
+  creds: MhCredentials,
   input: TransmitInput,
 ): Promise<TransmitOutcome> {
   const consult = async (): Promise<RespuestaMh | undefined> => {
-    const res = await mh.post<RespuestaMh>(creds, '/fesv/recepcion/consultadte/', {
-      nitEmisor: creds.nit,
-      tdte: input.tipoDte,
-      codigoGeneracion: input.codigoGeneracion,
-    });
-    return res.answered && res.body.estado === 'PROCESADO' && res.body.selloRecibido ? res.body : undefined;
+    const res = await consultDte(mh, creds, input.tipoDte, input.codigoGeneracion);
+    return res.answered ? sealed(res.body) : undefined;
   };
   const firstAttempt = Context.current().info.attempt === 1;
   let lastReason = 'not sent';
@@ -67,12 +82,17 @@ export async function transmitWithPolicy(
   return { result: 'UNREACHABLE', reason: lastReason };
 }
 
+/** The emisor's MH API user and password. */
+export async function mhCredentials(deps: ActivityDependencies, emisorId: number): Promise<MhCredentials> {
+  const emisor = await deps.db.models.Emisor.findOne({ id: emisorId }, { nit: 1, secrets: 1 }).lean();
+  if (!emisor?.secrets) throw new Error(`emisor ${emisorId} does not exist`);
+  return { nit: emisor.nit, password: deps.secrets.open(emisor.secrets.mhPassword) };
+}
+
 export function createTransmitActivities(deps: ActivityDependencies, mh: MhClient) {
   return {
     async transmitDocument(input: TransmitInput): Promise<TransmitOutcome> {
-      const emisor = await deps.db.models.Emisor.findOne({ id: input.emisorId }, { nit: 1, secrets: 1 }).lean();
-      if (!emisor?.secrets) throw new Error(`emisor ${input.emisorId} does not exist`);
-      return transmitWithPolicy(mh, { nit: emisor.nit, password: deps.secrets.open(emisor.secrets.mhPassword) }, input);
+      return transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), input);
     },
   };
 }

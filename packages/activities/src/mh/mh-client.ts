@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance, isAxiosError } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 
 /** MH's answer to a reception, consult or invalidation (Manual Técnico §4). */
 export interface RespuestaMh {
@@ -46,6 +46,8 @@ export class MhClient {
     const res = await this.http.post('/seguridad/auth', new URLSearchParams({ user: creds.nit, pwd: creds.password }), {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
+    // An unavailable MH is an unanswered call, not a refused login: the caller's outage policy applies.
+    if (res.status >= 500) throw new MhUnavailableError(`MH authentication answered HTTP ${res.status}`);
     const token: unknown = res.data?.body?.token;
     if (res.status !== 200 || res.data?.status !== 'OK' || typeof token !== 'string') {
       throw new MhAuthError(`MH authentication failed for ${creds.nit}: ${res.data?.message ?? res.status}`);
@@ -55,16 +57,27 @@ export class MhClient {
   }
 
   /** POSTs with the emisor's token; a 401 renews the token once. Transport failures become `answered: false`. */
-  async post<T>(creds: MhCredentials, path: string, body: unknown): Promise<MhCall<T>> {
+  post<T>(creds: MhCredentials, path: string, body: unknown): Promise<MhCall<T>> {
+    return this.call<T>(creds, { method: 'POST', url: path, data: body });
+  }
+
+  /** GETs with the emisor's token, like `post`. */
+  get<T>(creds: MhCredentials, path: string): Promise<MhCall<T>> {
+    return this.call<T>(creds, { method: 'GET', url: path });
+  }
+
+  private async call<T>(creds: MhCredentials, request: AxiosRequestConfig): Promise<MhCall<T>> {
     try {
-      let res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds) } });
-      if (res.status === 401)
-        res = await this.http.post(path, body, { headers: { Authorization: await this.token(creds, true) } });
+      const send = async (renew: boolean) =>
+        this.http.request({ ...request, headers: { Authorization: await this.token(creds, renew) } });
+      let res = await send(false);
+      if (res.status === 401) res = await send(true);
       if (res.status >= 500 || typeof res.data !== 'object' || res.data === null) {
         return { answered: false, reason: `MH answered HTTP ${res.status}` };
       }
       return { answered: true, status: res.status, body: res.data as T };
     } catch (err) {
+      if (err instanceof MhUnavailableError) return { answered: false, reason: err.message };
       if (err instanceof MhAuthError) throw err;
       if (isAxiosError(err)) return { answered: false, reason: err.code ? `${err.code}: ${err.message}` : err.message };
       throw err;
@@ -82,6 +95,7 @@ export class MhClient {
 }
 
 export class MhAuthError extends Error {}
+class MhUnavailableError extends Error {}
 
 /** MH tokens are JWTs; cache them until a minute before `exp` (24 h when it cannot be read). */
 function expiryOf(bearer: string): number {

@@ -33,6 +33,21 @@ export interface DocumentKind<Request = unknown> {
   total(dte: Dte): string;
   /** Where the automatic e-mail goes (null: nobody to send to). */
   receptorCorreo(dte: Dte): string | null;
+  /** Set when documents share a limit of their original (see `ConsumoOrigen`). */
+  consumoOrigen?: ConsumoOrigen;
+}
+
+/**
+ * A limit that the documents referring to one original share: what remains to credit of a CCF, the
+ * quantities left to return of a Factura's items. Issuance appends each document's take to the
+ * original's ledger and builds it against the sum of the earlier takes, so the builder's check holds
+ * under concurrency.
+ */
+export interface ConsumoOrigen {
+  /** What the document takes, per limited quantity, as decimal strings. */
+  de(dte: Dte): Record<string, string>;
+  /** The original as the builder must check it, given the sums of earlier documents' takes. */
+  original(origin: OriginDocument, tomado: Readonly<Record<string, string>>): OriginDocument;
 }
 
 interface KindDefinition<S extends z.ZodType> {
@@ -44,6 +59,7 @@ interface KindDefinition<S extends z.ZodType> {
   origen?: (request: z.output<S>) => string;
   total: (dte: Dte) => string;
   receptorCorreo: (dte: Dte) => string | null;
+  consumoOrigen?: ConsumoOrigen;
 }
 
 /** A kind resolved for one schema version: its builder and MH schema. */
@@ -63,6 +79,7 @@ function resolve<S extends z.ZodType>(tipo: DteTipo, def: KindDefinition<S>, ver
     origen: def.origen,
     total: def.total,
     receptorCorreo: def.receptorCorreo,
+    consumoOrigen: def.consumoOrigen,
   };
 }
 
@@ -104,6 +121,10 @@ const definitions = {
     origen: (r) => r.codigoGeneracion,
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
+    consumoOrigen: {
+      de: (dte) => ({ montoTotalOperacion: resumenTotal('montoTotalOperacion')(dte) }),
+      original: (origin, tomado) => ({ ...origin, montoAcreditado: tomado['montoTotalOperacion'] ?? 0 }),
+    },
   }),
   NOTA_DEBITO: define({
     tipoDte: '06',
@@ -143,6 +164,17 @@ const definitions = {
     origen: (r) => r.documentoOrigen,
     total: resumenTotal('montoTotalRetorno'),
     receptorCorreo: correoDe('receptor'),
+    // Keyed by the original's numItem.
+    consumoOrigen: {
+      de: (dte) =>
+        Object.fromEntries(
+          (dte['cuerpoDocumento'] as { numItemOrigen: number; cantidad: number }[]).map((l) => [
+            String(l.numItemOrigen),
+            String(l.cantidad),
+          ]),
+        ),
+      original: (origin, tomado) => ({ ...origin, cantidadesRetornadas: tomado }),
+    },
   }),
 };
 

@@ -34,6 +34,8 @@ export interface OriginDocument {
   selloRecibido: string | null;
   /** Retorno only: quantity already returned per original numItem, summed over earlier retornos. */
   cantidadesRetornadas?: Readonly<Record<number, number | string>>;
+  /** Nota de crédito only: montoTotalOperacion already credited by earlier notes of this original. */
+  montoAcreditado?: number | string;
 }
 
 export type Builder<Request, Document extends Dte = Dte> = (

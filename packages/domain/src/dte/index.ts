@@ -6,6 +6,7 @@ export {
   documentKind,
   documentKindOfTipoDte,
   DTE_TIPOS,
+  type ConsumoOrigen,
   type DocumentKind,
   type DteTipo,
 } from './document-kinds';
@@ -19,3 +20,5 @@ export { buildComprobanteRetencionV1, type ComprobanteRetencionV1 } from './rete
 export { TASAS_RETENCION_IVA, type CodigoRetencionMH } from './retencion/tasas';
 export { buildSujetoExcluidoV1, type SujetoExcluidoV1 } from './sujeto-excluido/fe-fse-v1';
 export { buildRetornoV1, type RetornoV1 } from './retorno/fe-eret-v1';
+export * from './anulacion/anulacion-v2';
+export * from './contingencia';

@@ -1,0 +1,64 @@
+import { money, type Money } from '@dte/domain';
+import type { Connection } from 'mongoose';
+import { serialized } from './insert-next';
+
+type Takes = Record<string, string>;
+interface Entry {
+  _id: string;
+  /** The codigoGeneracion of the document that took it. */
+  owner: string;
+  take: Takes;
+}
+
+const voidId = (owner: string) => `void:${owner}`;
+
+/**
+ * Appends a document's take to the ledger of a shared limit (e.g. what remains to credit of one CCF)
+ * and answers the sums of the earlier takes, against which `take` checked and computed it.
+ *
+ * FerretDB has no atomic read-modify-write, so a running total cannot be kept in one document.
+ * Entries are immutable documents `{_id: "<ledger>:<n>"}`: the n-th is written only by whoever read
+ * entries 1…n−1, and the unique `_id` lets one writer win a race while the loser re-reads and checks
+ * again. Every prefix of the ledger was therefore checked whole, under any concurrency, across processes.
+ *
+ * Idempotent on `owner`: a retried activity finds its entry and gets the sums it was checked against.
+ * `take` throws to refuse; nothing is written then.
+ */
+export async function appendToLedger(
+  connection: Connection,
+  ledger: string,
+  owner: string,
+  take: (earlier: Takes) => Takes,
+): Promise<Takes> {
+  const entries = connection.collection<Entry>('ledgers');
+  return serialized(`ledger:${ledger}`, async () => {
+    const earlier = new Map<string, Money>();
+    const sums = () => Object.fromEntries([...earlier].map(([k, v]) => [k, v.toString()]));
+    for (let n = 1; ;) {
+      const entry = await entries.findOne({ _id: `${ledger}:${n}` });
+      if (entry) {
+        if (entry.owner === owner) return sums();
+        if (!(await entries.findOne({ _id: voidId(entry.owner) })))
+          for (const [k, v] of Object.entries(entry.take)) earlier.set(k, (earlier.get(k) ?? money(0)).plus(money(v)));
+        n++;
+        continue;
+      }
+      try {
+        await entries.insertOne({ _id: `${ledger}:${n}`, owner, take: take(sums()) });
+        return sums();
+      } catch (err) {
+        // Another document took slot n first: read it (n stays) and check again.
+        if ((err as { code?: number }).code !== 11000) throw err;
+      }
+    }
+  });
+}
+
+/** Gives back a document's take (MH rejected it): later checks no longer count it. */
+export async function voidLedgerTake(connection: Connection, owner: string): Promise<void> {
+  try {
+    await connection.collection<{ _id: string }>('ledgers').insertOne({ _id: voidId(owner) });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}

@@ -1,0 +1,210 @@
+import { Context } from '@temporalio/activity';
+import {
+  buildEventoContingenciaV3,
+  documentKind,
+  enContingencia,
+  MAX_DOCUMENTOS_LOTE,
+  type AmbienteCode,
+  type DteTipo,
+} from '@dte/domain';
+import { Contingency, type ContingencyInput, type DocumentRecordView } from '@dte/domain/workflow-contract';
+import type { ActivityDependencies } from '../dependencies';
+import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
+import { signForEmisor } from '../signing/sign-document';
+import { elSalvadorNow, loadIssuer } from './issuer';
+import { documentView } from './record-view';
+import { documentKey } from './storage-keys';
+import { consultDte, mhCredentials, sealed } from './transmit';
+
+/** MH's answer to an Evento de Contingencia: a shape of its own (Manual Técnico §4.4). */
+export interface RespuestaContingencia {
+  estado: 'RECIBIDO' | 'RECHAZADO';
+  fechaHora: string;
+  mensaje: string;
+  selloRecibido: string | null;
+  observaciones: string[];
+}
+
+/** A lote's results once MH has processed it. */
+export interface ResultadoLote {
+  procesados: RespuestaMh[];
+  rechazados: RespuestaMh[];
+}
+
+/** Issuing documents while MH is unavailable, and reporting them to MH once it answers again. */
+export function createContingencyActivities(deps: ActivityDependencies, mh: MhClient) {
+  const { Document, Emisor } = deps.db.models;
+
+  async function load(codigoGeneracion: string) {
+    const doc = await Document.findById(codigoGeneracion).lean();
+    if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
+    return doc;
+  }
+
+  async function consult(codigoGeneracion: string) {
+    const doc = await load(codigoGeneracion);
+    return consultDte(mh, await mhCredentials(deps, doc.emisorId), doc.tipoDte, codigoGeneracion);
+  }
+
+  return {
+    /**
+     * Re-signs a signed, never-accepted document as issued in contingency and records it so (estado
+     * CONTINGENCIA, no sello), keeping its identifiers. Null when MH does not take its kind in
+     * contingency (CAT-023): it must wait for MH instead.
+     */
+    async issueInContingency(codigoGeneracion: string): Promise<DocumentRecordView | null> {
+      const doc = await load(codigoGeneracion);
+      // A retried activity whose first attempt got this far.
+      if (doc.estado === 'CONTINGENCIA') return documentView(doc);
+      const dteJson = doc.dteJson as Record<string, unknown>;
+      const version = Number((dteJson.identificacion as { version: number }).version);
+      const kind = documentKind(doc.tipo as DteTipo, version);
+      if (!kind.allowsContingencia) return null;
+      const dte = enContingencia(dteJson, kind.schemaName);
+      const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
+      const emisor = await Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
+      const key = (file: 'json' | 'pdf') =>
+        documentKey(
+          {
+            emisorSlug: emisor!.slug,
+            ambiente: doc.ambiente as AmbienteCode,
+            fecEmi: doc.fecEmi,
+            tipoDte: doc.tipoDte,
+            codigoGeneracion,
+          },
+          file,
+        );
+      const updated = await Document.findOneAndUpdate(
+        { _id: codigoGeneracion, estado: 'PENDIENTE' },
+        // The receptor gets the signed document without sello now (Manual Funcional §IX), hence the files.
+        {
+          $set: {
+            estado: 'CONTINGENCIA',
+            dteJson: dte,
+            dteFirmado,
+            selloRecibido: null,
+            dteJsonUrl: key('json'),
+            dtePdfUrl: key('pdf'),
+          },
+        },
+        { new: true },
+      ).lean();
+      if (!updated) throw new Error(`document ${codigoGeneracion} left PENDIENTE while entering contingency`);
+      return documentView(updated);
+    },
+
+    /** Hands the document to its emisor's contingency workflow, starting that workflow if it is not running. */
+    async enlistInContingency(emisorId: number, codigoGeneracion: string): Promise<void> {
+      const { client, info } = Context.current();
+      const input: ContingencyInput = {
+        emisorId,
+        sondeo: {
+          inicialSegundos: deps.config.CONTINGENCIA_SONDEO_SEGUNDOS,
+          maxSegundos: deps.config.CONTINGENCIA_SONDEO_MAX_SEGUNDOS,
+        },
+        plazos: {
+          eventoHoras: deps.config.CONTINGENCIA_PLAZO_EVENTO_HORAS,
+          lotesHoras: deps.config.CONTINGENCIA_PLAZO_LOTES_HORAS,
+        },
+      };
+      await client.workflow.signalWithStart(Contingency.workflow, {
+        workflowId: Contingency.workflowId(emisorId),
+        taskQueue: info.taskQueue,
+        args: [input],
+        signal: Contingency.documentoSignal,
+        signalArgs: [codigoGeneracion],
+      });
+    },
+
+    /** Whether MH answers the emisor again (it is asked about one of the waiting documents). */
+    async probeMh(codigoGeneracion: string): Promise<boolean> {
+      try {
+        return (await consult(codigoGeneracion)).answered;
+      } catch (err) {
+        // Refusing the login of a known emisor is how an unavailable MH may answer too.
+        if (err instanceof MhAuthError) return false;
+        throw err;
+      }
+    },
+
+    /** MH's answer when it already accepted the document (a send whose answer was lost); null when it did not. */
+    async consultContingencyDocument(codigoGeneracion: string): Promise<RespuestaMh | null> {
+      const res = await consult(codigoGeneracion);
+      if (!res.answered) throw new Error(`MH did not answer consultadte: ${res.reason}`);
+      return sealed(res.body) ?? null;
+    },
+
+    /**
+     * Builds, signs and sends the Evento de Contingencia listing the documents. The outage began when the
+     * first of them was issued and ends now, as MH answers again.
+     */
+    async sendContingencyEvent(input: {
+      emisorId: number;
+      eventoCodigoGeneracion: string;
+      codigos: string[];
+    }): Promise<RespuestaContingencia> {
+      const docs = await Document.find({ _id: { $in: input.codigos }, emisorId: input.emisorId }).lean();
+      if (docs.length !== input.codigos.length) throw new Error('a document of the contingency is not on record');
+      const emitidos = docs
+        .map((d) => (d.dteJson as { identificacion: { fecEmi: string; horEmi: string } }).identificacion)
+        .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
+      const primero = docs[0]!;
+      // MH's event names one establishment: the one of the first document (one per emisor in practice).
+      const { emisorDte, ambiente } = await loadIssuer(deps.db.models, {
+        emisorId: input.emisorId,
+        establecimientoId: primero.branchId,
+        puntoVentaId: primero.pointOfSaleId,
+        tokenId: primero.tokenId,
+      });
+      const ahora = elSalvadorNow();
+      const evento = buildEventoContingenciaV3(
+        {
+          ambiente,
+          codigoGeneracion: input.eventoCodigoGeneracion,
+          transmision: { fecha: ahora.fecEmi, hora: ahora.horEmi },
+          emisor: emisorDte,
+          inicio: { fecha: emitidos[0]!.fecEmi, hora: emitidos[0]!.horEmi },
+          fin: { fecha: ahora.fecEmi, hora: ahora.horEmi },
+        },
+        input.codigos.map((c) => ({ codigoGeneracion: c, tipoDte: docs.find((d) => d._id === c)!.tipoDte })),
+      );
+      const documento = await signForEmisor(deps, input.emisorId, evento);
+      const creds = await mhCredentials(deps, input.emisorId);
+      const res = await mh.post<RespuestaContingencia>(creds, '/fesv/contingencia', { nit: creds.nit, documento });
+      if (!res.answered) throw new Error(`MH did not answer the contingency event: ${res.reason}`);
+      return res.body;
+    },
+
+    /** Sends documents listed in a sealed event as one lote and answers its codigoLote. */
+    async sendContingencyLote(input: { emisorId: number; idEnvio: string; codigos: string[] }): Promise<string> {
+      if (input.codigos.length > MAX_DOCUMENTOS_LOTE) throw new Error(`a lote holds at most ${MAX_DOCUMENTOS_LOTE}`);
+      const docs = await Document.find({ _id: { $in: input.codigos }, emisorId: input.emisorId }).lean();
+      const creds = await mhCredentials(deps, input.emisorId);
+      const res = await mh.post<{ estado: string; codigoLote: string | null; descripcionMsg?: string }>(
+        creds,
+        '/fesv/recepcionlote/',
+        {
+          ambiente: docs[0]!.ambiente,
+          idEnvio: input.idEnvio,
+          // "Versión del JSON Schema de Lotes": MH does not state the value (FACTS §1.3).
+          version: 1,
+          nitEmisor: creds.nit,
+          documentos: input.codigos.map((c) => docs.find((d) => d._id === c)!.dteFirmado),
+        },
+      );
+      if (!res.answered) throw new Error(`MH did not answer the lote: ${res.reason}`);
+      if (res.body.estado !== 'RECIBIDO' || !res.body.codigoLote)
+        throw new Error(`MH refused the lote: ${JSON.stringify(res.body).slice(0, 300)}`);
+      return res.body.codigoLote;
+    },
+
+    /** The lote's results, or null while MH is still processing it. */
+    async contingencyLoteResult(input: { emisorId: number; codigoLote: string }): Promise<ResultadoLote | null> {
+      const creds = await mhCredentials(deps, input.emisorId);
+      const res = await mh.get<ResultadoLote>(creds, `/fesv/recepcion/consultadtelote/${input.codigoLote}`);
+      if (!res.answered) throw new Error(`MH did not answer consultadtelote: ${res.reason}`);
+      const { procesados = [], rechazados = [] } = res.body;
+      return procesados.length + rechazados.length > 0 ? { procesados, rechazados } : null;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { generateCertificadoMH } from '@dte/domain';
+import { stack } from '../support/stack';
+import { api, type TestTenant } from '../support/tenant';
+
+const exec = promisify(execFile);
+
+/** `npm run admin -- …` against the test stack's database: a tenant made from the shell issues a document. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON printed by the CLI
+async function admin(...args: string[]): Promise<any> {
+  const { stdout } = await exec('node', ['apps/api/dist/admin/cli.js', ...args], {
+    env: { ...process.env, ...stack().env },
+  });
+  return JSON.parse(stdout);
+}
+
+describe('admin CLI', () => {
+  it('creates an emisor, establishment, point of sale and token that issue an accepted Factura; revokes the token', async () => {
+    const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-cli-'));
+    const certificadoPassword = 'clave-del-certificado';
+    const certificado = path.join(dir, `${nit}.crt`);
+    fs.writeFileSync(certificado, generateCertificadoMH({ nit, privatePassword: certificadoPassword }).xml);
+    const mhPassword = 'Clave-MH-2026!';
+    const direccion = ['--departamento', '06', '--municipio', '23', '--complemento', 'Colonia Escalón, calle 1 #2'];
+
+    const emisor = await admin(
+      'emisor', 'create', '--nit', nit, '--nrc', '1234567', '--nombre', 'EMPRESA CLI, S.A. DE C.V.',
+      '--cod-actividad', '62010', '--desc-actividad', 'Programación informática', ...direccion,
+      '--telefono', '22223333', '--correo', 'cli@example.test', '--ambiente', 'TEST',
+      '--mh-password', mhPassword, '--certificado', certificado, '--certificado-password', certificadoPassword,
+    ); // prettier-ignore
+    // The simulator stands for MH, where the emisor's credentials already exist.
+    await fetch(`${stack().simulatorUrl}/__sim/emisores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nit, password: mhPassword, certificado: fs.readFileSync(certificado, 'utf8') }),
+    });
+    const listed = await admin('emisor', 'list');
+    const mine = listed.find((e: { nit: string }) => e.nit === nit);
+    expect(mine).toMatchObject({ id: emisor.id, nombre: 'EMPRESA CLI, S.A. DE C.V.' });
+    expect(JSON.stringify(mine)).not.toMatch(/secrets|mhPassword|certificado/);
+
+    const est = await admin(
+      'establecimiento', 'create', '--emisor', String(emisor.id), '--cod-estable', 'M001', '--cod-estable-mh', 'M001',
+      '--tipo-establecimiento', '02', '--nombre', 'Casa matriz', ...direccion, '--telefono', '22223333',
+    ); // prettier-ignore
+    const pv = await admin(
+      'punto-venta', 'create', '--emisor', String(emisor.id), '--establecimiento', String(est.id),
+      '--cod-punto-venta', 'P001', '--cod-punto-venta-mh', 'P001',
+    ); // prettier-ignore
+    expect(await admin('establecimiento', 'list', '--emisor', String(emisor.id))).toHaveLength(1);
+    expect(await admin('punto-venta', 'list', '--emisor', String(emisor.id))).toHaveLength(1);
+    const created = await admin(
+      'token', 'create', '--emisor', String(emisor.id), '--establecimiento', String(est.id),
+      '--punto-venta', String(pv.id), '--name', 'caja 1', '--permissions', 'FACTURA_CONSUMIDOR_FINAL',
+    ); // prettier-ignore
+    expect(created.token).toMatch(/^dte_/);
+    const tokens = await admin('token', 'list', '--emisor', String(emisor.id));
+    expect(tokens).toEqual([expect.objectContaining({ id: created.id, name: 'caja 1', revokedAt: null })]);
+    expect(JSON.stringify(tokens)).not.toContain(created.token);
+
+    const tenant: TestTenant = {
+      emisorId: emisor.id,
+      nit,
+      token: created.token,
+      publicKeyDer: Buffer.alloc(0),
+      headers: { 'x-api-token': created.token, 'content-type': 'application/json' },
+    };
+    const issued = await api('POST', '/dte/dte01', tenant, {
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario: 10 }],
+      condicionOperacion: 1,
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.body.data).toMatchObject({ estado: 'PROCESSED', emisorId: emisor.id, tokenId: created.id });
+    const denied = await api('POST', '/dte/dte03', tenant, {});
+    expect(denied.body.code).toBe('PERMISSION_DENIED');
+
+    expect(await admin('token', 'revoke', String(created.id))).toEqual({ id: created.id, revoked: true });
+    const revoked = await api('GET', '/dte/information', tenant);
+    expect([revoked.status, revoked.body.code]).toEqual([401, 'AUTH_TOKEN_INVALID']);
+    await expect(admin('token', 'create', '--emisor', String(emisor.id))).rejects.toThrow(
+      /--establecimiento is required/,
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+
+/** GET /dte/information: the token's emisor, establishment and point of sale, and its permissions. */
+describe('GET /dte/information', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+  });
+  afterAll(() => closeTestDatabase());
+
+  it('answers every field of the spec and the permissions, and no secret', async () => {
+    const res = await api('GET', '/dte/information', tenant);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    const { emisor, permissions } = res.body.data;
+    expect(Object.keys(res.body.data).sort()).toEqual(['emisor', 'permissions']);
+    expect(Object.keys(emisor).sort()).toEqual(
+      [
+        'id',
+        'nit',
+        'nrc',
+        'nombre',
+        'nombreComercial',
+        'codigoActividad',
+        'actividadEconomica',
+        'direccion',
+        'tipoEstablecimiento',
+        'departamento',
+        'municipio',
+        'distrito',
+        'telefono',
+        'logoUrl',
+        'colorPrincipal',
+        'colorSecundario',
+        'colorFondo',
+        'codEstableMH',
+        'codEstable',
+        'codPuntoVentaMH',
+        'codPuntoVenta',
+        'ambiente',
+        'clientId',
+        'createdAt',
+      ].sort(),
+    );
+    expect(emisor).toMatchObject({
+      id: tenant.emisorId,
+      nit: tenant.nit,
+      codEstable: 'M001',
+      codPuntoVenta: 'P001',
+      ambiente: 'TEST',
+    });
+    expect(typeof emisor.direccion).toBe('string');
+    expect(Number.isInteger(emisor.clientId)).toBe(true);
+    expect(new Date(emisor.createdAt).toISOString()).toBe(emisor.createdAt);
+    for (const color of ['colorPrincipal', 'colorSecundario', 'colorFondo'])
+      expect(emisor[color]).toMatch(/^#[0-9A-F]{6}$/i);
+    expect(permissions).toEqual(expect.arrayContaining(['FACTURA_CONSUMIDOR_FINAL', 'ANULACION']));
+
+    const text = JSON.stringify(res.body);
+    for (const secret of ['secrets', 'mhPassword', 'certificado', 'password', 'privateKey', tenant.token]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('refuses a request without a valid token', async () => {
+    const res = await api('GET', '/dte/information', null);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('AUTH_TOKEN_MISSING');
+  });
+});

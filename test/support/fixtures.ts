@@ -1,0 +1,47 @@
+import { api, type TestTenant } from './tenant';
+
+/** Request fragments the issuance suites share. */
+
+/** San Salvador Centro (CAT-012 06, CAT-013 23). */
+export const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
+
+/** A DTE 03/05/06 receptor: an IVA taxpayer identified by its NIT. */
+export const contribuyente = (correo = 'contribuyente@example.test') => ({
+  tipoDocumento: '36',
+  numDocumento: '06140101901012',
+  nit: '06140101901012',
+  nrc: '9000009',
+  nombre: 'SALVADOR CABAL',
+  codActividad: '69100',
+  descActividad: 'Actividades jurídicas',
+  direccion,
+  telefono: '2244-4444',
+  correo,
+});
+
+/** Today in El Salvador (UTC−6), as MH dates documents. */
+export const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** Issues a CCF of one item of `precioUnitario` (IVA excluded) and answers its record. */
+export async function emitirCcf(tenant: TestTenant, precioUnitario: number, extra: Record<string, unknown> = {}) {
+  const res = await api('POST', '/dte/dte03', tenant, {
+    receptor: contribuyente(),
+    items: [{ descripcion: 'Servicio original', cantidad: 1, precioUnitario }],
+    condicionOperacion: 1,
+    ...extra,
+  });
+  if (res.status !== 201) throw new Error(`CCF not issued: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Issues a Factura of one item and answers its record. */
+export async function emitirFactura(
+  tenant: TestTenant,
+  items: { descripcion: string; cantidad: number; precioUnitario: number; montoDescu?: number }[] = [
+    { descripcion: 'X', cantidad: 1, precioUnitario: 5 },
+  ],
+) {
+  const res = await api('POST', '/dte/dte01', tenant, { receptor: {}, items, condicionOperacion: 1 });
+  if (res.status !== 201) throw new Error(`Factura not issued: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

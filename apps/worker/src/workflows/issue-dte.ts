@@ -5,7 +5,6 @@ import {
   condition,
   defineSignal,
   defineUpdate,
-  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -72,14 +71,10 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
         codigoGeneracion: input.codigoGeneracion,
         documento,
       });
-    // Workflows already running when contingency shipped replay as they were: transmit, retry forever.
-    const contingencia = patched('contingencia');
-    let outcome: TransmitOutcome =
-      contingencia && contingencyForced(input)
-        ? { result: 'UNREACHABLE', reason: 'testContingencia' }
-        : await transmit();
-    let recorded =
-      contingencia && outcome.result === 'UNREACHABLE' ? await steps.issueInContingency(input.codigoGeneracion) : null;
+    let outcome: TransmitOutcome = contingencyForced(input)
+      ? { result: 'UNREACHABLE', reason: 'testContingencia' }
+      : await transmit();
+    let recorded = outcome.result === 'UNREACHABLE' ? await steps.issueInContingency(input.codigoGeneracion) : null;
     // Kinds MH does not take in contingency (CAT-023) can only wait for MH.
     for (let wait = 10; !recorded && outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
       await sleep(`${wait} seconds`);
@@ -103,7 +98,11 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
   }
 
   if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') {
-    await delivery.storeDocumentPdf(input.codigoGeneracion);
+    try {
+      await delivery.storeDocumentPdf(input.codigoGeneracion);
+    } catch {
+      // GET /dte/pdf renders a missing PDF on demand, and the e-mail renders its own.
+    }
     try {
       await delivery.emailDocument(input.codigoGeneracion);
     } catch {
@@ -111,7 +110,8 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     }
   }
   if (record.estado === 'CONTINGENCIA') {
-    // The contingency workflow settles the document with MH; this one keeps DteEstado current.
+    // Enlisted after the contingency copy was delivered, so recovery never races it; delivery failures
+    // above are caught, so nothing keeps the document from reaching MH. This workflow keeps DteEstado current.
     let desenlace: DocumentEstado | undefined;
     setHandler(contingencyOutcome, (estado) => void (desenlace = estado));
     await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);

@@ -4,7 +4,6 @@ import {
   documentKind,
   enContingencia,
   MAX_DOCUMENTOS_LOTE,
-  type AmbienteCode,
   type DteTipo,
 } from '@dte/domain';
 import { Contingency, type ContingencyInput, type DocumentRecordView } from '@dte/domain/workflow-contract';
@@ -13,7 +12,7 @@ import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
 import { elSalvadorNow, loadIssuer } from './issuer';
 import { documentView } from './record-view';
-import { documentKey } from './storage-keys';
+import { documentKeys } from './storage-keys';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
 /** MH's answer to an Evento de Contingencia: a shape of its own (Manual Técnico §4.4). */
@@ -33,7 +32,7 @@ export interface ResultadoLote {
 
 /** Issuing documents while MH is unavailable, and reporting them to MH once it answers again. */
 export function createContingencyActivities(deps: ActivityDependencies, mh: MhClient) {
-  const { Document, Emisor } = deps.db.models;
+  const { Document } = deps.db.models;
 
   async function load(codigoGeneracion: string) {
     const doc = await Document.findById(codigoGeneracion).lean();
@@ -62,18 +61,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       if (!kind.allowsContingencia) return null;
       const dte = enContingencia(dteJson, kind.schemaName);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
-      const emisor = await Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
-      const key = (file: 'json' | 'pdf') =>
-        documentKey(
-          {
-            emisorSlug: emisor!.slug,
-            ambiente: doc.ambiente as AmbienteCode,
-            fecEmi: doc.fecEmi,
-            tipoDte: doc.tipoDte,
-            codigoGeneracion,
-          },
-          file,
-        );
+      const keys = await documentKeys(deps.db.models, doc);
       const updated = await Document.findOneAndUpdate(
         { _id: codigoGeneracion, estado: 'PENDIENTE' },
         // The receptor gets the signed document without sello now (Manual Funcional §IX), hence the files.
@@ -83,8 +71,8 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
             dteJson: dte,
             dteFirmado,
             selloRecibido: null,
-            dteJsonUrl: key('json'),
-            dtePdfUrl: key('pdf'),
+            dteJsonUrl: keys.json,
+            dtePdfUrl: keys.pdf,
           },
         },
         { new: true },

@@ -1,10 +1,10 @@
-import { documentKind, type AmbienteCode, type DteTipo } from '@dte/domain';
+import { documentKind, type DteTipo } from '@dte/domain';
 import type { DocumentRecordView, IssueDteInput } from '@dte/domain/workflow-contract';
 import { takeNext, voidLedgerTake } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import type { PreparedDocument } from './prepare';
 import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
-import { documentKey } from './storage-keys';
+import { documentKeys } from './storage-keys';
 import type { TransmitOutcome } from './transmit';
 
 export function createRecordActivities(deps: ActivityDependencies) {
@@ -54,18 +54,7 @@ export function createRecordActivities(deps: ActivityDependencies) {
       if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
       const r = outcome.respuesta;
       const accepted = outcome.result === 'PROCESADO';
-      const emisor = await Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
-      const key = (kind: 'json' | 'pdf') =>
-        documentKey(
-          {
-            emisorSlug: emisor!.slug,
-            ambiente: doc.ambiente as AmbienteCode,
-            fecEmi: doc.fecEmi,
-            tipoDte: doc.tipoDte,
-            codigoGeneracion,
-          },
-          kind,
-        );
+      const keys = await documentKeys(deps.db.models, doc);
       const updated = await Document.findOneAndUpdate(
         { _id: codigoGeneracion },
         {
@@ -75,8 +64,8 @@ export function createRecordActivities(deps: ActivityDependencies) {
             respuestaMh: respuestaMhView(r),
             analisisHacienda: analisisHacienda(r),
             errorTecnico: accepted ? null : `${REJECTION_PREFIX}: ${rejectionMessage(r)}`,
-            dteJsonUrl: accepted ? key('json') : null,
-            dtePdfUrl: accepted ? key('pdf') : null,
+            dteJsonUrl: accepted ? keys.json : null,
+            dtePdfUrl: accepted ? keys.pdf : null,
           },
         },
         { new: true },

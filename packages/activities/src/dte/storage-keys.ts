@@ -1,13 +1,17 @@
 import { ambienteName, type AmbienteCode } from '@dte/domain';
+import type { Models } from '../db';
 
 /**
  * Where a document's files live: `emisores/<slug>/DTES/<TEST|PROD>/<yyyy>/<mm>/<dd>/DTE<tipo>/<json|pdf>/<codigoGeneracion>.<ext>`,
- * dated by fecEmi. The same path is the record's dteJsonUrl / dtePdfUrl.
+ * dated by fecEmi. The same paths are the record's dteJsonUrl / dtePdfUrl.
  */
-export function documentKey(
-  doc: { emisorSlug: string; ambiente: AmbienteCode; fecEmi: string; tipoDte: string; codigoGeneracion: string },
-  kind: 'json' | 'pdf',
-): string {
+export async function documentKeys(
+  models: Models,
+  doc: { emisorId: number; ambiente: string; fecEmi: string; tipoDte: string; _id: string },
+): Promise<{ json: string; pdf: string }> {
+  const emisor = await models.Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
+  if (!emisor) throw new Error(`emisor ${doc.emisorId} does not exist`);
   const [yyyy, mm, dd] = doc.fecEmi.split('-');
-  return `emisores/${doc.emisorSlug}/DTES/${ambienteName[doc.ambiente]}/${yyyy}/${mm}/${dd}/DTE${doc.tipoDte}/${kind}/${doc.codigoGeneracion}.${kind}`;
+  const base = `emisores/${emisor.slug}/DTES/${ambienteName[doc.ambiente as AmbienteCode]}/${yyyy}/${mm}/${dd}/DTE${doc.tipoDte}`;
+  return { json: `${base}/json/${doc._id}.json`, pdf: `${base}/pdf/${doc._id}.pdf` };
 }

@@ -101,7 +101,7 @@ describe('npm start', () => {
 
     const smoke = await fetch(`${api}/diagnostics/smoke`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-api-token': token },
       body: '{}',
     });
     const { data } = (await smoke.json()) as { data: { id: string; workflowId: string } };

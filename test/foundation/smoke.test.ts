@@ -18,9 +18,11 @@ describe('foundation: the real stack end to end', () => {
 
   it('POST /diagnostics/smoke runs a workflow that touches database, storage, Chromium and SMTP', async () => {
     const email = `smoke-${Date.now()}@example.test`;
+    const unauthenticated = await fetch(`${stack().api}/diagnostics/smoke`, { method: 'POST' });
+    expect(unauthenticated.status).toBe(401);
     const res = await fetch(`${stack().api}/diagnostics/smoke`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-api-token': stack().devToken },
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { WithStartWorkflowOperation, type Workflow } from '@temporalio/client';
-import { documentKind, DteError, ErrorCode, parseRequest, validationError, type DteTipo } from '@dte/domain';
+import { documentKind, parseRequest, validationError, type DteTipo } from '@dte/domain';
 import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput } from '@dte/domain/workflow-contract';
 import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { codigoGeneracionFor } from '../http/idempotency';
+import { findOwnDocument } from '../http/documents';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** Each issuance endpoint and the kind of document it issues. */
@@ -34,11 +35,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       const request = parseRequest(kind.requestSchema, req.body);
       if ((request as { testContingencia?: boolean }).testContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origen = kind.origen?.(request);
-      if (origen && !(await ctx.db.models.Document.exists({ _id: origen, emisorId: req.auth.emisorId }))) {
-        throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe un documento con codigoGeneracion ${origen}`, {
-          codigoGeneracion: origen,
-        });
-      }
+      if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await codigoGeneracionFor(ctx, req);
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
       const settled = await ctx.db.models.Document.findOne({

@@ -13,17 +13,13 @@ import {
   type ContingencyInput,
   type DocumentEstado,
 } from '@dte/domain/workflow-contract';
-import type { createActivities, TransmitOutcome } from '@dte/activities';
+import type { TransmitOutcome } from '@dte/activities';
+import { deliverDocument, type Activities } from './shared';
 
-type Activities = ReturnType<typeof createActivities>;
-
+// Events and lotes of up to 100 signed documents take longer than the issuance's single steps.
 const steps = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
-});
-const delivery = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
 export const documentoEnContingencia = defineSignal<[string]>(Contingency.documentoSignal);
@@ -77,12 +73,7 @@ export async function ContingencyWorkflow(input: ContingencyInput): Promise<void
     const record = await steps.recordOutcome(codigoGeneracion, outcome);
     if (record.estado === 'PROCESSED') {
       await steps.storeDocumentJson(codigoGeneracion);
-      await delivery.storeDocumentPdf(codigoGeneracion);
-      try {
-        await delivery.emailDocument(codigoGeneracion);
-      } catch {
-        // Each failed attempt is recorded on the document; a mail problem never blocks the others.
-      }
+      await deliverDocument(codigoGeneracion);
     }
     fases.delete(codigoGeneracion);
     const estado: DocumentEstado = record.estado;

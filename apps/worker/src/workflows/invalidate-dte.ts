@@ -1,13 +1,7 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import { DTE_ERROR_FAILURE, type InvalidateDteInput, type InvalidateDteResult } from '@dte/domain/workflow-contract';
-import type { createActivities } from '@dte/activities';
+import { proxyActivities } from '@temporalio/workflow';
+import type { InvalidateDteInput, InvalidateDteResult } from '@dte/domain/workflow-contract';
+import { dteRefusal, steps, type Activities } from './shared';
 
-type Activities = ReturnType<typeof createActivities>;
-
-const steps = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DTE_ERROR_FAILURE] },
-});
 // The API waits for the verdict, so MH gets a few tries within about a minute, not the issuance's patience.
 const mh = proxyActivities<Activities>({
   startToCloseTimeout: '20 seconds',
@@ -32,12 +26,6 @@ export async function InvalidateDteWorkflow(input: InvalidateDteInput): Promise<
       respuesta,
     });
   } catch (err) {
-    if (
-      err instanceof ActivityFailure &&
-      err.cause instanceof ApplicationFailure &&
-      err.cause.type === DTE_ERROR_FAILURE
-    )
-      throw err.cause;
-    throw err;
+    throw dteRefusal(err) ?? err;
   }
 }

@@ -1,7 +1,6 @@
 import {
-  ActivityFailure,
   allHandlersFinished,
-  ApplicationFailure,
+  type ApplicationFailure,
   condition,
   defineSignal,
   defineUpdate,
@@ -12,29 +11,19 @@ import {
 } from '@temporalio/workflow';
 import {
   Contingency,
-  DTE_ERROR_FAILURE,
   IssueDte,
   SearchAttribute,
   type DocumentEstado,
   type DocumentRecordView,
   type IssueDteInput,
 } from '@dte/domain/workflow-contract';
-import type { createActivities, TransmitOutcome } from '@dte/activities';
+import type { TransmitOutcome } from '@dte/activities';
+import { deliverDocument, dteRefusal, steps, type Activities } from './shared';
 
-type Activities = ReturnType<typeof createActivities>;
-
-const steps = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DTE_ERROR_FAILURE] },
-});
 // Up to three sends with a consult before each resend, each bounded by MH's 8-second timeout.
 const mh = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
-});
-const delivery = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
 export const documentOutcome = defineUpdate<DocumentRecordView>(IssueDte.outcomeUpdate);
@@ -85,33 +74,16 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     record = recorded;
     setEstado(recorded.estado);
   } catch (err) {
-    if (
-      err instanceof ActivityFailure &&
-      err.cause instanceof ApplicationFailure &&
-      err.cause.type === DTE_ERROR_FAILURE
-    ) {
-      refusal = err.cause;
-      await condition(allHandlersFinished);
-      return null;
-    }
-    throw err;
+    refusal = dteRefusal(err);
+    if (!refusal) throw err;
+    await condition(allHandlersFinished);
+    return null;
   }
 
-  if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') {
-    try {
-      await delivery.storeDocumentPdf(input.codigoGeneracion);
-    } catch {
-      // GET /dte/pdf renders a missing PDF on demand, and the e-mail renders its own.
-    }
-    try {
-      await delivery.emailDocument(input.codigoGeneracion);
-    } catch {
-      // Each failed attempt is recorded on the document; a mail problem never fails the issuance.
-    }
-  }
+  if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') await deliverDocument(input.codigoGeneracion);
   if (record.estado === 'CONTINGENCIA') {
-    // Enlisted after the contingency copy was delivered, so recovery never races it; delivery failures
-    // above are caught, so nothing keeps the document from reaching MH. This workflow keeps DteEstado current.
+    // Enlisted after the contingency copy was delivered, so recovery never races it (delivery never
+    // fails, so nothing keeps the document from reaching MH). This workflow keeps DteEstado current.
     let desenlace: DocumentEstado | undefined;
     setHandler(contingencyOutcome, (estado) => void (desenlace = estado));
     await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);

@@ -77,9 +77,8 @@ export function createPrepareActivities(deps: ActivityDependencies) {
       const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
       let original = origin;
       try {
-        buildDocument(tipo, borrador, input.request, origin);
-        // After the request is known good, so a refused request leaves nothing in the ledger.
         if (kind.consumoOrigen && origin) {
+          // The take builds (and so validates) the document against the earlier takes; a refusal writes nothing.
           const { consumoOrigen } = kind;
           const tomado = await appendToLedger(
             deps.db.connection,
@@ -89,6 +88,8 @@ export function createPrepareActivities(deps: ActivityDependencies) {
               consumoOrigen.de(buildDocument(tipo, borrador, input.request, consumoOrigen.original(origin, earlier))),
           );
           original = consumoOrigen.original(origin, tomado);
+        } else {
+          buildDocument(tipo, borrador, input.request, origin);
         }
       } catch (err) {
         if (err instanceof DteError) throw dteFailure(err);

@@ -1,0 +1,44 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { DTE_ERROR_FAILURE } from '@dte/domain/workflow-contract';
+import type { createActivities } from '@dte/activities';
+
+/** What every workflow of the service shares: the activities' type, their common policies, delivery. */
+export type Activities = ReturnType<typeof createActivities>;
+
+/** Database, signing and building steps: quick, retried until they succeed, except a refusal (`DteError`). */
+export const steps = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DTE_ERROR_FAILURE] },
+});
+
+/** Rendering and e-mail: bounded, because their failure is recorded and never fails the document. */
+export const delivery = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
+});
+
+/**
+ * Stores the document's PDF and e-mails it to the receptor. Failures stay here: GET /dte/pdf renders a
+ * missing PDF on demand, the e-mail renders its own, and each e-mail attempt is recorded on the document.
+ */
+export async function deliverDocument(codigoGeneracion: string): Promise<void> {
+  try {
+    await delivery.storeDocumentPdf(codigoGeneracion);
+  } catch {
+    // See above: the PDF is rendered again when asked for.
+  }
+  try {
+    await delivery.emailDocument(codigoGeneracion);
+  } catch {
+    // See above: recorded on the document.
+  }
+}
+
+/** The refusal (a `DteError` carried as an ApplicationFailure) an activity failed with, if that is what it was. */
+export function dteRefusal(err: unknown): ApplicationFailure | undefined {
+  return err instanceof ActivityFailure &&
+    err.cause instanceof ApplicationFailure &&
+    err.cause.type === DTE_ERROR_FAILURE
+    ? err.cause
+    : undefined;
+}

@@ -1,3 +1,4 @@
+import { waitForMail, type MaildevMessage } from '../support/maildev';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -14,8 +15,8 @@ describe('Idempotency-Key', () => {
     items: [{ descripcion, cantidad: 1, precioUnitario: 3 }],
     condicionOperacion: 1,
   });
-  async function post(who: TestTenant, key: string, payload: unknown) {
-    const res = await fetch(`${stack().api}/dte/dte01`, {
+  async function post(who: TestTenant, key: string, payload: unknown, path = '/dte/dte01') {
+    const res = await fetch(`${stack().api}${path}`, {
       method: 'POST',
       headers: { ...who.headers, 'idempotency-key': key },
       body: JSON.stringify(payload),
@@ -24,7 +25,8 @@ describe('Idempotency-Key', () => {
       status: res.status,
       body: (await res.json()) as {
         code?: string;
-        data: { codigoGeneracion: string; id: number; numeroControl: string };
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        data: any;
       },
     };
   }
@@ -71,5 +73,83 @@ describe('Idempotency-Key', () => {
     const res = await post(tenant, 'no spaces allowed', body('X'));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  /** Every exchange the simulator had about a document, by MH service. */
+  async function receptions(codigoGeneracion: string): Promise<{ servicio: string }[]> {
+    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
+    const { data } = (await res.json()) as { data: { respuestas: { servicio: string }[] }[] };
+    return data.flatMap((d) => d.respuestas);
+  }
+
+  it('an invalidation retried with one key, in parallel and later, has one outcome and reaches MH once', async () => {
+    const factura = await post(tenant, `anulada-${Date.now()}`, {
+      ...body('Se anula'),
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+    });
+    const { codigoGeneracion } = factura.body.data;
+    const anulacion = {
+      codigoGeneracion,
+      motivo: {
+        tipoAnulacion: 2,
+        motivoAnulacion: 'Error en el precio',
+        nombreResponsable: 'María Gómez',
+        tipDocResponsable: '13',
+        numDocResponsable: '012345678',
+        nombreSolicita: 'Juan Pérez',
+        tipDocSolicita: '13',
+        numDocSolicita: '012345678',
+      },
+    };
+    const key = `anulacion-${Date.now()}`;
+    const results = await Promise.all(Array.from({ length: 3 }, () => post(tenant, key, anulacion, '/dte/anulacion')));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const eventos = new Set(results.map((r) => r.body.data.eventoCodigoGeneracion));
+    expect(eventos.size).toBe(1);
+    expect(results[0]!.body.data).toMatchObject({ aceptado: true, estado: 'CANCELLED' });
+
+    // Once done: the same key gets the same outcome, a request without it is told the document is cancelled.
+    const later = await post(tenant, key, anulacion, '/dte/anulacion');
+    expect(later.status).toBe(200);
+    expect(later.body.data).toEqual(results[0]!.body.data);
+    const fresh = await fetch(`${stack().api}/dte/anulacion`, {
+      method: 'POST',
+      headers: tenant.headers,
+      body: JSON.stringify(anulacion),
+    });
+    expect(fresh.status).toBe(409);
+    const reused = await post(
+      tenant,
+      key,
+      { ...anulacion, motivo: { ...anulacion.motivo, motivoAnulacion: 'Otro motivo' } },
+      '/dte/anulacion',
+    );
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    // MH files the exchange under the event's codigoGeneracion.
+    const exchanges = await receptions(results[0]!.body.data.eventoCodigoGeneracion);
+    expect(exchanges.filter((r) => r.servicio === 'anulardte')).toHaveLength(1);
+  });
+
+  it('a resend retried with one key, in parallel and later, sends one e-mail', async () => {
+    const factura = await post(tenant, `reenviada-${Date.now()}`, body('Se reenvía'));
+    const { codigoGeneracion } = factura.body.data;
+    const to = `reenvio-${Date.now()}@example.test`;
+    const key = `resend-${Date.now()}`;
+    const path = `/dte/resend/${codigoGeneracion}`;
+    const results = await Promise.all(Array.from({ length: 3 }, () => post(tenant, key, { email: to }, path)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await post(tenant, key, { email: to }, path)).status).toBe(200);
+    const other = await post(tenant, key, { email: `otro-${to}` }, path);
+    expect(other.status).toBe(422);
+
+    const mails = async () =>
+      ((await (await fetch(`${stack().maildev}/email`)).json()) as MaildevMessage[]).filter((m) =>
+        m.to.some((t) => t.address === to),
+      );
+    // Every answer came after its e-mail was accepted, so a second one would be there by now.
+    await waitForMail((m) => m.to.some((t) => t.address === to));
+    expect(await mails()).toHaveLength(1);
   });
 });

@@ -1,8 +1,11 @@
 import { Client, Connection } from '@temporalio/client';
+import { loadConfig } from '@dte/config';
+import { documentKind, validateMhSchema, type DteTipo } from '@dte/domain';
 import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 import { mailAttachment, waitForMail, type MaildevMessage } from '../support/maildev';
+import { contribuyente, direccion, emitirCcf } from '../support/fixtures';
 import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
@@ -48,8 +51,8 @@ describe('contingency', () => {
   }
 
   /** The emisor's ContingencyWorkflow is started after the first e-mail, so it may not exist yet. */
-  async function contingencyEstado(timeoutMs = 30000): Promise<ContingencyEstado> {
-    const handle = temporal.workflow.getHandle(Contingency.workflowId(tenant.emisorId));
+  async function contingencyEstado(timeoutMs = 30000, emisorId = tenant.emisorId): Promise<ContingencyEstado> {
+    const handle = temporal.workflow.getHandle(Contingency.workflowId(emisorId));
     const started = Date.now();
     for (;;) {
       try {
@@ -165,12 +168,96 @@ describe('contingency', () => {
       }
       expect(estado.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
       const hours = (from: string | null, to: string | null) => (Date.parse(to!) - Date.parse(from!)) / 3600_000;
-      expect(hours(estado.finCorte, estado.plazoEvento)).toBe(24);
-      expect(hours(estado.selloEvento, estado.plazoLotes)).toBe(72);
+      // The suite's stack shortens the lotes' window (see global-setup) so the alert test can reach it.
+      const config = loadConfig(stack().env);
+      expect(hours(estado.finCorte, estado.plazoEvento)).toBe(config.CONTINGENCIA_PLAZO_EVENTO_HORAS);
+      expect(hours(estado.selloEvento, estado.plazoLotes)).toBeCloseTo(config.CONTINGENCIA_PLAZO_LOTES_HORAS, 9);
       expect(estado.alerta).toBe(false);
       await waitForEstado(codigoGeneracion, 'PROCESSED');
     } finally {
       await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
+    }
+  });
+
+  it('raises alerta once less than a quarter of the lotes window is left, and still settles the document', async () => {
+    const ventanaMs = loadConfig(stack().env).CONTINGENCIA_PLAZO_LOTES_HORAS * 3600_000;
+    // MH sits on the lote past three quarters of the window.
+    await simulator('/lotes', { delayMs: ventanaMs + 2000, emisor: tenant.nit });
+    try {
+      const res = await factura(`alerta-${Date.now()}@example.test`, { testContingencia: true });
+      const { codigoGeneracion } = res.body.data;
+      let estado = await contingencyEstado();
+      for (const started = Date.now(); estado.pendientes[0]?.fase !== 'LOTE'; estado = await contingencyEstado()) {
+        if (Date.now() - started > 30000) throw new Error(`never in a lote: ${JSON.stringify(estado)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(estado.alerta).toBe(false);
+      const enRiesgo = Date.parse(estado.selloEvento!) + ventanaMs * 0.75;
+      await new Promise((r) => setTimeout(r, enRiesgo - Date.now() + 500));
+      estado = await contingencyEstado();
+      expect(estado.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
+      expect(estado.alerta).toBe(true);
+      await waitForEstado(codigoGeneracion, 'PROCESSED');
+    } finally {
+      await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
+    }
+  });
+
+  it('issues every kind MH takes in contingency (CAT-023) during an outage and reports them in one event', async () => {
+    const own = await createTestTenant();
+    const ccf = await emitirCcf(own, 100);
+    const item = { descripcion: 'Servicio', cantidad: 1, precioUnitario: 10 };
+    const requests: Record<string, Record<string, unknown>> = {
+      '/dte/dte01': { receptor: {}, items: [item], condicionOperacion: 1 },
+      '/dte/dte03': { receptor: contribuyente(), items: [item], condicionOperacion: 1 },
+      '/dte/dte05': { codigoGeneracion: ccf.codigoGeneracion, items: [item], condicionOperacion: 1 },
+      '/dte/dte06': { codigoGeneracion: ccf.codigoGeneracion, items: [item], condicionOperacion: 1 },
+      '/dte/dte14': {
+        sujetoExcluido: { tipoDocumento: '13', numDocumento: '01234567-8', nombre: 'María López', direccion },
+        items: [item],
+        condicionOperacion: 1,
+        applyrent: true,
+      },
+    };
+    await simulator('/outage', { mode: 'refuse', emisor: own.nit });
+    let issued: DocumentRecordView[];
+    try {
+      issued = await Promise.all(
+        Object.entries(requests).map(async ([path, body]) => {
+          const res = await api('POST', path, own, body);
+          expect(res.status).toBe(201);
+          return res.body.data as DocumentRecordView;
+        }),
+      );
+      for (const d of issued) {
+        expectContingencia(d);
+        const kind = documentKind(d.tipo as DteTipo);
+        expect(kind.allowsContingencia).toBe(true);
+        expect(validateMhSchema(kind.schemaName, d.dteJson)).toEqual([]);
+      }
+      const codigos = issued.map((d) => d.codigoGeneracion).sort();
+      let estado = await contingencyEstado(30000, own.emisorId);
+      for (const started = Date.now(); estado.pendientes.length < codigos.length;) {
+        if (Date.now() - started > 30000) throw new Error(`not all enlisted: ${JSON.stringify(estado)}`);
+        await new Promise((r) => setTimeout(r, 200));
+        estado = await contingencyEstado(30000, own.emisorId);
+      }
+      expect(estado.pendientes.map((p) => p.codigoGeneracion).sort()).toEqual(codigos);
+    } finally {
+      await simulator('/outage', { mode: 'none', emisor: own.nit });
+    }
+
+    for (const d of issued) expect((await waitForEstado(d.codigoGeneracion, 'PROCESSED')).selloRecibido).toBeTruthy();
+    // MH saw one Evento de Contingencia and each document once, in a lote.
+    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${own.nit}`);
+    const { data } = (await res.json()) as {
+      data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string }[] }[];
+    };
+    const servicios = data.flatMap((row) => row.respuestas.map((r) => r.servicio));
+    expect(servicios.filter((s) => s === 'contingencia')).toHaveLength(1);
+    for (const d of issued) {
+      const row = data.find((r) => r.codigoGeneracion === d.codigoGeneracion);
+      expect(row?.respuestas).toEqual([expect.objectContaining({ servicio: 'recepcionlote', estado: 'PROCESADO' })]);
     }
   });
 

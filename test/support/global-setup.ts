@@ -15,6 +15,10 @@ export default async function globalSetup(): Promise<void> {
   // Contingency recovery probes MH every second or two here, so its suite waits seconds, not minutes.
   process.env.CONTINGENCIA_SONDEO_SEGUNDOS ??= '1';
   process.env.CONTINGENCIA_SONDEO_MAX_SEGUNDOS ??= '2';
+  // A lotes window of 10.8 s, so the alert (a quarter of the window left) is reached within a test.
+  process.env.CONTINGENCIA_PLAZO_LOTES_HORAS ??= '0.003';
+  // Documents left without an outcome are settled by a test seconds after they were issued.
+  process.env.UNKNOWN_OUTCOME_MIN_AGE_SECONDS ??= '2';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-test-'));
   const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
   (globalThis as Record<string, unknown>).__DTE_STACK__ = stack;

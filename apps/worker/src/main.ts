@@ -1,6 +1,8 @@
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { loadConfig } from '@dte/config';
 import { createActivities, createDependencies, createLogger } from '@dte/activities';
+import { ensureSchedules } from './schedules';
 
 /** Hosts the workflows and runs the activities; one set of dependencies (pools, clients) per process. */
 async function main(): Promise<void> {
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
     activities: createActivities(deps),
     shutdownGraceTime: '20 seconds',
   });
+  await ensureSchedules(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config);
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();

@@ -9,6 +9,7 @@ import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
 import { createInvalidationActivities } from './dte/invalidate';
 import { createContingencyActivities } from './dte/contingency';
+import { createSettleActivities } from './dte/settle';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -21,5 +22,6 @@ export function createActivities(deps: ActivityDependencies) {
     ...createDeliveryActivities(deps),
     ...createInvalidationActivities(deps, deps.mh),
     ...createContingencyActivities(deps, deps.mh),
+    ...createSettleActivities(deps, deps.mh),
   };
 }

@@ -65,6 +65,10 @@ const schema = z.object({
   CONTINGENCIA_PLAZO_EVENTO_HORAS: z.coerce.number().positive().default(24),
   /** MH's deadline for the contingency lotes, in hours after the event's sello (Manual Funcional §IX). */
   CONTINGENCIA_PLAZO_LOTES_HORAS: z.coerce.number().positive().default(72),
+  /** How often the Temporal Schedule looks for documents whose MH outcome nobody waits for any more. */
+  UNKNOWN_OUTCOME_SCAN_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** A PENDIENTE document younger than this is still in its own exchange with MH and is left alone. */
+  UNKNOWN_OUTCOME_MIN_AGE_SECONDS: z.coerce.number().int().min(0).default(600),
 });
 
 export type Config = z.infer<typeof schema>;

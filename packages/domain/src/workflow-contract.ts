@@ -139,10 +139,10 @@ export interface DteErrorDetails {
 }
 
 export const ResendDte = { workflow: 'ResendDteWorkflow' } as const;
-/** `to` is already resolved by the API (the override or the receptor's address). */
+/** The API resolves `to` (the override or the receptor's address); started by hand, it may be left out. */
 export interface ResendDteInput {
   codigoGeneracion: string;
-  to: string;
+  to?: string;
 }
 
 export const InvalidateDte = { workflow: 'InvalidateDteWorkflow' } as const;
@@ -175,7 +175,7 @@ export const Contingency = {
   /** Signal (codigoGeneracion) adding a document issued in contingency. */
   documentoSignal: 'documentoEnContingencia',
   estadoQuery: 'estado',
-  /** Signal to a document's IssueDte workflow with the estado its contingency ended in. */
+  /** Signal to a document's IssueDte workflow with MH's verdict on it, which that workflow records and delivers. */
   desenlaceSignal: 'desenlaceContingencia',
   /** Documents one Evento de Contingencia may list (contingencia-schema-v3 `detalleDTE.maxItems`). */
   maxPorEvento: 1000,
@@ -189,6 +189,20 @@ export interface ContingencyInput {
   sondeo: { inicialSegundos: number; maxSegundos: number };
   /** MH's deadlines: the event within `eventoHoras` of the outage's end, the lotes within `lotesHoras` of the event's sello. */
   plazos: { eventoHoras: number; lotesHoras: number };
+  /** The state a previous run handed over when its history grew long (continue-as-new). */
+  continuacion?: ContingencyContinuacion;
+}
+
+export interface ContingencyContinuacion {
+  pendientes: ContingencyEstado['pendientes'];
+  /** Epoch milliseconds, as the workflow keeps them. */
+  finCorte: number | null;
+  selloEvento: number | null;
+  ultimoError: string | null;
+  /** Documents of the sealed event not yet sent in a lote. */
+  porEnviar: string[];
+  /** Lotes MH received whose results are not in yet. */
+  enviados: { codigoLote: string; codigos: string[] }[];
 }
 
 export interface ContingencyEstado {
@@ -204,4 +218,30 @@ export interface ContingencyEstado {
   /** A deadline has passed or less than a quarter of its window is left. */
   alerta: boolean;
   ultimoError: string | null;
+}
+
+/**
+ * A Temporal Schedule (id `scheduleId`) runs this workflow periodically: documents still PENDIENTE whose
+ * IssueDte workflow no longer runs (terminated by an operator, failed) have an unknown MH outcome, and
+ * consultadte settles those MH accepted. Documents MH does not hold stay PENDIENTE and are reported.
+ */
+export const SettleOutcomes = {
+  workflow: 'SettleOutcomesWorkflow',
+  scheduleId: 'settle-unknown-outcomes',
+} as const;
+
+export interface SettleOutcomesInput {
+  /** Only documents at least this old: younger ones are still in their first exchange with MH. */
+  minAgeSeconds: number;
+  /** Documents looked at per run; the next run takes the rest. */
+  limit: number;
+}
+
+export interface SettleOutcomesResult {
+  /** Settled as PROCESSED with MH's sello. */
+  procesados: string[];
+  /** MH does not hold them: they need an operator (see the README's Operations section). */
+  desconocidosEnMh: string[];
+  /** MH did not answer; the next run asks again. */
+  sinRespuesta: string[];
 }

@@ -7,6 +7,7 @@ interface IdempotencyRecord {
   /** `<emisorId>:<key>`: keys are scoped to the emisor. */
   _id: string;
   requestHash: string;
+  /** The operation's id: a document's or an event's codigoGeneracion, a resend's workflow id suffix. */
   codigoGeneracion: string;
   createdAt: Date;
 }
@@ -27,12 +28,13 @@ function canonical(value: unknown): unknown {
 }
 
 /**
- * The codigoGeneracion of an issuance request. With an `Idempotency-Key` header, the first request with
- * that key (for this emisor) fixes it; a retry with the same body gets the same codigoGeneracion — hence
- * the same workflow and the same record, even while the first is still running — and a retry with
- * another body is refused with 422. The record is kept (at least 24 h; currently never deleted).
+ * The id a POST that issues, invalidates or resends runs under (a UUID, used as a codigoGeneracion and
+ * in the workflow id). With an `Idempotency-Key` header, the first request with that key (for this
+ * emisor) fixes it; a retry with the same body gets the same id — hence the same workflow and its
+ * outcome, even while the first is still running — and a retry with another body is refused with 422.
+ * The record is kept (at least 24 h; currently never deleted).
  */
-export async function codigoGeneracionFor(ctx: ApiContext, req: Request): Promise<string> {
+export async function idempotentId(ctx: ApiContext, req: Request): Promise<string> {
   const key = req.header('idempotency-key');
   if (key === undefined) return randomUUID().toUpperCase();
   if (!KEY.test(key)) {

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { Router, type Response } from 'express';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { anulacionRequest, checkPlazoAnulacion, DteError, ErrorCode, parseRequest } from '@dte/domain';
 import { InvalidateDte, type InvalidateDteInput, type InvalidateDteResult } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { findOwnDocument } from '../http/documents';
+import { idempotentId } from '../http/idempotency';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** CANCELLED is stored and returned; ANULADO is the spec's other spelling of the same state. */
@@ -37,6 +37,10 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     const { emisorId } = req.auth;
     const original = await findOwnDocument(ctx, emisorId, request.codigoGeneracion, ['estado', 'tipoDte', 'createdAt']);
     const { codigoGeneracion } = request;
+    const eventoCodigoGeneracion = await idempotentId(ctx, req);
+    // A retry (same Idempotency-Key) gets its invalidation's outcome, whether it is still running or done.
+    const previa = await sameInvalidation(ctx, codigoGeneracion, eventoCodigoGeneracion);
+    if (previa) return answer(res, await previa);
     if (CANCELLED.has(original.estado)) {
       throw new DteError(
         ErrorCode.DOCUMENT_ALREADY_CANCELLED,
@@ -66,33 +70,59 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     }
 
     const { permissions: _p, ...issuer } = req.auth;
-    const input: InvalidateDteInput = {
-      codigoGeneracion,
-      request,
-      issuer,
-      eventoCodigoGeneracion: randomUUID().toUpperCase(),
-    };
-    const result = await invalidate(ctx, input);
-    if (!result.aceptado) {
-      throw new DteError(ErrorCode.INVALIDATION_REJECTED, 422, 'MH rechazó la invalidación: el documento no cambia', {
-        data: result,
-      });
-    }
-    res.json({ status: 'success', message: 'Documento anulado', data: result });
+    const input: InvalidateDteInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
+    answer(res, await invalidate(ctx, input));
   });
   return router;
+}
+
+function answer(res: Response, result: InvalidateDteResult): void {
+  if (!result.aceptado) {
+    throw new DteError(ErrorCode.INVALIDATION_REJECTED, 422, 'MH rechazó la invalidación: el documento no cambia', {
+      data: result,
+    });
+  }
+  res.json({ status: 'success', message: 'Documento anulado', data: result });
+}
+
+/** One invalidation of a document at a time; a rejected one may be tried again afterwards. */
+const workflowId = (codigoGeneracion: string) => `anulacion-${codigoGeneracion}`;
+
+/**
+ * The outcome of the document's latest invalidation when it is this event (the workflow's memo names
+ * it), running or done; undefined when it is another one or there is none.
+ */
+async function sameInvalidation(
+  ctx: ApiContext,
+  codigoGeneracion: string,
+  eventoCodigoGeneracion: string,
+): Promise<Promise<InvalidateDteResult> | undefined> {
+  const handle = ctx.temporal.workflow.getHandle(workflowId(codigoGeneracion));
+  try {
+    const { memo } = await handle.describe();
+    if (memo?.eventoCodigoGeneracion !== eventoCodigoGeneracion) return undefined;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return undefined;
+    throw err;
+  }
+  return (handle.result() as Promise<InvalidateDteResult>).catch((err: unknown) => {
+    throw unwrapWorkflowError(err);
+  });
 }
 
 async function invalidate(ctx: ApiContext, input: InvalidateDteInput): Promise<InvalidateDteResult> {
   try {
     return await ctx.temporal.workflow.execute(InvalidateDte.workflow, {
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-      // One invalidation of a document at a time; a rejected one may be tried again afterwards.
-      workflowId: `anulacion-${input.codigoGeneracion}`,
+      workflowId: workflowId(input.codigoGeneracion),
+      memo: { eventoCodigoGeneracion: input.eventoCodigoGeneracion },
       args: [input],
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) {
+      // Two retries of one request racing past `sameInvalidation`: the second joins the first.
+      const previa = await sameInvalidation(ctx, input.codigoGeneracion, input.eventoCodigoGeneracion);
+      if (previa) return previa;
       throw new DteError(
         ErrorCode.INVALIDATION_IN_PROGRESS,
         409,

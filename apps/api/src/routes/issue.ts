@@ -5,7 +5,7 @@ import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput 
 import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
-import { codigoGeneracionFor } from '../http/idempotency';
+import { idempotentId } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
@@ -36,7 +36,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       if ((request as { testContingencia?: boolean }).testContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origen = kind.origen?.(request);
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
-      const codigoGeneracion = await codigoGeneracionFor(ctx, req);
+      const codigoGeneracion = await idempotentId(ctx, req);
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
       const settled = await ctx.db.models.Document.findOne({
         _id: codigoGeneracion,

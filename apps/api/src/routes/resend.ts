@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DteError, ErrorCode, parseRequest, resendRequest } from '@dte/domain';
 import { ResendDte, type ResendDteInput } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { findOwnDocument } from '../http/documents';
+import { idempotentId } from '../http/idempotency';
 
 /**
  * `POST /dte/resend/:codigoGeneracion`: any token of the emisor may resend. A rejected document has no
@@ -41,14 +42,29 @@ export function resendRoutes(ctx: ApiContext): Router {
       );
     }
     const input: ResendDteInput = { codigoGeneracion, to };
-    const sent = await ctx.temporal.workflow.execute(ResendDte.workflow, {
-      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-      workflowId: `resend-${codigoGeneracion}-${randomUUID()}`,
-      args: [input],
-    });
+    const sent = await resend(ctx, `resend-${codigoGeneracion}-${await idempotentId(ctx, req)}`, input);
     const data = { codigoGeneracion, emailEnviado: to, correoEnviado: sent, tipo, estado };
     if (!sent) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
     res.json({ status: 'success', message: `Documento reenviado a ${to}`, data });
   });
   return router;
+}
+
+/**
+ * Runs the resend under its id, once: a retry with the same Idempotency-Key joins the running workflow
+ * (USE_EXISTING) or, once it has closed, gets its result instead of sending again (REJECT_DUPLICATE).
+ */
+async function resend(ctx: ApiContext, workflowId: string, input: ResendDteInput): Promise<boolean> {
+  try {
+    return await ctx.temporal.workflow.execute(ResendDte.workflow, {
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      workflowId,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [input],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return (await ctx.temporal.workflow.getHandle(workflowId).result()) as boolean;
+  }
 }

@@ -4,3 +4,4 @@ export { RenderPdfWorkflow } from './render-pdf';
 export { ResendDteWorkflow } from './resend';
 export { InvalidateDteWorkflow } from './invalidate-dte';
 export { ContingencyWorkflow } from './contingency';
+export { SettleOutcomesWorkflow } from './settle-outcomes';

@@ -83,18 +83,24 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
   if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') await deliverDocument(input.codigoGeneracion);
   if (record.estado === 'CONTINGENCIA') {
     // Enlisted after the contingency copy was delivered, so recovery never races it (delivery never
-    // fails, so nothing keeps the document from reaching MH). This workflow keeps DteEstado current.
-    let desenlace: DocumentEstado | undefined;
-    setHandler(contingencyOutcome, (estado) => void (desenlace = estado));
+    // fails, so nothing keeps the document from reaching MH). The verdict comes back here to be recorded
+    // and delivered, so a large backlog settles in parallel, each document in its own workflow.
+    let desenlace: TransmitOutcome | undefined;
+    setHandler(contingencyOutcome, (outcome) => void (desenlace = outcome));
     await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
     await condition(() => desenlace !== undefined);
-    setEstado(desenlace!);
+    const final = await steps.recordOutcome(input.codigoGeneracion, desenlace!);
+    if (final.estado === 'PROCESSED') {
+      await steps.storeDocumentJson(input.codigoGeneracion);
+      await deliverDocument(input.codigoGeneracion);
+    }
+    setEstado(final.estado);
   }
   await condition(allHandlersFinished);
   return record;
 }
 
-export const contingencyOutcome = defineSignal<[DocumentEstado]>(Contingency.desenlaceSignal);
+export const contingencyOutcome = defineSignal<[TransmitOutcome]>(Contingency.desenlaceSignal);
 
 /** `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking MH. */
 function contingencyForced(input: IssueDteInput): boolean {

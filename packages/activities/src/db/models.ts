@@ -140,6 +140,8 @@ const documentSchema = new Schema(
 // numeroControl is unique per emisor (MH: never repeated within the year for an emisor).
 documentSchema.index({ emisorId: 1, numeroControl: 1 }, { unique: true });
 documentSchema.index({ emisorId: 1, createdAt: -1 });
+// The unknown-outcome schedule looks for old PENDIENTE documents.
+documentSchema.index({ estado: 1, createdAt: 1 });
 
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(

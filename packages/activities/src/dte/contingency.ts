@@ -15,6 +15,9 @@ import { documentView } from './record-view';
 import { documentKeys } from './storage-keys';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
+/** Consults in flight at once when a contingency round checks what MH already holds. */
+const CONSULTAS_SIMULTANEAS = 8;
+
 /** MH's answer to an Evento de Contingencia: a shape of its own (Manual Técnico §4.4). */
 export interface RespuestaContingencia {
   estado: 'RECIBIDO' | 'RECHAZADO';
@@ -115,11 +118,31 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       }
     },
 
-    /** MH's answer when it already accepted the document (a send whose answer was lost); null when it did not. */
-    async consultContingencyDocument(codigoGeneracion: string): Promise<RespuestaMh | null> {
-      const res = await consult(codigoGeneracion);
-      if (!res.answered) throw new Error(`MH did not answer consultadte: ${res.reason}`);
-      return sealed(res.body) ?? null;
+    /**
+     * MH's answers for the documents it already accepted (sends whose answer was lost before the outage);
+     * the others are absent. A few consults run at once: a round may hold a thousand documents.
+     */
+    async consultAcceptedDocuments(input: {
+      emisorId: number;
+      codigos: string[];
+    }): Promise<Record<string, RespuestaMh>> {
+      const { codigos } = input;
+      const creds = await mhCredentials(deps, input.emisorId);
+      const aceptados: Record<string, RespuestaMh> = {};
+      let next = 0;
+      const consultor = async () => {
+        while (next < codigos.length) {
+          const codigoGeneracion = codigos[next++]!;
+          const { tipoDte } = await load(codigoGeneracion);
+          const res = await consultDte(mh, creds, tipoDte, codigoGeneracion);
+          if (!res.answered) throw new Error(`MH did not answer consultadte: ${res.reason}`);
+          const respuesta = sealed(res.body);
+          if (respuesta) aceptados[codigoGeneracion] = respuesta;
+          Context.current().heartbeat(next);
+        }
+      };
+      await Promise.all(Array.from({ length: CONSULTAS_SIMULTANEAS }, consultor));
+      return aceptados;
     },
 
     /**

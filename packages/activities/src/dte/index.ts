@@ -7,3 +7,4 @@ export * from './storage-keys';
 export * from './transmit';
 export * from './invalidate';
 export * from './contingency';
+export * from './settle';

@@ -1,0 +1,121 @@
+import { Client, Connection } from '@temporalio/client';
+import { loadConfig } from '@dte/config';
+import { SettleOutcomes, type SettleOutcomesResult } from '@dte/domain/workflow-contract';
+import { emitirFactura } from '../support/fixtures';
+import { waitForMail } from '../support/maildev';
+import { stack } from '../support/stack';
+import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+
+/**
+ * Documents whose MH outcome nobody waits for any more: their IssueDte workflow was terminated while MH
+ * held the answer. The `settle-unknown-outcomes` Temporal Schedule asks consultadte and settles them.
+ */
+describe('unknown MH outcomes', () => {
+  let tenant: TestTenant;
+  let connection: Connection;
+  let temporal: Client;
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+    connection = await Connection.connect({ address: stack().temporalGrpc });
+    temporal = new Client({ connection });
+    // The worker logs in to MH now, before the slow answers below.
+    await emitirFactura(tenant);
+  });
+  afterAll(async () => {
+    await simulator('/latency', { ms: 0, emisor: tenant.nit });
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    await connection?.close();
+    await closeTestDatabase();
+  });
+
+  async function until<T>(what: string, probe: () => Promise<T | undefined | null>, timeoutMs = 60000): Promise<T> {
+    const started = Date.now();
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  /** Starts an issuance and, while its document is PENDIENTE and being sent, terminates its workflow. */
+  async function orphan(correo: string): Promise<string> {
+    const { Document } = (await testDatabase()).models;
+    const before = new Set((await Document.find({ emisorId: tenant.emisorId }, { _id: 1 }).lean()).map((d) => d._id));
+    // Its answer never comes: the workflow it waits for is terminated.
+    void fetch(`${stack().api}/dte/dte01`, {
+      method: 'POST',
+      headers: tenant.headers,
+      body: JSON.stringify({
+        receptor: { nombre: 'Ana Ruiz', tipoDocumento: '13', numDocumento: '012345678', correo },
+        items: [{ descripcion: 'Sin desenlace', cantidad: 1, precioUnitario: 4 }],
+        condicionOperacion: 1,
+      }),
+    }).catch(() => undefined);
+    const doc = await until('the PENDIENTE document', async () =>
+      (await Document.find({ emisorId: tenant.emisorId, estado: 'PENDIENTE' }).lean()).find((d) => !before.has(d._id)),
+    );
+    // Long enough for its transmit activity to be sending, short of MH's answer or the contingency path.
+    await new Promise((r) => setTimeout(r, 2000));
+    await temporal.workflow.getHandle(`dte-${doc._id}`).terminate('test: the outcome is left unknown');
+    return String(doc._id);
+  }
+
+  async function atMh(codigoGeneracion: string) {
+    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
+    const { data } = (await res.json()) as { data: { registrado: { selloRecibido: string } | null }[] };
+    return data[0]?.registrado ?? null;
+  }
+
+  it('settles a document MH accepted and reports one MH never received', async () => {
+    const config = loadConfig(stack().env);
+    // MH answers after the service's timeout: it accepts the document, the service never hears it.
+    await simulator('/latency', { ms: config.MH_TIMEOUT_MS + 2000, emisor: tenant.nit });
+    const correo = `sin-desenlace-${Date.now()}@example.test`;
+    const aceptado = await orphan(correo);
+    const registrado = await until('MH to accept it', () => atMh(aceptado));
+    await simulator('/latency', { ms: 0, emisor: tenant.nit });
+
+    // This one never reaches MH: each exchange is slow, then refused. The terminated workflow's transmit
+    // activity still runs MH's policy to its end (five exchanges) before MH may answer again.
+    await simulator('/latency', { ms: 1500, emisor: tenant.nit });
+    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
+    const perdido = await orphan(`perdido-${Date.now()}@example.test`);
+    await new Promise((r) => setTimeout(r, 5 * 1500 + 3000));
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    await simulator('/latency', { ms: 0, emisor: tenant.nit });
+    expect(await atMh(perdido)).toBeNull();
+
+    const schedule = temporal.schedule.getHandle(SettleOutcomes.scheduleId);
+    const before = (await schedule.describe()).info.recentActions.length;
+    await new Promise((r) => setTimeout(r, config.UNKNOWN_OUTCOME_MIN_AGE_SECONDS * 1000));
+    await schedule.trigger();
+    const run = await until('the triggered run', async () => {
+      const { info } = await schedule.describe();
+      return info.recentActions.length > before ? info.recentActions.at(-1) : undefined;
+    });
+    const result = await temporal.workflow
+      .getHandle<() => Promise<SettleOutcomesResult>>(
+        run.action.workflow.workflowId,
+        run.action.workflow.firstExecutionRunId,
+      )
+      .result();
+    expect(result.procesados).toContain(aceptado);
+    expect(result.desconocidosEnMh).toContain(perdido);
+
+    const { Document } = (await testDatabase()).models;
+    const settled = await Document.findById(aceptado).lean();
+    expect(settled).toMatchObject({ estado: 'PROCESSED', selloRecibido: registrado.selloRecibido });
+    expect((await Document.findById(perdido).lean())?.estado).toBe('PENDIENTE');
+    // The receptor gets the document with its sello, as its own workflow would have sent it.
+    const mail = await waitForMail((m) => m.to.some((t) => t.address === correo));
+    expect(mail.attachments?.map((a) => a.fileName)).toContain(`${aceptado}.json`);
+  });
+
+  it('is a Temporal Schedule on the configured interval that never overlaps itself', async () => {
+    const { spec, policies } = await temporal.schedule.getHandle(SettleOutcomes.scheduleId).describe();
+    const every = loadConfig(stack().env).UNKNOWN_OUTCOME_SCAN_SECONDS * 1000;
+    expect(spec.intervals?.map((i) => i.every)).toEqual([every]);
+    expect(policies.overlap).toBe('SKIP');
+  });
+});

@@ -4,13 +4,14 @@ import {
   condition,
   defineSignal,
   defineUpdate,
-  proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import {
   Contingency,
+  DTE_ERROR_FAILURE,
   IssueDte,
   SearchAttribute,
   type DocumentEstado,
@@ -20,8 +21,17 @@ import {
 import type { TransmitOutcome } from '@dte/activities';
 import { deliverDocument, dteRefusal, steps, type Activities } from './shared';
 
+// The path to MH's verdict runs as local activities: in the worker, without a round trip to the Temporal
+// server per step, which is most of an issuance's latency otherwise. Their results are recorded when the
+// workflow task completes; a worker lost before that re-runs them from the top on replay, which each
+// step tolerates: numbering and saving are idempotent on codigoGeneracion, and transmission consults MH
+// first once the document was already on record.
+const local = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DTE_ERROR_FAILURE] },
+});
 // Up to three sends with a consult before each resend, each bounded by MH's 8-second timeout.
-const mh = proxyActivities<Activities>({
+const mh = proxyLocalActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
 });
@@ -47,11 +57,11 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
   });
 
   try {
-    const prepared = await steps.prepareDocument(input);
+    const prepared = await local.prepareDocument(input);
     upsertSearchAttributes({ [SearchAttribute.numeroControl]: [prepared.numeroControl] });
-    const documento = await steps.signDocument(input.issuer.emisorId, prepared.dte);
-    await steps.saveSignedDocument(input, prepared, documento);
-    const transmit = () =>
+    const documento = await local.signDocument(input.issuer.emisorId, prepared.dte);
+    const nuevo = await local.saveSignedDocument(input, prepared, documento);
+    const transmit = (consultarAntes: boolean) =>
       mh.transmitDocument({
         emisorId: input.issuer.emisorId,
         ambiente: prepared.dte.identificacion.ambiente,
@@ -59,18 +69,20 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
         version: prepared.version,
         codigoGeneracion: input.codigoGeneracion,
         documento,
+        consultarAntes,
       });
     let outcome: TransmitOutcome = contingencyForced(input)
       ? { result: 'UNREACHABLE', reason: 'testContingencia' }
-      : await transmit();
+      : await transmit(!nuevo);
     let recorded = outcome.result === 'UNREACHABLE' ? await steps.issueInContingency(input.codigoGeneracion) : null;
     // Kinds MH does not take in contingency (CAT-023) can only wait for MH.
     for (let wait = 10; !recorded && outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
       await sleep(`${wait} seconds`);
-      outcome = await transmit();
+      // An unanswered send of the previous round may have reached MH.
+      outcome = await transmit(true);
     }
-    recorded ??= await steps.recordOutcome(input.codigoGeneracion, outcome);
-    if (recorded.dteJsonUrl) await steps.storeDocumentJson(input.codigoGeneracion);
+    recorded ??= await local.recordOutcome(input.codigoGeneracion, outcome);
+    if (recorded.dteJsonUrl) await local.storeDocumentJson(input.codigoGeneracion);
     record = recorded;
     setEstado(recorded.estado);
   } catch (err) {

@@ -12,11 +12,12 @@ export function createRecordActivities(deps: ActivityDependencies) {
   return {
     /**
      * Persists the signed document before it is transmitted (estado PENDIENTE), so an outcome that is
-     * never learned is still on record. Idempotent on codigoGeneracion: a retried activity finds it.
+     * never learned is still on record. Idempotent on codigoGeneracion: a retried activity finds it, and
+     * answers false — the document may have been sent since.
      */
-    async saveSignedDocument(input: IssueDteInput, prepared: PreparedDocument, dteFirmado: string): Promise<void> {
+    async saveSignedDocument(input: IssueDteInput, prepared: PreparedDocument, dteFirmado: string): Promise<boolean> {
       const saved = async () => !!(await Document.exists({ _id: input.codigoGeneracion }));
-      if (await saved()) return;
+      if (await saved()) return false;
       const emisor = await Emisor.findOne({ id: input.issuer.emisorId }, { ambiente: 1 }).lean();
       try {
         await Document.create({
@@ -44,7 +45,9 @@ export function createRecordActivities(deps: ActivityDependencies) {
       } catch (err) {
         // A retried activity racing its own first attempt: the document is saved, which is all we want.
         if ((err as { code?: number }).code !== 11000 || !(await saved())) throw err;
+        return false;
       }
+      return true;
     },
 
     /** Stores MH's verdict on the record and answers with the record as the API shows it. */

@@ -12,6 +12,11 @@ export interface TransmitInput {
   version: number;
   codigoGeneracion: string;
   documento: string;
+  /**
+   * MH may hold the document already: it was on record before this run of the workflow reached it (a
+   * replay after a worker crash re-runs its local activities from the top), so MH is asked before sending.
+   */
+  consultarAntes?: boolean;
 }
 
 /** MH's consultadte: what MH holds of one document. */
@@ -51,7 +56,7 @@ export async function transmitWithPolicy(
     const res = await consultDte(mh, creds, input.tipoDte, input.codigoGeneracion);
     return res.answered ? sealed(res.body) : undefined;
   };
-  const firstAttempt = Context.current().info.attempt === 1;
+  const firstAttempt = Context.current().info.attempt === 1 && !input.consultarAntes;
   let lastReason = 'not sent';
   for (let send = 1; send <= MAX_SENDS; send++) {
     if (send > 1 || !firstAttempt) {

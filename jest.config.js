@@ -19,6 +19,12 @@ module.exports = {
     },
     {
       ...common,
+      // Reads docker-compose.yml, the Dockerfile and deploy/kubernetes: no stack needed.
+      displayName: 'deploy',
+      testMatch: ['<rootDir>/deploy/test/**/*.test.ts'],
+    },
+    {
+      ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',

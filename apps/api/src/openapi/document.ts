@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ErrorCode } from '@dte/domain';
+import { ERROR_CODES } from './error-codes';
+import { OPERATIONS, TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec } from './operations';
+import { errorBody } from './schemas';
+
+/** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** The dialect is declared once for the whole document, so converted schemas drop their own `$schema`. */
+function withoutDialect({ $schema: _s, $id: _i, ...schema }: JsonSchema): JsonSchema {
+  return schema;
+}
+
+/** A request body exactly as the route validates it: the input side of its zod schema. */
+function requestSchema(schema: z.ZodType | JsonSchema): JsonSchema {
+  return schema instanceof z.ZodType
+    ? withoutDialect(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }))
+    : schema;
+}
+
+const ref = (kind: 'schemas' | 'parameters' | 'headers' | 'examples', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+function responseSchema(schema: z.ZodType | JsonSchema): JsonSchema {
+  if (!(schema instanceof z.ZodType)) return schema;
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('A response schema must be a component: give it an id with .meta({ id })');
+  return ref('schemas', id);
+}
+
+const content = (c: Record<string, Content>) =>
+  Object.fromEntries(
+    Object.entries(c).map(([type, { schema, examples }]) => [type, { schema: responseSchema(schema), examples }]),
+  );
+
+const RATE_LIMIT_HEADERS = {
+  RateLimit: ref('headers', 'RateLimit'),
+  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
+};
+
+/** The refusals of an operation by status: its own and those that follow from its flags. */
+function refusals(op: Operation): [number, ErrorCode[]][] {
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  const add = (status: number, ...codes: ErrorCode[]) => {
+    const set = byStatus.get(status) ?? new Set();
+    codes.forEach((c) => set.add(c));
+    byStatus.set(status, set);
+  };
+  if (op.authenticated) {
+    add(401, ErrorCode.AUTH_TOKEN_MISSING, ErrorCode.AUTH_TOKEN_INVALID);
+    add(429, ErrorCode.RATE_LIMITED);
+  }
+  if (op.permission) add(403, ErrorCode.PERMISSION_DENIED);
+  if (op.request) {
+    add(400, ErrorCode.VALIDATION_ERROR);
+    add(413, ErrorCode.PAYLOAD_TOO_LARGE);
+  }
+  if (op.idempotent) {
+    add(400, ErrorCode.VALIDATION_ERROR);
+    add(422, ErrorCode.IDEMPOTENCY_KEY_REUSED);
+  }
+  for (const [status, codes] of Object.entries(op.errors)) add(Number(status), ...(codes ?? []));
+  add(500, ErrorCode.INTERNAL_ERROR);
+  return [...byStatus].map(([status, codes]) => [status, [...codes]]);
+}
+
+function errorResponse(status: number, codes: ErrorCode[]) {
+  return {
+    description: codes.join(', '),
+    headers: {
+      'X-Request-Id': ref('headers', 'XRequestId'),
+      ...(status === 429 ? { 'Retry-After': ref('headers', 'RetryAfter'), ...RATE_LIMIT_HEADERS } : {}),
+    },
+    content: {
+      'application/json': {
+        // The codes this status can carry here; the rest of the body is the shared Error.
+        schema: { allOf: [responseSchema(errorBody), { properties: { code: { enum: codes } } }] },
+        examples: Object.fromEntries(codes.map((code) => [code, ref('examples', code)])),
+      },
+    },
+  };
+}
+
+function successResponse(op: Operation, { description, headers, content: c }: ResponseSpec) {
+  return {
+    description,
+    headers: {
+      'X-Request-Id': ref('headers', 'XRequestId'),
+      ...(op.authenticated ? RATE_LIMIT_HEADERS : {}),
+      ...headers,
+    },
+    content: content(c),
+  };
+}
+
+function operationObject(op: Operation) {
+  const responses = {
+    ...Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, successResponse(op, r)])),
+    ...Object.fromEntries(refusals(op).map(([status, codes]) => [status, errorResponse(status, codes)])),
+  };
+  const permission = op.permission ? `\n\nPermission: \`${op.permission}\`.` : '';
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description || permission ? { description: `${op.description ?? ''}${permission}`.trim() } : {}),
+    security: op.authenticated ? [{ apiToken: [] }, { bearerToken: [] }] : [],
+    ...(op.parameters || op.idempotent
+      ? { parameters: [...(op.idempotent ? [ref('parameters', 'IdempotencyKey')] : []), ...(op.parameters ?? [])] }
+      : {}),
+    ...(op.request
+      ? {
+          requestBody: {
+            required: op.request.required,
+            content: {
+              'application/json': { schema: requestSchema(op.request.schema), examples: op.request.examples },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The response components: every zod schema with an `id` (see schemas.ts), referring to each other by name. */
+function schemaComponents(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: 'draft-2020-12',
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, withoutDialect(s)]));
+}
+
+const apiVersion = (
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;
+
+const DESCRIPTION = `Issues El Salvador's electronic tax documents (DTE) through the Ministerio de Hacienda (MH).
+
+- Authentication: the API token in \`x-api-token\`, or as \`Authorization: Bearer <token>\`. Each token has
+  permissions and a budget of requests per minute (429 RATE_LIMITED beyond it).
+- Every refusal is \`{"status":"error","code","message",...details}\` with a code of the ErrorCode table;
+  MH rejecting a document is not one: the issuance answer is 201 with \`estado\` REJECTED.
+- Every answer carries \`X-Request-Id\` (the caller's, when sane), which the API's log lines carry too.
+- POSTs that issue, invalidate or resend take an \`Idempotency-Key\`: a retry with the same key and body gets
+  the first request's outcome instead of acting twice.`;
+
+/** The OpenAPI 3.1 document of the API, generated from the route table and the zod schemas the routes use. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: DIALECT,
+    info: { title: 'DTE service API', version: apiVersion, description: DESCRIPTION },
+    servers: [{ url: '/' }],
+    tags: TAGS.map((t) => ({ ...t })),
+    paths,
+    components: {
+      schemas: schemaComponents(),
+      securitySchemes: {
+        apiToken: { type: 'apiKey', in: 'header', name: 'x-api-token', description: 'The API token' },
+        bearerToken: { type: 'http', scheme: 'bearer', description: 'The same API token, as a bearer token' },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: the first request with this key (per emisor) fixes the outcome; the same key ' +
+            'with the same body gets that outcome, with another body 422 IDEMPOTENCY_KEY_REUSED.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,200}$' },
+        },
+      },
+      examples: Object.fromEntries(
+        Object.entries(ERROR_CODES).map(([code, { description, example }]) => [
+          code,
+          { summary: code, description, value: { status: 'error', code, ...example } },
+        ]),
+      ),
+      headers: {
+        XRequestId: {
+          description: 'The request id: the caller’s `X-Request-Id` when it is 8–100 of `[A-Za-z0-9_.-]`, else a UUID',
+          schema: { type: 'string' },
+        },
+        RateLimit: {
+          description: 'Requests left in the token’s window and seconds until it resets (IETF draft 8)',
+          schema: { type: 'string' },
+        },
+        RateLimitPolicy: { description: 'The token’s limit and window (IETF draft 8)', schema: { type: 'string' } },
+        RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

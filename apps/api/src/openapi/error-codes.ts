@@ -1,0 +1,214 @@
+import type { ErrorCode } from '@dte/domain';
+
+export interface ErrorCodeDoc {
+  description: string;
+  /** An error body of this code without `status` and `code`, as the API answers it. */
+  example: { message: string } & Record<string, unknown>;
+}
+
+const CODIGO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+
+/**
+ * What each code means, for the ErrorCode schema and the reference page. A `Record` over the codes, so a
+ * new `ErrorCode` does not compile until it is described here.
+ */
+export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
+  VALIDATION_ERROR: {
+    description:
+      'The body (or a header or query parameter) is not valid: `errors` lists `{field, message}` per offending ' +
+      'field (`body` for a missing body or one that is not JSON). Also a document that would break its MH ' +
+      "schema, with MH's path as `field`.",
+    example: {
+      message: 'La solicitud tiene campos inválidos',
+      errors: [{ field: 'items[0].cantidad', message: 'Demasiado pequeño: se esperaba que número fuera >0' }],
+    },
+  },
+  RECEPTOR_VALIDATION_ERROR: {
+    description:
+      'DTE 03/05/06: required receptor fields are missing; `requiredFields` names them (tipoDocumento, ' +
+      'numDocumento, nit, nombre) and `errors` carries every field error.',
+    example: {
+      message: 'Faltan datos requeridos del receptor',
+      requiredFields: ['nit'],
+      errors: [{ field: 'receptor.nit', message: 'Requerido' }],
+    },
+  },
+  DOCUMENT_NOT_FOUND: {
+    description:
+      "No document of the token's emisor has that codigoGeneracion (another emisor's document is answered the same).",
+    example: {
+      message: `No existe un documento con codigoGeneracion ${CODIGO}`,
+      codigoGeneracion: CODIGO,
+    },
+  },
+  DOCUMENT_NOT_PROCESSED: {
+    description:
+      'The document is not PROCESSED by MH: the original of a DTE 05/06, the document to invalidate or its ' +
+      'replacement (400; an anulación names the `field`), or a document to resend that has no sello yet (409).',
+    example: {
+      message: `El documento ${CODIGO} no fue aceptado por MH`,
+      estado: 'REJECTED',
+    },
+  },
+  INVALID_ORIGIN_TYPE: {
+    description:
+      'The original is of a type this operation does not take: a DTE 05/06 needs a DTE 03, a retorno a DTE 01 ' +
+      'or 14, and a retorno cannot be invalidated. `tipoDte` is the original type.',
+    example: {
+      message: `El documento ${CODIGO} es un DTE 01; se requiere un DTE 03`,
+      tipoDte: '01',
+    },
+  },
+  INVALID_ORIGIN_STATUS: {
+    description: 'Retorno: the original is not PROCESSED.',
+    example: { message: `El documento ${CODIGO} no fue aceptado por MH`, estado: 'REJECTED' },
+  },
+  PERMISSION_DENIED: {
+    description: 'The token lacks the permission the operation needs (`permission`).',
+    example: { message: 'El token no tiene el permiso RETORNO', permission: 'RETORNO' },
+  },
+  ITEM_NOT_FOUND: {
+    description: 'Retorno: a `numItem` is not a line of the original.',
+    example: { message: 'El ítem 7 no existe en el documento original', numItem: 7 },
+  },
+  OVER_RETURN_ERROR: {
+    description:
+      'Retorno: the quantity plus earlier returns of the item exceeds the original quantity; `cantidadDisponible` ' +
+      'is what is left.',
+    example: {
+      message: 'El ítem 1 solo tiene 2 por retornar',
+      numItem: 1,
+      cantidadRetorno: 3,
+      cantidadDisponible: 2,
+    },
+  },
+  AUTH_TOKEN_MISSING: {
+    description: 'Neither `x-api-token` nor `Authorization: Bearer` was sent.',
+    example: { message: 'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>' },
+  },
+  AUTH_TOKEN_INVALID: {
+    description: 'The token does not exist or was revoked.',
+    example: { message: 'El token de API no existe o fue revocado' },
+  },
+  PDF_NOT_AVAILABLE: {
+    description: 'Only documents MH accepted have a PDF; `estado` is the document state.',
+    example: {
+      message: 'El documento está REJECTED: solo los documentos aceptados tienen PDF',
+      estado: 'REJECTED',
+    },
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    description:
+      'The `Idempotency-Key` was already used by this emisor with another request; `codigoGeneracion` is the ' +
+      "first request's document.",
+    example: {
+      message: 'Esta Idempotency-Key ya se usó con otra solicitud; use una clave nueva para una operación distinta',
+      codigoGeneracion: CODIGO,
+    },
+  },
+  NOT_FOUND: {
+    description: 'No route for this method and path (404).',
+    example: { message: 'No route for GET /dte/dte99' },
+  },
+  INTERNAL_ERROR: {
+    description: 'An unexpected failure; `requestId` (also the `X-Request-Id` header) finds it in the logs.',
+    example: { message: 'Internal error', requestId: '6f1c2b1e-9a4d-4d7e-8f3a-2b5c7d9e0a11' },
+  },
+  SERVICE_UNAVAILABLE: {
+    description:
+      'Reserved for a dependency being unavailable; no operation answers it today (GET /health reports ' +
+      'failing dependencies in its own 503 body).',
+    example: { message: 'Servicio no disponible' },
+  },
+  DOCUMENT_REJECTED: {
+    description: 'Resend: MH rejected the document, so it is not a DTE for the receptor.',
+    example: { message: 'Un documento rechazado por MH no puede reenviarse', estado: 'REJECTED' },
+  },
+  EMAIL_NOT_AVAILABLE: {
+    description: 'Resend: the document has no receptor e-mail and the body gave no `email`.',
+    example: { message: 'El documento no tiene correo del receptor: envíe email en el cuerpo' },
+  },
+  EMAIL_NOT_SENT: {
+    description:
+      'Resend: the SMTP server did not take the mail after three tries; `data` is the resend outcome with ' +
+      '`correoEnviado` false.',
+    example: {
+      message: 'No se pudo enviar el correo a cliente@example.com',
+      data: {
+        codigoGeneracion: CODIGO,
+        emailEnviado: 'cliente@example.com',
+        correoEnviado: false,
+        tipo: 'FACTURA_CONSUMIDOR_FINAL',
+        estado: 'PROCESSED',
+      },
+    },
+  },
+  DOCUMENT_ALREADY_CANCELLED: {
+    description: 'Anulación: the document is already invalidated.',
+    example: { message: `El documento ${CODIGO} ya está anulado`, codigoGeneracion: CODIGO },
+  },
+  INVALIDATION_PERIOD_EXPIRED: {
+    description:
+      "Anulación: the document's window is over (90 days for DTE 01/14, 30 for 03/05/06/07 by default); " +
+      '`limite` is when it ended.',
+    example: {
+      message: 'El plazo de anulación del DTE 03 (30 días) venció el 2025-10-15T16:20:00.000Z',
+      plazoDias: 30,
+      limite: '2025-10-15T16:20:00.000Z',
+    },
+  },
+  INVALIDATION_REJECTED: {
+    description:
+      "Anulación: MH rejected the event; `data` carries MH's answer and reasons, and the document is unchanged.",
+    example: {
+      message: 'MH rechazó la invalidación: el documento no cambia',
+      data: {
+        aceptado: false,
+        codigoGeneracion: CODIGO,
+        estado: 'PROCESSED',
+        eventoCodigoGeneracion: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
+        selloRecibido: null,
+        respuestaMh: {
+          estado: 'RECHAZADO',
+          version: 2,
+          ambiente: '00',
+          codigoMsg: '004',
+          versionApp: 2,
+          clasificaMsg: '98',
+          observaciones: ['[documento.numDocumento] VALOR NO VALIDO'],
+          selloRecibido: null,
+          descripcionMsg: 'RECHAZADO',
+          fhProcesamiento: '22/11/2025 10:15:30',
+          codigoGeneracion: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
+        },
+        observaciones: ['[documento.numDocumento] VALOR NO VALIDO'],
+      },
+    },
+  },
+  INVALIDATION_IN_PROGRESS: {
+    description: 'Anulación: an invalidation of the same document is running.',
+    example: { message: `Ya hay una anulación en curso de ${CODIGO}` },
+  },
+  CREDIT_EXCEEDS_ORIGINAL: {
+    description:
+      'DTE 05: the credit notes of the CCF would credit more than its montoTotalOperacion; `saldoDisponible` is what remains.',
+    example: {
+      message: 'La nota de crédito (120) excede el saldo del documento original (100.00)',
+      montoTotalOperacion: 120,
+      saldoDisponible: 100,
+    },
+  },
+  PAYLOAD_TOO_LARGE: {
+    description: 'The body is larger than API_BODY_LIMIT (1 MB by default); `limit` is that size in bytes.',
+    example: { message: 'The body is too large', limit: 1048576 },
+  },
+  RATE_LIMITED: {
+    description:
+      'The token used up its requests per minute (RATE_LIMIT_PER_MINUTE, per API process); `retryAfter` (also ' +
+      'the `Retry-After` header) is the seconds to wait.',
+    example: {
+      message: 'Demasiadas solicitudes con este token: el límite es 600 por minuto; reintente en 12 s',
+      retryAfter: 12,
+    },
+  },
+};

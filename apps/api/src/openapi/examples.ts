@@ -1,0 +1,368 @@
+import { documentKind, type DteTipo } from '@dte/domain';
+import type { z } from 'zod';
+import type { documentRecord, health, information, invalidated, pdfBase64, pdfUrl, resent, smoke } from './schemas';
+
+/**
+ * Example bodies of the reference. The unit test parses each request example with its route's schema and
+ * validates every example against the document, so they cannot drift from what the API takes and answers.
+ */
+
+export interface Example {
+  summary: string;
+  value: unknown;
+}
+
+const CCF = '7DB52D4B-5C2E-4D0F-9E9A-3C1B2A8F6E01';
+const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
+const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
+const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+
+/** San Salvador Centro (CAT-012 06, CAT-013 23). */
+const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
+
+const contribuyente = {
+  tipoDocumento: '36',
+  numDocumento: '06140101901012',
+  nit: '06140101901012',
+  nrc: '9000009',
+  nombre: 'SALVADOR CABAL',
+  codActividad: '69100',
+  descActividad: 'Actividades jurídicas',
+  direccion,
+  telefono: '2244-4444',
+  correo: 'contribuyente@example.com',
+};
+
+/** One realistic body per kind, with the `total` its document comes to (worked out by hand). */
+export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown; total: string }> = {
+  FACTURA_CONSUMIDOR_FINAL: {
+    summary: 'Two units at $11.30, IVA included, paid in cash',
+    body: {
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', correo: 'juan@example.com' },
+      items: [{ descripcion: 'Producto A', cantidad: 2, precioUnitario: 11.3 }],
+      condicionOperacion: 1,
+      observaciones: 'Entregar en recepción',
+    },
+    total: '22.60',
+  },
+  CREDITO_FISCAL: {
+    summary: 'A $100 service on 30 days credit; 13 % IVA added',
+    body: {
+      receptor: contribuyente,
+      items: [{ descripcion: 'Asesoría legal', cantidad: 1, precioUnitario: 100, codigo: 'SERV-01', tipoItem: 2 }],
+      condicionOperacion: 2,
+      pago: { codigo: '05', plazo: '01', periodo: 30 },
+      isRetenIva: false,
+    },
+    total: '113.00',
+  },
+  NOTA_CREDITO: {
+    summary: 'A $10 discount on a CCF; the receptor is the original one',
+    body: {
+      codigoGeneracion: CCF,
+      items: [{ descripcion: 'Descuento por pronto pago', cantidad: 1, precioUnitario: 10 }],
+      condicionOperacion: 1,
+    },
+    total: '11.30',
+  },
+  NOTA_DEBITO: {
+    summary: 'A $5 late-payment charge on a CCF',
+    body: {
+      codigoGeneracion: CCF,
+      items: [{ descripcion: 'Intereses por mora', cantidad: 1, precioUnitario: 5 }],
+      condicionOperacion: 1,
+    },
+    total: '5.65',
+  },
+  COMPROBANTE_RETENCION: {
+    summary: '1 % IVA withheld on an electronic CCF, 13 % on a paper invoice',
+    body: {
+      receptor: {
+        tipoDocumento: '36',
+        numDocumento: '06140101901012',
+        nombre: 'PROVEEDOR RETENIDO, S.A.',
+        correo: 'retenido@example.com',
+        nrc: '9000009',
+        codActividad: '69100',
+        descActividad: 'Actividades jurídicas',
+        direccion,
+      },
+      cuerpoDocumento: [
+        {
+          numItem: 1,
+          tipoDte: '03',
+          tipoGeneracion: 2,
+          numDocumento: CCF,
+          fechaEmision: '2025-11-20',
+          montoSujetoGrav: 250,
+          codigoRetencionMH: '22',
+          ivaRetenido: 2.5,
+          descripcion: 'Retención 1 % IVA',
+        },
+        {
+          numItem: 2,
+          tipoDte: '03',
+          tipoGeneracion: 1,
+          numDocumento: 'F001234',
+          fechaEmision: '2025-11-20',
+          montoSujetoGrav: 100,
+          codigoRetencionMH: 'C4',
+          ivaRetenido: 13,
+          descripcion: 'Retención 13 % IVA',
+        },
+      ],
+    },
+    total: '15.50',
+  },
+  SUJETO_EXCLUIDO: {
+    summary: 'Services bought from a person without IVA registration; 10 % income tax withheld',
+    body: {
+      sujetoExcluido: {
+        tipoDocumento: '13',
+        numDocumento: '01234567-8',
+        nombre: 'María López',
+        direccion,
+        correo: 'maria@example.com',
+      },
+      items: [
+        { descripcion: 'Servicio de limpieza', cantidad: 3, precioUnitario: 45.5, tipoItem: 2 },
+        { descripcion: 'Materiales', cantidad: 1, precioUnitario: 12.35, montoDescu: 1 },
+      ],
+      condicionOperacion: 1,
+      applyrent: true,
+    },
+    total: '133.06',
+  },
+  RETORNO: {
+    summary: 'Two of the four chairs of a Factura come back',
+    body: {
+      documentoOrigen: FACTURA,
+      items: [{ numItem: 1, cantidadRetorno: 2 }],
+      motivo: 'Producto defectuoso',
+    },
+    total: '44.20',
+  },
+};
+
+export const ANULACION_EXAMPLE: Example = {
+  summary: 'Replace a Factura that had a wrong price (tipoAnulacion 1)',
+  value: {
+    codigoGeneracion: FACTURA,
+    codigoGeneracionR: REEMPLAZO,
+    motivo: {
+      tipoAnulacion: 1,
+      motivoAnulacion: 'Error en el precio',
+      nombreResponsable: 'María Gómez',
+      tipDocResponsable: '13',
+      numDocResponsable: '012345678',
+      nombreSolicita: 'Juan Pérez',
+      tipDocSolicita: '13',
+      numDocSolicita: '023456789',
+    },
+  },
+};
+
+export const RESEND_EXAMPLE: Example = {
+  summary: 'Send to another address this time',
+  value: { email: 'contabilidad@example.com' },
+};
+
+const respuestaMh = (codigoGeneracion: string) => ({
+  estado: 'PROCESSED' as const,
+  version: 2,
+  ambiente: '00',
+  codigoMsg: '001',
+  versionApp: 2,
+  clasificaMsg: '10',
+  observaciones: [],
+  selloRecibido: '2025K4Q9T2ZB7XH1M3C8R6P0W5N4J2D9F7L1A3S5',
+  descripcionMsg: 'RECIBIDO',
+  fhProcesamiento: '22/11/2025 10:15:30',
+  codigoGeneracion,
+});
+
+/** The record of an issuance of `tipo`, accepted or rejected by MH; `dteJson` is cut to its identificacion. */
+export function recordExamples(tipo: DteTipo): Record<'processed' | 'rejected', Example> {
+  const { tipoDte, version } = documentKind(tipo);
+  const numeroControl = `DTE-${tipoDte}-M001P001-000000000000001`;
+  const files = `emisores/empresa-demo/DTES/TEST/2025/11/22/DTE${tipoDte}`;
+  const accepted = respuestaMh(EMITIDO);
+  const base: z.input<typeof documentRecord> = {
+    id: 42,
+    tipo,
+    codigoGeneracion: EMITIDO,
+    numeroControl,
+    estado: 'PROCESSED',
+    ambiente: 'TEST',
+    total: ISSUANCE_EXAMPLES[tipo].total,
+    dteJson: {
+      identificacion: {
+        version,
+        ambiente: '00',
+        tipoDte,
+        numeroControl,
+        codigoGeneracion: EMITIDO,
+        tipoModelo: 1,
+        tipoOperacion: 1,
+        fecEmi: '2025-11-22',
+        horEmi: '10:15:28',
+        tipoMoneda: 'USD',
+      },
+    },
+    dteFirmado: 'eyJhbGciOiJSUzUxMiJ9.eyJpZGVudGlmaWNhY2lvbiI6ey4uLn19.Q2bX…',
+    selloRecibido: accepted.selloRecibido,
+    respuestaMh: accepted,
+    dteJsonUrl: `${files}/json/${EMITIDO}.json`,
+    dtePdfUrl: `${files}/pdf/${EMITIDO}.pdf`,
+    sequenceNumber: '1',
+    sequenceId: 7,
+    serie: 'P001',
+    emisorId: 1,
+    branchId: 1,
+    pointOfSaleId: 1,
+    tokenId: 3,
+    errorTecnico: null,
+    createdAt: '2025-11-22T16:15:31.204Z',
+    analisisHacienda: {
+      estadoDocumento: 'PROCESSED',
+      aceptadoPorMH: true,
+      tieneObservaciones: false,
+      observaciones: [],
+      erroresValidacion: [],
+      mensaje: 'Documento recibido por el Ministerio de Hacienda: RECIBIDO',
+    },
+  };
+  const motivo = '[receptor.numDocumento] VALOR DEL CAMPO NO VALIDO';
+  return {
+    processed: { summary: 'Accepted by MH', value: { status: 'success', data: base } },
+    rejected: {
+      summary: 'Rejected by MH (still 201)',
+      value: {
+        status: 'success',
+        data: {
+          ...base,
+          estado: 'REJECTED',
+          selloRecibido: null,
+          respuestaMh: {
+            ...accepted,
+            estado: 'RECHAZADO',
+            codigoMsg: '003',
+            clasificaMsg: '13',
+            selloRecibido: null,
+            descripcionMsg: motivo,
+          },
+          dteJsonUrl: null,
+          dtePdfUrl: null,
+          errorTecnico: `Documento rechazado por el Ministerio de Hacienda: ${motivo}`,
+          analisisHacienda: {
+            estadoDocumento: 'REJECTED',
+            aceptadoPorMH: false,
+            tieneObservaciones: false,
+            observaciones: [],
+            erroresValidacion: [motivo],
+            mensaje: motivo,
+          },
+        },
+      },
+    },
+  };
+}
+
+export const INFORMATION_EXAMPLE: z.input<typeof information> = {
+  status: 'success',
+  data: {
+    emisor: {
+      id: 1,
+      nit: '06140101901012',
+      nrc: '1234567',
+      nombre: 'EMPRESA DEMO, S.A. DE C.V.',
+      nombreComercial: 'Demo',
+      codigoActividad: '62010',
+      actividadEconomica: 'Programación informática',
+      direccion: 'Distrito 14, Colonia Escalón, calle 1 #10',
+      tipoEstablecimiento: '01',
+      departamento: '06',
+      municipio: '23',
+      distrito: '14',
+      telefono: '22445566',
+      logoUrl: null,
+      colorPrincipal: '#1F3A93',
+      colorSecundario: '#4A6FDC',
+      colorFondo: '#FFFFFF',
+      codEstableMH: 'M001',
+      codEstable: 'M001',
+      codPuntoVentaMH: 'P001',
+      codPuntoVenta: 'P001',
+      ambiente: 'TEST',
+      clientId: 1,
+      createdAt: '2025-11-01T14:00:00.000Z',
+    },
+    permissions: ['FACTURA_CONSUMIDOR_FINAL', 'CREDITO_FISCAL', 'ANULACION'],
+  },
+};
+
+export const PDF_URL_EXAMPLE: z.input<typeof pdfUrl> = {
+  status: 'success',
+  data: {
+    codigoGeneracion: EMITIDO,
+    url: `https://storage.example.com/dte/emisores/empresa-demo/DTES/TEST/2025/11/22/DTE01/pdf/${EMITIDO}.pdf?X-Amz-Expires=900`,
+    expiresIn: 900,
+    filename: `${EMITIDO}.pdf`,
+  },
+};
+
+export const PDF_BASE64_EXAMPLE: z.input<typeof pdfBase64> = {
+  status: 'success',
+  data: {
+    codigoGeneracion: EMITIDO,
+    base64: 'JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoK…',
+    contentType: 'application/pdf',
+    filename: `${EMITIDO}.pdf`,
+  },
+};
+
+export const RESENT_EXAMPLE: z.input<typeof resent> = {
+  status: 'success',
+  message: 'Documento reenviado a contabilidad@example.com',
+  data: {
+    codigoGeneracion: EMITIDO,
+    emailEnviado: 'contabilidad@example.com',
+    correoEnviado: true,
+    tipo: 'FACTURA_CONSUMIDOR_FINAL',
+    estado: 'PROCESSED',
+  },
+};
+
+export const INVALIDATED_EXAMPLE: z.input<typeof invalidated> = {
+  status: 'success',
+  message: 'Documento anulado',
+  data: {
+    aceptado: true,
+    codigoGeneracion: FACTURA,
+    estado: 'CANCELLED',
+    eventoCodigoGeneracion: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
+    selloRecibido: '2025P7W3K9B2M4X8Z1C6V5N0R2T7Y4H9J3G8F1D6',
+    respuestaMh: respuestaMh('9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D'),
+    observaciones: [],
+  },
+};
+
+export const SMOKE_EXAMPLE: z.input<typeof smoke> = {
+  status: 'success',
+  data: {
+    id: 'c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d',
+    storedKey: 'smoke/c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d.json',
+    pdfBytes: 18342,
+    messageId: '<c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d@localhost>',
+    workflowId: 'smoke-c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d',
+  },
+};
+
+export const HEALTH_EXAMPLES: Record<'ok' | 'failing', z.input<typeof health>> = {
+  ok: { status: 'ok', checks: { temporal: 'ok', database: 'ok', storage: 'ok' } },
+  failing: {
+    status: 'error',
+    checks: { temporal: 'ok', database: 'ok', storage: 'failing: connect ECONNREFUSED 127.0.0.1:9000' },
+    failing: ['storage'],
+  },
+};

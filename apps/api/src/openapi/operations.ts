@@ -1,0 +1,362 @@
+import type { z } from 'zod';
+import { anulacionRequest, documentKind, resendRequest, type DteTipo, type ErrorCode } from '@dte/domain';
+import { ENDPOINTS } from '../routes/issue';
+import {
+  ANULACION_EXAMPLE,
+  HEALTH_EXAMPLES,
+  INFORMATION_EXAMPLE,
+  INVALIDATED_EXAMPLE,
+  ISSUANCE_EXAMPLES,
+  PDF_BASE64_EXAMPLE,
+  PDF_URL_EXAMPLE,
+  recordExamples,
+  RESEND_EXAMPLE,
+  RESENT_EXAMPLE,
+  SMOKE_EXAMPLE,
+  type Example,
+} from './examples';
+import { health, information, invalidated, issued, pdfJson, resent, smoke } from './schemas';
+
+/** A JSON Schema written by hand, for bodies no zod schema describes (a PDF, a web page, this document). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface Content {
+  /** A response's zod schema must be a component (an `id` in zod's global registry). */
+  schema: z.ZodType | JsonSchema;
+  examples?: Record<string, Example>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  content: Record<string, Content>;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
+}
+
+export const TAGS = [
+  { name: 'Issuance', description: 'Issue a DTE: one endpoint per kind. The answer carries MH’s verdict.' },
+  { name: 'Documents', description: 'What can be done with an issued document.' },
+  { name: 'Emisor', description: 'The taxpayer the token issues for.' },
+  { name: 'Service', description: 'Health, metrics, diagnostics and this reference. No token except the smoke run.' },
+] as const;
+
+/**
+ * One operation of the API as the reference describes it. The document adds what follows from the flags:
+ * the security, the `Idempotency-Key` parameter and the refusals of authentication, rate limiting,
+ * permissions, bodies and keys.
+ */
+export interface Operation {
+  method: 'get' | 'post';
+  /** OpenAPI's form: `{param}` for Express's `:param`. */
+  path: string;
+  operationId: string;
+  tag: (typeof TAGS)[number]['name'];
+  summary: string;
+  description?: string;
+  /** Needs an API token, and then counts against the token's rate limit. */
+  authenticated: boolean;
+  /** The token permission the operation needs. */
+  permission?: string;
+  /** Takes an `Idempotency-Key` header. */
+  idempotent?: boolean;
+  parameters?: JsonSchema[];
+  request?: { schema: z.ZodType | JsonSchema; required: boolean; examples?: Record<string, Example> };
+  responses: Record<number, ResponseSpec>;
+  /** The refusals particular to the operation, by HTTP status. */
+  errors: Partial<Record<number, ErrorCode[]>>;
+}
+
+const codigoGeneracionParam = {
+  name: 'codigoGeneracion',
+  in: 'path',
+  required: true,
+  description: 'The document’s codigoGeneracion (any case)',
+  schema: { type: 'string', pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$' },
+};
+
+const json = (schema: z.ZodType, examples?: Record<string, Example>): Record<string, Content> => ({
+  'application/json': { schema, examples },
+});
+
+const example = (summary: string, value: unknown): Record<string, Example> => ({ default: { summary, value } });
+
+/** What each kind adds to the issuance operation: its description and the refusals of its own rules. */
+const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: Operation['errors'] }> = {
+  FACTURA_CONSUMIDOR_FINAL: {
+    summary: 'Issue a Factura (DTE 01)',
+    description:
+      'Sale to a final consumer; `precioUnitario` includes IVA. The receptor may be anonymous below $1095.00 ' +
+      '(`tipoDocumento` and `numDocumento` come together or not at all). `testContingencia: true` rehearses a ' +
+      'contingency in ambiente TEST (VALIDATION_ERROR in PROD).',
+    errors: {},
+  },
+  CREDITO_FISCAL: {
+    summary: 'Issue a Comprobante de Crédito Fiscal (DTE 03)',
+    description:
+      'Sale to an IVA taxpayer; `precioUnitario` excludes IVA. A receptor missing tipoDocumento, numDocumento, ' +
+      'nit or nombre is RECEPTOR_VALIDATION_ERROR. `isRetenIva` withholds 1 % IVA.',
+    errors: { 400: ['RECEPTOR_VALIDATION_ERROR'] },
+  },
+  NOTA_CREDITO: {
+    summary: 'Issue a Nota de Crédito (DTE 05)',
+    description:
+      'Credits a CCF (`codigoGeneracion`) that MH accepted; without `receptor` the CCF’s receptor is used. The ' +
+      'notes of one CCF never credit more than its montoTotalOperacion.',
+    errors: {
+      400: ['RECEPTOR_VALIDATION_ERROR', 'INVALID_ORIGIN_TYPE', 'DOCUMENT_NOT_PROCESSED', 'CREDIT_EXCEEDS_ORIGINAL'],
+      404: ['DOCUMENT_NOT_FOUND'],
+    },
+  },
+  NOTA_DEBITO: {
+    summary: 'Issue a Nota de Débito (DTE 06)',
+    description: 'Adds charges to a CCF (`codigoGeneracion`) that MH accepted; without `receptor` the CCF’s is used.',
+    errors: {
+      400: ['RECEPTOR_VALIDATION_ERROR', 'INVALID_ORIGIN_TYPE', 'DOCUMENT_NOT_PROCESSED'],
+      404: ['DOCUMENT_NOT_FOUND'],
+    },
+  },
+  COMPROBANTE_RETENCION: {
+    summary: 'Issue a Comprobante de Retención (DTE 07)',
+    description:
+      'IVA withheld on related documents, one `cuerpoDocumento` line each (`numItem` 1, 2, 3…); `ivaRetenido` ' +
+      'must be the rate of `codigoRetencionMH` applied to `montoSujetoGrav`.',
+    errors: {},
+  },
+  SUJETO_EXCLUIDO: {
+    summary: 'Issue a Factura de Sujeto Excluido (DTE 14)',
+    description: 'Purchase from a person not registered for IVA; `applyrent: true` withholds 10 % income tax.',
+    errors: {},
+  },
+  RETORNO: {
+    summary: 'Issue an Evento de Retorno (DTE 18)',
+    description:
+      'Returns quantities of a DTE 01 or 14 (`documentoOrigen`) that MH accepted; each item’s returns together ' +
+      'never exceed its original quantity.',
+    errors: {
+      400: ['INVALID_ORIGIN_TYPE', 'INVALID_ORIGIN_STATUS', 'ITEM_NOT_FOUND', 'OVER_RETURN_ERROR'],
+      404: ['DOCUMENT_NOT_FOUND'],
+    },
+  },
+};
+
+const pascal = (tipo: string) =>
+  tipo
+    .toLowerCase()
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+const issuance: Operation[] = Object.entries(ENDPOINTS).map(([path, tipo]) => {
+  const { summary, description, errors } = ISSUANCE[tipo];
+  const requestExample = ISSUANCE_EXAMPLES[tipo];
+  return {
+    method: 'post',
+    path,
+    operationId: `issue${pascal(tipo)}`,
+    tag: 'Issuance',
+    summary,
+    description,
+    authenticated: true,
+    permission: documentKind(tipo).permission,
+    idempotent: true,
+    request: {
+      schema: documentKind(tipo).requestSchema,
+      required: true,
+      examples: example(requestExample.summary, requestExample.body),
+    },
+    responses: {
+      201: {
+        description: 'The document record, accepted (PROCESSED), rejected (REJECTED) or in CONTINGENCIA',
+        content: json(issued, recordExamples(tipo)),
+      },
+    },
+    errors,
+  };
+});
+
+export const OPERATIONS: Operation[] = [
+  ...issuance,
+  {
+    method: 'post',
+    path: '/dte/anulacion',
+    operationId: 'invalidateDocument',
+    tag: 'Documents',
+    summary: 'Invalidate a document',
+    description:
+      'Checked before MH is asked: the document is the emisor’s, not invalidated, PROCESSED, of a kind that can ' +
+      'be invalidated and within its window; a named replacement (`codigoGeneracionR`, required for ' +
+      '`tipoAnulacion` 1 and 3) is the emisor’s and PROCESSED. MH rejecting the event is 422 ' +
+      'INVALIDATION_REJECTED and leaves the document unchanged.',
+    authenticated: true,
+    permission: 'ANULACION',
+    idempotent: true,
+    request: { schema: anulacionRequest, required: true, examples: { default: ANULACION_EXAMPLE } },
+    responses: {
+      200: {
+        description: 'MH accepted: the document is CANCELLED',
+        content: json(invalidated, example('Accepted by MH', INVALIDATED_EXAMPLE)),
+      },
+    },
+    errors: {
+      400: ['DOCUMENT_NOT_PROCESSED', 'INVALID_ORIGIN_TYPE', 'INVALIDATION_PERIOD_EXPIRED'],
+      404: ['DOCUMENT_NOT_FOUND'],
+      409: ['DOCUMENT_ALREADY_CANCELLED', 'INVALIDATION_IN_PROGRESS'],
+      422: ['INVALIDATION_REJECTED'],
+    },
+  },
+  {
+    method: 'get',
+    path: '/dte/pdf/{codigoGeneracion}',
+    operationId: 'getPdf',
+    tag: 'Documents',
+    summary: 'Get the PDF of an accepted document',
+    description:
+      '`view` and `download` answer the PDF (inline or as an attachment), `url` a presigned link, `base64` the ' +
+      'file in JSON. A PDF not in storage is rendered again first.',
+    authenticated: true,
+    parameters: [
+      codigoGeneracionParam,
+      {
+        name: 'format',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['view', 'download', 'url', 'base64'], default: 'view' },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The PDF (`view`, `download`) or JSON (`url`, `base64`)',
+        headers: {
+          'Content-Disposition': {
+            description: '`inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf`',
+            schema: { type: 'string' },
+          },
+        },
+        content: {
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+          'application/json': {
+            schema: pdfJson,
+            examples: {
+              url: { summary: 'format=url', value: PDF_URL_EXAMPLE },
+              base64: { summary: 'format=base64', value: PDF_BASE64_EXAMPLE },
+            },
+          },
+        },
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['PDF_NOT_AVAILABLE'] },
+  },
+  {
+    method: 'post',
+    path: '/dte/resend/{codigoGeneracion}',
+    operationId: 'resendDocument',
+    tag: 'Documents',
+    summary: 'E-mail a document again',
+    description:
+      'Sends the signed JSON and the PDF of a PROCESSED or CANCELLED document to `email`, or to the receptor’s ' +
+      'address without it. Any token of the emisor may resend.',
+    authenticated: true,
+    idempotent: true,
+    parameters: [codigoGeneracionParam],
+    request: { schema: resendRequest, required: false, examples: { default: RESEND_EXAMPLE } },
+    responses: {
+      200: { description: 'The SMTP server took the mail', content: json(resent, example('Sent', RESENT_EXAMPLE)) },
+    },
+    errors: {
+      400: ['EMAIL_NOT_AVAILABLE'],
+      404: ['DOCUMENT_NOT_FOUND'],
+      409: ['DOCUMENT_REJECTED', 'DOCUMENT_NOT_PROCESSED'],
+      502: ['EMAIL_NOT_SENT'],
+    },
+  },
+  {
+    method: 'get',
+    path: '/dte/information',
+    operationId: 'getInformation',
+    tag: 'Emisor',
+    summary: 'The emisor, establishment and permissions of the token',
+    description: 'Also a way to check a token. No secret is ever read for this answer.',
+    authenticated: true,
+    responses: {
+      200: { description: 'The emisor', content: json(information, example('The demo emisor', INFORMATION_EXAMPLE)) },
+    },
+    errors: {},
+  },
+  {
+    method: 'post',
+    path: '/diagnostics/smoke',
+    operationId: 'runSmoke',
+    tag: 'Service',
+    summary: 'Run the smoke workflow',
+    description:
+      'One workflow that touches every component (Chromium renders a PDF, storage keeps it, SMTP mails it, the ' +
+      'database records it), to prove a deployment before any document is issued.',
+    authenticated: true,
+    request: {
+      schema: {
+        type: 'object',
+        properties: { email: { type: 'string', description: 'Where the test mail goes (smoke@example.test)' } },
+      },
+      required: false,
+    },
+    responses: { 200: { description: 'What the workflow did', content: json(smoke, example('Done', SMOKE_EXAMPLE)) } },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/health',
+    operationId: 'getHealth',
+    tag: 'Service',
+    summary: 'Liveness of Temporal, the database and storage',
+    authenticated: false,
+    responses: {
+      200: { description: 'Every dependency answers', content: json(health, example('Healthy', HEALTH_EXAMPLES.ok)) },
+      503: {
+        description: 'A dependency fails; `failing` names it',
+        content: json(health, example('Storage down', HEALTH_EXAMPLES.failing)),
+      },
+    },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    operationId: 'getMetrics',
+    tag: 'Service',
+    summary: 'Prometheus metrics of this API process',
+    authenticated: false,
+    responses: {
+      200: {
+        description: 'Prometheus text exposition format',
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+    },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApi',
+    tag: 'Service',
+    summary: 'This reference as an OpenAPI 3.1 document',
+    authenticated: false,
+    responses: {
+      200: { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } },
+    },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    operationId: 'getDocs',
+    tag: 'Service',
+    summary: 'This reference as a web page',
+    authenticated: false,
+    responses: {
+      200: {
+        description: 'HTML, rendered from /openapi.json',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+    },
+    errors: {},
+  },
+];

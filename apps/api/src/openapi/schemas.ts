@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { DTE_TIPOS, type ErrorCode } from '@dte/domain';
+import type {
+  AnalisisHacienda,
+  DocumentRecordView,
+  InvalidateDteResult,
+  RespuestaMhView,
+  SmokeResult,
+} from '@dte/domain/workflow-contract';
+import { ERROR_CODES } from './error-codes';
+
+/**
+ * The response bodies, written as zod schemas so they are checked against the types the routes answer with
+ * (`satisfies`) and converted to JSON Schema like the request bodies. A schema with an `id` in zod's global
+ * registry (`.meta`) is a component of the document under that name.
+ */
+
+const uuid = z
+  .string()
+  .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/)
+  .describe('UUID, upper case');
+
+const tipo = z.enum(DTE_TIPOS).describe('Document kind');
+const estado = z
+  .enum(['PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED'])
+  .describe(
+    'PROCESSED: accepted by MH; REJECTED; CONTINGENCIA: issued while MH did not answer; CANCELLED: invalidated',
+  );
+
+const errorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({
+  id: 'ErrorCode',
+  description:
+    'Every `code` an error body can carry.\n\n| code | meaning |\n| --- | --- |\n' +
+    Object.entries(ERROR_CODES)
+      .map(([code, { description }]) => `| \`${code}\` | ${description.replaceAll('|', '\\|')} |`)
+      .join('\n'),
+  // Redoc's extension; the reference page reads it too.
+  'x-enumDescriptions': Object.fromEntries(Object.entries(ERROR_CODES).map(([code, d]) => [code, d.description])),
+});
+
+export const errorBody = z
+  .looseObject({
+    status: z.literal('error'),
+    code: errorCode,
+    message: z.string().describe('Human-readable, in Spanish'),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR: one entry per offending field (`items[0].cantidad`)'),
+    requiredFields: z.array(z.string()).optional().describe('RECEPTOR_VALIDATION_ERROR: the missing receptor fields'),
+  })
+  .meta({
+    id: 'Error',
+    description: 'Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples).',
+  });
+
+const respuestaMh = (
+  z.object({
+    estado: z.enum(['PROCESSED', 'RECHAZADO']),
+    version: z.number().int(),
+    ambiente: z.string().describe('MH environment code: 00 test, 01 production'),
+    codigoMsg: z.string(),
+    versionApp: z.number().int(),
+    clasificaMsg: z.string(),
+    observaciones: z.array(z.string()),
+    selloRecibido: z.string().nullable(),
+    descripcionMsg: z.string(),
+    fhProcesamiento: z.string().describe('DD/MM/YYYY HH:mm:ss'),
+    codigoGeneracion: z.string(),
+  }) satisfies z.ZodType<RespuestaMhView>
+).meta({ id: 'RespuestaMh', description: "MH's answer as the record shows it (MH's PROCESADO reads PROCESSED)." });
+
+const analisisHacienda = (
+  z.object({
+    estadoDocumento: z.enum(['PROCESSED', 'REJECTED']),
+    aceptadoPorMH: z.boolean(),
+    tieneObservaciones: z.boolean(),
+    observaciones: z.array(z.string()),
+    erroresValidacion: z.array(z.string()),
+    mensaje: z.string(),
+  }) satisfies z.ZodType<AnalisisHacienda>
+).meta({ id: 'AnalisisHacienda', description: 'Summary of the MH outcome.' });
+
+export const documentRecord = (
+  z.object({
+    id: z.number().int().describe('Internal record id'),
+    tipo,
+    codigoGeneracion: uuid,
+    numeroControl: z.string().describe('DTE-<tipoDte>-<establecimiento><punto de venta>-<15-digit sequence>'),
+    estado,
+    ambiente: z.enum(['TEST', 'PROD']),
+    total: z.string().describe('Decimal amount with 2 decimals'),
+    dteJson: z.record(z.string(), z.unknown()).describe('The DTE as signed and sent to MH'),
+    dteFirmado: z.string().describe('The signed DTE, compact JWS'),
+    selloRecibido: z.string().nullable().describe("MH's reception seal; null unless PROCESSED or CANCELLED"),
+    respuestaMh: respuestaMh.nullable(),
+    dteJsonUrl: z.string().nullable().describe('Storage key of the JSON; null when rejected'),
+    dtePdfUrl: z.string().nullable().describe('Storage key of the PDF; null when rejected'),
+    sequenceNumber: z.string(),
+    sequenceId: z.number().int(),
+    serie: z.string(),
+    emisorId: z.number().int(),
+    branchId: z.number().int(),
+    pointOfSaleId: z.number().int(),
+    tokenId: z.number().int(),
+    errorTecnico: z
+      .string()
+      .nullable()
+      .describe("On rejection: 'Documento rechazado por el Ministerio de Hacienda: …'"),
+    createdAt: z.string().describe('ISO 8601, UTC'),
+    analisisHacienda: analisisHacienda.nullable(),
+  }) satisfies z.ZodType<DocumentRecordView>
+).meta({
+  id: 'DocumentRecord',
+  description: 'The document record. MH rejecting a document is not an HTTP error: the record has estado REJECTED.',
+});
+
+export const issued = z
+  .object({ status: z.literal('success'), data: documentRecord })
+  .meta({ id: 'IssuedDocument', description: 'Issuance answer (201), accepted and rejected documents alike.' });
+
+export const information = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      emisor: z.object({
+        id: z.number().int(),
+        nit: z.string(),
+        nrc: z.string(),
+        nombre: z.string(),
+        nombreComercial: z.string().nullable(),
+        codigoActividad: z.string(),
+        actividadEconomica: z.string(),
+        direccion: z.string().describe("The establishment's address (complemento)"),
+        tipoEstablecimiento: z.string(),
+        departamento: z.string(),
+        municipio: z.string(),
+        distrito: z.string().nullable(),
+        telefono: z.string(),
+        logoUrl: z.string().nullable().describe('Storage key of the logo; null without one'),
+        colorPrincipal: z.string().describe('#RRGGBB'),
+        colorSecundario: z.string().describe('#RRGGBB'),
+        colorFondo: z.string().describe('#RRGGBB'),
+        codEstableMH: z.string(),
+        codEstable: z.string(),
+        codPuntoVentaMH: z.string(),
+        codPuntoVenta: z.string(),
+        ambiente: z.enum(['TEST', 'PROD']),
+        clientId: z.number().int(),
+        createdAt: z.string().describe('ISO 8601, UTC'),
+      }),
+      permissions: z.array(z.string()),
+    }),
+  })
+  .meta({
+    id: 'Information',
+    description: "The emisor as the token issues (its establishment and point of sale) and the token's permissions.",
+  });
+
+const pdfFile = { codigoGeneracion: uuid, filename: z.string() };
+
+export const pdfUrl = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      ...pdfFile,
+      url: z.string().describe('Presigned storage URL'),
+      expiresIn: z.number().int().describe('Seconds the URL is valid'),
+    }),
+  })
+  .meta({ id: 'PdfUrl', description: '`format=url`' });
+
+export const pdfBase64 = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({ ...pdfFile, base64: z.string(), contentType: z.literal('application/pdf') }),
+  })
+  .meta({ id: 'PdfBase64', description: '`format=base64`' });
+
+export const pdfJson = z.union([pdfUrl, pdfBase64]).meta({ id: 'PdfJson' });
+
+const resendOutcome = z
+  .object({
+    codigoGeneracion: uuid,
+    emailEnviado: z.string().describe('The address used'),
+    correoEnviado: z.boolean(),
+    tipo,
+    estado: z.enum(['PROCESSED', 'CANCELLED']),
+  })
+  .meta({ id: 'ResendOutcome' });
+
+export const resent = z
+  .object({ status: z.literal('success'), message: z.string(), data: resendOutcome })
+  .meta({ id: 'Resent' });
+
+export const invalidated = z
+  .object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({
+      aceptado: z.boolean(),
+      codigoGeneracion: uuid,
+      estado,
+      eventoCodigoGeneracion: uuid,
+      selloRecibido: z.string().nullable(),
+      respuestaMh,
+      observaciones: z.array(z.string()),
+    }) satisfies z.ZodType<InvalidateDteResult>,
+  })
+  .meta({ id: 'Invalidated' });
+
+export const smoke = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      id: z.string(),
+      storedKey: z.string(),
+      pdfBytes: z.number().int(),
+      messageId: z.string(),
+      workflowId: z.string(),
+    }) satisfies z.ZodType<SmokeResult>,
+  })
+  .meta({ id: 'SmokeResult' });
+
+export const health = z
+  .object({
+    status: z.enum(['ok', 'error']),
+    checks: z.record(z.string(), z.string()).describe("Per dependency: 'ok' or 'failing: <reason>'"),
+    failing: z.array(z.string()).optional().describe('The failing dependencies (503 only)'),
+  })
+  .meta({ id: 'Health' });

@@ -22,6 +22,7 @@ const DEFAULT_PORTS = {
   MAILDEV_WEB_PORT: 1080,
   MH_SIM_PORT: 3100,
   API_PORT: 3000,
+  WORKER_METRICS_PORT: 9464,
 };
 /** Internal ports of the components that we never expose but must not collide between stacks. */
 const INTERNAL_PORTS = ['TEMPORAL_HTTP_PORT', 'TEMPORAL_METRICS_PORT', 'FERRETDB_DEBUG_PORT'];
@@ -86,6 +87,7 @@ function serviceEnv(ports, database) {
   };
   return {
     API_PORT: String(ports.API_PORT),
+    WORKER_METRICS_PORT: String(ports.WORKER_METRICS_PORT),
     MH_SIM_PORT: String(ports.MH_SIM_PORT),
     MONGODB_URI: database.uri,
     TEMPORAL_ADDRESS: `127.0.0.1:${ports.TEMPORAL_PORT}`,
@@ -346,6 +348,7 @@ class Stack {
     const p = this.ports;
     return {
       api: `http://127.0.0.1:${p.API_PORT}`,
+      workerMetrics: `http://127.0.0.1:${p.WORKER_METRICS_PORT}`,
       temporalGrpc: `127.0.0.1:${p.TEMPORAL_PORT}`,
       temporalUi: `http://127.0.0.1:${p.TEMPORAL_UI_PORT}`,
       database: this.database.uri,

@@ -50,6 +50,8 @@ function printTable(urls, token, dataDir, ms) {
   const rows = [
     ['API', urls.api],
     ['Health', `${urls.api}/health`],
+    ['API metrics', `${urls.api}/metrics`],
+    ['Worker metrics', `${urls.workerMetrics}/metrics`],
     ['Temporal gRPC', urls.temporalGrpc],
     ['Temporal Web UI', urls.temporalUi],
     ['Database', urls.database],

@@ -3,6 +3,7 @@ import { loadConfig } from '@dte/config';
 import { connectDatabase, createLogger, ObjectStore } from '@dte/activities';
 import type { Server } from 'node:http';
 import { createApp } from '../../apps/api/src/app';
+import { createApiMetrics } from '../../apps/api/src/metrics';
 import { stack } from '../support/stack';
 
 /** `GET /health` answers 503 naming the failing dependency: here storage points at a closed port. */
@@ -27,6 +28,7 @@ describe('GET /health with a dependency down', () => {
       db,
       store: deadStore,
       temporal: new Client({ connection }),
+      metrics: createApiMetrics(),
     });
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());

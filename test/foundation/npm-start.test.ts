@@ -17,6 +17,7 @@ const PORT_VARS = [
   'MAILDEV_WEB_PORT',
   'MH_SIM_PORT',
   'API_PORT',
+  'WORKER_METRICS_PORT',
 ];
 
 function freePort(): Promise<number> {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 /** What the integration suites know about the stack that globalSetup started. */
 export interface StackInfo {
   api: string;
+  /** The stack's worker's Prometheus endpoint (`/metrics`, `/health`). */
+  workerMetrics: string;
   temporalGrpc: string;
   temporalUi: string;
   database: string;

@@ -1,38 +1,55 @@
 import express from 'express';
+import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from './context';
 import { errorHandler } from './http/errors';
 import { requestId } from './http/request-id';
+import { httpMetrics } from './metrics';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { issueRoutes } from './routes/issue';
 import { pdfRoutes } from './routes/pdf';
 import { smokeRoutes } from './routes/smoke';
 import { resendRoutes } from './routes/resend';
 import { informationRoutes } from './routes/information';
 import { anulacionRoutes } from './routes/anulacion';
+import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // The API is also served over plain HTTP (locally, or behind a TLS proxy on an internal network), where
+  // upgrading the /docs page's links to https would break them.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(requestId);
-  // One line per request with its id (also in the X-Request-Id header) and, once authenticated, the emisor.
+  app.use(httpMetrics(ctx.metrics));
+  // One line per request with its id (also in the X-Request-Id header) and, once known, the emisor, the
+  // document and its workflow (see logDocument); every line a route logs through req.log carries the id.
   app.use(
     pinoHttp({
       logger: ctx.log,
       genReqId: (req) => (req as express.Request).id,
-      customProps: (req) => ({ emisorId: (req as express.Request).auth?.emisorId }),
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: 'requestId' },
+      customProps: (req, res) => ({
+        emisorId: (req as express.Request).auth?.emisorId,
+        codigoGeneracion: (res as express.Response).locals.codigoGeneracion,
+        workflowId: (res as express.Response).locals.workflowId,
+      }),
     }),
   );
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: ctx.config.API_BODY_LIMIT }));
   app.use(healthRoutes(ctx));
+  app.use(metricsRoutes(ctx));
   app.use(smokeRoutes(ctx));
   app.use(issueRoutes(ctx));
   app.use(pdfRoutes(ctx));
   app.use(resendRoutes(ctx));
   app.use(informationRoutes(ctx));
   app.use(anulacionRoutes(ctx));
+  app.use(openapiRoutes());
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
-  app.use(errorHandler(ctx.log));
+  app.use(errorHandler());
   return app;
 }

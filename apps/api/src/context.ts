@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '@dte/config';
 import type { Database, ObjectStore } from '@dte/activities';
 import type { Logger } from 'pino';
+import type { ApiMetrics } from './metrics';
 
 /** What the HTTP layer works with: one of each per process. */
 export interface ApiContext {
@@ -10,4 +11,5 @@ export interface ApiContext {
   db: Database;
   store: ObjectStore;
   temporal: Client;
+  metrics: ApiMetrics;
 }

@@ -1,7 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig } from '@dte/config';
+import { loadConfig, temporalConnectionOptions } from '@dte/config';
 import { connectDatabase, createLogger, ObjectStore } from '@dte/activities';
 import { createApp } from './app';
+import { createApiMetrics } from './metrics';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -9,20 +11,37 @@ async function main(): Promise<void> {
   const db = await connectDatabase(config.MONGODB_URI);
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  const server = createApp({ config, log, db, store, temporal }).listen(config.API_PORT, config.API_HOST, () =>
+  const metrics = createApiMetrics();
+  const server = createApp({ config, log, db, store, temporal, metrics }).listen(config.API_PORT, config.API_HOST, () =>
     log.info({ port: config.API_PORT }, 'api listening'),
   );
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
 
+  // Stop accepting connections, let every request in flight get its answer (an issuance may be waiting on
+  // MH), then close. A request still open after SHUTDOWN_GRACE_SECONDS is cut: the workflow goes on, and
+  // the client's retry with the same Idempotency-Key gets its outcome.
   const shutdown = (signal: string) => {
-    log.info({ signal }, 'api draining');
+    log.info({ signal, inFlight: inFlight.size }, 'api draining');
     server.close(async () => {
       await connection.close();
       await db.close();
       log.info('api stopped');
       process.exit(0);
     });
+    // close() drops idle keep-alive connections; busy ones would idle for keepAliveTimeout after their answer.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    setTimeout(() => {
+      log.warn({ inFlight: inFlight.size }, 'api drain timed out: closing the remaining connections');
+      server.closeAllConnections();
+    }, graceMs).unref();
+    setTimeout(() => process.exit(1), graceMs + 5000).unref();
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

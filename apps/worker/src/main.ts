@@ -1,15 +1,36 @@
 import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { loadConfig } from '@dte/config';
-import { createActivities, createDependencies, createLogger } from '@dte/activities';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
+import { createActivities, createDependencies, createLogger, type Logger } from '@dte/activities';
+import { serveMetrics } from './metrics-server';
 import { ensureSchedules } from './schedules';
+
+const SDK_LEVELS: Partial<Record<Config['LOG_LEVEL'], LogLevel>> = {
+  trace: 'TRACE',
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+};
+
+/**
+ * The Temporal SDK's own lines (an activity that failed, with its workflowId and attempt) go through pino
+ * too, so the worker's log is one JSON stream with one redaction policy.
+ */
+function sdkLogger(log: Logger, level: Config['LOG_LEVEL']): DefaultLogger {
+  const sdk = log.child({ component: 'temporal' });
+  return new DefaultLogger(SDK_LEVELS[level] ?? 'ERROR', ({ level, message, meta }) => {
+    const { error, ...fields } = meta ?? {};
+    sdk[level.toLowerCase() as Lowercase<LogLevel>](error === undefined ? fields : { ...fields, err: error }, message);
+  });
+}
 
 /** Hosts the workflows and runs the activities; one set of dependencies (pools, clients) per process. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, 'worker');
+  Runtime.install({ logger: sdkLogger(log, config.LOG_LEVEL) });
   const deps = await createDependencies(config, log);
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -18,14 +39,27 @@ async function main(): Promise<void> {
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
-    shutdownGraceTime: '20 seconds',
+    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   await ensureSchedules(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config);
-  // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
-  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
-  await worker.run();
-  await connection.close();
-  await deps.close();
+  const metrics = config.WORKER_METRICS_PORT
+    ? await serveMetrics({
+        registry: deps.metrics.registry,
+        host: config.WORKER_METRICS_HOST,
+        port: config.WORKER_METRICS_PORT,
+        state: () => worker.getState(),
+      })
+    : null;
+  // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish
+  // (cancelling them after SHUTDOWN_GRACE_SECONDS); only then do the pools and connections close.
+  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, metricsPort: metrics?.port ?? null }, 'worker running');
+  try {
+    await worker.run();
+  } finally {
+    await metrics?.close();
+    await connection.close();
+    await deps.close();
+  }
   log.info('worker stopped');
 }
 

@@ -3,6 +3,7 @@ import { connectDatabase, type Database } from './db';
 import type { Logger } from './logger';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
+import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
 import { SecretBox } from './secrets';
 import { ObjectStore } from './storage';
@@ -17,6 +18,7 @@ export interface ActivityDependencies {
   mailer: Mailer;
   mh: MhClient;
   secrets: SecretBox;
+  metrics: ActivityMetrics;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   await store.ensureBucket();
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const metrics = createActivityMetrics(db, log);
   return {
     config,
     log,
@@ -33,8 +36,9 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     store,
     browser,
     mailer,
-    mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS),
+    mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS, (call) => metrics.mhResponses.inc(call)),
     secrets: new SecretBox(config.SECRET_KEY),
+    metrics,
     async close() {
       await browser.close();
       mailer.close();

@@ -2,6 +2,8 @@ export * from './db';
 export * from './storage';
 export * from './secrets';
 export * from './logger';
+export * from './activity-log';
+export * from './metrics';
 export * from './dependencies';
 export * from './create-activities';
 export * from './pdf';

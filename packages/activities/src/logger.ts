@@ -1,22 +1,36 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '@dte/config';
 
-/** Structured JSON logs; anything that could hold a secret is redacted wherever it appears. */
+/** Fields that hold a secret: a tenant's MH password, certificate and key, API and MH tokens, storage keys. */
+const SECRET_FIELDS = [
+  'password',
+  'pwd',
+  'secrets',
+  'certificado',
+  'certificadoPassword',
+  'mhPassword',
+  'privateKey',
+  'token',
+  'SECRET_KEY',
+  'S3_SECRET_KEY',
+];
+
+/** Structured JSON logs; secret fields are redacted at the top level and one level down (pino has no deeper wildcard). */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, service: string): Logger {
   return pino({
     level: config.LOG_LEVEL,
     base: { service },
     redact: {
       paths: [
-        '*.password',
-        '*.pwd',
-        '*.secrets',
-        '*.certificado',
-        '*.certificadoPassword',
-        '*.mhPassword',
-        '*.token',
-        'req.headers.authorization',
-        'req.headers["x-api-token"]',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
+        '*.headers.authorization',
+        '*.headers.Authorization',
+        '*.headers["x-api-token"]',
+        '*.headers.cookie',
+        // An axios error carries the request it failed on: the MH login form and the MH bearer token.
+        'err.config.data',
+        'err.config.headers.Authorization',
       ],
       censor: '[redacted]',
     },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),
+  /** Largest JSON body the API parses, in body-parser's syntax (`1mb`, `512kb`); larger bodies get 413. */
+  API_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb)$/i, 'must be a size such as 1mb or 512kb')
+    .default('1mb'),
+  /** Requests one API token may make per minute on one API process. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** How long a stopping API or worker waits for in-flight requests and activities before giving up. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   MONGODB_URI: z
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI')
@@ -21,6 +31,15 @@ const schema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('dte'),
+  /** mTLS client certificate and key (PEM files), e.g. for Temporal Cloud; both or neither. */
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  /** The server's root CA (PEM file) when it is not one the system trusts, as with a self-hosted cluster's own CA. */
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  /** The name the server's certificate carries, when it differs from TEMPORAL_ADDRESS's host. */
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** Temporal Cloud API key; the connection then uses TLS even without the variables above. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY: z.string().min(3).default('dte-minio'),
@@ -53,6 +72,9 @@ const schema = z.object({
   DTE_DEV_TOKEN: z.string().min(16).optional(),
   /** A workflow bundle pre-built by `apps/worker/dist/bundle.js`; unset: the worker bundles at start-up. */
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
+  /** The worker's Prometheus endpoint (`/metrics`, `/health`); port 0 runs the worker without it. */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   MH_SIM_PORT: port.default(3100),
   MH_SIM_HOST: z.string().min(1).default('127.0.0.1'),
   MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),
@@ -75,10 +97,20 @@ export type Config = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
+// A certificate without its key (or the reverse) would otherwise surface as a TLS handshake failure.
+const checked = schema.superRefine((config, ctx) => {
+  const pair = ['TEMPORAL_TLS_CERT_PATH', 'TEMPORAL_TLS_KEY_PATH'] as const;
+  for (const [given, missing] of [pair, [pair[1], pair[0]]] as const) {
+    if (config[given] && !config[missing]) {
+      ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${given}` });
+    }
+  }
+});
+
 /** Parses and validates the environment; a bad value stops start-up naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(defined);
+  const parsed = checked.safeParse(defined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -88,3 +120,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Every variable with its default, for documentation and the deployment manifest checks. */
 export const configVariables = Object.keys(schema.shape) as (keyof Config)[];
+
+/** What both `Connection.connect` (API) and `NativeConnection.connect` (worker) take. */
+export interface TemporalConnectionOptions {
+  address: string;
+  tls?: {
+    clientCertPair?: { crt: Buffer; key: Buffer };
+    serverRootCACertificate?: Buffer;
+    serverNameOverride?: string;
+  };
+  apiKey?: string;
+}
+
+/**
+ * How every process reaches Temporal: plain gRPC to the local stack, mTLS, or a Temporal Cloud API key.
+ * The PEM files are read here, once per process, so a missing file stops start-up naming its variable.
+ */
+export function temporalConnectionOptions(config: Config): TemporalConnectionOptions {
+  const read = (name: 'TEMPORAL_TLS_CERT_PATH' | 'TEMPORAL_TLS_KEY_PATH' | 'TEMPORAL_TLS_CA_PATH', file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: cannot read ${file}: ${(err as Error).message}`);
+    }
+  };
+  const { TEMPORAL_TLS_CERT_PATH: cert, TEMPORAL_TLS_KEY_PATH: key, TEMPORAL_TLS_CA_PATH: ca } = config;
+  const tls = {
+    ...(cert && key
+      ? { clientCertPair: { crt: read('TEMPORAL_TLS_CERT_PATH', cert), key: read('TEMPORAL_TLS_KEY_PATH', key) } }
+      : {}),
+    ...(ca ? { serverRootCACertificate: read('TEMPORAL_TLS_CA_PATH', ca) } : {}),
+    ...(config.TEMPORAL_TLS_SERVER_NAME ? { serverNameOverride: config.TEMPORAL_TLS_SERVER_NAME } : {}),
+  };
+  return {
+    address: config.TEMPORAL_ADDRESS,
+    // No TLS variable: plain gRPC, unless an API key is given, which makes the SDK use TLS with the system's CAs.
+    ...(Object.keys(tls).length ? { tls } : {}),
+    ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}),
+  };
+}

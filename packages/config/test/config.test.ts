@@ -26,6 +26,14 @@ describe('configuration module', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('runs the worker without its metrics endpoint on WORKER_METRICS_PORT=0, and checks body sizes', () => {
+    expect(loadConfig({}).WORKER_METRICS_PORT).toBe(9464);
+    expect(loadConfig({ WORKER_METRICS_PORT: '0' }).WORKER_METRICS_PORT).toBe(0);
+    expect(loadConfig({ API_BODY_LIMIT: '512kb' }).API_BODY_LIMIT).toBe('512kb');
+    expect(() => loadConfig({ API_BODY_LIMIT: 'lots' })).toThrow(/\bAPI_BODY_LIMIT\b/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/\bRATE_LIMIT_PER_MINUTE\b/);
+  });
+
   it('parses booleans and numbers from strings', () => {
     expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({
       MH_SIM_CONTROL_ENABLED: true,

@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { hashToken } from '@dte/activities';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/domain/workflow-contract';
@@ -14,29 +15,75 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256. */
+/**
+ * `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256. An
+ * authenticated request then counts against its token's per-minute budget (see tokenRateLimit).
+ */
 export function authenticate(ctx: ApiContext): RequestHandler {
-  return async (req, _res, next) => {
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
-    const token = req.header('x-api-token') ?? bearer;
-    if (!token) {
-      throw new DteError(
-        ErrorCode.AUTH_TOKEN_MISSING,
-        401,
-        'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>',
-      );
-    }
-    const record = await ctx.db.models.ApiToken.findOne({ _id: hashToken(token.trim()), revokedAt: null }).lean();
-    if (!record) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
-    req.auth = {
-      tokenId: record.id,
-      emisorId: record.emisorId,
-      establecimientoId: record.establecimientoId,
-      puntoVentaId: record.puntoVentaId,
-      permissions: record.permissions,
-    };
-    next();
+  const limit = tokenRateLimit(ctx);
+  return async (req, res, next) => {
+    await identify(ctx, req);
+    await limit(req, res, next);
   };
+}
+
+async function identify(ctx: ApiContext, req: Request): Promise<void> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
+  const token = req.header('x-api-token') ?? bearer;
+  if (!token) {
+    throw new DteError(
+      ErrorCode.AUTH_TOKEN_MISSING,
+      401,
+      'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>',
+    );
+  }
+  // By `_id` alone, the one filter FerretDB pushes down; revocation is checked here.
+  const record = await ctx.db.models.ApiToken.findById(hashToken(token.trim())).lean();
+  if (!record || record.revokedAt)
+    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+  req.auth = {
+    tokenId: record.id,
+    emisorId: record.emisorId,
+    establecimientoId: record.establecimientoId,
+    puntoVentaId: record.puntoVentaId,
+    permissions: record.permissions,
+  };
+  req.log = req.log.child({ emisorId: record.emisorId });
+}
+
+/** One limiter per API context, so every route of a process draws on the same budget of a token. */
+const limiters = new WeakMap<ApiContext, RequestHandler>();
+
+/**
+ * RATE_LIMIT_PER_MINUTE requests per token and minute, counted in this process's memory: with several API
+ * replicas a token gets that many per replica. The answers carry the IETF `RateLimit` and
+ * `RateLimit-Policy` headers; a refusal is 429 RATE_LIMITED with `Retry-After`.
+ */
+function tokenRateLimit(ctx: ApiContext): RequestHandler {
+  let limiter = limiters.get(ctx);
+  if (!limiter) {
+    limiter = rateLimit({
+      windowMs: 60_000,
+      limit: ctx.config.RATE_LIMIT_PER_MINUTE,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      identifier: 'token',
+      keyGenerator: (req) => String(req.auth.tokenId),
+      handler: (_req, res, next) => {
+        const retryAfter = Number(res.getHeader('Retry-After'));
+        next(
+          new DteError(
+            ErrorCode.RATE_LIMITED,
+            429,
+            `Demasiadas solicitudes con este token: el límite es ${ctx.config.RATE_LIMIT_PER_MINUTE} por minuto; reintente en ${retryAfter} s`,
+            { retryAfter },
+          ),
+        );
+      },
+    });
+    limiters.set(ctx, limiter);
+  }
+  return limiter;
 }
 
 export function requirePermission(auth: Authenticated, permission: string): void {

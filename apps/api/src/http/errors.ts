@@ -1,9 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
-import type { Logger } from 'pino';
 
 /** The one place where errors become HTTP answers: `{"status":"error","code","message",...details}`. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof DteError) {
       res.status(err.httpStatus).json({ status: 'error', code: err.code, message: err.message, ...err.details });
@@ -11,16 +10,24 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     const bodyError = err as { type?: string; status?: number };
     if (bodyError.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json({ status: 'error', code: ErrorCode.VALIDATION_ERROR, message: 'The body is not valid JSON', errors: [] });
+      res.status(400).json({
+        status: 'error',
+        code: ErrorCode.VALIDATION_ERROR,
+        message: 'The body is not valid JSON',
+        errors: [{ field: 'body', message: 'JSON no válido' }],
+      });
       return;
     }
     if (bodyError.type === 'entity.too.large') {
-      res.status(413).json({ status: 'error', code: 'PAYLOAD_TOO_LARGE', message: 'The body is too large' });
+      res.status(413).json({
+        status: 'error',
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: 'The body is too large',
+        limit: (err as { limit?: number }).limit,
+      });
       return;
     }
-    log.error({ err, requestId: req.id }, 'unhandled error');
+    req.log.error({ err }, 'unhandled error');
     res
       .status(500)
       .json({ status: 'error', code: ErrorCode.INTERNAL_ERROR, message: 'Internal error', requestId: req.id });

@@ -5,12 +5,13 @@ import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput 
 import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
+import { logDocument } from '../http/document-log';
 import { idempotentId } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** Each issuance endpoint and the kind of document it issues. */
-const ENDPOINTS: Record<string, DteTipo> = {
+export const ENDPOINTS: Record<string, DteTipo> = {
   '/dte/dte01': 'FACTURA_CONSUMIDOR_FINAL',
   '/dte/dte03': 'CREDITO_FISCAL',
   '/dte/dte05': 'NOTA_CREDITO',
@@ -30,6 +31,7 @@ export function issueRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const [path, tipo] of Object.entries(ENDPOINTS)) {
     router.post(path, authenticate(ctx), async (req, res) => {
+      const answered = ctx.metrics.issuanceSeconds.startTimer({ tipo });
       const kind = documentKind(tipo);
       requirePermission(req.auth, kind.permission);
       const request = parseRequest(kind.requestSchema, req.body);
@@ -37,27 +39,30 @@ export function issueRoutes(ctx: ApiContext): Router {
       const origen = kind.origen?.(request);
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await idempotentId(ctx, req);
+      logDocument(req, res, { codigoGeneracion, workflowId: workflowIdOf(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
-      const settled = await ctx.db.models.Document.findOne({
-        _id: codigoGeneracion,
-        estado: { $ne: 'PENDIENTE' },
-      }).lean();
-      if (settled) {
+      // By `_id` alone (FerretDB pushes down no other filter); the estado is checked here.
+      const settled = await ctx.db.models.Document.findById(codigoGeneracion).lean();
+      if (settled && settled.estado !== 'PENDIENTE') {
         res.status(201).json({ status: 'success', data: documentView(settled) });
+        answered({ estado: settled.estado });
         return;
       }
       const { permissions: _p, ...issuer } = req.auth;
       const input: IssueDteInput = { tipo, request, issuer, codigoGeneracion, origen };
       const record = await issue(ctx, input);
       res.status(201).json({ status: 'success', data: record });
+      answered({ estado: record.estado });
     });
   }
   return router;
 }
 
+const workflowIdOf = (codigoGeneracion: string) => `dte-${codigoGeneracion}`;
+
 async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRecordView> {
   const startWorkflowOperation = new WithStartWorkflowOperation(IssueDte.workflow, {
-    workflowId: `dte-${input.codigoGeneracion}`,
+    workflowId: workflowIdOf(input.codigoGeneracion),
     taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
     args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',

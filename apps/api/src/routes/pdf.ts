@@ -3,6 +3,7 @@ import { DteError, ErrorCode, validationError } from '@dte/domain';
 import { WorkflowName } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
+import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 
 const FORMATS = ['view', 'download', 'url', 'base64'] as const;
@@ -23,6 +24,7 @@ export function pdfRoutes(ctx: ApiContext): Router {
       ]);
     }
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
+    logDocument(req, res, { codigoGeneracion });
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, ['dtePdfUrl', 'estado']);
     if (!doc.dtePdfUrl) {
       throw new DteError(
@@ -34,9 +36,11 @@ export function pdfRoutes(ctx: ApiContext): Router {
     }
     const key = doc.dtePdfUrl;
     if (!(await ctx.store.exists(key))) {
+      const workflowId = `pdf-${codigoGeneracion}`;
+      logDocument(req, res, { workflowId });
       await ctx.temporal.workflow.execute(WorkflowName.renderPdf, {
         taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-        workflowId: `pdf-${codigoGeneracion}`,
+        workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',
         args: [codigoGeneracion],
       });

@@ -1,4 +1,5 @@
 import { catalogValue } from '@dte/domain';
+import { activityLog } from '../activity-log';
 import type { ActivityDependencies } from '../dependencies';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
@@ -35,18 +36,26 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     const branding = emisor?.branding;
     // A logo that cannot be read never blocks a PDF.
     const logo = branding?.logoKey ? await deps.store.get(branding.logoKey).catch(() => null) : null;
-    return renderDtePdf(deps.browser, {
-      dte: doc.dteJson as Record<string, unknown>,
-      selloRecibido: doc.selloRecibido ?? null,
-      estado: doc.estado as EstadoDte,
-      tipoNombre: tipoNombre(doc.tipoDte),
-      branding: {
-        logo,
-        colorPrincipal: branding?.colorPrincipal,
-        colorSecundario: branding?.colorSecundario,
-        colorFondo: branding?.colorFondo,
-      },
-    });
+    const timer = deps.metrics.pdfRenderSeconds.startTimer();
+    try {
+      const pdf = await renderDtePdf(deps.browser, {
+        dte: doc.dteJson as Record<string, unknown>,
+        selloRecibido: doc.selloRecibido ?? null,
+        estado: doc.estado as EstadoDte,
+        tipoNombre: tipoNombre(doc.tipoDte),
+        branding: {
+          logo,
+          colorPrincipal: branding?.colorPrincipal,
+          colorSecundario: branding?.colorSecundario,
+          colorFondo: branding?.colorFondo,
+        },
+      });
+      timer({ result: 'ok' });
+      return pdf;
+    } catch (err) {
+      timer({ result: 'error' });
+      throw err;
+    }
   }
 
   return {
@@ -57,7 +66,13 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
 
     async storeDocumentPdf(codigoGeneracion: string): Promise<void> {
       const doc = await load(codigoGeneracion);
-      if (doc.dtePdfUrl) await deps.store.put(doc.dtePdfUrl, await renderPdf(doc), 'application/pdf');
+      if (!doc.dtePdfUrl) return;
+      const pdf = await renderPdf(doc);
+      await deps.store.put(doc.dtePdfUrl, pdf, 'application/pdf');
+      activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion }).info(
+        { key: doc.dtePdfUrl, bytes: pdf.length },
+        'PDF stored',
+      );
     },
 
     /**
@@ -68,6 +83,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
       const doc = await load(codigoGeneracion);
       const address = to ?? doc.receptorCorreo ?? null;
       if (!address) return null;
+      const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion });
       const pdf = (doc.dtePdfUrl && (await deps.store.get(doc.dtePdfUrl))) || (await renderPdf(doc));
       const emisor = await Emisor.findOne({ id: doc.emisorId }, { nombre: 1 }).lean();
       try {
@@ -84,8 +100,12 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           { _id: codigoGeneracion },
           { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } },
         );
+        deps.metrics.emailsSent.inc();
+        log.info({ messageId: sent.messageId }, 'e-mail sent');
         return address;
       } catch (err) {
+        deps.metrics.emailFailures.inc();
+        log.warn({ err }, 'e-mail failed');
         await Document.updateOne(
           { _id: codigoGeneracion },
           { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } },

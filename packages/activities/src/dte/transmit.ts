@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { activityLog } from '../activity-log';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhCall, MhClient, MhCredentials, RespuestaMh } from '../mh/mh-client';
 
@@ -97,7 +98,14 @@ export async function mhCredentials(deps: ActivityDependencies, emisorId: number
 export function createTransmitActivities(deps: ActivityDependencies, mh: MhClient) {
   return {
     async transmitDocument(input: TransmitInput): Promise<TransmitOutcome> {
-      return transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), input);
+      const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
+      const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), input);
+      if (outcome.result === 'UNREACHABLE') log.warn({ reason: outcome.reason }, 'MH did not answer the document');
+      else {
+        const { estado, codigoMsg, selloRecibido } = outcome.respuesta;
+        log.info({ estado, codigoMsg, selloRecibido }, 'MH answered the document');
+      }
+      return outcome;
     },
   };
 }

@@ -23,6 +23,13 @@ export interface MhCredentials {
   password: string;
 }
 
+/** One MH call as the metrics see it: the endpoint without ids, MH's `estado` or why there is none, `codigoMsg`. */
+export interface MhCallRecord {
+  endpoint: string;
+  result: string;
+  codigo: string;
+}
+
 /**
  * MH's reception API. One instance per process: auth tokens are cached per emisor until they expire
  * (24 h in production, 48 h in test) and renewed on a 401, so documents never pay for a login.
@@ -31,7 +38,11 @@ export class MhClient {
   private readonly http: AxiosInstance;
   private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
 
-  constructor(baseUrl: string, timeoutMs: number) {
+  constructor(
+    baseUrl: string,
+    timeoutMs: number,
+    private readonly observe: (call: MhCallRecord) => void = () => undefined,
+  ) {
     this.http = axios.create({
       baseURL: baseUrl,
       timeout: timeoutMs,
@@ -67,19 +78,33 @@ export class MhClient {
   }
 
   private async call<T>(creds: MhCredentials, request: AxiosRequestConfig): Promise<MhCall<T>> {
+    const endpoint = endpointOf(request.url!);
+    const observe = (result: string, codigo = '') => this.observe({ endpoint, result, codigo });
+    const unanswered = (reason: string): MhCall<T> => {
+      observe('UNANSWERED');
+      return { answered: false, reason };
+    };
     try {
       const send = async (renew: boolean) =>
         this.http.request({ ...request, headers: { Authorization: await this.token(creds, renew) } });
       let res = await send(false);
       if (res.status === 401) res = await send(true);
       if (res.status >= 500 || typeof res.data !== 'object' || res.data === null) {
-        return { answered: false, reason: `MH answered HTTP ${res.status}` };
+        return unanswered(`MH answered HTTP ${res.status}`);
       }
+      const { estado, codigoMsg } = res.data as { estado?: unknown; codigoMsg?: unknown };
+      observe(
+        typeof estado === 'string' ? estado : `HTTP_${res.status}`,
+        typeof codigoMsg === 'string' ? codigoMsg : '',
+      );
       return { answered: true, status: res.status, body: res.data as T };
     } catch (err) {
-      if (err instanceof MhUnavailableError) return { answered: false, reason: err.message };
-      if (err instanceof MhAuthError) throw err;
-      if (isAxiosError(err)) return { answered: false, reason: err.code ? `${err.code}: ${err.message}` : err.message };
+      if (err instanceof MhUnavailableError) return unanswered(err.message);
+      if (err instanceof MhAuthError) {
+        observe('AUTH_REFUSED');
+        throw err;
+      }
+      if (isAxiosError(err)) return unanswered(err.code ? `${err.code}: ${err.message}` : err.message);
       throw err;
     }
   }
@@ -92,6 +117,15 @@ export class MhClient {
       return false;
     }
   }
+}
+
+/** The path as a metric label: no trailing slash, and ids (a lote's code) folded so the label stays bounded. */
+function endpointOf(path: string): string {
+  return path
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (/^[0-9A-Fa-f-]{16,}$/.test(segment) ? ':id' : segment))
+    .join('/');
 }
 
 export class MhAuthError extends Error {}

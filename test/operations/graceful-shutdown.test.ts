@@ -1,0 +1,133 @@
+import { spawnSync } from 'node:child_process';
+import { stack } from '../support/stack';
+import { accepting, startApi, startWorker, until } from '../support/processes';
+import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+
+const factura = (descripcion: string) =>
+  JSON.stringify({
+    receptor: { nombre: 'Eva Ríos', tipoDocumento: '13', numDocumento: '012345678', correo: 'eva@example.test' },
+    items: [{ descripcion, cantidad: 1, precioUnitario: 6 }],
+    condicionOperacion: 1,
+  });
+
+async function issue(url: string, tenant: TestTenant, descripcion: string) {
+  const res = await fetch(`${url}/dte/dte01`, { method: 'POST', headers: tenant.headers, body: factura(descripcion) });
+  return { status: res.status, body: (await res.json()) as { data: { codigoGeneracion: string; estado: string } } };
+}
+
+/** How many times the simulator received each of the emisor's documents through recepciondte. */
+async function receptions(tenant: TestTenant): Promise<Map<string, number>> {
+  const sim = (await (await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
+    data: { codigoGeneracion: string; respuestas: { servicio: string }[] }[];
+  };
+  return new Map(
+    sim.data.map((d) => [d.codigoGeneracion, d.respuestas.filter((r) => r.servicio === 'recepciondte').length]),
+  );
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * SIGTERM while work is in flight: the API answers the requests it holds and exits 0 without taking new
+ * connections; a worker finishes the activity it runs, closes Chromium and exits 0. Each runs as a
+ * process of its own beside the stack's, so the stack keeps serving the other suites.
+ */
+describe('graceful shutdown', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+  });
+  afterEach(() => simulator('/latency', { ms: 0, emisor: tenant.nit }));
+  afterAll(() => closeTestDatabase());
+
+  it('the API drains: an issuance waiting on MH gets its 201, new connections are refused, exit 0', async () => {
+    const api = await startApi('api-graceful');
+    const port = Number(new URL(api.url).port);
+    await simulator('/latency', { ms: 3000, emisor: tenant.nit });
+    let settled = false;
+    const inFlight = issue(api.url, tenant, 'En vuelo').finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 1000));
+
+    api.child.kill('SIGTERM');
+    await until('the API did not stop listening', async () => !(await accepting(port)), 5000);
+    expect(settled).toBe(false);
+
+    const res = await inFlight;
+    const answeredAt = Date.now();
+    expect(res.status).toBe(201);
+    expect(res.body.data.estado).toBe('PROCESSED');
+    expect(await api.exited).toBe(0);
+    // Its keep-alive connection did not hold the exit for keepAliveTimeout (5 s).
+    expect(Date.now() - answeredAt).toBeLessThan(1500);
+    expect(api.logLines().map((l) => l.msg)).toEqual(expect.arrayContaining(['api draining', 'api stopped']));
+    expect(api.logLines().find((l) => l.msg === 'api draining')).toMatchObject({ signal: 'SIGTERM', inFlight: 1 });
+  });
+
+  it('a worker finishes its running activity, closes Chromium and its metrics port, and exits 0', async () => {
+    // A second worker on the stack's task queue: activities go to either, so documents are issued in
+    // waves until this one renders a PDF (Chromium up) and then runs a transmission that waits on MH.
+    const worker = await startWorker('worker-graceful', { LOG_LEVEL: 'debug' });
+    const pid = worker.child.pid!;
+    const issued: Promise<Awaited<ReturnType<typeof issue>>>[] = [];
+    const wave = (name: string) => {
+      for (let i = 0; i < 6; i++) issued.push(issue(stack().api, tenant, `${name} ${i}`));
+    };
+    const lines = (msg: string, since = 0) => worker.logLines().filter((l) => l.msg === msg && Number(l.time) >= since);
+
+    for (let n = 0; n < 10 && !lines('PDF stored').some((l) => l.emisorId === tenant.emisorId); n++) {
+      wave(`Calentamiento ${n}`);
+      await Promise.all(issued);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const chromium = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter(Boolean);
+    expect(chromium.length).toBeGreaterThan(0);
+
+    await simulator('/latency', { ms: 3000, emisor: tenant.nit });
+    const { Document } = (await testDatabase()).models;
+    let running: string | undefined;
+    for (let n = 0; n < 8 && !running; n++) {
+      const since = Date.now();
+      wave(`Drenaje ${n}`);
+      for (let i = 0; i < 12 && !running; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        for (const line of lines('Activity started', since).filter((l) => l.activityType === 'transmitDocument')) {
+          const codigo = String(line.workflowId).replace(/^dte-/, '');
+          if ((await Document.findById(codigo, { emisorId: 1 }).lean())?.emisorId === tenant.emisorId) {
+            running = String(line.workflowId);
+            break;
+          }
+        }
+      }
+    }
+    expect(running).toBeDefined();
+
+    const killedAt = Date.now();
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    const completed = lines('Activity completed').find(
+      (l) => l.workflowId === running && l.activityType === 'transmitDocument',
+    );
+    expect(completed).toBeDefined();
+    expect(Number(completed!.time)).toBeGreaterThan(killedAt);
+    expect(lines('MH answered the document').some((l) => l.workflowId === running)).toBe(true);
+    expect(lines('worker stopped', killedAt)).toHaveLength(1);
+    expect(await accepting(worker.metricsPort)).toBe(false);
+    expect(chromium.filter(alive)).toEqual([]);
+
+    // Every document completed (the stack's worker took over what this one no longer polled), each sent once.
+    const results = await Promise.all(issued);
+    expect(results.map((r) => [r.status, r.body.data.estado])).toEqual(results.map(() => [201, 'PROCESSED']));
+    const received = await receptions(tenant);
+    for (const r of results) expect(received.get(r.body.data.codigoGeneracion)).toBe(1);
+  }, 240000);
+});

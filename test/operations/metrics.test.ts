@@ -1,0 +1,118 @@
+import { waitForMail } from '../support/maildev';
+import { labelValues, sample, scrape } from '../support/metrics';
+import { stack } from '../support/stack';
+import { waitForObject } from '../support/storage';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+
+/**
+ * `GET /metrics` on the API and on the worker's metrics port: the series an operator alerts on exist and
+ * move when a document is issued. Other suites run at the same time, so counters are compared as "grew
+ * by at least", never by exact amounts.
+ */
+describe('Prometheus metrics', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+  });
+  afterAll(() => closeTestDatabase());
+
+  const factura = (correo: string, extra: Record<string, unknown> = {}) =>
+    api('POST', '/dte/dte01', tenant, {
+      receptor: { nombre: 'Ana Gómez', tipoDocumento: '13', numDocumento: '012345678', correo },
+      items: [{ descripcion: 'Métrica', cantidad: 1, precioUnitario: 3 }],
+      condicionOperacion: 1,
+      ...extra,
+    });
+
+  it('count HTTP answers by route pattern, issuance latency, MH outcomes, PDF renders and e-mails', async () => {
+    const http201 = { method: 'POST', route: '/dte/dte01', status: '201' };
+    const issued = { tipo: 'FACTURA_CONSUMIDOR_FINAL', estado: 'PROCESSED' };
+    const mh001 = { endpoint: '/fesv/recepciondte', result: 'PROCESADO', codigo: '001' };
+    const apiBefore = await scrape(stack().api);
+    const workerBefore = await scrape(stack().workerMetrics);
+
+    const correo = `metricas-${Date.now()}@example.test`;
+    const res = await factura(correo);
+    expect(res.status).toBe(201);
+    const doc = res.body.data;
+    expect(doc.estado).toBe('PROCESSED');
+    await waitForObject(doc.dtePdfUrl);
+    await waitForMail((m) => m.to.some((t) => t.address === correo));
+    const pdf = await api('GET', `/dte/pdf/${doc.codigoGeneracion}?format=url`, tenant);
+    expect(pdf.status).toBe(200);
+    expect((await fetch(`${stack().api}/no/such/${doc.codigoGeneracion}`)).status).toBe(404);
+
+    const apiAfter = await scrape(stack().api);
+    const grew = (before: string, after: string, name: string, labels: Record<string, string> = {}) =>
+      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    expect(grew(apiBefore, apiAfter, 'dte_http_requests_total', http201)).toBeGreaterThanOrEqual(1);
+    expect(grew(apiBefore, apiAfter, 'dte_http_request_duration_seconds_count', http201)).toBeGreaterThanOrEqual(1);
+    expect(grew(apiBefore, apiAfter, 'dte_issuance_duration_seconds_count', issued)).toBeGreaterThanOrEqual(1);
+    expect(sample(apiAfter, 'dte_issuance_duration_seconds_sum', issued)).toBeGreaterThan(0);
+    // Routes are the Express patterns: no codigoGeneracion ever becomes a label value.
+    const routes = labelValues(apiAfter, 'dte_http_requests_total', 'route');
+    expect(routes).toEqual(expect.arrayContaining(['/dte/dte01', '/dte/pdf/:codigoGeneracion', 'unmatched']));
+    expect(apiAfter).not.toContain(doc.codigoGeneracion);
+    expect(sample(apiAfter, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+
+    // The worker renders and mails after the API answered; wait for its counters rather than guess a delay.
+    let workerAfter = await scrape(stack().workerMetrics);
+    for (let i = 0; i < 50 && grew(workerBefore, workerAfter, 'dte_emails_sent_total') < 1; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      workerAfter = await scrape(stack().workerMetrics);
+    }
+    expect(grew(workerBefore, workerAfter, 'dte_mh_responses_total', mh001)).toBeGreaterThanOrEqual(1);
+    expect(
+      grew(workerBefore, workerAfter, 'dte_pdf_render_duration_seconds_count', { result: 'ok' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(grew(workerBefore, workerAfter, 'dte_emails_sent_total')).toBeGreaterThanOrEqual(1);
+    expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
+    expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(workerAfter).not.toContain(doc.codigoGeneracion);
+  });
+
+  it('report the documents waiting in contingency and the MH calls left unanswered', async () => {
+    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
+    try {
+      const before = await scrape(stack().workerMetrics);
+      const res = await factura(`contingencia-metricas-${Date.now()}@example.test`, { testContingencia: true });
+      expect(res.status).toBe(201);
+      expect(res.body.data.estado).toBe('CONTINGENCIA');
+      // The gauge is database-wide (other suites may hold documents in contingency too): at least ours.
+      const gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
+      expect(gauge).toBeGreaterThanOrEqual(1);
+
+      // The emisor's contingency workflow probes MH, which refuses the connection.
+      const unanswered = { result: 'UNANSWERED' };
+      let after = before;
+      for (
+        let i = 0;
+        i < 100 &&
+        (sample(after, 'dte_mh_responses_total', unanswered) ?? 0) <=
+          (sample(before, 'dte_mh_responses_total', unanswered) ?? 0);
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 200));
+        after = await scrape(stack().workerMetrics);
+      }
+      expect(sample(after, 'dte_mh_responses_total', unanswered)).toBeGreaterThan(
+        sample(before, 'dte_mh_responses_total', unanswered) ?? 0,
+      );
+    } finally {
+      await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    }
+    // Once MH answers again the document leaves contingency; nothing of this suite stays behind.
+    const { Document } = (await testDatabase()).models;
+    for (let i = 0; i < 200; i++) {
+      if ((await Document.countDocuments({ emisorId: tenant.emisorId, estado: 'CONTINGENCIA' })) === 0) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(await Document.countDocuments({ emisorId: tenant.emisorId, estado: 'CONTINGENCIA' })).toBe(0);
+  });
+
+  it('serve the worker health next to its metrics', async () => {
+    const res = await fetch(`${stack().workerMetrics}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', state: 'RUNNING' });
+  });
+});

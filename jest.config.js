@@ -11,6 +11,9 @@ const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper: mapper, test
 module.exports = {
   // Integration tests wait on real processes; jest only honours this option globally.
   testTimeout: 120000,
+  // The results are written before exit; a handle some client library leaves open in jest's own process
+  // (the suites start and stop real servers) must not keep CI waiting after that.
+  forceExit: true,
   projects: [
     {
       ...common,

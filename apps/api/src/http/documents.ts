@@ -11,12 +11,10 @@ export async function findOwnDocument<K extends string>(
   codigoGeneracion: string,
   fields: readonly K[],
 ) {
-  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
-  const doc = await ctx.db.models.Document.findOne(
-    { _id: codigoGeneracion.toUpperCase(), emisorId },
-    projection,
-  ).lean();
-  if (!doc) {
+  const projection = Object.fromEntries([...fields, 'emisorId'].map((f) => [f, 1]));
+  // By `_id` alone: FerretDB pushes down no other filter, so adding emisorId would scan the collection.
+  const doc = await ctx.db.models.Document.findById(codigoGeneracion.toUpperCase(), projection).lean();
+  if (!doc || doc.emisorId !== emisorId) {
     throw new DteError(
       ErrorCode.DOCUMENT_NOT_FOUND,
       404,

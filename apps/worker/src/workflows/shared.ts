@@ -34,11 +34,11 @@ export async function deliverDocument(codigoGeneracion: string): Promise<void> {
   }
 }
 
-/** The refusal (a `DteError` carried as an ApplicationFailure) an activity failed with, if that is what it was. */
+/**
+ * The refusal (a `DteError` carried as an ApplicationFailure) an activity failed with, if that is what it
+ * was. An activity's failure wraps it in an ActivityFailure; a local activity's arrives as it is.
+ */
 export function dteRefusal(err: unknown): ApplicationFailure | undefined {
-  return err instanceof ActivityFailure &&
-    err.cause instanceof ApplicationFailure &&
-    err.cause.type === DTE_ERROR_FAILURE
-    ? err.cause
-    : undefined;
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure && cause.type === DTE_ERROR_FAILURE ? cause : undefined;
 }

@@ -43,6 +43,14 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
     return doc;
   }
 
+  /** One lookup by `_id` each: FerretDB pushes down no `$in` nor a second key, and would scan instead. */
+  async function loadAll(emisorId: number, codigos: string[]) {
+    const docs = await Promise.all(codigos.map(load));
+    if (docs.some((d) => d.emisorId !== emisorId))
+      throw new Error("a document of the contingency is not this emisor's");
+    return docs;
+  }
+
   async function consult(codigoGeneracion: string) {
     const doc = await load(codigoGeneracion);
     return consultDte(mh, await mhCredentials(deps, doc.emisorId), doc.tipoDte, codigoGeneracion);
@@ -154,8 +162,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       eventoCodigoGeneracion: string;
       codigos: string[];
     }): Promise<RespuestaContingencia> {
-      const docs = await Document.find({ _id: { $in: input.codigos }, emisorId: input.emisorId }).lean();
-      if (docs.length !== input.codigos.length) throw new Error('a document of the contingency is not on record');
+      const docs = await loadAll(input.emisorId, input.codigos);
       const emitidos = docs
         .map((d) => (d.dteJson as { identificacion: { fecEmi: string; horEmi: string } }).identificacion)
         .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
@@ -189,7 +196,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
     /** Sends documents listed in a sealed event as one lote and answers its codigoLote. */
     async sendContingencyLote(input: { emisorId: number; idEnvio: string; codigos: string[] }): Promise<string> {
       if (input.codigos.length > MAX_DOCUMENTOS_LOTE) throw new Error(`a lote holds at most ${MAX_DOCUMENTOS_LOTE}`);
-      const docs = await Document.find({ _id: { $in: input.codigos }, emisorId: input.emisorId }).lean();
+      const docs = await loadAll(input.emisorId, input.codigos);
       const creds = await mhCredentials(deps, input.emisorId);
       const res = await mh.post<{ estado: string; codigoLote: string | null; descripcionMsg?: string }>(
         creds,

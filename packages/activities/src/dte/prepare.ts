@@ -45,8 +45,10 @@ export async function loadOrigin(
   emisorId: number,
   codigoGeneracion: string,
 ): Promise<OriginDocument> {
-  const doc = await deps.db.models.Document.findOne({ _id: codigoGeneracion, emisorId }).lean();
-  if (!doc) throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
+  // By `_id` alone, the one filter FerretDB pushes down; the emisor is checked here.
+  const doc = await deps.db.models.Document.findById(codigoGeneracion).lean();
+  if (!doc || doc.emisorId !== emisorId)
+    throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
   return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
 }
 

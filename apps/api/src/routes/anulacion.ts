@@ -4,6 +4,7 @@ import { anulacionRequest, checkPlazoAnulacion, DteError, ErrorCode, parseReques
 import { InvalidateDte, type InvalidateDteInput, type InvalidateDteResult } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
+import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 import { idempotentId } from '../http/idempotency';
 import { unwrapWorkflowError } from '../http/workflow-errors';
@@ -37,6 +38,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     const { emisorId } = req.auth;
     const original = await findOwnDocument(ctx, emisorId, request.codigoGeneracion, ['estado', 'tipoDte', 'createdAt']);
     const { codigoGeneracion } = request;
+    logDocument(req, res, { codigoGeneracion, workflowId: workflowId(codigoGeneracion) });
     const eventoCodigoGeneracion = await idempotentId(ctx, req);
     // A retry (same Idempotency-Key) gets its invalidation's outcome, whether it is still running or done.
     const previa = await sameInvalidation(ctx, codigoGeneracion, eventoCodigoGeneracion);

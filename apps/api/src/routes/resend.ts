@@ -4,6 +4,7 @@ import { DteError, ErrorCode, parseRequest, resendRequest } from '@dte/domain';
 import { ResendDte, type ResendDteInput } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
+import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 import { idempotentId } from '../http/idempotency';
 
@@ -23,6 +24,7 @@ export function resendRoutes(ctx: ApiContext): Router {
       'receptorCorreo',
     ]);
     const { codigoGeneracion, tipo, estado } = doc;
+    logDocument(req, res, { codigoGeneracion });
     if (estado === 'REJECTED') {
       throw new DteError(ErrorCode.DOCUMENT_REJECTED, 409, 'Un documento rechazado por MH no puede reenviarse', {
         estado,

@@ -1,0 +1,167 @@
+'use strict';
+/**
+ * The floor: the work one issuance cannot avoid — parse and build the DTE, sign it, POST it to MH (the
+ * simulator), insert the record, put its JSON in storage — done by a plain loop at the same concurrency,
+ * with no HTTP gateway, no Temporal, no PDF and no e-mail. Runs as its own process (forked by index.js)
+ * so its CPU and memory are sampled like the service's. Numbering is an in-memory counter on a point of
+ * sale of its own (P999). Records go to `floor_documents`, indexed like `documents`.
+ *
+ * Input (argv[2], JSON): { env, emisorId, concurrency, durationMs, count, items, warmup }.
+ * Output: one JSON line on stdout, the same summary shape as the HTTP load.
+ */
+const path = require('node:path');
+const { randomUUID } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+
+const ROOT = path.resolve(__dirname, '../..');
+const { loadConfig } = require(path.join(ROOT, 'packages/config'));
+const activities = require(path.join(ROOT, 'packages/activities'));
+const domain = require(path.join(ROOT, 'packages/domain'));
+const { factura } = require('./requests');
+const { summarize } = require('./load');
+
+async function main() {
+  const opts = JSON.parse(process.argv[2]);
+  const config = loadConfig(opts.env);
+  const db = await activities.connectDatabase(config.MONGODB_URI);
+  const store = activities.ObjectStore.fromConfig(config);
+  const mh = new activities.MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS);
+  const box = new activities.SecretBox(config.SECRET_KEY);
+  try {
+    const emisor = await db.models.Emisor.findOne({ id: opts.emisorId }).lean();
+    const establecimiento = await db.models.Establecimiento.findOne({ emisorId: emisor.id }).lean();
+    const cert = domain.parseCertificadoMH(box.open(emisor.secrets.certificado));
+    const creds = { nit: emisor.nit, password: box.open(emisor.secrets.mhPassword) };
+    const emisorDte = {
+      nit: emisor.nit,
+      nrc: emisor.nrc,
+      nombre: emisor.nombre,
+      nombreComercial: emisor.nombreComercial ?? null,
+      codActividad: emisor.codActividad,
+      descActividad: emisor.descActividad,
+      tipoEstablecimiento: establecimiento.tipoEstablecimiento,
+      direccion: { ...establecimiento.direccion, distrito: establecimiento.direccion.distrito ?? null },
+      telefono: establecimiento.telefono,
+      correo: emisor.correo,
+      codEstableMH: establecimiento.codEstableMH,
+      codEstable: establecimiento.codEstable,
+      codPuntoVentaMH: 'P999',
+      codPuntoVenta: 'P999',
+    };
+    const tipo = 'FACTURA_CONSUMIDOR_FINAL';
+    const kind = domain.documentKind(tipo);
+    // A collection of its own with the documents' indexes: the same insert cost, and the service's
+    // collection (which FerretDB scans on some lookups) does not grow with the floor's documents.
+    const documents = db.connection.collection('floor_documents');
+    for (const ix of await db.connection.collection('documents').indexes()) {
+      if (ix.name !== '_id_') await documents.createIndex(ix.key, { name: ix.name, unique: !!ix.unique });
+    }
+    // 15 digits, past every earlier run's: the series never collides across runs on the same database.
+    let correlativo = Date.now() * 100;
+    let nextId = 2e12 + (Date.now() % 1e9) * 1000;
+
+    const issueOne = async () => {
+      const codigoGeneracion = randomUUID().toUpperCase();
+      const request = domain.parseRequest(kind.requestSchema, factura(opts.items));
+      const { fecEmi, horEmi } = activities.elSalvadorNow();
+      const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', ++correlativo);
+      const dte = domain.buildDocument(
+        tipo,
+        {
+          ambiente: emisor.ambiente,
+          codigoGeneracion,
+          numeroControl,
+          fecEmi,
+          horEmi,
+          emisor: emisorDte,
+        },
+        request,
+      );
+      const documento = domain.signDte(dte, cert.privateKeyDer);
+      const res = await mh.post(creds, '/fesv/recepciondte', {
+        ambiente: emisor.ambiente,
+        idEnvio: 1,
+        version: kind.version,
+        tipoDte: kind.tipoDte,
+        documento,
+        codigoGeneracion,
+      });
+      if (!res.answered || res.body.estado !== 'PROCESADO')
+        throw new Error(`MH: ${res.answered ? JSON.stringify(res.body).slice(0, 200) : res.reason}`);
+      const [yyyy, mm, dd] = fecEmi.split('-');
+      const key = `emisores/${emisor.slug}/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${codigoGeneracion}.json`;
+      const now = new Date();
+      await documents.insertOne({
+        _id: codigoGeneracion,
+        id: ++nextId,
+        tipo,
+        tipoDte: kind.tipoDte,
+        codigoGeneracion,
+        numeroControl,
+        estado: 'PROCESSED',
+        ambiente: emisor.ambiente,
+        total: kind.total(dte),
+        fecEmi,
+        dteJson: dte,
+        dteFirmado: documento,
+        selloRecibido: res.body.selloRecibido,
+        respuestaMh: res.body,
+        analisisHacienda: null,
+        errorTecnico: null,
+        dteJsonUrl: key,
+        dtePdfUrl: key.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'),
+        sequenceId: 0,
+        sequenceNumber: String(correlativo),
+        serie: domain.serie('P999'),
+        emisorId: emisor.id,
+        branchId: establecimiento.id,
+        pointOfSaleId: 0,
+        tokenId: 0,
+        receptorCorreo: kind.receptorCorreo(dte),
+        emails: [],
+        anulacion: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const json = { ...dte, firmaElectronica: documento, selloRecibido: res.body.selloRecibido };
+      await store.put(key, Buffer.from(JSON.stringify(json, null, 2)), 'application/json');
+      return codigoGeneracion;
+    };
+
+    for (let i = 0; i < (opts.warmup ?? 0); i++) await issueOne();
+
+    const results = [];
+    const errors = {};
+    let sent = 0;
+    const t0 = performance.now();
+    const until = t0 + (opts.durationMs ?? Infinity);
+    const count = opts.count ?? Infinity;
+    const client = async () => {
+      while (sent < count && performance.now() < until) {
+        sent++;
+        const start = performance.now();
+        let ok = true;
+        try {
+          await issueOne();
+        } catch (err) {
+          ok = false;
+          const why = String(err.message).slice(0, 120);
+          errors[why] = (errors[why] || 0) + 1;
+        }
+        const end = performance.now();
+        results.push({ ok, ms: end - start, start, end, sentAt: 0 });
+      }
+    };
+    await Promise.all(Array.from({ length: opts.concurrency }, client));
+    const summary = summarize(results, errors, t0);
+    delete summary.issued;
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`floor failed: ${err.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,538 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run bench [-- options]`: how fast the service issues documents and what orchestration costs.
+ * Starts its own stack (free ports, data in .data/bench/stack-<time>) or uses a running one, runs each
+ * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
+ * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
+ *
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded) or scenario names; default all
+ *   --quick          short runs and small counts, to check the harness
+ *   --duration s     seconds per measured scenario (default 20; quick 5)
+ *   --backlog n      contingency backlog (default 5000; quick 300)
+ *   --seed n         documents stored before the seeded latency run (default 1000000; quick 20000)
+ *   --stack-file f   use a running stack: JSON {api, mhSimulator, env, pids?: {name: pid}}
+ *   --data-dir d     stack data directory to use and keep (a seeded database is then reused)
+ *   --out f          JSON result file (default .data/bench/<time>.json)
+ *   --drain-timeout s  longest wait for the contingency drain (default 1800; quick 300)
+ *   --no-build       skip `tsc -b` and use the dist already built
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+
+const ROOT = path.resolve(__dirname, '../..');
+const BENCH_DIR = path.join(ROOT, '.data', 'bench');
+
+function parseArgs(argv) {
+  const o = { quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const val = () => argv[++i];
+    if (a === '--quick') o.quick = true;
+    else if (a === '--scenario') o.scenario = val();
+    else if (a === '--duration') o.duration = Number(val());
+    else if (a === '--backlog') o.backlog = Number(val());
+    else if (a === '--seed') o.seed = Number(val());
+    else if (a === '--stack-file') o.stackFile = path.resolve(val());
+    else if (a === '--data-dir') o.dataDir = path.resolve(val());
+    else if (a === '--out') o.out = path.resolve(val());
+    else if (a === '--drain-timeout') o.drainTimeout = Number(val());
+    else if (a === '--no-build') o.noBuild = true;
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(fs.readFileSync(path.join(__dirname, 'index.js'), 'utf8').split('*/')[0]);
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  o.duration ??= o.quick ? 5 : 20;
+  o.backlog ??= o.quick ? 300 : 5000;
+  o.seed ??= o.quick ? 20000 : 1000000;
+  o.drainTimeout ??= o.quick ? 300 : 1800;
+  return o;
+}
+
+const log = (msg) => process.stdout.write(`[bench] ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Group names of the stack's children, as the report shows them. */
+const GROUP_OF_CHILD = {
+  api: 'api',
+  worker: 'worker',
+  temporal: 'temporal',
+  ferretdb: 'database',
+  mongod: 'database',
+  minio: 'storage',
+  maildev: 'mail',
+  'mh-simulator': 'simulator',
+};
+
+async function openStack(opts) {
+  if (opts.stackFile) {
+    const info = JSON.parse(fs.readFileSync(opts.stackFile, 'utf8'));
+    const pids = { ...(info.pids || {}) };
+    if (info.workerPid) pids.worker ??= info.workerPid;
+    return {
+      api: info.api || info.apiUrl,
+      simulator: info.mhSimulator || info.simulatorUrl,
+      env: { ...process.env, ...info.env },
+      temporalBin: path.join(ROOT, '.tools', 'bin', 'temporal'),
+      pids,
+      stop: async () => undefined,
+    };
+  }
+  // --no-build: the compiled dist as it is (e.g. while a colleague's half-done change breaks tsc).
+  const tools = opts.noBuild ? require('../tools').ensureTools() : require('../prepare').prepare();
+  const { Stack, resolvePorts } = require('../stack');
+  // Recovery probes MH every 1–2 s, so the drain measures the service, not the production backoff.
+  process.env.CONTINGENCIA_SONDEO_SEGUNDOS ??= '1';
+  process.env.CONTINGENCIA_SONDEO_MAX_SEGUNDOS ??= '2';
+  const dataDir = opts.dataDir || path.join(BENCH_DIR, `stack-${Date.now()}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools, quiet: true });
+  log(`starting the stack in ${dataDir}...`);
+  try {
+    await stack.startInfrastructure();
+    await stack.startService({ simulatorControl: true, tokenFile: path.join(dataDir, 'dev-token') });
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+  const pids = {};
+  for (const c of stack.children) pids[GROUP_OF_CHILD[c.name] || c.name] = c.child.pid;
+  const urls = stack.urls();
+  const info = { api: urls.api, mhSimulator: urls.mhSimulator, env: stack.env, pids, dataDir };
+  fs.writeFileSync(path.join(dataDir, 'stack.json'), JSON.stringify(info));
+  return {
+    api: urls.api,
+    simulator: urls.mhSimulator,
+    env: stack.env,
+    temporalBin: tools.temporal,
+    temporalAddress: urls.temporalGrpc,
+    pids,
+    stop: async () => {
+      await stack.stop();
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function simulator(stack, pathname, body) {
+  const res = await fetch(`${stack.simulator}/__sim${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`simulator ${pathname}: ${res.status} ${await res.text()}`);
+}
+
+/** A tenant of its own (emisor, M001/P001, token, MH credentials in the simulator), like test/support/tenant.ts. */
+async function createTenant(stack, db) {
+  const { loadConfig } = require(path.join(ROOT, 'packages/config'));
+  const { SecretBox } = require(path.join(ROOT, 'packages/activities'));
+  const { ensureDevTenant } = require(path.join(ROOT, 'apps/api/dist/admin/dev-tenant'));
+  const config = loadConfig(stack.env);
+  const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  const tokenFile = path.join(os.tmpdir(), `dte-bench-token-${randomBytes(6).toString('hex')}`);
+  const tenant = await ensureDevTenant(db, new SecretBox(config.SECRET_KEY), {
+    mhBaseUrl: config.MH_BASE_URL,
+    tokenFile,
+    nit,
+  });
+  fs.rmSync(tokenFile, { force: true });
+  const emisor = await db.models.Emisor.findOne({ id: tenant.emisorId }, { slug: 1 }).lean();
+  return { ...tenant, slug: emisor.slug };
+}
+
+/** Runs the floor in its own process and answers its summary. */
+function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup }) {
+  return new Promise((resolve, reject) => {
+    const arg = JSON.stringify({
+      env: stack.env,
+      emisorId: tenant.emisorId,
+      concurrency,
+      durationMs,
+      count,
+      items,
+      warmup,
+    });
+    const child = spawn(process.execPath, [path.join(__dirname, 'floor.js'), arg], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`floor exited ${code}: ${err.slice(-2000)}`));
+      resolve(JSON.parse(out.trim().split('\n').at(-1)));
+    });
+    resolveFloorPid(child.pid);
+  });
+}
+let floorPidListener = null;
+function resolveFloorPid(pid) {
+  if (floorPidListener) floorPidListener(pid);
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const { ProcessSampler } = require('./sampler');
+  const { runLoad } = require('./load');
+  const { deliveryTimes, mapLimit } = require('./delivery');
+  const { seedDocuments } = require('./seed');
+  const report = require('./report');
+  const req = require('./requests');
+
+  const run = {
+    startedAt: new Date().toISOString(),
+    quick: opts.quick,
+    options: opts,
+    machine: report.machine(),
+    loadStart: os.loadavg().map((n) => n.toFixed(2)),
+    results: [],
+  };
+  const stamp = run.startedAt.replace(/[:.]/g, '-');
+  const out = opts.out || path.join(BENCH_DIR, `${stamp}.json`);
+  /** Written after every scenario too, so an interrupted run keeps what it measured. */
+  const save = () => {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(run, null, 2));
+    fs.writeFileSync(`${out.replace(/\.json$/, '')}.md`, report.markdown(run));
+  };
+  const stack = await openStack(opts);
+  let db;
+  const stopAll = async () => {
+    await db?.close().catch(() => undefined);
+    await stack.stop();
+  };
+  process.on('SIGINT', () => {
+    run.interrupted = true;
+    run.loadEnd = os.loadavg().map((n) => n.toFixed(2));
+    save();
+    stopAll().then(() => process.exit(130));
+  });
+  try {
+    const { connectDatabase } = require(path.join(ROOT, 'packages/activities'));
+    db = await connectDatabase(stack.env.MONGODB_URI);
+    const bench = await createTenant(stack, db);
+    log(`bench emisor ${bench.nit} (id ${bench.emisorId})`);
+
+    const wanted = opts.scenario ? opts.scenario.split(',').map((s) => s.trim()) : null;
+    const want = (group, name) => !wanted || wanted.includes(group) || wanted.includes(name);
+    const durationMs = opts.duration * 1000;
+    const deliveryTimeoutMs = (opts.quick ? 120 : 600) * 1000;
+    const roots = () => ({ ...stack.pids, bench: process.pid });
+
+    const sampled = async (extraRoots, fn) => {
+      const sampler = new ProcessSampler({ ...roots(), ...extraRoots });
+      sampler.start();
+      try {
+        const value = await fn(sampler);
+        return { value, resources: sampler.stop() };
+      } catch (err) {
+        sampler.stop();
+        throw err;
+      }
+    };
+
+    /**
+     * The simulator looks a received codigoGeneracion up with a filter FerretDB cannot push down, so its
+     * cost grows with every document it has seen. Each phase starts with the bench emisor forgotten and
+     * registered again, so the service and the floor meet the same simulator.
+     */
+    const freshSimulator = async (latency) => {
+      const { loadConfig } = require(path.join(ROOT, 'packages/config'));
+      const { SecretBox } = require(path.join(ROOT, 'packages/activities'));
+      const box = new SecretBox(loadConfig(stack.env).SECRET_KEY);
+      const emisor = await db.models.Emisor.findOne({ id: bench.emisorId }, { secrets: 1 }).lean();
+      await simulator(stack, '/reset', { emisor: bench.nit });
+      await simulator(stack, '/emisores', {
+        nit: bench.nit,
+        password: box.open(emisor.secrets.mhPassword),
+        certificado: box.open(emisor.secrets.certificado),
+      });
+      await simulator(stack, '/latency', { ms: latency, emisor: bench.nit });
+    };
+
+    const factura01 = (items, extra) => () => ({ path: '/dte/dte01', body: req.factura(items, extra) });
+
+    // Chromium's launch, the first workflow and the first token belong to no scenario.
+    log('warming up...');
+    const warm = await runLoad({ api: stack.api, token: bench.token, concurrency: 2, count: 6, next: factura01(1) });
+    await deliveryTimes({ db, env: stack.env, slug: bench.slug, issued: warm.issued, timeoutMs: 60000 });
+    await runFloor(stack, bench, { concurrency: 2, count: 4, items: 1, warmup: 0 });
+
+    /** The service under HTTP load, then its deliveries drained, then the floor with the same shape. */
+    const measure = async (name, { concurrency, items, latency, floor = true, next, expectEstado = 'PROCESSED' }) => {
+      await freshSimulator(latency);
+      log(`${name}: service...`);
+      const svc = await sampled({}, async () => {
+        await runLoad({
+          api: stack.api,
+          token: bench.token,
+          concurrency,
+          count: concurrency,
+          next: next || factura01(items),
+        });
+        const load = await runLoad({
+          api: stack.api,
+          token: bench.token,
+          concurrency,
+          durationMs,
+          next: next || factura01(items),
+          expectEstado,
+        });
+        const delivery = await deliveryTimes({
+          db,
+          env: stack.env,
+          slug: bench.slug,
+          issued: load.issued,
+          timeoutMs: deliveryTimeoutMs,
+        });
+        return { load, delivery };
+      });
+      const result = { name, concurrency, items, simulatorLatencyMs: latency };
+      result.service = { ...svc.value.load, issued: undefined };
+      result.delivery = svc.value.delivery;
+      result.resources = svc.resources;
+      log(
+        `${name}: ${result.service.docsPerSecond} docs/s, p50 ${result.service.latencyMs.p50} ms, errors ${result.service.errors}`,
+      );
+      if (floor) {
+        log(`${name}: floor...`);
+        await freshSimulator(latency);
+        let floorPid = null;
+        floorPidListener = (pid) => (floorPid = pid);
+        const sampler = new ProcessSampler(roots());
+        sampler.start();
+        const pending = runFloor(stack, bench, { concurrency, durationMs, items, warmup: concurrency });
+        // The sampler learns the floor's pid once it is forked.
+        while (!floorPid) await sleep(5);
+        sampler.roots = { ...sampler.roots, floor: floorPid };
+        result.floor = await pending;
+        result.floorResources = sampler.stop();
+        floorPidListener = null;
+        log(`${name}: floor ${result.floor.docsPerSecond} docs/s, p50 ${result.floor.latencyMs.p50} ms`);
+      }
+      run.results.push(result);
+      save();
+      return result;
+    };
+
+    // First, on an (almost) empty database: the baseline of the seeded run.
+    const grid = [];
+    for (const latency of [0, 300])
+      for (const items of [1, 20]) for (const concurrency of [1, 8, 32]) grid.push({ latency, items, concurrency });
+    for (const g of grid) {
+      const name = `dte01-${g.items}item-c${g.concurrency}-${g.latency}ms`;
+      const baseline = name === 'dte01-1item-c1-0ms' && want('seeded', name);
+      if (want('dte01', name) || baseline) await measure(name, g);
+    }
+    await simulator(stack, '/latency', { ms: 0, emisor: bench.nit });
+
+    if (want('mixed', 'mixed')) {
+      log('mixed: issuing the originals the notes and retornos refer to...');
+      const originals = async (n, body) => {
+        const r = await runLoad({ api: stack.api, token: bench.token, concurrency: 4, count: n, next: body });
+        return r.issued.map((d) => d.codigoGeneracion);
+      };
+      const ccfs = await originals(8, () => ({ path: '/dte/dte03', body: req.ccf(100000) }));
+      const fes = await originals(8, () => ({
+        path: '/dte/dte01',
+        body: { ...req.factura(1), items: [{ descripcion: 'Caja', cantidad: 100000, precioUnitario: 1 }] },
+      }));
+      const pick = (arr, i) => arr[i % arr.length];
+      const mix = [
+        () => ({ path: '/dte/dte01', body: req.factura(3) }),
+        () => ({ path: '/dte/dte03', body: req.ccf(50) }),
+        (i) => ({ path: '/dte/dte05', body: req.nota(pick(ccfs, i)) }),
+        (i) => ({ path: '/dte/dte06', body: req.nota(pick(ccfs, i)) }),
+        () => ({ path: '/dte/dte07', body: req.retencion() }),
+        () => ({ path: '/dte/dte14', body: req.sujetoExcluido() }),
+        (i) => ({ path: '/dte/retorno', body: req.retorno(pick(fes, i)) }),
+      ];
+      await measure('mixed-all-kinds-c8-0ms', {
+        concurrency: 8,
+        items: 1,
+        latency: 0,
+        floor: false,
+        next: (i) => mix[i % mix.length](Math.floor(i / mix.length)),
+      });
+    }
+
+    if (want('contingency', 'contingency')) {
+      run.contingency = await contingency();
+      save();
+    }
+
+    if (want('seeded', 'seeded')) {
+      const base = run.results.find((r) => r.name === 'dte01-1item-c1-0ms');
+      const template = await db.models.Document.findOne({ _id: await lastIssued() }).lean();
+      log(`seeding ${opts.seed} documents...`);
+      const seeded = await sampled({}, () => seedDocuments(db, template, opts.seed, log));
+      log(`seeded: ${JSON.stringify(seeded.value)}`);
+      const after = await measure(`dte01-1item-c1-0ms-${shortCount(opts.seed)}stored`, {
+        concurrency: 1,
+        items: 1,
+        latency: 0,
+      });
+      run.seed = {
+        ...seeded.value,
+        resources: seeded.resources,
+        emptyP50: base?.service.latencyMs.p50 ?? null,
+        seededP50: after.service.latencyMs.p50,
+      };
+    }
+
+    async function lastIssued() {
+      const r = await runLoad({ api: stack.api, token: bench.token, concurrency: 1, count: 1, next: factura01(1) });
+      return r.issued[0].codigoGeneracion;
+    }
+
+    /** Outage for a tenant of its own, a backlog issued in contingency, then MH back: documents/s to PROCESSED. */
+    async function contingency() {
+      const tenant = await createTenant(stack, db);
+      const n = opts.backlog;
+      log(`contingency: ${n} documents issued in contingency for emisor ${tenant.nit} (MH refusing it)...`);
+      await simulator(stack, '/outage', { mode: 'refuse', emisor: tenant.nit });
+      const issue = await runLoad({
+        api: stack.api,
+        token: tenant.token,
+        concurrency: 8,
+        count: n,
+        next: factura01(1, { testContingencia: true }),
+        expectEstado: 'CONTINGENCIA',
+      });
+      log(
+        `contingency: issued ${issue.ok}/${n} at ${issue.docsPerSecond} docs/s; waiting for the backlog to be enlisted`,
+      );
+      const codigos = issue.issued.map((d) => d.codigoGeneracion);
+      const workflowId = `contingencia-${tenant.emisorId}`;
+      const query = () => {
+        const res = spawnSync(
+          stack.temporalBin,
+          [
+            'workflow',
+            'query',
+            '--workflow-id',
+            workflowId,
+            '--type',
+            'estado',
+            '--address',
+            temporalAddress(),
+            '-o',
+            'json',
+          ],
+          { encoding: 'utf8', timeout: 30000, maxBuffer: 64 * 2 ** 20 },
+        );
+        if (res.status !== 0) return { error: (res.stderr || res.stdout || '').trim().slice(0, 300) };
+        try {
+          const parsed = JSON.parse(res.stdout);
+          const estado = Array.isArray(parsed.queryResult) ? parsed.queryResult[0] : (parsed.queryResult ?? parsed);
+          // A finished ContingencyWorkflow has nothing pending.
+          return { pendientes: estado?.pendientes?.length ?? 0 };
+        } catch (err) {
+          return { error: `unreadable query answer: ${err.message}` };
+        }
+      };
+      const describe = () => {
+        const res = spawnSync(
+          stack.temporalBin,
+          ['workflow', 'describe', '--workflow-id', workflowId, '--address', temporalAddress(), '-o', 'json'],
+          { encoding: 'utf8', timeout: 30000, maxBuffer: 64 * 2 ** 20 },
+        );
+        try {
+          const d = JSON.parse(res.stdout);
+          const info = d.workflowExecutionInfo || {};
+          return {
+            status: info.status,
+            historyLength: Number(info.historyLength),
+            historySizeBytes: Number(info.historySizeBytes),
+          };
+        } catch {
+          return { status: 'unknown', error: (res.stderr || '').slice(0, 300) };
+        }
+      };
+      const enlistStart = Date.now();
+      let q = query();
+      while ((q.pendientes ?? 0) < issue.ok && Date.now() - enlistStart < opts.drainTimeout * 1000) {
+        await sleep(3000);
+        q = query();
+      }
+      const enlisted = q.pendientes ?? 0;
+      log(`contingency: ${enlisted} waiting in ${workflowId}; MH answers again`);
+      const result = {
+        backlog: n,
+        issue: { ...issue, issued: undefined },
+        enlisted,
+        enlistSeconds: (Date.now() - enlistStart) / 1000,
+      };
+      const drained = await sampled({}, async () => {
+        await simulator(stack, '/outage', { mode: 'none', emisor: tenant.nit });
+        const t0 = Date.now();
+        const progress = [];
+        let left = enlisted;
+        let failures = 0;
+        while (left > 0 && Date.now() - t0 < opts.drainTimeout * 1000) {
+          await sleep(3000);
+          const r = query();
+          if (r.error) {
+            if (++failures >= 5) {
+              result.note = `query failed: ${r.error}`;
+              break;
+            }
+            continue;
+          }
+          failures = 0;
+          left = r.pendientes;
+          progress.push({ s: Math.round((Date.now() - t0) / 1000), left });
+          if (progress.length % 10 === 0) log(`contingency: ${left} left after ${progress.at(-1).s} s`);
+        }
+        return { seconds: (Date.now() - t0) / 1000, progress, left };
+      });
+      const processed = await mapLimit(
+        codigos,
+        4,
+        async (c) => (await db.models.Document.findOne({ _id: c }, { estado: 1 }).lean())?.estado,
+      );
+      result.processed = processed.filter((e) => e === 'PROCESSED').length;
+      result.drainSeconds = drained.value.seconds;
+      result.drainDocsPerSecond = result.processed / drained.value.seconds;
+      result.progress = drained.value.progress;
+      result.resources = drained.resources;
+      result.workflow = describe();
+      if (drained.value.left > 0)
+        result.note = `${result.note ? `${result.note}; ` : ''}${drained.value.left} still pending at the end`;
+      const steady = run.results
+        .filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name))
+        .map((r) => r.service.docsPerSecond);
+      result.steadyDocsPerSecond = steady.length ? Math.max(...steady) : null;
+      log(`contingency: ${result.processed} PROCESSED in ${result.drainSeconds.toFixed(1)} s`);
+      return result;
+    }
+
+    function temporalAddress() {
+      return stack.temporalAddress || stack.env.TEMPORAL_ADDRESS;
+    }
+
+    run.loadEnd = os.loadavg().map((n) => n.toFixed(2));
+    run.finishedAt = new Date().toISOString();
+    report.printReport(run);
+    save();
+    log(`results: ${out} (table: ${out.replace(/\.json$/, '')}.md)`);
+  } finally {
+    await stopAll();
+  }
+}
+
+function shortCount(n) {
+  return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n);
+}
+
+main().catch((err) => {
+  process.stderr.write(`[bench] failed: ${err.stack || err.message}\n`);
+  process.exitCode = 1;
+});

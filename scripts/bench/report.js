@@ -1,0 +1,170 @@
+'use strict';
+/** The console table and the Markdown table of a bench run. */
+const os = require('node:os');
+const fs = require('node:fs');
+
+const GROUPS = ['api', 'worker', 'chromium', 'temporal', 'database', 'storage', 'mail', 'simulator', 'floor', 'bench'];
+
+function machine() {
+  const cpus = os.cpus();
+  let disk = null;
+  try {
+    disk =
+      fs
+        .readFileSync('/proc/mounts', 'utf8')
+        .split('\n')
+        .find((l) => / \/ /.test(l))
+        ?.split(' ')[2] ?? null;
+  } catch {
+    /* not Linux */
+  }
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    kernel: `${os.type()} ${os.release()}`,
+    node: process.version,
+    rootFs: disk,
+  };
+}
+
+const fmt = (n, d = 1) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toFixed(d));
+const ratio = (a, b) => (a && b ? a / b : null);
+
+/** One row per scenario: the service's figures, and each as a ratio to the floor's when there is one. */
+function rows(results) {
+  return results.map((r) => {
+    const s = r.service;
+    const f = r.floor;
+    return {
+      name: r.name,
+      dps: s ? fmt(s.docsPerSecond) : '–',
+      floorDps: f ? fmt(f.docsPerSecond) : '–',
+      dpsRatio: f && s ? fmt(ratio(s.docsPerSecond, f.docsPerSecond), 2) : '–',
+      p50: s ? fmt(s.latencyMs.p50, 0) : '–',
+      p95: s ? fmt(s.latencyMs.p95, 0) : '–',
+      p99: s ? fmt(s.latencyMs.p99, 0) : '–',
+      floorP50: f ? fmt(f.latencyMs.p50, 0) : '–',
+      p50Ratio: f && s ? fmt(ratio(s.latencyMs.p50, f.latencyMs.p50), 2) : '–',
+      p99Ratio: f && s ? fmt(ratio(s.latencyMs.p99, f.latencyMs.p99), 2) : '–',
+      pdf: r.delivery ? `${fmt(r.delivery.pdfMs.p50, 0)}/${fmt(r.delivery.pdfMs.p95, 0)}` : '–',
+      mail: r.delivery ? `${fmt(r.delivery.emailMs.p50, 0)}/${fmt(r.delivery.emailMs.p95, 0)}` : '–',
+      errors: s ? String(s.errors + (f ? f.errors : 0)) : '–',
+    };
+  });
+}
+
+const COLUMNS = [
+  ['name', 'scenario'],
+  ['dps', 'docs/s'],
+  ['floorDps', 'floor docs/s'],
+  ['dpsRatio', '×floor'],
+  ['p50', 'p50 ms'],
+  ['p95', 'p95 ms'],
+  ['p99', 'p99 ms'],
+  ['floorP50', 'floor p50'],
+  ['p50Ratio', 'p50 ×floor'],
+  ['p99Ratio', 'p99 ×floor'],
+  ['pdf', 'PDF p50/p95 ms'],
+  ['mail', 'mail p50/p95 ms'],
+  ['errors', 'errors'],
+];
+
+function textTable(header, data) {
+  const widths = header.map((h, i) => Math.max(h.length, ...data.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...data.map(line)].join('\n');
+}
+
+function mdTable(header, data) {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...data.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function resourceRows(results) {
+  const out = [];
+  for (const r of results) {
+    for (const [phase, res] of [
+      ['service', r.resources],
+      ['floor', r.floorResources],
+    ]) {
+      if (!res) continue;
+      out.push([
+        `${r.name} (${phase})`,
+        ...GROUPS.map((g) => {
+          const x = res.groups[g];
+          return x && (x.cpuSeconds > 0 || x.peakRssMb > 0) ? `${fmt(x.cpuPercent, 0)}% ${fmt(x.peakRssMb, 0)}M` : '–';
+        }),
+      ]);
+    }
+  }
+  return out;
+}
+
+function extraLines(run) {
+  const lines = [];
+  const c = run.contingency;
+  if (c) {
+    lines.push(
+      `contingency backlog: ${c.backlog} issued in contingency at ${fmt(c.issue?.docsPerSecond)} docs/s; ` +
+        `drain ${c.processed}/${c.backlog} PROCESSED in ${fmt(c.drainSeconds)} s = ${fmt(c.drainDocsPerSecond, 2)} docs/s` +
+        (c.steadyDocsPerSecond
+          ? ` (${fmt((100 * c.drainDocsPerSecond) / c.steadyDocsPerSecond, 0)}% of steady ${fmt(c.steadyDocsPerSecond)} docs/s)`
+          : '') +
+        (c.note ? ` — ${c.note}` : ''),
+    );
+  }
+  const s = run.seed;
+  if (s) {
+    lines.push(
+      `seeded: ${s.stored} documents in the collection (${s.inserted} inserted at ${fmt(s.insertPerSecond, 0)}/s)` +
+        (s.emptyP50 && s.seededP50
+          ? `; issue p50 ${fmt(s.emptyP50, 0)} ms empty → ${fmt(s.seededP50, 0)} ms seeded (${fmt((100 * s.seededP50) / s.emptyP50 - 100, 0)}%)`
+          : ''),
+    );
+  }
+  return lines;
+}
+
+function printReport(run) {
+  const data = rows(run.results);
+  const header = COLUMNS.map(([, h]) => h);
+  const cells = data.map((r) => COLUMNS.map(([k]) => r[k]));
+  const out = [
+    '',
+    `Machine: ${run.machine.cpuModel}, ${run.machine.cores} cores, ${run.machine.memoryGb} GB, ${run.machine.kernel}, Node ${run.machine.node}`,
+    `Load average at start ${run.loadStart.join(' ')}, at end ${(run.loadEnd || []).join(' ')}`,
+    '',
+    textTable(header, cells),
+    '',
+    'CPU (mean % of one core over the scenario, incl. the PDF/e-mail tail) and peak RSS per process group:',
+    textTable(['scenario', ...GROUPS], resourceRows(run.results)),
+    '',
+    ...extraLines(run),
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+}
+
+function markdown(run) {
+  const data = rows(run.results);
+  const header = COLUMNS.map(([, h]) => h);
+  return [
+    `Run ${run.startedAt} (${run.quick ? 'quick' : 'full'}), ${run.machine.cpuModel}, ${run.machine.cores} cores, ${run.machine.memoryGb} GB, ${run.machine.kernel}, Node ${run.machine.node}; load average ${run.loadStart.join(' ')} at start, ${(run.loadEnd || []).join(' ')} at end.`,
+    '',
+    mdTable(
+      header,
+      data.map((r) => COLUMNS.map(([k]) => r[k])),
+    ),
+    '',
+    mdTable(['scenario', ...GROUPS], resourceRows(run.results)),
+    '',
+    ...extraLines(run).map((l) => `- ${l}`),
+    '',
+  ].join('\n');
+}
+
+module.exports = { printReport, markdown, machine };

@@ -55,6 +55,8 @@ export type DocumentEstado = 'PENDIENTE' | 'PROCESSED' | 'REJECTED' | 'CONTINGEN
 
 export const IssueDte = {
   workflow: 'IssueDteWorkflow',
+  /** One workflow per document, so a retry with the same codigoGeneracion joins it. */
+  workflowId: (codigoGeneracion: string) => `dte-${codigoGeneracion}`,
   /** Update that returns the document record once its MH outcome is persisted (update-with-start). */
   outcomeUpdate: 'documentOutcome',
 } as const;

@@ -39,7 +39,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       const origen = kind.origen?.(request);
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await idempotentId(ctx, req);
-      logDocument(req, res, { codigoGeneracion, workflowId: workflowIdOf(codigoGeneracion) });
+      logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
       // By `_id` alone (FerretDB pushes down no other filter); the estado is checked here.
       const settled = await ctx.db.models.Document.findById(codigoGeneracion).lean();
@@ -58,11 +58,9 @@ export function issueRoutes(ctx: ApiContext): Router {
   return router;
 }
 
-const workflowIdOf = (codigoGeneracion: string) => `dte-${codigoGeneracion}`;
-
 async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRecordView> {
   const startWorkflowOperation = new WithStartWorkflowOperation(IssueDte.workflow, {
-    workflowId: workflowIdOf(input.codigoGeneracion),
+    workflowId: IssueDte.workflowId(input.codigoGeneracion),
     taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
     args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',

@@ -11,6 +11,7 @@ import {
 } from '@temporalio/workflow';
 import {
   Contingency,
+  IssueDte,
   type ContingencyContinuacion,
   type ContingencyEstado,
   type ContingencyInput,
@@ -93,7 +94,10 @@ export async function ContingencyWorkflow(input: ContingencyInput): Promise<void
   const concluir = async (codigoGeneracion: string, outcome: TransmitOutcome) => {
     if (!fases.has(codigoGeneracion)) return;
     try {
-      await getExternalWorkflowHandle(`dte-${codigoGeneracion}`).signal(Contingency.desenlaceSignal, outcome);
+      await getExternalWorkflowHandle(IssueDte.workflowId(codigoGeneracion)).signal(
+        Contingency.desenlaceSignal,
+        outcome,
+      );
     } catch {
       const record = await steps.recordOutcome(codigoGeneracion, outcome);
       if (record.estado === 'PROCESSED') {
@@ -122,7 +126,11 @@ export async function ContingencyWorkflow(input: ContingencyInput): Promise<void
     await continuarSiHaceFalta();
     if (porEnviar.length === 0 && enviados.length === 0) {
       const esperarMh = backoff(input.sondeo);
-      while (!(await mh.probeMh([...fases.keys()][0]!))) await esperarMh();
+      // A long outage gathers probes and enlistment signals: the history may need a new run meanwhile.
+      while (!(await mh.probeMh([...fases.keys()][0]!))) {
+        await continuarSiHaceFalta();
+        await esperarMh();
+      }
       // Taken once MH answers, so one event lists every document issued during the outage.
       const ronda = [...fases.keys()].slice(0, Contingency.maxPorEvento);
       if (finCorte === null) {

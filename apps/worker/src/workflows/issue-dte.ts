@@ -89,9 +89,6 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     refusal = dteRefusal(err);
     if (!refusal) throw err;
     await condition(allHandlersFinished);
-    // A refusal by a local activity comes in the workflow's first task: the update's outcome is put on
-    // record in that task, and the workflow closes in the next.
-    await sleep(1);
     return null;
   }
 

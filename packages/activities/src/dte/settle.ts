@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import type { SettleOutcomesInput } from '@dte/domain/workflow-contract';
+import { IssueDte, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient, RespuestaMh } from '../mh/mh-client';
 import { consultDte, mhCredentials, sealed } from './transmit';
@@ -23,7 +23,7 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
       const orphans: string[] = [];
       for (const { _id } of candidates) {
         const running = await client.workflow
-          .getHandle(`dte-${_id}`)
+          .getHandle(IssueDte.workflowId(String(_id)))
           .describe()
           .then((d) => d.status.name === 'RUNNING')
           .catch((err: unknown) => {

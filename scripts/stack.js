@@ -99,8 +99,9 @@ function serviceEnv(ports, database) {
 }
 
 class Stack {
-  constructor({ dataDir, ports, tools, quiet }) {
+  constructor({ dataDir, ports, tools, quiet, profileDir }) {
     this.dataDir = dataDir;
+    this.profileDir = profileDir;
     this.logDir = path.join(dataDir, 'logs');
     this.ports = ports;
     this.tools = tools;
@@ -272,7 +273,10 @@ class Stack {
   }
 
   async startApp(name, main, ready, extraEnv = {}) {
-    const entry = this.spawn(name, process.execPath, ['--enable-source-maps', path.join(ROOT, main)], extraEnv);
+    // A CPU profile per process (written when it exits), for `npm run bench -- --profile`.
+    const profile = this.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(this.profileDir, name)}`] : [];
+    const args = [...profile, '--enable-source-maps', path.join(ROOT, main)];
+    const entry = this.spawn(name, process.execPath, args, extraEnv);
     await this.waitFor(entry, () => ready(entry));
     return entry;
   }

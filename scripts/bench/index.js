@@ -16,6 +16,7 @@
  *   --out f          JSON result file (default .data/bench/<time>.json)
  *   --drain-timeout s  longest wait for the contingency drain (default 1800; quick 300)
  *   --no-build       skip `tsc -b` and use the dist already built
+ *   --profile d      write V8 CPU profiles of the API, worker and simulator to d/<process>/ (open in DevTools)
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -41,6 +42,7 @@ function parseArgs(argv) {
     else if (a === '--out') o.out = path.resolve(val());
     else if (a === '--drain-timeout') o.drainTimeout = Number(val());
     else if (a === '--no-build') o.noBuild = true;
+    else if (a === '--profile') o.profile = path.resolve(val());
     else if (a === '--help' || a === '-h') {
       process.stdout.write(fs.readFileSync(path.join(__dirname, 'index.js'), 'utf8').split('*/')[0]);
       process.exit(0);
@@ -90,7 +92,13 @@ async function openStack(opts) {
   process.env.CONTINGENCIA_SONDEO_MAX_SEGUNDOS ??= '2';
   const dataDir = opts.dataDir || path.join(BENCH_DIR, `stack-${Date.now()}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools, quiet: true });
+  const stack = new Stack({
+    dataDir,
+    ports: await resolvePorts({ random: true }),
+    tools,
+    quiet: true,
+    profileDir: opts.profile,
+  });
   log(`starting the stack in ${dataDir}...`);
   try {
     await stack.startInfrastructure();

@@ -78,8 +78,13 @@ describe('Prometheus metrics', () => {
       const res = await factura(`contingencia-metricas-${Date.now()}@example.test`, { testContingencia: true });
       expect(res.status).toBe(201);
       expect(res.body.data.estado).toBe('CONTINGENCIA');
-      // The gauge is database-wide (other suites may hold documents in contingency too): at least ours.
-      const gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
+      // The gauge is namespace-wide (other suites may hold documents in contingency too): at least ours,
+      // once Temporal's visibility has the workflow's estado (it is updated asynchronously).
+      let gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
+      for (let i = 0; i < 50 && !((gauge ?? 0) >= 1); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
+      }
       expect(gauge).toBeGreaterThanOrEqual(1);
 
       // The emisor's contingency workflow probes MH, which refuses the connection.

@@ -1,7 +1,13 @@
 import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
-import { createActivities, createDependencies, createLogger, type Logger } from '@dte/activities';
+import {
+  createActivities,
+  createDependencies,
+  createLogger,
+  registerContingencyGauge,
+  type Logger,
+} from '@dte/activities';
 import { serveMetrics } from './metrics-server';
 import { ensureSchedules } from './schedules';
 
@@ -41,7 +47,9 @@ async function main(): Promise<void> {
     activities: createActivities(deps),
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
-  await ensureSchedules(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config);
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  await ensureSchedules(client, config);
+  registerContingencyGauge(deps.metrics, client, log);
   const metrics = config.WORKER_METRICS_PORT
     ? await serveMetrics({
         registry: deps.metrics.registry,

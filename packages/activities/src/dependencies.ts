@@ -1,5 +1,5 @@
 import type { Config } from '@dte/config';
-import { connectDatabase, type Database } from './db';
+import { connectDatabase, TenantCache, type Database } from './db';
 import type { Logger } from './logger';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
@@ -13,6 +13,7 @@ export interface ActivityDependencies {
   config: Config;
   log: Logger;
   db: Database;
+  tenants: TenantCache;
   store: ObjectStore;
   browser: BrowserPool;
   mailer: Mailer;
@@ -28,11 +29,12 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   await store.ensureBucket();
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const metrics = createActivityMetrics(db, log);
+  const metrics = createActivityMetrics();
   return {
     config,
     log,
     db,
+    tenants: new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000),
     store,
     browser,
     mailer,

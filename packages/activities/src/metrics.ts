@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from './db';
+import { IssueDte, SearchAttribute } from '@dte/domain/workflow-contract';
 import type { Logger } from './logger';
 
 /** The worker's Prometheus series, in one registry per process (served by the worker's `/metrics`). */
@@ -12,26 +12,10 @@ export interface ActivityMetrics {
   emailFailures: Counter;
 }
 
-export function createActivityMetrics(db: Database, log: Logger): ActivityMetrics {
+export function createActivityMetrics(): ActivityMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const { Document } = db.models;
-  new Gauge({
-    name: 'dte_documents_in_contingency',
-    help: 'Documents issued in contingency and not yet settled by MH (database-wide: every worker reports the same)',
-    registers,
-    // Counted at scrape time from the database, so it is right across worker restarts and replicas; the
-    // index led by estado makes it a count over index keys.
-    async collect() {
-      try {
-        this.set(await Document.countDocuments({ estado: 'CONTINGENCIA' }).maxTimeMS(5000));
-      } catch (err) {
-        // One failed count must not fail the whole scrape; the previous value stays.
-        log.warn({ err }, 'counting documents in contingency failed');
-      }
-    },
-  });
   return {
     registry,
     mhResponses: new Counter({
@@ -58,4 +42,36 @@ export function createActivityMetrics(db: Database, log: Logger): ActivityMetric
       registers,
     }),
   };
+}
+
+/** The part of a Temporal client the contingency gauge uses. */
+export interface WorkflowCounter {
+  workflow: { count(query: string): Promise<{ count: number }> };
+}
+
+/**
+ * `dte_documents_in_contingency`: documents issued in contingency whose IssueDte workflow is still
+ * waiting for MH's verdict, counted at scrape time through Temporal's visibility, so it is right across
+ * worker restarts and replicas (every worker reports the same). Not from the database: the embedded one
+ * answers a count on estado by reading every document.
+ */
+export function registerContingencyGauge(metrics: ActivityMetrics, temporal: WorkflowCounter, log: Logger): void {
+  const query = [
+    `WorkflowType = '${IssueDte.workflow}'`,
+    `ExecutionStatus = 'Running'`,
+    `${SearchAttribute.estado} = 'CONTINGENCIA'`,
+  ].join(' AND ');
+  new Gauge({
+    name: 'dte_documents_in_contingency',
+    help: 'Documents issued in contingency and not yet settled by MH (namespace-wide: every worker reports the same)',
+    registers: [metrics.registry],
+    async collect() {
+      try {
+        this.set((await temporal.workflow.count(query)).count);
+      } catch (err) {
+        // One failed count must not fail the whole scrape; the previous value stays.
+        log.warn({ err }, 'counting documents in contingency failed');
+      }
+    },
+  });
 }

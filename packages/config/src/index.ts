@@ -64,6 +64,8 @@ const schema = z.object({
   ANULACION_PLAZO_CONTRIBUYENTE_DIAS: z.coerce.number().int().min(0).default(30),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  /** How long a worker keeps an issuer's emisor, establecimiento and punto de venta records before reading them again. */
+  TENANT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   /** 32 bytes as 64 hex characters: the AES-256-GCM key that encrypts tenant secrets at rest. */
   SECRET_KEY: z
     .string()

@@ -1,17 +1,19 @@
 import { Router } from 'express';
-import { loadIssuer } from '@dte/activities';
+import { loadIssuer, TenantCache } from '@dte/activities';
 import { ambienteName } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 
 /**
  * `GET /dte/information`: the emisor as the token issues — the address, telephone and codes are those of
- * the token's establishment and point of sale, as on its DTEs. `loadIssuer` never reads the secrets.
+ * the token's establishment and point of sale, as on its DTEs; never the secrets. Read fresh every time
+ * (no cache time): it is where an operator checks an admin change.
  */
 export function informationRoutes(ctx: ApiContext): Router {
   const router = Router();
+  const tenants = new TenantCache(ctx.db.models, 0);
   router.get('/dte/information', authenticate(ctx), async (req, res) => {
-    const { emisor, establecimiento, emisorDte } = await loadIssuer(ctx.db.models, req.auth);
+    const { emisor, establecimiento, emisorDte } = await loadIssuer(tenants, req.auth);
     const { direccion } = emisorDte;
     res.json({
       status: 'success',

@@ -40,9 +40,9 @@ export function issueRoutes(ctx: ApiContext): Router {
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await idempotentId(ctx, req);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
-      // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record.
-      // By `_id` alone (FerretDB pushes down no other filter); the estado is checked here.
-      const settled = await ctx.db.models.Document.findById(codigoGeneracion).lean();
+      // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
+      // without a key the codigoGeneracion is new. By `_id` alone (FerretDB pushes down no other filter).
+      const settled = req.header('idempotency-key') && (await ctx.db.models.Document.findById(codigoGeneracion).lean());
       if (settled && settled.estado !== 'PENDIENTE') {
         res.status(201).json({ status: 'success', data: documentView(settled) });
         answered({ estado: settled.estado });

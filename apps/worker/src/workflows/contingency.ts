@@ -100,10 +100,7 @@ export async function ContingencyWorkflow(input: ContingencyInput): Promise<void
       );
     } catch {
       const record = await steps.recordOutcome(codigoGeneracion, outcome);
-      if (record.estado === 'PROCESSED') {
-        await steps.storeDocumentJson(codigoGeneracion);
-        await deliverDocument(codigoGeneracion);
-      }
+      if (record.estado === 'PROCESSED') await deliverDocument(codigoGeneracion);
     }
     fases.delete(codigoGeneracion);
   };

@@ -44,8 +44,9 @@ function setEstado(estado: DocumentEstado): void {
 
 /**
  * Issues one document: build and number it, sign it, persist it, transmit it under MH's policy, and
- * persist MH's verdict — the moment the API answers (the `documentOutcome` update). Then, for accepted
- * documents, the JSON and PDF are stored and the receptor is e-mailed, off the synchronous path.
+ * persist MH's verdict with the receptor's JSON — the moment the API answers (the `documentOutcome`
+ * update). Then, for accepted documents, the PDF is stored and the receptor is e-mailed, off the
+ * synchronous path.
  */
 export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRecordView | null> {
   let record: DocumentRecordView | undefined;
@@ -57,10 +58,8 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
   });
 
   try {
-    const prepared = await local.prepareDocument(input);
+    const { prepared, documento, nuevo } = await local.prepareDocument(input);
     upsertSearchAttributes({ [SearchAttribute.numeroControl]: [prepared.numeroControl] });
-    const documento = await local.signDocument(input.issuer.emisorId, prepared.dte);
-    const nuevo = await local.saveSignedDocument(input, prepared, documento);
     const transmit = (consultarAntes: boolean) =>
       mh.transmitDocument({
         emisorId: input.issuer.emisorId,
@@ -82,7 +81,6 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
       outcome = await transmit(true);
     }
     recorded ??= await local.recordOutcome(input.codigoGeneracion, outcome);
-    if (recorded.dteJsonUrl) await local.storeDocumentJson(input.codigoGeneracion);
     record = recorded;
     setEstado(recorded.estado);
   } catch (err) {
@@ -102,10 +100,7 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
     await condition(() => desenlace !== undefined);
     const final = await steps.recordOutcome(input.codigoGeneracion, desenlace!);
-    if (final.estado === 'PROCESSED') {
-      await steps.storeDocumentJson(input.codigoGeneracion);
-      await deliverDocument(input.codigoGeneracion);
-    }
+    if (final.estado === 'PROCESSED') await deliverDocument(input.codigoGeneracion);
     setEstado(final.estado);
   }
   await condition(allHandlersFinished);

@@ -28,7 +28,6 @@ export async function SettleOutcomesWorkflow(input: SettleOutcomesInput): Promis
       continue;
     }
     await steps.recordOutcome(codigoGeneracion, { result: 'PROCESADO', respuesta: outcome.aceptado });
-    await steps.storeDocumentJson(codigoGeneracion);
     await deliverDocument(codigoGeneracion);
     result.procesados.push(codigoGeneracion);
   }

@@ -18,19 +18,14 @@ export const delivery = proxyActivities<Activities>({
 });
 
 /**
- * Stores the document's PDF and e-mails it to the receptor. Failures stay here: GET /dte/pdf renders a
- * missing PDF on demand, the e-mail renders its own, and each e-mail attempt is recorded on the document.
+ * Stores the document's PDF and e-mails it to the receptor. A failure after the retries stays here: GET
+ * /dte/pdf renders a missing PDF on demand, and each e-mail attempt is recorded on the document.
  */
 export async function deliverDocument(codigoGeneracion: string): Promise<void> {
   try {
-    await delivery.storeDocumentPdf(codigoGeneracion);
+    await delivery.deliverDocument(codigoGeneracion);
   } catch {
-    // See above: the PDF is rendered again when asked for.
-  }
-  try {
-    await delivery.emailDocument(codigoGeneracion);
-  } catch {
-    // See above: recorded on the document.
+    // See above.
   }
 }
 

@@ -2,3 +2,4 @@ export * from './connection';
 export * from './insert-next';
 export * from './models';
 export * from './ledger';
+export * from './tenant-cache';

@@ -19,15 +19,21 @@ interface Hint {
   n: number;
 }
 
+/** The last number this process took of each series (per database), so a claim needs no read. */
+const lastTaken = new WeakMap<Connection, Map<string, number>>();
+/** How often the shared hint is moved forward: a process starting cold tries at most this many taken numbers. */
+const HINT_EVERY = 32;
+
 /**
  * Takes the next integer of a named series (record ids, numeroControl correlativos): consecutive, and
  * never handed out twice under any concurrency, across processes.
  *
  * FerretDB, the embedded database, applies concurrent `$inc` updates non-atomically (50 concurrent
  * increments were seen to yield 17 distinct values) but enforces `_id` uniqueness. So a number is taken
- * by inserting the claim `{_id: "<series>:<n>"}`: the loser of a race gets E11000 and tries n+1. A hint
- * document remembers roughly where the series is, so a claim costs a few `_id` lookups, not a scan. Within
- * one process claims on a series are queued, so races only happen across processes.
+ * by inserting the claim `{_id: "<series>:<n>"}`: the loser of a race gets E11000 and tries n+1. Within
+ * one process claims on a series are queued and the last number is remembered, so a claim is one insert;
+ * races only happen across processes. A process starting cold begins at a shared hint, moved forward
+ * every HINT_EVERY numbers and after every lost race.
  *
  * With an `owner` (e.g. the codigoGeneracion a correlativo is for) the claim is idempotent: a retried
  * activity gets the number its first attempt took, so a timeout leaves no gap in the series.
@@ -36,21 +42,27 @@ export async function takeNext(connection: Connection, series: string, owner?: s
   const claims = connection.collection<Claim>('claims');
   const hints = connection.collection<Hint>('claim_hints');
   const ownerId = owner && `${series}:owner:${owner}`;
+  let last = lastTaken.get(connection);
+  if (!last) lastTaken.set(connection, (last = new Map()));
+  const known = last;
   return serialized(series, async () => {
     const owned = ownerId && (await claims.findOne({ _id: ownerId }));
     if (owned && owned.n) return owned.n;
-    const hint = await hints.findOne({ _id: series });
-    for (let n = (hint?.n ?? 0) + 1; ; n++) {
+    let n = known.get(series) ?? (await hints.findOne({ _id: series }))?.n ?? 0;
+    let raced = false;
+    for (n++; ; n++) {
       try {
         await claims.insertOne({ _id: `${series}:${n}` });
+        break;
       } catch (err) {
-        if ((err as { code?: number }).code === 11000) continue;
-        throw err;
+        if ((err as { code?: number }).code !== 11000) throw err;
+        raced = true;
       }
-      if (ownerId) await claims.insertOne({ _id: ownerId, n });
-      // Only a hint: a lost update leaves it low, which costs a retry, never a duplicate.
-      await hints.updateOne({ _id: series }, { $max: { n } }, { upsert: true });
-      return n;
     }
+    known.set(series, n);
+    if (ownerId) await claims.insertOne({ _id: ownerId, n });
+    // A lost update leaves the hint low, which costs failed inserts, never a duplicate.
+    if (raced || n % HINT_EVERY === 0) await hints.updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+    return n;
   });
 }

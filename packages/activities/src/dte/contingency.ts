@@ -11,6 +11,7 @@ import type { ActivityDependencies } from '../dependencies';
 import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
 import { elSalvadorNow, loadIssuer } from './issuer';
+import { storeReceptorJson } from './deliver';
 import { documentView } from './record-view';
 import { documentKeys } from './storage-keys';
 import { consultDte, mhCredentials, sealed } from './transmit';
@@ -59,20 +60,23 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
   return {
     /**
      * Re-signs a signed, never-accepted document as issued in contingency and records it so (estado
-     * CONTINGENCIA, no sello), keeping its identifiers. Null when MH does not take its kind in
+     * CONTINGENCIA, no sello), keeping its identifiers, and stores the receptor's JSON. Null when MH does not take its kind in
      * contingency (CAT-023): it must wait for MH instead.
      */
     async issueInContingency(codigoGeneracion: string): Promise<DocumentRecordView | null> {
       const doc = await load(codigoGeneracion);
       // A retried activity whose first attempt got this far.
-      if (doc.estado === 'CONTINGENCIA') return documentView(doc);
+      if (doc.estado === 'CONTINGENCIA') {
+        await storeReceptorJson(deps, doc);
+        return documentView(doc);
+      }
       const dteJson = doc.dteJson as Record<string, unknown>;
       const version = Number((dteJson.identificacion as { version: number }).version);
       const kind = documentKind(doc.tipo as DteTipo, version);
       if (!kind.allowsContingencia) return null;
       const dte = enContingencia(dteJson, kind.schemaName);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
-      const keys = await documentKeys(deps.db.models, doc);
+      const keys = await documentKeys(deps.tenants, doc);
       const updated = await Document.findOneAndUpdate(
         { _id: codigoGeneracion, estado: 'PENDIENTE' },
         // The receptor gets the signed document without sello now (Manual Funcional §IX), hence the files.
@@ -89,6 +93,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         { new: true },
       ).lean();
       if (!updated) throw new Error(`document ${codigoGeneracion} left PENDIENTE while entering contingency`);
+      await storeReceptorJson(deps, updated);
       return documentView(updated);
     },
 
@@ -168,7 +173,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
       const primero = docs[0]!;
       // MH's event names one establishment: the one of the first document (one per emisor in practice).
-      const { emisorDte, ambiente } = await loadIssuer(deps.db.models, {
+      const { emisorDte, ambiente } = await loadIssuer(deps.tenants, {
         emisorId: input.emisorId,
         establecimientoId: primero.branchId,
         puntoVentaId: primero.pointOfSaleId,

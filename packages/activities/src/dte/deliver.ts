@@ -1,5 +1,7 @@
+import { Context } from '@temporalio/activity';
 import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
+import type { DocumentRecord } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
@@ -10,29 +12,40 @@ function tipoNombre(tipoDte: string): string {
   ).toUpperCase();
 }
 
-/** Making the JSON and PDF of a document and getting them to the receptor. */
+type ReceptorJsonSource = Pick<DocumentRecord, 'dteJson' | 'dteFirmado' | 'selloRecibido' | 'dteJsonUrl'>;
+
+/** MH's file for the receptor: the DTE with `firmaElectronica` and `selloRecibido` appended (Manual Funcional §XXIII). */
+function receptorJson(doc: ReceptorJsonSource): Buffer {
+  return Buffer.from(
+    JSON.stringify(
+      { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
+      null,
+      2,
+    ),
+  );
+}
+
+/**
+ * Stores the receptor's JSON where the record says (accepted and contingency documents have a
+ * dteJsonUrl), by the step that gave the record its new estado: it is part of that estado.
+ */
+export async function storeReceptorJson(deps: ActivityDependencies, doc: ReceptorJsonSource): Promise<void> {
+  if (doc.dteJsonUrl) await deps.store.put(doc.dteJsonUrl, receptorJson(doc), 'application/json');
+}
+
+/** Making the PDF of a document and getting it and the JSON to the receptor. */
 export function createDeliveryActivities(deps: ActivityDependencies) {
-  const { Document, Emisor } = deps.db.models;
+  const { Document } = deps.db.models;
 
   async function load(codigoGeneracion: string) {
     const doc = await Document.findById(codigoGeneracion).lean();
     if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
     return doc;
   }
+  type Loaded = Awaited<ReturnType<typeof load>>;
 
-  /** MH's file for the receptor: the DTE with `firmaElectronica` and `selloRecibido` appended (Manual Funcional §XXIII). */
-  function receptorJson(doc: Awaited<ReturnType<typeof load>>): Buffer {
-    return Buffer.from(
-      JSON.stringify(
-        { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
-        null,
-        2,
-      ),
-    );
-  }
-
-  async function renderPdf(doc: Awaited<ReturnType<typeof load>>): Promise<Buffer> {
-    const emisor = await Emisor.findOne({ id: doc.emisorId }, { branding: 1 }).lean();
+  async function renderPdf(doc: Loaded): Promise<Buffer> {
+    const emisor = await deps.tenants.emisor(doc.emisorId);
     const branding = emisor?.branding;
     // A logo that cannot be read never blocks a PDF.
     const logo = branding?.logoKey ? await deps.store.get(branding.logoKey).catch(() => null) : null;
@@ -58,21 +71,71 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     }
   }
 
+  async function storePdf(doc: Loaded, pdf: Buffer): Promise<void> {
+    await deps.store.put(doc.dtePdfUrl!, pdf, 'application/pdf');
+    activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id }).info(
+      { key: doc.dtePdfUrl, bytes: pdf.length },
+      'PDF stored',
+    );
+  }
+
+  /** Sends the JSON and PDF to `address` and records the attempt on the document, failed or not. */
+  async function email(doc: Loaded, address: string, pdf: Buffer): Promise<void> {
+    const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
+    const emisor = await deps.tenants.emisor(doc.emisorId);
+    try {
+      const sent = await deps.mailer.sendDte({
+        to: address,
+        dte: doc.dteJson as Record<string, unknown>,
+        tipoNombre: tipoNombre(doc.tipoDte),
+        selloRecibido: doc.selloRecibido ?? null,
+        pdf,
+        json: receptorJson(doc),
+        emisorNombre: emisor?.nombre ?? '',
+      });
+      await Document.updateOne(
+        { _id: doc._id },
+        { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } },
+      );
+      deps.metrics.emailsSent.inc();
+      log.info({ messageId: sent.messageId }, 'e-mail sent');
+    } catch (err) {
+      deps.metrics.emailFailures.inc();
+      log.warn({ err }, 'e-mail failed');
+      await Document.updateOne(
+        { _id: doc._id },
+        { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } },
+      );
+      throw err;
+    }
+  }
+
   return {
-    async storeDocumentJson(codigoGeneracion: string): Promise<void> {
+    /** Renders and stores the PDF (also what GET /dte/pdf asks for when the PDF is missing). */
+    async storeDocumentPdf(codigoGeneracion: string): Promise<void> {
       const doc = await load(codigoGeneracion);
-      if (doc.dteJsonUrl) await deps.store.put(doc.dteJsonUrl, receptorJson(doc), 'application/json');
+      if (doc.dtePdfUrl) await storePdf(doc, await renderPdf(doc));
     },
 
-    async storeDocumentPdf(codigoGeneracion: string): Promise<void> {
+    /**
+     * What a document's receptor gets once it is accepted (or issued in contingency): the PDF stored and
+     * an e-mail with the JSON and that same PDF, from one read of the record and one rendering. A PDF
+     * that cannot be stored does not hold the e-mail back (GET /dte/pdf renders a missing one); the
+     * attempt then fails so it is retried, and a retry does not e-mail again once this activity's e-mail
+     * is on record.
+     */
+    async deliverDocument(codigoGeneracion: string): Promise<void> {
       const doc = await load(codigoGeneracion);
       if (!doc.dtePdfUrl) return;
       const pdf = await renderPdf(doc);
-      await deps.store.put(doc.dtePdfUrl, pdf, 'application/pdf');
-      activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion }).info(
-        { key: doc.dtePdfUrl, bytes: pdf.length },
-        'PDF stored',
+      const stored = await storePdf(doc, pdf).then(
+        () => undefined,
+        (err: unknown) => err,
       );
+      const since = Context.current().info.scheduledTimestampMs;
+      const mailed = doc.emails.some((e) => e.ok && e.at && e.at.getTime() >= since);
+      if (doc.receptorCorreo && !mailed) await email(doc, doc.receptorCorreo, pdf);
+      if (stored) throw stored;
     },
 
     /**
@@ -83,35 +146,9 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
       const doc = await load(codigoGeneracion);
       const address = to ?? doc.receptorCorreo ?? null;
       if (!address) return null;
-      const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion });
       const pdf = (doc.dtePdfUrl && (await deps.store.get(doc.dtePdfUrl))) || (await renderPdf(doc));
-      const emisor = await Emisor.findOne({ id: doc.emisorId }, { nombre: 1 }).lean();
-      try {
-        const sent = await deps.mailer.sendDte({
-          to: address,
-          dte: doc.dteJson as Record<string, unknown>,
-          tipoNombre: tipoNombre(doc.tipoDte),
-          selloRecibido: doc.selloRecibido ?? null,
-          pdf,
-          json: receptorJson(doc),
-          emisorNombre: emisor?.nombre ?? '',
-        });
-        await Document.updateOne(
-          { _id: codigoGeneracion },
-          { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } },
-        );
-        deps.metrics.emailsSent.inc();
-        log.info({ messageId: sent.messageId }, 'e-mail sent');
-        return address;
-      } catch (err) {
-        deps.metrics.emailFailures.inc();
-        log.warn({ err }, 'e-mail failed');
-        await Document.updateOne(
-          { _id: codigoGeneracion },
-          { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } },
-        );
-        throw err;
-      }
+      await email(doc, address, pdf);
+      return address;
     },
   };
 }

@@ -5,16 +5,17 @@ import type { MhClient, RespuestaMh } from '../mh/mh-client';
 import { elSalvadorNow, loadIssuer } from './issuer';
 import { dteFailure } from './prepare';
 import { respuestaMhView } from './record-view';
+import { mhCredentials } from './transmit';
 
 /** The invalidation event of a document: building it, sending it to MH and recording MH's verdict. */
 export function createInvalidationActivities(deps: ActivityDependencies, mh: MhClient) {
-  const { Document, Emisor } = deps.db.models;
+  const { Document } = deps.db.models;
 
   return {
     async prepareInvalidation(input: InvalidateDteInput): Promise<{ ambiente: string; evento: object }> {
       const original = await Document.findById(input.codigoGeneracion).lean();
       if (!original?.selloRecibido) throw new Error(`document ${input.codigoGeneracion} has no sello on record`);
-      const { emisorDte, establecimiento, ambiente } = await loadIssuer(deps.db.models, input.issuer);
+      const { emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
       const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow();
       try {
         const evento = buildAnulacionV2(
@@ -47,10 +48,7 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
      * already took answers 004 for the event's codigoGeneracion, which the caller sees as a rejection.
      */
     async transmitInvalidation(input: { emisorId: number; ambiente: string; documento: string }): Promise<RespuestaMh> {
-      const emisor = await Emisor.findOne({ id: input.emisorId }, { nit: 1, secrets: 1 }).lean();
-      if (!emisor?.secrets) throw new Error(`emisor ${input.emisorId} does not exist`);
-      const creds = { nit: emisor.nit, password: deps.secrets.open(emisor.secrets.mhPassword) };
-      const res = await mh.post<RespuestaMh>(creds, '/fesv/anulardte', {
+      const res = await mh.post<RespuestaMh>(await mhCredentials(deps, input.emisorId), '/fesv/anulardte', {
         ambiente: input.ambiente,
         idEnvio: 1,
         version: 2,

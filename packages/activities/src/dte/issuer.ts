@@ -1,22 +1,28 @@
 import type { AmbienteCode, EmisorDte } from '@dte/domain';
 import type { Issuer } from '@dte/domain/workflow-contract';
-import type { Models } from '../db';
+import type { TenantCache } from '../db';
 
 /**
  * The emisor block of a DTE: the taxpayer merged with the establishment and point of sale of the
- * token that issues it (MH's codEstableMH/codEstable/codPuntoVentaMH/codPuntoVenta).
+ * token that issues it (MH's codEstableMH/codEstable/codPuntoVentaMH/codPuntoVenta). The emisor comes
+ * without its secrets.
  */
-export async function loadIssuer(models: Models, issuer: Issuer) {
-  const [emisor, establecimiento, puntoVenta] = await Promise.all([
-    models.Emisor.findOne({ id: issuer.emisorId }, { secrets: 0 }).lean(),
-    models.Establecimiento.findOne({ id: issuer.establecimientoId, emisorId: issuer.emisorId }).lean(),
-    models.PuntoVenta.findOne({ id: issuer.puntoVentaId, establecimientoId: issuer.establecimientoId }).lean(),
+export async function loadIssuer(tenants: TenantCache, issuer: Issuer) {
+  const [withSecrets, establecimiento, puntoVenta] = await Promise.all([
+    tenants.emisor(issuer.emisorId),
+    tenants.establecimiento(issuer.establecimientoId),
+    tenants.puntoVenta(issuer.puntoVentaId),
   ]);
-  if (!emisor || !establecimiento || !puntoVenta) {
+  if (
+    !withSecrets ||
+    establecimiento?.emisorId !== issuer.emisorId ||
+    puntoVenta?.establecimientoId !== issuer.establecimientoId
+  ) {
     throw new Error(
       `issuer ${JSON.stringify(issuer)} is not provisioned (emisor, establecimiento or punto de venta missing)`,
     );
   }
+  const { secrets: _secrets, ...emisor } = withSecrets;
   const emisorDte: EmisorDte = {
     nit: emisor.nit,
     nrc: emisor.nrc,

@@ -11,7 +11,8 @@ import {
 import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDependencies } from '../dependencies';
-import { appendToLedger } from '../db';
+import { appendToLedger, takeNext } from '../db';
+import { signForEmisor } from '../signing/sign-document';
 import { nextCorrelativo } from '../numbering/sequence';
 import { elSalvadorNow, loadIssuer } from './issuer';
 
@@ -52,77 +53,147 @@ export async function loadOrigin(
   return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
 }
 
+/** A document ready for MH: built, numbered, signed and on record (PENDIENTE). */
+export interface ReadyDocument {
+  prepared: PreparedDocument;
+  /** The signed DTE (JWS) as it is on record. */
+  documento: string;
+  /** False when the document was already on record (a retry or a replay): it may have been sent since. */
+  nuevo: boolean;
+}
+
 export function createPrepareActivities(deps: ActivityDependencies) {
   return {
     /**
-     * Builds the DTE and gives it its numeroControl. The document is first built with a placeholder
-     * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
-     * document sharing a limit of its original (credit, returned quantities) takes its share in the
-     * original's ledger before it is numbered, so an over-credit or over-return consumes no correlativo.
+     * Everything before MH as one step: build and number the DTE, sign it, and save it PENDIENTE, so an
+     * outcome that is never learned is still on record. Each part is idempotent on codigoGeneracion
+     * (the correlativo and the ledger take are the first attempt's), and a document already on record
+     * is answered as it was saved, so a retry never sends a copy that differs from the record.
      */
-    async prepareDocument(input: IssueDteInput): Promise<PreparedDocument> {
-      const tipo = input.tipo as DteTipo;
-      const kind = documentKind(tipo);
-      const { emisorDte, ambiente } = await loadIssuer(deps.db.models, input.issuer);
-      const origin = input.origen ? await loadOrigin(deps, input.issuer.emisorId, input.origen) : undefined;
-      const { fecEmi, horEmi } = elSalvadorNow();
-      const ctx = (numeroControl: string) => ({
-        ambiente,
-        codigoGeneracion: input.codigoGeneracion,
-        numeroControl,
-        fecEmi,
-        horEmi,
-        emisor: emisorDte,
-      });
-      const codEstable = emisorDte.codEstable!;
-      const codPuntoVenta = emisorDte.codPuntoVenta!;
-      const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
-      let original = origin;
-      try {
-        if (kind.consumoOrigen && origin) {
-          // The take builds (and so validates) the document against the earlier takes; a refusal writes nothing.
-          const { consumoOrigen } = kind;
-          const tomado = await appendToLedger(
-            deps.db.connection,
-            `${kind.tipoDte}:${input.origen}`,
-            input.codigoGeneracion,
-            (earlier) =>
-              consumoOrigen.de(buildDocument(tipo, borrador, input.request, consumoOrigen.original(origin, earlier))),
-          );
-          original = consumoOrigen.original(origin, tomado);
-        } else {
-          buildDocument(tipo, borrador, input.request, origin);
-        }
-      } catch (err) {
-        if (err instanceof DteError) throw dteFailure(err);
-        throw err;
-      }
-      const { sequenceId, correlativo } = await nextCorrelativo(
-        deps.db,
-        {
-          emisorId: input.issuer.emisorId,
-          establecimientoId: input.issuer.establecimientoId,
-          puntoVentaId: input.issuer.puntoVentaId,
-          tipoDte: kind.tipoDte,
-          ambiente,
-          year: Number(fecEmi.slice(0, 4)),
-        },
-        input.codigoGeneracion,
-      );
-      const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-      const dte = buildDocument(tipo, ctx(numeroControl), input.request, original);
+    async prepareDocument(input: IssueDteInput): Promise<ReadyDocument> {
+      const prepared = await prepare(deps, input);
+      const documento = await signForEmisor(deps, input.issuer.emisorId, prepared.dte);
+      if (await saveSigned(deps, input, prepared, documento)) return { prepared, documento, nuevo: true };
+      const saved = (await deps.db.models.Document.findById(input.codigoGeneracion).lean())!;
       return {
-        dte,
-        tipoDte: kind.tipoDte,
-        version: kind.version,
-        numeroControl,
-        sequenceId,
-        correlativo,
-        serie: serie(codPuntoVenta),
-        total: kind.total(dte),
-        fecEmi,
-        receptorCorreo: kind.receptorCorreo(dte),
+        prepared: { ...prepared, dte: saved.dteJson as Dte, fecEmi: saved.fecEmi },
+        documento: saved.dteFirmado,
+        nuevo: false,
       };
     },
   };
+}
+
+/**
+ * Builds the DTE and gives it its numeroControl. The document is first built with a placeholder
+ * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
+ * document sharing a limit of its original (credit, returned quantities) takes its share in the
+ * original's ledger before it is numbered, so an over-credit or over-return consumes no correlativo.
+ */
+async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
+  const tipo = input.tipo as DteTipo;
+  const kind = documentKind(tipo);
+  const { emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
+  const origin = input.origen ? await loadOrigin(deps, input.issuer.emisorId, input.origen) : undefined;
+  const { fecEmi, horEmi } = elSalvadorNow();
+  const ctx = (numeroControl: string) => ({
+    ambiente,
+    codigoGeneracion: input.codigoGeneracion,
+    numeroControl,
+    fecEmi,
+    horEmi,
+    emisor: emisorDte,
+  });
+  const codEstable = emisorDte.codEstable!;
+  const codPuntoVenta = emisorDte.codPuntoVenta!;
+  const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
+  let original = origin;
+  try {
+    if (kind.consumoOrigen && origin) {
+      // The take builds (and so validates) the document against the earlier takes; a refusal writes nothing.
+      const { consumoOrigen } = kind;
+      const tomado = await appendToLedger(
+        deps.db.connection,
+        `${kind.tipoDte}:${input.origen}`,
+        input.codigoGeneracion,
+        (earlier) =>
+          consumoOrigen.de(buildDocument(tipo, borrador, input.request, consumoOrigen.original(origin, earlier))),
+      );
+      original = consumoOrigen.original(origin, tomado);
+    } else {
+      buildDocument(tipo, borrador, input.request, origin);
+    }
+  } catch (err) {
+    if (err instanceof DteError) throw dteFailure(err);
+    throw err;
+  }
+  const { sequenceId, correlativo } = await nextCorrelativo(
+    deps.db,
+    {
+      emisorId: input.issuer.emisorId,
+      establecimientoId: input.issuer.establecimientoId,
+      puntoVentaId: input.issuer.puntoVentaId,
+      tipoDte: kind.tipoDte,
+      ambiente,
+      year: Number(fecEmi.slice(0, 4)),
+    },
+    input.codigoGeneracion,
+  );
+  const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
+  const dte = buildDocument(tipo, ctx(numeroControl), input.request, original);
+  return {
+    dte,
+    tipoDte: kind.tipoDte,
+    version: kind.version,
+    numeroControl,
+    sequenceId,
+    correlativo,
+    serie: serie(codPuntoVenta),
+    total: kind.total(dte),
+    fecEmi,
+    receptorCorreo: kind.receptorCorreo(dte),
+  };
+}
+
+/**
+ * Saves the signed document (estado PENDIENTE); false when it is already on record (the insert is
+ * refused). Such a retry leaves a gap in the record ids, which are not MH's numbering.
+ */
+async function saveSigned(
+  deps: ActivityDependencies,
+  input: IssueDteInput,
+  prepared: PreparedDocument,
+  dteFirmado: string,
+): Promise<boolean> {
+  const { Document } = deps.db.models;
+  const emisor = await deps.tenants.emisor(input.issuer.emisorId);
+  try {
+    await Document.create({
+      _id: input.codigoGeneracion,
+      id: await takeNext(deps.db.connection, 'document'),
+      tipo: input.tipo,
+      tipoDte: prepared.tipoDte,
+      codigoGeneracion: input.codigoGeneracion,
+      numeroControl: prepared.numeroControl,
+      estado: 'PENDIENTE',
+      ambiente: emisor!.ambiente,
+      total: prepared.total,
+      fecEmi: prepared.fecEmi,
+      dteJson: prepared.dte,
+      dteFirmado,
+      sequenceId: prepared.sequenceId,
+      sequenceNumber: String(prepared.correlativo),
+      serie: prepared.serie,
+      emisorId: input.issuer.emisorId,
+      branchId: input.issuer.establecimientoId,
+      pointOfSaleId: input.issuer.puntoVentaId,
+      tokenId: input.issuer.tokenId,
+      receptorCorreo: prepared.receptorCorreo,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000 || !(await Document.exists({ _id: input.codigoGeneracion })))
+      throw err;
+    return false;
+  }
+  return true;
 }

@@ -1,6 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowNotFoundError } from '@temporalio/common';
-import { IssueDte, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
+import { IssueDte, SearchAttribute, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient, RespuestaMh } from '../mh/mh-client';
 import { consultDte, mhCredentials, sealed } from './transmit';
@@ -12,25 +11,36 @@ export type UnknownOutcome = { mhAnswered: false } | { mhAnswered: true; aceptad
 export function createSettleActivities(deps: ActivityDependencies, mh: MhClient) {
   const { Document } = deps.db.models;
   return {
-    /** Old PENDIENTE documents whose IssueDte workflow is not running: nothing else will settle them. */
+    /**
+     * Old PENDIENTE documents whose IssueDte workflow is not running: nothing else will settle them.
+     * Found through Temporal's visibility (the workflow's DteEstado search attribute is still PENDIENTE
+     * when it ended before MH's verdict), not by a query on estado: the embedded database answers those
+     * by reading every document. So a document is found while its ended workflow is retained by the
+     * namespace (its retention period); the record decides whether it is still PENDIENTE.
+     */
     async findUnknownOutcomes(input: SettleOutcomesInput): Promise<string[]> {
       const { client } = Context.current();
-      const cutoff = new Date(Date.now() - input.minAgeSeconds * 1000);
-      const candidates = await Document.find({ estado: 'PENDIENTE', createdAt: { $lte: cutoff } }, { _id: 1 })
-        .sort({ createdAt: 1 })
-        .limit(input.limit)
-        .lean();
+      const cutoff = new Date(Date.now() - input.minAgeSeconds * 1000).toISOString();
+      const query = [
+        `WorkflowType = '${IssueDte.workflow}'`,
+        `ExecutionStatus != 'Running'`,
+        `${SearchAttribute.estado} = 'PENDIENTE'`,
+        `StartTime <= '${cutoff}'`,
+      ].join(' AND ');
       const orphans: string[] = [];
-      for (const { _id } of candidates) {
+      for await (const execution of client.workflow.list({ query })) {
+        const [codigoGeneracion] = (execution.searchAttributes[SearchAttribute.codigoGeneracion] ?? []) as string[];
+        if (!codigoGeneracion || orphans.includes(codigoGeneracion)) continue;
+        const doc = await Document.findById(codigoGeneracion, { estado: 1 }).lean();
+        if (doc?.estado !== 'PENDIENTE') continue;
+        // A later run of the same workflow id (a retry that started it again) may be the one settling it.
         const running = await client.workflow
-          .getHandle(IssueDte.workflowId(String(_id)))
+          .getHandle(IssueDte.workflowId(codigoGeneracion))
           .describe()
-          .then((d) => d.status.name === 'RUNNING')
-          .catch((err: unknown) => {
-            if (err instanceof WorkflowNotFoundError) return false;
-            throw err;
-          });
-        if (!running) orphans.push(String(_id));
+          .then((d) => d.status.name === 'RUNNING');
+        if (running) continue;
+        orphans.push(codigoGeneracion);
+        if (orphans.length >= input.limit) break;
       }
       return orphans;
     },

@@ -1,15 +1,15 @@
 import { ambienteName, type AmbienteCode } from '@dte/domain';
-import type { Models } from '../db';
+import type { TenantCache } from '../db';
 
 /**
  * Where a document's files live: `emisores/<slug>/DTES/<TEST|PROD>/<yyyy>/<mm>/<dd>/DTE<tipo>/<json|pdf>/<codigoGeneracion>.<ext>`,
  * dated by fecEmi. The same paths are the record's dteJsonUrl / dtePdfUrl.
  */
 export async function documentKeys(
-  models: Models,
+  tenants: TenantCache,
   doc: { emisorId: number; ambiente: string; fecEmi: string; tipoDte: string; _id: string },
 ): Promise<{ json: string; pdf: string }> {
-  const emisor = await models.Emisor.findOne({ id: doc.emisorId }, { slug: 1 }).lean();
+  const emisor = await tenants.emisor(doc.emisorId);
   if (!emisor) throw new Error(`emisor ${doc.emisorId} does not exist`);
   const [yyyy, mm, dd] = doc.fecEmi.split('-');
   const base = `emisores/${emisor.slug}/DTES/${ambienteName[doc.ambiente as AmbienteCode]}/${yyyy}/${mm}/${dd}/DTE${doc.tipoDte}`;

@@ -90,7 +90,7 @@ export async function transmitWithPolicy(
 
 /** The emisor's MH API user and password. */
 export async function mhCredentials(deps: ActivityDependencies, emisorId: number): Promise<MhCredentials> {
-  const emisor = await deps.db.models.Emisor.findOne({ id: emisorId }, { nit: 1, secrets: 1 }).lean();
+  const emisor = await deps.tenants.emisor(emisorId);
   if (!emisor?.secrets) throw new Error(`emisor ${emisorId} does not exist`);
   return { nit: emisor.nit, password: deps.secrets.open(emisor.secrets.mhPassword) };
 }

@@ -9,6 +9,9 @@ export interface SequenceKey {
   year: number;
 }
 
+/** Sequence ids by key, per database: a sequence, once created, keeps its id. */
+const sequenceIds = new WeakMap<Database['connection'], Map<string, number>>();
+
 /**
  * The next correlativo of a numeroControl sequence. MH restarts the correlativo each year, so the year
  * is part of the key. Consecutive and never shared, under any concurrency; asking again for the same
@@ -19,6 +22,22 @@ export async function nextCorrelativo(
   key: SequenceKey,
   codigoGeneracion: string,
 ): Promise<{ sequenceId: number; correlativo: number }> {
+  let ids = sequenceIds.get(db.connection);
+  if (!ids) sequenceIds.set(db.connection, (ids = new Map()));
+  const name = JSON.stringify([
+    key.emisorId,
+    key.establecimientoId,
+    key.puntoVentaId,
+    key.tipoDte,
+    key.ambiente,
+    key.year,
+  ]);
+  const sequenceId = ids.get(name) ?? (await sequenceIdOf(db, key));
+  ids.set(name, sequenceId);
+  return { sequenceId, correlativo: await takeNext(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
+}
+
+async function sequenceIdOf(db: Database, key: SequenceKey): Promise<number> {
   const { Sequence } = db.models;
   let sequence = await Sequence.findOne(key, { id: 1 }).lean();
   if (!sequence) {
@@ -30,6 +49,5 @@ export async function nextCorrelativo(
     }
     sequence = await Sequence.findOne(key, { id: 1 }).lean();
   }
-  const sequenceId = sequence!.id;
-  return { sequenceId, correlativo: await takeNext(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
+  return sequence!.id;
 }

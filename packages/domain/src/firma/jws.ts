@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, KeyObject, sign, verify } from 'node:crypto';
 
 /**
  * MH accepts DTEs as JWS compact serialization signed RS512 with the protected header exactly
@@ -6,9 +6,13 @@ import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
  */
 const HEADER_B64 = Buffer.from('{"alg":"RS512"}', 'utf8').toString('base64url');
 
-/** Signs a DTE (or event) object: the payload is the JSON of the object itself, not wrapped in a claim. */
-export function signDte(payload: object, privateKeyDer: Buffer): string {
-  const key = createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
+/**
+ * Signs a DTE (or event) object: the payload is the JSON of the object itself, not wrapped in a claim.
+ * The key is PKCS#8 DER, or a KeyObject made from it once by a caller that signs many documents.
+ */
+export function signDte(payload: object, privateKey: Buffer | KeyObject): string {
+  const key =
+    privateKey instanceof KeyObject ? privateKey : createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' });
   const signingInput = `${HEADER_B64}.${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')}`;
   const signature = sign('sha512', Buffer.from(signingInput, 'ascii'), key);
   return `${signingInput}.${signature.toString('base64url')}`;
@@ -41,13 +45,15 @@ export interface JwsVerification {
   payload?: unknown;
 }
 
-export function verifyDteJws(jws: string, publicKeyDer: Buffer): JwsVerification {
+/** The key is SPKI DER, or a KeyObject made from it. */
+export function verifyDteJws(jws: string, publicKey: Buffer | KeyObject): JwsVerification {
   const decoded = decodeDteJws(jws);
   if (!decoded) return { valid: false };
   const alg = typeof decoded.header.alg === 'string' ? decoded.header.alg : undefined;
   if (alg !== 'RS512') return { valid: false, alg };
   const [header, payload, signature] = jws.split('.') as [string, string, string];
-  const key = createPublicKey({ key: publicKeyDer, format: 'der', type: 'spki' });
+  const key =
+    publicKey instanceof KeyObject ? publicKey : createPublicKey({ key: publicKey, format: 'der', type: 'spki' });
   const valid = verify(
     'sha512',
     Buffer.from(`${header}.${payload}`, 'ascii'),

@@ -59,7 +59,8 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
 
   try {
     const { prepared, documento, nuevo } = await local.prepareDocument(input);
-    upsertSearchAttributes({ [SearchAttribute.numeroControl]: [prepared.numeroControl] });
+    // Set with the estado in one upsert (each is a visibility write), or earlier if MH keeps it waiting.
+    const numeroControl = { [SearchAttribute.numeroControl]: [prepared.numeroControl] };
     const transmit = (consultarAntes: boolean) =>
       mh.transmitDocument({
         emisorId: input.issuer.emisorId,
@@ -73,6 +74,7 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     let outcome: TransmitOutcome = contingencyForced(input)
       ? { result: 'UNREACHABLE', reason: 'testContingencia' }
       : await transmit(!nuevo);
+    if (outcome.result === 'UNREACHABLE') upsertSearchAttributes(numeroControl);
     let recorded = outcome.result === 'UNREACHABLE' ? await steps.issueInContingency(input.codigoGeneracion) : null;
     // Kinds MH does not take in contingency (CAT-023) can only wait for MH.
     for (let wait = 10; !recorded && outcome.result === 'UNREACHABLE'; wait = Math.min(wait * 2, 600)) {
@@ -82,7 +84,7 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     }
     recorded ??= await local.recordOutcome(input.codigoGeneracion, outcome);
     record = recorded;
-    setEstado(recorded.estado);
+    upsertSearchAttributes({ ...numeroControl, [SearchAttribute.estado]: [recorded.estado] });
   } catch (err) {
     refusal = dteRefusal(err);
     if (!refusal) throw err;

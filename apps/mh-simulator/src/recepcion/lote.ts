@@ -79,9 +79,8 @@ export class ProcesadorLotes {
       const codigoGeneracion =
         typeof identificacion.codigoGeneracion === 'string' ? identificacion.codigoGeneracion : null;
       // A resumed lote may already hold some of its documents: report them as processed, not duplicated.
-      const previo = codigoGeneracion
-        ? await this.store.documentos.findOne({ codigoGeneracion, codigoLote: lote.codigoLote }).lean()
-        : null;
+      const guardado = codigoGeneracion ? await this.store.documentos.findById(codigoGeneracion).lean() : null;
+      const previo = guardado?.codigoLote === lote.codigoLote ? guardado : null;
       if (previo) {
         procesados.push(respuestaDeConsulta(previo));
         continue;

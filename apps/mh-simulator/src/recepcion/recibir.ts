@@ -42,7 +42,7 @@ function numeroControl(tipoDte: string, identificacion: Json): Hallazgo[] {
 }
 
 async function duplicado(store: Store, codigoGeneracion: string): Promise<Hallazgo[]> {
-  return (await store.documentos.exists({ codigoGeneracion }))
+  return (await store.documentos.exists({ _id: codigoGeneracion }))
     ? [hallazgo('004', 'identificacion.codigoGeneracion')]
     : [];
 }
@@ -109,6 +109,7 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
 
   const selloRecibido = nuevoSello(ctx.ahora);
   const registro = {
+    _id: String(identificacion.codigoGeneracion),
     codigoGeneracion: String(identificacion.codigoGeneracion),
     nitEmisor: ctx.emisor.nit,
     tipoDte: envio.tipoDte,

@@ -45,10 +45,9 @@ export function rutasRecepcion(store: Store, controles: Controles): Router {
     if (!body.ok) return errorSpring(res, 400, body.mensaje);
     const { emisor, ahora } = sesion(res);
     const { nitEmisor, tdte, codigoGeneracion } = body.datos;
-    const documento =
-      nitEmisor === emisor.nit
-        ? await store.documentos.findOne({ codigoGeneracion, nitEmisor, tipoDte: tdte }).lean()
-        : null;
+    // By `_id` (the codigoGeneracion) alone, the one lookup FerretDB answers from an index.
+    const guardado = nitEmisor === emisor.nit ? await store.documentos.findById(codigoGeneracion).lean() : null;
+    const documento = guardado?.nitEmisor === nitEmisor && guardado.tipoDte === tdte ? guardado : null;
     if (documento) return enviarRespuesta(res, respuestaDeConsulta(documento));
     enviarRespuesta(res, rechazado({ ambiente: '00', codigoGeneracion, ahora }, [hallazgo('014', 'codigoGeneracion')]));
   });

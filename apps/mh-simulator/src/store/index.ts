@@ -29,6 +29,8 @@ export type EstadoDocumento = 'PROCESADO' | 'INVALIDADO';
 
 /** A DTE that MH accepted (rejected DTEs are never registered, so they can be corrected and re-sent). */
 export interface Documento {
+  /** The codigoGeneracion: lookups by `_id` are the only ones FerretDB answers from an index. */
+  _id: string;
   codigoGeneracion: string;
   nitEmisor: string;
   tipoDte: string;
@@ -141,6 +143,7 @@ function models(connection: Connection) {
       'Documento',
       new Schema<Documento>(
         {
+          _id: String,
           codigoGeneracion: { ...str, unique: true },
           nitEmisor: { ...str, index: true },
           tipoDte: str,

@@ -101,7 +101,7 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
     setHandler(contingencyOutcome, (outcome) => void (desenlace = outcome));
     await steps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
     await condition(() => desenlace !== undefined);
-    const final = await steps.recordOutcome(input.codigoGeneracion, desenlace!);
+    const final = await local.recordOutcome(input.codigoGeneracion, desenlace!);
     if (final.estado === 'PROCESSED') await deliverDocument(input.codigoGeneracion);
     setEstado(final.estado);
   }

@@ -77,8 +77,11 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       const dte = enContingencia(dteJson, kind.schemaName);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
       const keys = await documentKeys(deps.tenants, doc);
+      if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
+      // By `_id` alone: FerretDB reads every document for any other filter. Only this workflow moves a
+      // PENDIENTE document on (the settle schedule takes those whose workflow ended).
       const updated = await Document.findOneAndUpdate(
-        { _id: codigoGeneracion, estado: 'PENDIENTE' },
+        { _id: codigoGeneracion },
         // The receptor gets the signed document without sello now (Manual Funcional §IX), hence the files.
         {
           $set: {
@@ -92,7 +95,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         },
         { new: true },
       ).lean();
-      if (!updated) throw new Error(`document ${codigoGeneracion} left PENDIENTE while entering contingency`);
+      if (!updated) throw new Error(`document ${codigoGeneracion} vanished while entering contingency`);
       await storeReceptorJson(deps, updated);
       return documentView(updated);
     },

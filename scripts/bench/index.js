@@ -499,7 +499,20 @@ async function main() {
           progress.push({ s: Math.round((Date.now() - t0) / 1000), left });
           if (progress.length % 10 === 0) log(`contingency: ${left} left after ${progress.at(-1).s} s`);
         }
-        return { seconds: (Date.now() - t0) / 1000, progress, left };
+        // The contingency workflow hands each verdict to the document's own workflow, which records it:
+        // the drain ends when the records say PROCESSED (read by _id, only those not there yet).
+        const handedOver = (Date.now() - t0) / 1000;
+        let waiting = codigos;
+        while (waiting.length > 0 && Date.now() - t0 < opts.drainTimeout * 1000) {
+          const estados = await mapLimit(
+            waiting,
+            4,
+            async (c) => (await db.models.Document.findOne({ _id: c }, { estado: 1 }).lean())?.estado,
+          );
+          waiting = waiting.filter((_, i) => estados[i] !== 'PROCESSED' && estados[i] !== 'REJECTED');
+          if (waiting.length > 0) await sleep(2000);
+        }
+        return { seconds: (Date.now() - t0) / 1000, handedOver, progress, left };
       });
       const processed = await mapLimit(
         codigos,
@@ -507,6 +520,7 @@ async function main() {
         async (c) => (await db.models.Document.findOne({ _id: c }, { estado: 1 }).lean())?.estado,
       );
       result.processed = processed.filter((e) => e === 'PROCESSED').length;
+      result.handedOverSeconds = drained.value.handedOver;
       result.drainSeconds = drained.value.seconds;
       result.drainDocsPerSecond = result.processed / drained.value.seconds;
       result.progress = drained.value.progress;

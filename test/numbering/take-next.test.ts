@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { connectDatabase, takeNext, type Database } from '@dte/activities';
+import { stack } from '../support/stack';
+
+/**
+ * `takeNext` remembers the last number of a series per process (per connection here), so a claim is one
+ * insert. Two processes on one series must still never share a number nor leave a gap: each is given its
+ * own connection, as two worker replicas would have.
+ */
+describe('takeNext across processes', () => {
+  let a: Database;
+  let b: Database;
+  beforeAll(async () => {
+    a = await connectDatabase(stack().env.MONGODB_URI!);
+    b = await connectDatabase(stack().env.MONGODB_URI!);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('hands out 1..100 once each when two processes race on one series', async () => {
+    const series = `prueba:${randomUUID()}`;
+    const taken = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => takeNext((i % 2 ? a : b).connection, series)),
+    );
+    expect([...taken].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+
+  it('gives an owner the number it already took, also from the other process', async () => {
+    const series = `prueba:${randomUUID()}`;
+    const first = await takeNext(a.connection, series, 'DOC-1');
+    await takeNext(b.connection, series, 'DOC-2');
+    expect(await takeNext(b.connection, series, 'DOC-1')).toBe(first);
+    expect(await takeNext(a.connection, series, 'DOC-3')).toBe(3);
+  });
+
+  it('starts a process that comes later after the numbers already taken', async () => {
+    const series = `prueba:${randomUUID()}`;
+    for (let i = 0; i < 40; i++) await takeNext(a.connection, series);
+    const late = await connectDatabase(stack().env.MONGODB_URI!);
+    try {
+      expect(await takeNext(late.connection, series)).toBe(41);
+    } finally {
+      await late.close();
+    }
+  });
+});

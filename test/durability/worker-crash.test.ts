@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { until } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
 
@@ -39,8 +40,18 @@ function startWorker(): Promise<void> {
 describe('worker killed mid-burst', () => {
   afterAll(() => closeTestDatabase());
 
-  it('completes every request with exactly-once transmission', async () => {
+  it('completes every request with exactly-once transmission, and leaves no Chromium behind', async () => {
     const tenant = await createTestTenant();
+    // One document first (another tenant's, out of the counts below), so the worker has its Chromium
+    // running: it starts with the first PDF.
+    const primero = await api('POST', '/dte/dte01', await createTestTenant(), {
+      receptor: {},
+      items: [{ descripcion: 'Antes del choque', cantidad: 1, precioUnitario: 2 }],
+      condicionOperacion: 1,
+    });
+    expect(primero.status).toBe(201);
+    let chromium: number[] = [];
+    await until('the worker runs Chromium', () => (chromium = chromiumChildren(stack().workerPid)).length > 0);
     const burst = Array.from({ length: 20 }, (_, i) =>
       api('POST', '/dte/dte01', tenant, {
         receptor: {},
@@ -53,6 +64,8 @@ describe('worker killed mid-burst', () => {
     process.kill(stack().workerPid, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
     await startWorker();
+    // Chromium talks to the worker over a pipe, and exits once the killed worker's end is closed.
+    await until("the killed worker's Chromium exits", () => chromium.every((pid) => !alive(pid)), 15000);
 
     const results = await Promise.all(burst);
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -60,6 +73,7 @@ describe('worker killed mid-burst', () => {
 
     const codigos = results.map((r) => r.body.data.codigoGeneracion as string);
     const numeros = results.map((r) => r.body.data.numeroControl as string);
+    expect(chromium.filter(alive)).toEqual([]);
     expect(new Set(codigos).size).toBe(20);
     expect(new Set(numeros).size).toBe(20);
     const db = await testDatabase();
@@ -76,3 +90,30 @@ describe('worker killed mid-burst', () => {
     expect([...received.values()]).toEqual(Array(20).fill(1));
   }, 240000);
 });
+
+/** The Chromium processes a process started directly (puppeteer's browser process). */
+function chromiumChildren(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chrom');
+      } catch {
+        return false; // It exited while we looked.
+      }
+    })
+    .map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    // Signal 0 checks existence only; a zombie left for init to reap counts as gone.
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+}

@@ -188,6 +188,9 @@ export class BrowserPool {
         headless: true,
         userDataDir,
         args: CHROMIUM_ARGS,
+        // Over a pipe, Chromium exits when the worker does, even when it is killed (the pipe closes): over a
+        // WebSocket it would outlive a killed worker in its own process group.
+        pipe: true,
         // The worker owns shutdown (close()); Chromium must not react to the signals on its own.
         handleSIGINT: false,
         handleSIGTERM: false,

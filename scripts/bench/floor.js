@@ -32,22 +32,11 @@ async function main() {
     const establecimiento = await db.models.Establecimiento.findOne({ emisorId: emisor.id }).lean();
     const cert = domain.parseCertificadoMH(box.open(emisor.secrets.certificado));
     const creds = { nit: emisor.nit, password: box.open(emisor.secrets.mhPassword) };
-    const emisorDte = {
-      nit: emisor.nit,
-      nrc: emisor.nrc,
-      nombre: emisor.nombre,
-      nombreComercial: emisor.nombreComercial ?? null,
-      codActividad: emisor.codActividad,
-      descActividad: emisor.descActividad,
-      tipoEstablecimiento: establecimiento.tipoEstablecimiento,
-      direccion: { ...establecimiento.direccion, distrito: establecimiento.direccion.distrito ?? null },
-      telefono: establecimiento.telefono,
-      correo: emisor.correo,
-      codEstableMH: establecimiento.codEstableMH,
-      codEstable: establecimiento.codEstable,
-      codPuntoVentaMH: 'P999',
-      codPuntoVenta: 'P999',
-    };
+    // The service's emisor block, on a point of sale of the floor's own.
+    const puntoVenta = await db.models.PuntoVenta.findOne({ establecimientoId: establecimiento.id }).lean();
+    const issuer = { emisorId: emisor.id, establecimientoId: establecimiento.id, puntoVentaId: puntoVenta.id };
+    const { emisorDte: servicio } = await activities.loadIssuer(new activities.TenantCache(db.models, 0), issuer);
+    const emisorDte = { ...servicio, codPuntoVentaMH: 'P999', codPuntoVenta: 'P999' };
     const tipo = 'FACTURA_CONSUMIDOR_FINAL';
     const kind = domain.documentKind(tipo);
     // A collection of its own with the documents' indexes: the same insert cost, and the service's

@@ -60,8 +60,8 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
   return {
     /**
      * Re-signs a signed, never-accepted document as issued in contingency and records it so (estado
-     * CONTINGENCIA, no sello), keeping its identifiers, and stores the receptor's JSON. Null when MH does not take its kind in
-     * contingency (CAT-023): it must wait for MH instead.
+     * CONTINGENCIA, no sello), keeping its identifiers, and stores the receptor's JSON. Null when MH
+     * does not take its kind in contingency (CAT-023): it must wait for MH instead.
      */
     async issueInContingency(codigoGeneracion: string): Promise<DocumentRecordView | null> {
       const doc = await load(codigoGeneracion);

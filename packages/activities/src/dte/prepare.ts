@@ -166,7 +166,6 @@ async function saveSigned(
   dteFirmado: string,
 ): Promise<boolean> {
   const { Document } = deps.db.models;
-  const emisor = await deps.tenants.emisor(input.issuer.emisorId);
   try {
     await Document.create({
       _id: input.codigoGeneracion,
@@ -176,7 +175,7 @@ async function saveSigned(
       codigoGeneracion: input.codigoGeneracion,
       numeroControl: prepared.numeroControl,
       estado: 'PENDIENTE',
-      ambiente: emisor!.ambiente,
+      ambiente: prepared.dte.identificacion.ambiente,
       total: prepared.total,
       fecEmi: prepared.fecEmi,
       dteJson: prepared.dte,

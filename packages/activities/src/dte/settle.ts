@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { IssueDte, SearchAttribute, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient, RespuestaMh } from '../mh/mh-client';
@@ -37,7 +38,12 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
         const running = await client.workflow
           .getHandle(IssueDte.workflowId(codigoGeneracion))
           .describe()
-          .then((d) => d.status.name === 'RUNNING');
+          .then((d) => d.status.name === 'RUNNING')
+          .catch((err: unknown) => {
+            // Its retention ended between the listing and this look.
+            if (err instanceof WorkflowNotFoundError) return false;
+            throw err;
+          });
         if (running) continue;
         orphans.push(codigoGeneracion);
         if (orphans.length >= input.limit) break;

@@ -136,6 +136,9 @@ class Stack {
   spawn(name, command, args, extraEnv = {}) {
     const logFile = path.join(this.logDir, `${name}.log`);
     const out = fs.openSync(logFile, 'a');
+    // The log outlives restarts; readiness and failure tails read only what this run wrote after its marker.
+    fs.writeSync(out, `--- ${new Date().toISOString()} starting ${name}\n`);
+    const logStart = fs.fstatSync(out).size;
     const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...this.env, ...extraEnv },
@@ -143,7 +146,7 @@ class Stack {
       detached: true,
     });
     fs.closeSync(out);
-    const entry = { name, child, logFile, exited: false };
+    const entry = { name, child, logFile, logStart, exited: false };
     child.on('exit', (code, signal) => {
       entry.exited = true;
       entry.exit = { code, signal };
@@ -162,7 +165,7 @@ class Stack {
       }
       await sleep(200);
     }
-    const tail = fs.readFileSync(entry.logFile, 'utf8').split('\n').slice(-20).join('\n');
+    const tail = this.logOf(entry).split('\n').slice(-20).join('\n');
     throw new Error(
       `${entry.name} did not become healthy${entry.exited ? ` (exited ${JSON.stringify(entry.exit)})` : ''}; last log lines of ${entry.logFile}:\n${tail}`,
     );
@@ -297,8 +300,13 @@ class Stack {
     return entry;
   }
 
+  /** What this run of the component has logged so far. */
+  logOf(entry) {
+    return fs.readFileSync(entry.logFile).subarray(entry.logStart).toString('utf8');
+  }
+
   logSays(entry, text) {
-    return fs.readFileSync(entry.logFile, 'utf8').includes(text);
+    return this.logOf(entry).includes(text);
   }
 
   async startInfrastructure() {

@@ -80,19 +80,22 @@ async function leftovers(env: NodeJS.ProcessEnv, dataDir: string): Promise<strin
 
 describe('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-start-'));
-  let env: NodeJS.ProcessEnv;
 
-  beforeAll(async () => {
-    env = { ...process.env, DTE_DATA_DIR: dataDir };
+  // Ports are picked again for each start: a port freed by the first run may be taken by another suite
+  // before the second one starts.
+  async function withFreePorts(): Promise<NodeJS.ProcessEnv> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DTE_DATA_DIR: dataDir };
     for (const name of PORT_VARS) env[name] = String(await freePort());
     delete env.MONGODB_URI;
     delete env.SMTP_URL;
     delete env.MH_BASE_URL;
     delete env.DTE_DEV_TOKEN;
-  });
+    return env;
+  }
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves /health, stops every child on SIGTERM, and keeps the data across restarts', async () => {
+    let env = await withFreePorts();
     const first = await start(env);
     const api = `http://127.0.0.1:${env.API_PORT}`;
     expect(first.output()).toContain(`Temporal Web UI    http://127.0.0.1:${env.TEMPORAL_UI_PORT}`);
@@ -113,6 +116,7 @@ describe('npm start', () => {
       expect(fs.existsSync(path.join(dataDir, 'logs', `${log}.log`))).toBe(true);
     }
 
+    env = await withFreePorts();
     const second = await start(env);
     try {
       expect(fs.readFileSync(path.join(dataDir, 'dev-token'), 'utf8').trim()).toBe(token);

@@ -14,9 +14,13 @@ async function main(): Promise<void> {
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const metrics = createApiMetrics();
-  const server = createApp({ config, log, db, store, temporal, metrics }).listen(config.API_PORT, config.API_HOST, () =>
-    log.info({ port: config.API_PORT }, 'api listening'),
-  );
+  const server = createApp({ config, log, db, store, temporal, metrics }).listen(config.API_PORT, config.API_HOST);
+  // A port already taken fails start-up with its reason instead of an unhandled 'error' event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  log.info({ port: config.API_PORT }, 'api listening');
   const inFlight = new Set<ServerResponse>();
   server.on('request', (_req, res: ServerResponse) => {
     inFlight.add(res);

@@ -528,6 +528,18 @@ describe('renderDtePdf', () => {
     expect(fseText).toContain('Retención de renta 10% por servicios');
   });
 
+  it('prints a long document on Letter pages, each numbered out of the total', async () => {
+    const item = factura.cuerpoDocumento[0]!;
+    const largo = { ...factura, cuerpoDocumento: Array.from({ length: 70 }, (_, i) => ({ ...item, numItem: i + 1 })) };
+    const pdf = await renderDtePdf(pool, input(cases[0]!, { dte: largo }));
+    const { numpages } = await pdfParse(pdf);
+    expect(numpages).toBeGreaterThan(1);
+    const text = await pdfText(pdf);
+    for (let n = 1; n <= numpages; n++) expect(text).toContain(`Página ${n} de ${numpages}`);
+    // Letter is 612 × 792 points.
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
+  });
+
   it('escapes DTE text instead of interpreting it as markup', async () => {
     const hostile = { ...factura, emisor: { ...emisor, nombre: '<b>Acme</b> <img src=x onerror=alert(1)>' } };
     const text = await pdfText(await renderDtePdf(pool, input(cases[0]!, { dte: hostile })));

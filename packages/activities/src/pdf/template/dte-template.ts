@@ -137,7 +137,11 @@ function css(branding: Branding): string {
   const secundario = hexColor(branding.colorSecundario) ?? DEFAULT_COLORS.secundario;
   const fondo = hexColor(branding.colorFondo) ?? DEFAULT_COLORS.fondo;
   return `
-@page { size: Letter; }
+@page {
+  size: Letter;
+  margin: 10mm 10mm 14mm 10mm;
+  @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Arial, 'Liberation Sans', sans-serif; font-size: 7pt; color: #666; }
+}
 * { box-sizing: border-box; }
 body { margin: 0; font-family: Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif; font-size: 8.5pt; color: #1a1a1a; background: ${fondo}; }
 header { display: flex; align-items: center; gap: 12px; border-bottom: 3px solid ${principal}; padding-bottom: 6px; }

@@ -1,8 +1,11 @@
 'use strict';
 /** Request bodies the scenarios send, per DTE kind (shapes as in test/support and test/dte). */
+const path = require('node:path');
 const { randomUUID } = require('node:crypto');
+// The parties of the API reference's examples (built by `tsc -b`, which the bench runs first).
+const examples = require(path.join(__dirname, '../../apps/api/dist/openapi/examples'));
+const { direccion } = examples;
 
-const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
 const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);
 const correo = 'bench@example.test';
 
@@ -13,18 +16,7 @@ const items = (n) =>
     precioUnitario: 11.3 + i,
   }));
 
-const contribuyente = {
-  tipoDocumento: '36',
-  numDocumento: '06140101901012',
-  nit: '06140101901012',
-  nrc: '9000009',
-  nombre: 'SALVADOR CABAL',
-  codActividad: '69100',
-  descActividad: 'Actividades jurídicas',
-  direccion,
-  telefono: '2244-4444',
-  correo,
-};
+const contribuyente = { ...examples.contribuyente, correo };
 
 const factura = (n = 1, extra = {}) => ({
   receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', correo },
@@ -45,31 +37,19 @@ const nota = (codigoGeneracion) => ({
   condicionOperacion: 1,
 });
 
-const retencion = () => ({
-  receptor: {
-    tipoDocumento: '36',
-    numDocumento: '06140101901012',
-    nombre: 'PROVEEDOR RETENIDO, S.A.',
-    correo,
-    nrc: '9000009',
-    codActividad: '69100',
-    descActividad: 'Actividades jurídicas',
-    direccion,
-  },
-  cuerpoDocumento: [
-    {
-      numItem: 1,
-      tipoDte: '03',
-      tipoGeneracion: 2,
-      numDocumento: randomUUID().toUpperCase(),
+// The documented comprobante, dated today, its electronic CCF one of its own.
+const retencion = () => {
+  const { body } = examples.ISSUANCE_EXAMPLES.COMPROBANTE_RETENCION;
+  return {
+    ...body,
+    receptor: { ...body.receptor, correo },
+    cuerpoDocumento: body.cuerpoDocumento.map((linea) => ({
+      ...linea,
+      numDocumento: linea.tipoGeneracion === 2 ? randomUUID().toUpperCase() : linea.numDocumento,
       fechaEmision: hoy(),
-      montoSujetoGrav: 250,
-      codigoRetencionMH: '22',
-      ivaRetenido: 2.5,
-      descripcion: 'Retención 1 % IVA',
-    },
-  ],
-});
+    })),
+  };
+};
 
 const sujetoExcluido = () => ({
   sujetoExcluido: { tipoDocumento: '13', numDocumento: '01234567-8', nombre: 'María López', direccion, correo },

@@ -1,23 +1,12 @@
+import { contribuyente as ejemplo, direccion } from '../../apps/api/src/openapi/examples';
 import { api, type TestTenant } from './tenant';
 
 /** Request fragments the issuance suites share. */
 
-/** San Salvador Centro (CAT-012 06, CAT-013 23). */
-export const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
+export { direccion };
 
-/** A DTE 03/05/06 receptor: an IVA taxpayer identified by its NIT. */
-export const contribuyente = (correo = 'contribuyente@example.test') => ({
-  tipoDocumento: '36',
-  numDocumento: '06140101901012',
-  nit: '06140101901012',
-  nrc: '9000009',
-  nombre: 'SALVADOR CABAL',
-  codActividad: '69100',
-  descActividad: 'Actividades jurídicas',
-  direccion,
-  telefono: '2244-4444',
-  correo,
-});
+/** The documented DTE 03/05/06 receptor, with an address of the test's own. */
+export const contribuyente = (correo = 'contribuyente@example.test') => ({ ...ejemplo, correo });
 
 /** Today in El Salvador (UTC−6), as MH dates documents. */
 export const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);

@@ -17,10 +17,11 @@ const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
 const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
 const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
 
-/** San Salvador Centro (CAT-012 06, CAT-013 23). */
-const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
+/** San Salvador Centro (CAT-012 06, CAT-013 23). The parties below are also what the tests and the bench send. */
+export const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
 
-const contribuyente = {
+/** A DTE 03/05/06 receptor: an IVA taxpayer identified by its NIT. */
+export const contribuyente = {
   tipoDocumento: '36',
   numDocumento: '06140101901012',
   nit: '06140101901012',

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
+    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });

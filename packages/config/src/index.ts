@@ -74,6 +74,12 @@ const schema = z.object({
   DTE_DEV_TOKEN: z.string().min(16).optional(),
   /** A workflow bundle pre-built by `apps/worker/dist/bundle.js`; unset: the worker bundles at start-up. */
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
+  /**
+   * Workflows a worker keeps in memory (about 0.5 MB each); unset: the SDK's default from the heap limit.
+   * Every document waiting in contingency is a workflow: one evicted is replayed from its history when
+   * its verdict arrives, so a cache as large as the backlog drains it faster, at the cost of memory.
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   /** The worker's Prometheus endpoint (`/metrics`, `/health`); port 0 runs the worker without it. */
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),

@@ -34,6 +34,12 @@ describe('configuration module', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/\bRATE_LIMIT_PER_MINUTE\b/);
   });
 
+  it("leaves the worker's workflow cache to the SDK unless WORKER_MAX_CACHED_WORKFLOWS sizes it", () => {
+    expect(loadConfig({}).WORKER_MAX_CACHED_WORKFLOWS).toBeUndefined();
+    expect(loadConfig({ WORKER_MAX_CACHED_WORKFLOWS: '6000' }).WORKER_MAX_CACHED_WORKFLOWS).toBe(6000);
+    expect(() => loadConfig({ WORKER_MAX_CACHED_WORKFLOWS: '-1' })).toThrow(/\bWORKER_MAX_CACHED_WORKFLOWS\b/);
+  });
+
   it('parses booleans and numbers from strings', () => {
     expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({
       MH_SIM_CONTROL_ENABLED: true,

@@ -77,7 +77,7 @@ const schema = z.object({
   /**
    * Workflows a worker keeps in memory (about 0.5 MB each); unset: the SDK's default from the heap limit.
    * Every document waiting in contingency is a workflow: one evicted is replayed from its history when
-   * its verdict arrives, so a cache as large as the backlog drains it faster, at the cost of memory.
+   * its verdict arrives; a cache as large as the backlog avoids those replays, at the cost of memory.
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   /** The worker's Prometheus endpoint (`/metrics`, `/health`); port 0 runs the worker without it. */

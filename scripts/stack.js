@@ -27,7 +27,37 @@ const DEFAULT_PORTS = {
 /** Internal ports of the components that we never expose but must not collide between stacks. */
 const INTERNAL_PORTS = ['TEMPORAL_HTTP_PORT', 'TEMPORAL_METRICS_PORT', 'FERRETDB_DEBUG_PORT'];
 
-function freePort() {
+/**
+ * The kernel's range for the local ports of outgoing connections: a port picked inside it can be taken by
+ * any connection (health checks, database pools) before its server binds it.
+ */
+function ephemeralRange() {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    return { low: Number(low), high: Number(high) };
+  } catch {
+    return null;
+  }
+}
+
+function bindable(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A free loopback port, chosen below the ephemeral range where the kernel allows it. */
+async function freePort() {
+  const range = ephemeralRange();
+  if (range && range.low > 12000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = 10000 + Math.floor(Math.random() * (range.low - 10000));
+      if (await bindable(port)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -389,4 +419,4 @@ class Stack {
   }
 }
 
-module.exports = { Stack, resolvePorts, DEFAULT_PORTS };
+module.exports = { Stack, resolvePorts, freePort, DEFAULT_PORTS };

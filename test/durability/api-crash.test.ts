@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../support/processes';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, simulator, testDatabase } from '../support/tenant';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A second API process on its own port, with the stack's configuration; the global teardown stops leftovers. */
 async function startApi(port: number): Promise<ChildProcess> {

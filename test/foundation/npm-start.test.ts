@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
+import { freePort } from '../support/processes';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PORT_VARS = [
@@ -19,15 +20,6 @@ const PORT_VARS = [
   'API_PORT',
   'WORKER_METRICS_PORT',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `npm start`'s script until it prints its URL table; resolves with the process and its output. */
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {

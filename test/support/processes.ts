@@ -6,14 +6,9 @@ import { stack } from './stack';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port, outside the range the kernel gives outgoing connections (see scripts/stack.js). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const freePort: () => Promise<number> = require('../../scripts/stack').freePort;
 
 /** Whether something accepts TCP connections on the port (a fresh connection, never a pooled one). */
 export function accepting(port: number): Promise<boolean> {

@@ -28,15 +28,14 @@ const DEFAULT_PORTS = {
 const INTERNAL_PORTS = ['TEMPORAL_HTTP_PORT', 'TEMPORAL_METRICS_PORT', 'FERRETDB_DEBUG_PORT'];
 
 /**
- * The kernel's range for the local ports of outgoing connections: a port picked inside it can be taken by
- * any connection (health checks, database pools) before its server binds it.
+ * Where the kernel's range for the local ports of outgoing connections starts: a port picked inside it can
+ * be taken by any connection (health checks, database pools) before its server binds it.
  */
-function ephemeralRange() {
+function ephemeralLow() {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
-    return { low: Number(low), high: Number(high) };
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
   } catch {
-    return null;
+    return 0;
   }
 }
 
@@ -49,14 +48,18 @@ function bindable(port) {
   });
 }
 
+// A port is only bound by its server later: one handed out stays reserved for this process.
+const handedOut = new Set();
+
 /** A free loopback port, chosen below the ephemeral range where the kernel allows it. */
 async function freePort() {
-  const range = ephemeralRange();
-  if (range && range.low > 12000) {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const port = 10000 + Math.floor(Math.random() * (range.low - 10000));
-      if (await bindable(port)) return port;
-    }
+  const low = ephemeralLow();
+  for (let attempt = 0; low > 12000 && attempt < 50; attempt++) {
+    const port = 10000 + Math.floor(Math.random() * (low - 10000));
+    if (handedOut.has(port)) continue;
+    // Reserved before the check, so concurrent callers never get the same port.
+    handedOut.add(port);
+    if (await bindable(port)) return port;
   }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -70,6 +70,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         await storeReceptorJson(deps, doc);
         return documentView(doc);
       }
+      if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
       const dteJson = doc.dteJson as Record<string, unknown>;
       const version = Number((dteJson.identificacion as { version: number }).version);
       const kind = documentKind(doc.tipo as DteTipo, version);
@@ -77,7 +78,6 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       const dte = enContingencia(dteJson, kind.schemaName);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
       const keys = await documentKeys(deps.tenants, doc);
-      if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
       // By `_id` alone: FerretDB reads every document for any other filter. Only this workflow moves a
       // PENDIENTE document on (the settle schedule takes those whose workflow ended).
       const updated = await Document.findOneAndUpdate(

@@ -258,6 +258,27 @@ describe('contingency (POST /fesv/contingencia, schema v3)', () => {
     });
   });
 
+  it('checks a document listed again against the newest event that lists it', async () => {
+    const documento = enContingencia(factura(emisor.nit), hace(200));
+    const listado = [{ codigoGeneracion: documento.identificacion.codigoGeneracion, tipoDoc: '01' }];
+    expect((await enviarEvento(contingencia(emisor.nit, listado, hace(120), hace(60)))).data.estado).toBe('RECIBIDO');
+    expect((await envio(emisor, documento)).data.codigoMsg).toBe('013');
+    expect((await enviarEvento(contingencia(emisor.nit, listado, hace(240), hace(30)))).data.estado).toBe('RECIBIDO');
+    expect((await envio(emisor, documento)).data).toMatchObject({
+      estado: 'PROCESADO',
+      codigoGeneracion: documento.identificacion.codigoGeneracion,
+    });
+  });
+
+  it("refuses a contingency document only another emisor's event lists (012)", async () => {
+    const otro = await nuevoEmisor();
+    const documento = enContingencia(factura(emisor.nit), hace(90));
+    const listado = [{ codigoGeneracion: documento.identificacion.codigoGeneracion, tipoDoc: '01' }];
+    const evento = contingencia(otro.nit, listado, hace(120), hace(60));
+    expect((await enviarEvento(evento, otro)).data.estado).toBe('RECIBIDO');
+    expect((await envio(emisor, documento)).data.codigoMsg).toBe('012');
+  });
+
   it('refuses a contingency document the event does not list (012)', async () => {
     const listado = enContingencia(factura(emisor.nit), hace(90));
     const evento = contingencia(

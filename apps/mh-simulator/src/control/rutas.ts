@@ -234,7 +234,10 @@ export function rutasControl(store: Store): Router {
       store.recepciones.deleteMany(por('nitEmisor')),
       store.contingencias.deleteMany(por('nitEmisor')),
       store.invalidaciones.deleteMany(por('nitEmisor')),
+      store.documentosContingencia.deleteMany(por('nitEmisor')),
       store.lotes.deleteMany(por('nitEmisor')),
+      store.lotesDocumentos.deleteMany(por('nitEmisor')),
+      store.lotesResultados.deleteMany(por('nitEmisor')),
       store.control.deleteMany(por('scope')),
       store.rechazosPorCodigo.deleteMany(nit ? { codigoGeneracion: { $in: codigos } } : {}),
     ]);

@@ -32,7 +32,7 @@ async function revisar(store: Store, emisor: Emisor, nit: string, jws: string, a
   const fin = instanteLocal(String(motivo.fFin), String(motivo.hFin));
   const hallazgos: Hallazgo[] = [
     ...emisorEsUsuario(emisor, evento),
-    ...((await store.contingencias.exists({ codigoGeneracion: identificacion.codigoGeneracion }))
+    ...((await store.contingencias.exists({ _id: String(identificacion.codigoGeneracion) }))
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
     ...verificarCatalogos(evento),
@@ -82,8 +82,21 @@ export function rutasContingencia(store: Store): Router {
     const { identificacion, detalle, inicio, fin } = revision;
     const selloRecibido = nuevoSello(ahora);
     const codigoGeneracion = String(identificacion.codigoGeneracion);
+    // Before the event, so a retry after a failure here finds no event yet and writes them again. A document
+    // listed again (a new event after a lote left it out) is checked against the newest event.
+    await store.documentosContingencia.bulkWrite(
+      detalle.map((c) => ({
+        replaceOne: {
+          filter: { _id: c },
+          replacement: { nitEmisor: emisor.nit, evento: codigoGeneracion, inicio, fin, recibidoEn: ahora },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
     try {
       await store.contingencias.create({
+        _id: codigoGeneracion,
         codigoGeneracion,
         nitEmisor: emisor.nit,
         detalle,

@@ -67,14 +67,16 @@ export class ProcesadorLotes {
   private async procesar(codigoLote: string): Promise<void> {
     // Claiming the lote is one atomic update, so two processes never run the same lote.
     const lote = await this.store.lotes
-      .findOneAndUpdate({ codigoLote, estado: 'RECIBIDO' }, { $set: { estado: 'PROCESANDO' } }, { new: true })
+      .findOneAndUpdate({ _id: codigoLote, estado: 'RECIBIDO' }, { $set: { estado: 'PROCESANDO' } }, { new: true })
       .lean();
     if (!lote) return;
+    const contenido = await this.store.lotesDocumentos.findById(codigoLote).lean();
+    if (!contenido) throw new Error(`Lote ${codigoLote}: sus documentos no están guardados`);
     const emisor = await this.store.emisores.findOne({ nit: lote.nitEmisor }).lean();
     if (!emisor) throw new Error(`Lote ${codigoLote}: el emisor ${lote.nitEmisor} ya no está registrado`);
     const procesados: RespuestaMh[] = [];
     const rechazados: RespuestaMh[] = [];
-    for (const documento of lote.documentos) {
+    for (const documento of contenido.documentos) {
       const identificacion = ((decodeDteJws(documento)?.payload as Json | undefined)?.identificacion ?? {}) as Json;
       const codigoGeneracion =
         typeof identificacion.codigoGeneracion === 'string' ? identificacion.codigoGeneracion : null;
@@ -99,7 +101,13 @@ export class ProcesadorLotes {
       );
       (respuesta.estado === 'PROCESADO' ? procesados : rechazados).push(respuesta);
     }
-    await this.store.lotes.updateOne({ codigoLote }, { $set: { estado: 'PROCESADO', procesados, rechazados } });
+    // Results first: a lote marked PROCESADO always has them.
+    await this.store.lotesResultados.replaceOne(
+      { _id: codigoLote },
+      { nitEmisor: lote.nitEmisor, procesados, rechazados },
+      { upsert: true },
+    );
+    await this.store.lotes.updateOne({ _id: codigoLote }, { $set: { estado: 'PROCESADO' } });
   }
 }
 
@@ -130,17 +138,18 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
       });
     }
     const { loteDelayMs } = await controles.para(emisor.nit);
+    const codigoLote = randomUUID().toUpperCase();
     const lote = {
-      codigoLote: randomUUID().toUpperCase(),
+      _id: codigoLote,
+      codigoLote,
       idEnvio,
       nitEmisor,
       ambiente,
-      documentos,
       estado: 'RECIBIDO' as const,
       procesarDesde: new Date(Date.now() + loteDelayMs),
-      procesados: [],
-      rechazados: [],
     };
+    // Documents first: a lote on record always has them, also for a restart that resumes it.
+    await store.lotesDocumentos.create({ _id: codigoLote, nitEmisor, documentos });
     await store.lotes.create(lote);
     procesador.programar(lote);
     res.json({
@@ -156,9 +165,12 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
   /** Until processed, both lists are empty: MH's clients poll this until the results appear. */
   router.get('/fesv/recepcion/consultadtelote/:codigoLote', async (req, res) => {
     const { emisor } = sesion(res);
-    const lote = await store.lotes.findOne({ codigoLote: req.params.codigoLote, nitEmisor: emisor.nit }).lean();
-    if (!lote) return errorSpring(res, 404, `No existe el lote ${req.params.codigoLote}`);
-    res.json({ procesados: lote.procesados, rechazados: lote.rechazados });
+    const resultados = await store.lotesResultados.findById(req.params.codigoLote).lean();
+    if (resultados?.nitEmisor === emisor.nit)
+      return res.json({ procesados: resultados.procesados, rechazados: resultados.rechazados });
+    const lote = await store.lotes.findById(req.params.codigoLote, { nitEmisor: 1 }).lean();
+    if (lote?.nitEmisor !== emisor.nit) return errorSpring(res, 404, `No existe el lote ${req.params.codigoLote}`);
+    res.json({ procesados: [], rechazados: [] });
   });
 
   return router;

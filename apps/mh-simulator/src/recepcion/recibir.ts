@@ -50,10 +50,8 @@ async function duplicado(store: Store, codigoGeneracion: string): Promise<Hallaz
 /** A deferred-model (tipoModelo 2) document needs an accepted contingency event that lists it. */
 async function contingencia(ctx: Contexto, identificacion: Json): Promise<Hallazgo[]> {
   if (identificacion.tipoModelo !== 2) return [];
-  const evento = await ctx.store.contingencias
-    .findOne({ nitEmisor: ctx.emisor.nit, detalle: identificacion.codigoGeneracion })
-    .sort({ recibidoEn: -1 })
-    .lean();
+  const listado = await ctx.store.documentosContingencia.findById(String(identificacion.codigoGeneracion)).lean();
+  const evento = listado?.nitEmisor === ctx.emisor.nit ? listado : null;
   if (!evento) return [hallazgo('012', 'identificacion.codigoGeneracion')];
   const emitido = instanteLocal(String(identificacion.fecEmi), String(identificacion.horEmi));
   if (emitido < evento.inicio || emitido > evento.fin) return [hallazgo('013', 'identificacion.fecEmi')];

@@ -61,12 +61,28 @@ export interface Recepcion {
 }
 
 export interface Contingencia {
+  /** The event's codigoGeneracion. */
+  _id: string;
   codigoGeneracion: string;
   nitEmisor: string;
   detalle: string[];
   inicio: Date;
   fin: Date;
   selloRecibido: string;
+  recibidoEn: Date;
+}
+
+/**
+ * A document listed in a contingency event, as of the newest event listing it: what a deferred-model
+ * document is checked against. Kept by the document's codigoGeneracion, because FerretDB would read every
+ * event, each with up to a thousand codes, to find the one listing it.
+ */
+export interface DocumentoContingencia {
+  _id: string;
+  nitEmisor: string;
+  evento: string;
+  inicio: Date;
+  fin: Date;
   recibidoEn: Date;
 }
 
@@ -78,14 +94,32 @@ export interface Invalidacion {
   recibidoEn: Date;
 }
 
+/**
+ * A lote's state. Its documents and its results are kept apart by codigoLote: claiming a lote filters on
+ * its estado too, which FerretDB answers by reading every lote, so these rows stay small.
+ */
 export interface Lote {
+  /** The codigoLote. */
+  _id: string;
   codigoLote: string;
   idEnvio: string;
   nitEmisor: string;
   ambiente: string;
-  documentos: string[];
   estado: 'RECIBIDO' | 'PROCESANDO' | 'PROCESADO';
   procesarDesde: Date;
+}
+
+/** The signed documents a lote carried, by codigoLote. */
+export interface LoteDocumentos {
+  _id: string;
+  nitEmisor: string;
+  documentos: string[];
+}
+
+/** MH's answer for each document of a processed lote, by codigoLote. */
+export interface LoteResultados {
+  _id: string;
+  nitEmisor: string;
   procesados: unknown[];
   rechazados: unknown[];
 }
@@ -182,14 +216,22 @@ function models(connection: Connection) {
       'Contingencia',
       new Schema<Contingencia>(
         {
+          _id: String,
           codigoGeneracion: { ...str, unique: true },
           nitEmisor: str,
-          detalle: { type: [String], index: true },
+          detalle: [String],
           inicio: Date,
           fin: Date,
           selloRecibido: str,
           recibidoEn: Date,
         },
+        opts,
+      ),
+    ),
+    documentosContingencia: def<DocumentoContingencia>(
+      'DocumentoContingencia',
+      new Schema<DocumentoContingencia>(
+        { _id: String, nitEmisor: { ...str, index: true }, evento: str, inicio: Date, fin: Date, recibidoEn: Date },
         opts,
       ),
     ),
@@ -210,13 +252,27 @@ function models(connection: Connection) {
       'Lote',
       new Schema<Lote>(
         {
+          _id: String,
           codigoLote: { ...str, unique: true },
           idEnvio: str,
           nitEmisor: { ...str, index: true },
           ambiente: str,
-          documentos: [String],
           estado: { ...str, index: true },
           procesarDesde: Date,
+        },
+        opts,
+      ),
+    ),
+    lotesDocumentos: def<LoteDocumentos>(
+      'LoteDocumentos',
+      new Schema<LoteDocumentos>({ _id: String, nitEmisor: { ...str, index: true }, documentos: [String] }, opts),
+    ),
+    lotesResultados: def<LoteResultados>(
+      'LoteResultados',
+      new Schema<LoteResultados>(
+        {
+          _id: String,
+          nitEmisor: { ...str, index: true },
           procesados: [Schema.Types.Mixed],
           rechazados: [Schema.Types.Mixed],
         },

@@ -2,8 +2,9 @@
 /** Request bodies the scenarios send, per DTE kind (shapes as in test/support and test/dte). */
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
-// The parties of the API reference's examples (built by `tsc -b`, which the bench runs first).
-const examples = require(path.join(__dirname, '../../apps/api/dist/openapi/examples'));
+// The example parties and the API reference's examples (built by `tsc -b`, which the bench runs first).
+const { examples } = require(path.join(__dirname, '../../packages/domain/dist'));
+const { ISSUANCE_EXAMPLES } = require(path.join(__dirname, '../../apps/api/dist/openapi/examples'));
 const { direccion } = examples;
 
 const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);
@@ -39,7 +40,7 @@ const nota = (codigoGeneracion) => ({
 
 // The documented comprobante, dated today, its electronic CCF one of its own.
 const retencion = () => {
-  const { body } = examples.ISSUANCE_EXAMPLES.COMPROBANTE_RETENCION;
+  const { body } = ISSUANCE_EXAMPLES.COMPROBANTE_RETENCION;
   return {
     ...body,
     receptor: { ...body.receptor, correo },

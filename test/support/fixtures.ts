@@ -1,12 +1,12 @@
-import { contribuyente as ejemplo, direccion } from '../../apps/api/src/openapi/examples';
+import { examples } from '@dte/domain';
 import { api, type TestTenant } from './tenant';
 
 /** Request fragments the issuance suites share. */
 
-export { direccion };
+export const { direccion } = examples;
 
 /** The documented DTE 03/05/06 receptor, with an address of the test's own. */
-export const contribuyente = (correo = 'contribuyente@example.test') => ({ ...ejemplo, correo });
+export const contribuyente = (correo = 'contribuyente@example.test') => ({ ...examples.contribuyente, correo });
 
 /** Today in El Salvador (UTC−6), as MH dates documents. */
 export const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);

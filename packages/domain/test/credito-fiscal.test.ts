@@ -89,7 +89,7 @@ describe('Crédito fiscal v3 (fe-ccf-v3)', () => {
       nombreComercial: null,
       direccion: { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' },
       telefono: '22444444',
-      correo: 'salvadorcabal@prueba.com',
+      correo: 'contribuyente@example.com',
     });
     expect(validateMhSchema('fe-ccf-v3', r)).toEqual([]);
   });

@@ -88,10 +88,10 @@ describe('document kinds', () => {
     // FE: 100.00 IVA included ; CCF: 100 + 13 − 1 (retención) ; NC/ND: 100 + 13 (no totalPagar) ;
     // CR: 1 % of 100 ; FSE: 100 − 10 % renta ; RETORNO: 1 × 100 of the FE.
     ['FACTURA_CONSUMIDOR_FINAL', '100.00', 'ana@example.com'],
-    ['CREDITO_FISCAL', '112.00', 'salvadorcabal@prueba.com'],
-    ['NOTA_CREDITO', '113.00', 'salvadorcabal@prueba.com'],
-    ['NOTA_DEBITO', '113.00', 'salvadorcabal@prueba.com'],
-    ['COMPROBANTE_RETENCION', '1.00', 'salvadorcabal@prueba.com'],
+    ['CREDITO_FISCAL', '112.00', 'contribuyente@example.com'],
+    ['NOTA_CREDITO', '113.00', 'contribuyente@example.com'],
+    ['NOTA_DEBITO', '113.00', 'contribuyente@example.com'],
+    ['COMPROBANTE_RETENCION', '1.00', 'contribuyente@example.com'],
     ['SUJETO_EXCLUIDO', '90.00', 'pedro@example.com'],
     ['RETORNO', '100.00', 'ana@example.com'],
   ] as const)('%s builds a schema-valid document; total %s, e-mail %s', (tipo, total, correo) => {

@@ -72,7 +72,7 @@ describe('Comprobante de retención v1 (fe-cr-v1)', () => {
       tipoDocumento: '36',
       numDocumento: '06140101901012',
       nrc: '9000009',
-      correo: 'salvadorcabal@prueba.com',
+      correo: 'contribuyente@example.com',
     });
     expect(dte.extension?.observaciones).toBe('Retenciones de noviembre');
   });

@@ -1,4 +1,6 @@
-import { documentKind, type DteTipo } from '@dte/domain';
+import { documentKind, examples, type DteTipo } from '@dte/domain';
+
+const { contribuyente, direccion } = examples;
 import type { z } from 'zod';
 import type { documentRecord, health, information, invalidated, pdfBase64, pdfUrl, resent, smoke } from './schemas';
 
@@ -16,23 +18,6 @@ const CCF = '7DB52D4B-5C2E-4D0F-9E9A-3C1B2A8F6E01';
 const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
 const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
 const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
-
-/** San Salvador Centro (CAT-012 06, CAT-013 23). The parties below are also what the tests and the bench send. */
-export const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
-
-/** A DTE 03/05/06 receptor: an IVA taxpayer identified by its NIT. */
-export const contribuyente = {
-  tipoDocumento: '36',
-  numDocumento: '06140101901012',
-  nit: '06140101901012',
-  nrc: '9000009',
-  nombre: 'SALVADOR CABAL',
-  codActividad: '69100',
-  descActividad: 'Actividades jurídicas',
-  direccion,
-  telefono: '2244-4444',
-  correo: 'contribuyente@example.com',
-};
 
 /** One realistic body per kind, with the `total` its document comes to (worked out by hand). */
 export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown; total: string }> = {

@@ -17,3 +17,4 @@ export * from './dte14';
 export * from './retorno';
 export * from './anulacion';
 export * from './resend';
+export * as examples from './examples';

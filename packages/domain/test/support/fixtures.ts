@@ -1,4 +1,4 @@
-import { formatNumeroControl, type BuildContext, type EmisorDte } from '../../src';
+import { examples, formatNumeroControl, type BuildContext, type EmisorDte } from '../../src';
 
 /**
  * Shared test data: a demo emisor (casa matriz M001, punto de venta P001, ambiente TEST), a fixed
@@ -47,23 +47,4 @@ export function context(tipoDte: string, overrides: Partial<BuildContext> = {}):
   };
 }
 
-/** A request address in San Salvador Centro (CAT-012 06, CAT-013 23), without distrito. */
-export const direccion = {
-  departamento: '06',
-  municipio: '23',
-  complemento: 'Colonia Escalón, calle 1 #10',
-};
-
-/** A DTE 03 receptor request: an IVA taxpayer identified by its NIT. */
-export const contribuyente = {
-  tipoDocumento: '36',
-  numDocumento: '06140101901012',
-  nit: '06140101901012',
-  nrc: '9000009',
-  nombre: 'SALVADOR CABAL',
-  codActividad: '69100',
-  descActividad: 'Actividades jurídicas',
-  direccion,
-  telefono: '2244-4444',
-  correo: 'salvadorcabal@prueba.com',
-};
+export const { direccion, contribuyente } = examples;

@@ -118,6 +118,24 @@ describe('recepcionlote + consultadtelote', () => {
 });
 
 describe('the proof of "exactly once" (GET /__sim/documentos)', () => {
+  it('processes lotes one at a time, in the order they were received', async () => {
+    const lotes = [0, 1].map(() => [factura(emisor.nit), factura(emisor.nit), factura(emisor.nit)]);
+    const codigosLote: string[] = [];
+    for (const documentos of lotes)
+      codigosLote.push((await lote(documentos.map((d) => emisor.firmar(d)))).data.codigoLote);
+    for (const codigoLote of codigosLote) expect((await resultadoLote(emisor, codigoLote)).procesados).toHaveLength(3);
+
+    const vistos = (await (await http()).get('/__sim/documentos', { params: { emisor: emisor.nit } })).data
+      .data as Json[];
+    const recibidos = (documentos: Json[]) =>
+      documentos.map((d) => {
+        const fila = vistos.find((v) => v.codigoGeneracion === d.identificacion.codigoGeneracion)!;
+        return new Date(fila.respuestas[0].en).getTime();
+      });
+    const [primero, segundo] = lotes.map(recibidos) as [number[], number[]];
+    expect(Math.max(...primero)).toBeLessThanOrEqual(Math.min(...segundo));
+  });
+
   it('counts every transmission of a codigoGeneracion, and the one registration', async () => {
     const documento = creditoFiscal(emisor.nit);
     const jws = emisor.firmar(documento);

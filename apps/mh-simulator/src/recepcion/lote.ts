@@ -27,10 +27,13 @@ type Json = Record<string, unknown>;
 
 /**
  * Lotes are answered at once with a codigoLote and processed later, like MH (1–3 minutes there, a
- * configurable delay here). Pending lotes live in the DB, so a restart resumes them.
+ * configurable delay here), one at a time in the order their delay ends: a client that sent several sees
+ * the first one's results first, not all of them at the end. Pending lotes live in the DB, so a restart
+ * resumes them.
  */
 export class ProcesadorLotes {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private cola: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: Store,
@@ -42,7 +45,7 @@ export class ProcesadorLotes {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        this.procesar(lote.codigoLote).catch(this.onError);
+        this.cola = this.cola.then(() => this.procesar(lote.codigoLote).catch(this.onError));
       },
       Math.max(0, lote.procesarDesde.getTime() - Date.now()),
     );

@@ -1,8 +1,8 @@
 import { documentKind, examples, type DteTipo } from '@dte/domain';
-
-const { contribuyente, direccion } = examples;
 import type { z } from 'zod';
 import type { documentRecord, health, information, invalidated, pdfBase64, pdfUrl, resent, smoke } from './schemas';
+
+const { contribuyente, direccion } = examples;
 
 /**
  * Example bodies of the reference. The unit test parses each request example with its route's schema and

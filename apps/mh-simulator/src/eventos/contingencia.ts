@@ -97,7 +97,6 @@ export function rutasContingencia(store: Store): Router {
     try {
       await store.contingencias.create({
         _id: codigoGeneracion,
-        codigoGeneracion,
         nitEmisor: emisor.nit,
         detalle,
         inicio,

@@ -41,11 +41,11 @@ export class ProcesadorLotes {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  programar(lote: Pick<Lote, 'codigoLote' | 'procesarDesde'>): void {
+  programar(lote: Pick<Lote, '_id' | 'procesarDesde'>): void {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        this.cola = this.cola.then(() => this.procesar(lote.codigoLote).catch(this.onError));
+        this.cola = this.cola.then(() => this.procesar(lote._id).catch(this.onError));
       },
       Math.max(0, lote.procesarDesde.getTime() - Date.now()),
     );
@@ -55,9 +55,7 @@ export class ProcesadorLotes {
   /** Lotes left pending or half-done by a previous run of the simulator. */
   async reanudar(): Promise<void> {
     await this.store.lotes.updateMany({ estado: 'PROCESANDO' }, { $set: { estado: 'RECIBIDO' } });
-    for (const lote of await this.store.lotes
-      .find({ estado: 'RECIBIDO' }, { codigoLote: 1, procesarDesde: 1 })
-      .lean()) {
+    for (const lote of await this.store.lotes.find({ estado: 'RECIBIDO' }, { procesarDesde: 1 }).lean()) {
       this.programar(lote);
     }
   }
@@ -85,7 +83,7 @@ export class ProcesadorLotes {
         typeof identificacion.codigoGeneracion === 'string' ? identificacion.codigoGeneracion : null;
       // A resumed lote may already hold some of its documents: report them as processed, not duplicated.
       const guardado = codigoGeneracion ? await this.store.documentos.findById(codigoGeneracion).lean() : null;
-      const previo = guardado?.codigoLote === lote.codigoLote ? guardado : null;
+      const previo = guardado?.codigoLote === codigoLote ? guardado : null;
       if (previo) {
         procesados.push(respuestaDeConsulta(previo));
         continue;
@@ -98,7 +96,7 @@ export class ProcesadorLotes {
           tipoDte: String(identificacion.tipoDte),
           codigoGeneracion,
           documento,
-          codigoLote: lote.codigoLote,
+          codigoLote,
         },
         'recepcionlote',
       );
@@ -144,7 +142,6 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
     const codigoLote = randomUUID().toUpperCase();
     const lote = {
       _id: codigoLote,
-      codigoLote,
       idEnvio,
       nitEmisor,
       ambiente,
@@ -158,7 +155,7 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
     res.json({
       ...respuesta,
       estado: 'RECIBIDO',
-      codigoLote: lote.codigoLote,
+      codigoLote,
       clasificaMsg: '10',
       codigoMsg: '001',
       descripcionMsg: 'LOTE RECIBIDO',

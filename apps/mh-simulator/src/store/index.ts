@@ -63,7 +63,6 @@ export interface Recepcion {
 export interface Contingencia {
   /** The event's codigoGeneracion. */
   _id: string;
-  codigoGeneracion: string;
   nitEmisor: string;
   detalle: string[];
   inicio: Date;
@@ -101,7 +100,6 @@ export interface Invalidacion {
 export interface Lote {
   /** The codigoLote. */
   _id: string;
-  codigoLote: string;
   idEnvio: string;
   nitEmisor: string;
   ambiente: string;
@@ -217,7 +215,6 @@ function models(connection: Connection) {
       new Schema<Contingencia>(
         {
           _id: String,
-          codigoGeneracion: { ...str, unique: true },
           nitEmisor: str,
           detalle: [String],
           inicio: Date,
@@ -253,7 +250,6 @@ function models(connection: Connection) {
       new Schema<Lote>(
         {
           _id: String,
-          codigoLote: { ...str, unique: true },
           idEnvio: str,
           nitEmisor: { ...str, index: true },
           ambiente: str,

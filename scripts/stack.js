@@ -231,6 +231,11 @@ class Stack {
       'default',
       '--dynamic-config-value',
       'frontend.enableExecuteMultiOperation=true',
+      // The history service reads its transfer queue (new workflow and activity tasks) at most 20 times a
+      // second per shard by default, and the dev server has one shard: a document waited up to 50 ms before
+      // its workflow task reached the worker. 200 reads a second bound that wait at 5 ms.
+      '--dynamic-config-value',
+      'history.transferProcessorMaxPollRPS=200',
       '--log-level',
       'warn',
       ...attrs,

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * What orchestration alone costs on this machine: the embedded Temporal dev server (as `npm start` runs it)
+ * and a worker in this process, issuing workflows of IssueDte's shape with none of its work
+ * (update-with-start answered after three no-op local activities, bench-temporal-workflow.js).
+ * Prints the answer's latency one at a time, and workflows per second with the CPU each took at
+ * concurrency 32. Not a test; numbers depend on the machine. Needs `npm run tools` (or any npm start/test).
+ *
+ *   node scripts/bench-temporal.js [workflows=1500]
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { randomUUID } = require('node:crypto');
+const { DefaultLogger, NativeConnection, Runtime, Worker } = require('@temporalio/worker');
+const { Client, Connection, WithStartWorkflowOperation } = require('@temporalio/client');
+const { ensureTools } = require('./tools');
+const { Stack, resolvePorts } = require('./stack');
+
+const total = Number(process.argv[2] ?? 1500);
+const taskQueue = 'bench-temporal';
+
+/** CPU time of a process so far, in ms (utime + stime, clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function main() {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-temporal-'));
+  const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
+  try {
+    await stack.startTemporal();
+    const serverPid = stack.children.find((entry) => entry.name === 'temporal').child.pid;
+    const address = stack.urls().temporalGrpc;
+    const connection = await NativeConnection.connect({ address });
+    const worker = await Worker.create({
+      connection,
+      taskQueue,
+      workflowsPath: require.resolve('./bench-temporal-workflow'),
+      activities: { step: async () => undefined },
+    });
+    const running = worker.run();
+    const client = new Client({ connection: await Connection.connect({ address }) });
+    const issue = () =>
+      client.workflow.executeUpdateWithStart('answer', {
+        startWorkflowOperation: new WithStartWorkflowOperation('bareIssue', {
+          workflowId: randomUUID(),
+          taskQueue,
+          workflowIdConflictPolicy: 'FAIL',
+        }),
+      });
+
+    for (let i = 0; i < 50; i++) await issue();
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      await issue();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `concurrency 1: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms (200 workflows)`,
+    );
+
+    let next = 0;
+    const server0 = cpuMs(serverPid);
+    const self0 = cpuMs(process.pid);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next++ < total) await issue();
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `concurrency 32: ${(total / seconds).toFixed(1)} workflows/s; CPU per workflow: Temporal server ` +
+        `${((cpuMs(serverPid) - server0) / total).toFixed(1)} ms, client and worker ${((cpuMs(process.pid) - self0) / total).toFixed(1)} ms`,
+    );
+    worker.shutdown();
+    await running;
+    await connection.close();
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -24,8 +24,11 @@ async function mapLimit(items, limit, fn) {
   return out;
 }
 
-/** Waits until every document has an e-mail attempt (or `timeoutMs`), one `_id` lookup each (FerretDB pushes those down). */
-async function waitForEmails(db, codigos, timeoutMs) {
+/**
+ * Waits until every document has an e-mail attempt made at or after `since` (or `timeoutMs`), one `_id`
+ * lookup each (FerretDB pushes those down). Answers when each was accepted (null: the attempt failed).
+ */
+async function waitForEmails(db, codigos, timeoutMs, since = 0) {
   const emailAt = new Map();
   let pending = [...codigos];
   const started = Date.now();
@@ -33,9 +36,10 @@ async function waitForEmails(db, codigos, timeoutMs) {
     const docs = await mapLimit(pending, 4, (c) => db.models.Document.findOne({ _id: c }, { emails: 1 }).lean());
     const still = [];
     docs.forEach((d, k) => {
-      const sent = d && (d.emails || []).find((e) => e.ok);
+      const attempts = (d?.emails || []).filter((e) => new Date(e.at).getTime() >= since);
+      const sent = attempts.find((e) => e.ok);
       if (sent) emailAt.set(pending[k], new Date(sent.at).getTime());
-      else if (d && (d.emails || []).length > 0) emailAt.set(pending[k], null);
+      else if (attempts.length > 0) emailAt.set(pending[k], null);
       else still.push(pending[k]);
     });
     pending = still;
@@ -107,4 +111,4 @@ async function deliveryTimes({ db, env, slug, issued, timeoutMs }) {
   };
 }
 
-module.exports = { deliveryTimes, mapLimit, sleep };
+module.exports = { deliveryTimes, mapLimit, sleep, waitForEmails };

@@ -114,6 +114,10 @@ function extraLines(run) {
         (c.steadyDocsPerSecond
           ? ` (${fmt((100 * c.drainDocsPerSecond) / c.steadyDocsPerSecond, 0)}% of steady ${fmt(c.steadyDocsPerSecond)} docs/s)`
           : '') +
+        (c.deliveredSeconds
+          ? `; the accepted versions all e-mailed ${fmt(c.deliveredSeconds)} s after MH answered again (${fmt(c.deliveredDocsPerSecond, 2)} docs/s)`
+          : '') +
+        (c.undelivered ? `; ${c.undelivered} not e-mailed` : '') +
         (c.note ? ` — ${c.note}` : ''),
     );
   }

@@ -25,8 +25,18 @@ export default async function globalSetup(): Promise<void> {
   try {
     await stack.startInfrastructure();
     const token = await stack.startService({ simulatorControl: true, tokenFile: path.join(dataDir, 'dev-token') });
-    const workerPid = stack.children.find((c: { name: string }) => c.name === 'worker').child.pid;
-    const info = { ...stack.urls(), env: stack.env, dataDir, devToken: token, ports: stack.ports, workerPid };
+    const pids = Object.fromEntries(
+      stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),
+    );
+    const info = {
+      ...stack.urls(),
+      env: stack.env,
+      dataDir,
+      devToken: token,
+      ports: stack.ports,
+      pids,
+      workerPid: pids.worker,
+    };
     const file = path.join(dataDir, 'stack.json');
     fs.writeFileSync(file, JSON.stringify(info));
     process.env.DTE_TEST_STACK_FILE = file;

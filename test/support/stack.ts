@@ -20,6 +20,8 @@ export interface StackInfo {
   dataDir: string;
   /** The stack's worker process (the crash test kills it). */
   workerPid: number;
+  /** Each process the stack started, by name (api, worker, temporal, ferretdb or mongod, minio, …). */
+  pids: Record<string, number>;
   /** The environment the service processes run with (config variables). */
   env: Record<string, string>;
 }

@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = path.resolve(__dirname, '../..');
+const run = promisify(execFile);
+
+/** The parts of the bench's JSON read here. */
+interface Load {
+  sent: number;
+  ok: number;
+  errors: number;
+  docsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number };
+}
+interface Resources {
+  groups: Record<string, { cpuSeconds: number; peakRssMb: number }>;
+}
+interface Scenario {
+  name: string;
+  service: Load;
+  floor: Load;
+  delivery: {
+    pdfStored: number;
+    emailsAccepted: number;
+    undelivered: number;
+    pdfMs: { p50: number };
+    emailMs: { p50: number };
+  };
+  resources: Resources;
+  floorResources: Resources;
+}
+interface Contingency {
+  issue: Load;
+  enlisted: number;
+  processed: number;
+  drainSeconds: number;
+  drainDocsPerSecond: number;
+  deliveredSeconds: number;
+  undelivered: number;
+  resources: Resources;
+}
+
+/**
+ * `npm run bench` against the suite's running stack (`--stack-file`), shortened: DTE 01 one at a time for a
+ * few seconds with its floor, and a small contingency backlog drained after an outage. The bench makes its
+ * own tenants, so the other suites' documents and simulator settings are not touched.
+ */
+describe('npm run bench', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const out = path.join(dir, 'run.json');
+  let stdout = '';
+  let result: { results: Scenario[]; contingency: Contingency };
+
+  beforeAll(async () => {
+    ({ stdout } = await run(
+      process.execPath,
+      [
+        path.join(ROOT, 'scripts/bench/index.js'),
+        '--stack-file',
+        process.env.DTE_TEST_STACK_FILE!,
+        '--scenario',
+        'dte01-1item-c1-0ms,contingency',
+        '--duration',
+        '3',
+        '--backlog',
+        '10',
+        '--drain-timeout',
+        '240',
+        '--out',
+        out,
+      ],
+      { cwd: ROOT, timeout: 420000, maxBuffer: 16 * 2 ** 20 },
+    ));
+    result = JSON.parse(fs.readFileSync(out, 'utf8'));
+  }, 450000);
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('measures the service over HTTP: throughput, latency, delivery, errors', () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    expect(r.service.sent).toBeGreaterThan(0);
+    expect(r.service.ok).toBe(r.service.sent);
+    expect(r.service.errors).toBe(0);
+    expect(r.service.docsPerSecond).toBeGreaterThan(0);
+    const { p50, p95, p99 } = r.service.latencyMs;
+    expect(p50).toBeGreaterThan(0);
+    expect(p95).toBeGreaterThanOrEqual(p50);
+    expect(p99).toBeGreaterThanOrEqual(p95);
+    // Every document issued in the window had its PDF stored and its e-mail accepted.
+    expect(r.delivery.pdfStored).toBe(r.service.ok);
+    expect(r.delivery.emailsAccepted).toBe(r.service.ok);
+    expect(r.delivery.undelivered).toBe(0);
+    expect(r.delivery.pdfMs.p50).toBeGreaterThan(0);
+    expect(r.delivery.emailMs.p50).toBeGreaterThan(0);
+  });
+
+  it('runs the floor at the same concurrency and reports the service as a ratio to it', () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    expect(r.floor.ok).toBeGreaterThan(0);
+    expect(r.floor.errors).toBe(0);
+    expect(r.floor.latencyMs.p50).toBeGreaterThan(0);
+    const row = `| dte01-1item-c1-0ms | ${r.service.docsPerSecond.toFixed(1)} | ${r.floor.docsPerSecond.toFixed(1)} | ${(r.service.docsPerSecond / r.floor.docsPerSecond).toFixed(2)} |`;
+    expect(fs.readFileSync(out.replace(/\.json$/, '.md'), 'utf8')).toContain(row);
+    expect(stdout).toContain('dte01-1item-c1-0ms');
+  });
+
+  it("samples each process's CPU and memory", () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    // The worker is left out: the crash suite may replace it while this one runs.
+    for (const group of ['api', 'temporal', 'database', 'storage', 'mail', 'simulator', 'bench']) {
+      const { cpuSeconds = 0, peakRssMb = 0 } = r.resources.groups[group] ?? {};
+      expect([group, cpuSeconds > 0, peakRssMb > 0]).toEqual([group, true, true]);
+    }
+    expect(r.floorResources.groups.floor?.cpuSeconds).toBeGreaterThan(0);
+  });
+
+  it('drains a contingency backlog after an outage to PROCESSED', () => {
+    const c = result.contingency;
+    expect(c.issue.ok).toBe(10);
+    expect(c.enlisted).toBe(10);
+    expect(c.processed).toBe(10);
+    expect(c.drainDocsPerSecond).toBeGreaterThan(0);
+    // The accepted version of each is e-mailed after it is recorded PROCESSED.
+    expect(c.undelivered).toBe(0);
+    expect(c.deliveredSeconds).toBeGreaterThanOrEqual(c.drainSeconds - 3);
+    expect(c.resources.groups.simulator?.cpuSeconds).toBeGreaterThan(0);
+    expect(stdout).toContain('drain 10/10 PROCESSED');
+  });
+});

@@ -36,7 +36,6 @@ interface Contingency {
   issue: Load;
   enlisted: number;
   processed: number;
-  drainSeconds: number;
   drainDocsPerSecond: number;
   deliveredSeconds: number;
   undelivered: number;
@@ -123,9 +122,9 @@ describe('npm run bench', () => {
     expect(c.enlisted).toBe(10);
     expect(c.processed).toBe(10);
     expect(c.drainDocsPerSecond).toBeGreaterThan(0);
-    // The accepted version of each is e-mailed after it is recorded PROCESSED.
+    // The accepted version of each is e-mailed after MH answers again (the contingency copy was e-mailed before).
     expect(c.undelivered).toBe(0);
-    expect(c.deliveredSeconds).toBeGreaterThanOrEqual(c.drainSeconds - 3);
+    expect(c.deliveredSeconds).toBeGreaterThan(0);
     expect(c.resources.groups.simulator?.cpuSeconds).toBeGreaterThan(0);
     expect(stdout).toContain('drain 10/10 PROCESSED');
   });

@@ -18,15 +18,10 @@ const { DefaultLogger, NativeConnection, Runtime, Worker } = require('@temporali
 const { Client, Connection, WithStartWorkflowOperation } = require('@temporalio/client');
 const { ensureTools } = require('./tools');
 const { Stack, resolvePorts } = require('./stack');
+const { ProcessSampler } = require('./bench/sampler');
 
 const total = Number(process.argv[2] ?? 1500);
 const taskQueue = 'bench-temporal';
-
-/** CPU time of a process so far, in ms (utime + stime, clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
@@ -69,8 +64,8 @@ async function main() {
     );
 
     let next = 0;
-    const server0 = cpuMs(serverPid);
-    const self0 = cpuMs(process.pid);
+    const sampler = new ProcessSampler({ server: serverPid, self: process.pid });
+    sampler.start();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: 32 }, async () => {
@@ -78,9 +73,11 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const { groups } = sampler.stop();
+    const perWorkflow = (group) => ((1000 * groups[group].cpuSeconds) / total).toFixed(1);
     console.log(
       `concurrency 32: ${(total / seconds).toFixed(1)} workflows/s; CPU per workflow: Temporal server ` +
-        `${((cpuMs(serverPid) - server0) / total).toFixed(1)} ms, client and worker ${((cpuMs(process.pid) - self0) / total).toFixed(1)} ms`,
+        `${perWorkflow('server')} ms, client and worker ${perWorkflow('self')} ms`,
     );
     worker.shutdown();
     await running;

@@ -19,11 +19,10 @@ const { Client, Connection, WithStartWorkflowOperation } = require('@temporalio/
 const { ensureTools } = require('./tools');
 const { Stack, resolvePorts } = require('./stack');
 const { ProcessSampler } = require('./bench/sampler');
+const { percentile } = require('./bench/load');
 
 const total = Number(process.argv[2] ?? 1500);
 const taskQueue = 'bench-temporal';
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -60,7 +59,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `concurrency 1: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms (200 workflows)`,
+      `concurrency 1: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms (200 workflows)`,
     );
 
     let next = 0;

@@ -76,7 +76,6 @@ async function openStack(opts) {
     // Keyed by the stack's process names (the test suite's stack file) or already by group (the bench's).
     const pids = {};
     for (const [name, pid] of Object.entries(info.pids || {})) pids[GROUP_OF_CHILD[name] || name] = pid;
-    if (info.workerPid) pids.worker ??= info.workerPid;
     return {
       api: info.api || info.apiUrl,
       simulator: info.mhSimulator || info.simulatorUrl,
@@ -530,11 +529,11 @@ async function main() {
       // PROCESSED is recorded before the accepted version's PDF and e-mail (the contingency copy's went out
       // while MH was away): how long until the last of those, outside the drain's figures.
       const { t0 } = drained.value;
-      const finalEmails = await waitForEmails(db, codigos, opts.drainTimeout * 1000, t0);
-      const lastEmail = Math.max(...[...finalEmails.emailAt.values()].map((at) => at ?? 0));
-      result.deliveredSeconds = finalEmails.missing === 0 && lastEmail > 0 ? (lastEmail - t0) / 1000 : null;
+      const { emailAt } = await waitForEmails(db, codigos, opts.drainTimeout * 1000, t0);
+      const accepted = [...emailAt.values()].filter((at) => at !== null);
+      result.undelivered = codigos.length - accepted.length;
+      result.deliveredSeconds = result.undelivered === 0 ? (Math.max(...accepted) - t0) / 1000 : null;
       result.deliveredDocsPerSecond = result.deliveredSeconds && result.processed / result.deliveredSeconds;
-      result.undelivered = finalEmails.missing + [...finalEmails.emailAt.values()].filter((at) => at === null).length;
       result.workflow = describe();
       if (drained.value.left > 0)
         result.note = `${result.note ? `${result.note}; ` : ''}${drained.value.left} still pending at the end`;

@@ -51,7 +51,7 @@ describe('worker killed mid-burst', () => {
     });
     expect(primero.status).toBe(201);
     let chromium: number[] = [];
-    await until('the worker runs Chromium', () => (chromium = chromiumChildren(stack().workerPid)).length > 0);
+    await until('the worker runs Chromium', () => (chromium = chromiumChildren(stack().pids.worker)).length > 0);
     const burst = Array.from({ length: 20 }, (_, i) =>
       api('POST', '/dte/dte01', tenant, {
         receptor: {},
@@ -61,7 +61,7 @@ describe('worker killed mid-burst', () => {
     );
     // Let part of the burst reach the worker, then kill it without any chance to clean up.
     await new Promise((r) => setTimeout(r, 700));
-    process.kill(stack().workerPid, 'SIGKILL');
+    process.kill(stack().pids.worker, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
     await startWorker();
     // Chromium talks to the worker over a pipe, and exits once the killed worker's end is closed.

@@ -28,15 +28,7 @@ export default async function globalSetup(): Promise<void> {
     const pids = Object.fromEntries(
       stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),
     );
-    const info = {
-      ...stack.urls(),
-      env: stack.env,
-      dataDir,
-      devToken: token,
-      ports: stack.ports,
-      pids,
-      workerPid: pids.worker,
-    };
+    const info = { ...stack.urls(), env: stack.env, dataDir, devToken: token, ports: stack.ports, pids };
     const file = path.join(dataDir, 'stack.json');
     fs.writeFileSync(file, JSON.stringify(info));
     process.env.DTE_TEST_STACK_FILE = file;

@@ -18,10 +18,8 @@ export interface StackInfo {
   mongodbUri: string;
   devToken: string;
   dataDir: string;
-  /** The stack's worker process (the crash test kills it). */
-  workerPid: number;
-  /** Each process the stack started, by name (api, worker, temporal, ferretdb or mongod, minio, …). */
-  pids: Record<string, number>;
+  /** Each process the stack started, by name (api, worker, temporal, ferretdb or mongod, …; the crash test kills the worker). */
+  pids: { worker: number; [name: string]: number };
   /** The environment the service processes run with (config variables). */
   env: Record<string, string>;
 }

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from '@temporalio/worker';
+
+/**
+ * Workflow executions wait hours or days in production (a document in contingency, an outage), so the
+ * workflow code must replay the histories of executions started by earlier code. These histories were
+ * recorded from the integration stack with `scripts/record-histories.js`, each folder one scenario,
+ * by the code of the commit their README names; a change that alters the command sequence of a path
+ * makes its replay fail here (use `patched()` for such a change).
+ */
+const HISTORIES = path.join(__dirname, 'histories');
+// The built workflows (`npm test` builds first), bundled as the worker bundles them.
+const WORKFLOWS = path.join(__dirname, '../dist/workflows');
+
+const recorded = fs
+  .readdirSync(HISTORIES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((scenario) =>
+    fs
+      .readdirSync(path.join(HISTORIES, scenario.name))
+      .filter((f) => f.endsWith('.json'))
+      .map((file) => ({ scenario: scenario.name, file, path: path.join(HISTORIES, scenario.name, file) })),
+  );
+
+describe('workflow replay of recorded histories', () => {
+  it('has histories of each workflow type on the paths that wait', () => {
+    const types = new Set(recorded.map((r) => r.file.replace(/\.json$/, '')));
+    expect([...types].sort()).toEqual([
+      'ContingencyWorkflow',
+      'InvalidateDteWorkflow',
+      'IssueDteWorkflow',
+      'ResendDteWorkflow',
+    ]);
+  });
+
+  it.each(recorded.map((r) => [`${r.scenario}/${r.file}`, r.path]))(
+    'replays %s with the current workflow code',
+    async (name, file) => {
+      const history: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      // Throws DeterminismViolationError when the code issues other commands than the history holds.
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve(WORKFLOWS) }, history, name),
+      ).resolves.toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,164 @@
+'use strict';
+/**
+ * Records workflow histories from a running stack (`npm start`) for the replay tests: each scenario
+ * drives the API and the MH simulator's control API, waits for its workflows to end, and writes their
+ * histories (`temporal workflow show --output json`) to apps/worker/test/histories/<scenario>/.
+ *
+ *   node scripts/record-histories.js [--out <dir>] [--api <url>] [--token <token>] [--simulator <url>]
+ *     [--temporal <binary>] [--address <host:port>]
+ *
+ * Defaults are those of `npm start` (the token is read from .data/dev-token). Histories are recorded with
+ * the workflow code the stack runs, so a replay test against newer code shows it still replays them.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { parseArgs } = require('node:util');
+
+const ROOT = path.resolve(__dirname, '..');
+const { values: opts } = parseArgs({
+  options: {
+    out: { type: 'string', default: path.join(ROOT, 'apps/worker/test/histories') },
+    api: { type: 'string', default: 'http://127.0.0.1:3000' },
+    token: { type: 'string' },
+    simulator: { type: 'string', default: 'http://127.0.0.1:3100' },
+    temporal: { type: 'string', default: path.join(ROOT, '.tools/bin/temporal') },
+    address: { type: 'string', default: '127.0.0.1:7233' },
+  },
+});
+const token = opts.token ?? fs.readFileSync(path.join(ROOT, '.data/dev-token'), 'utf8').trim();
+
+const receptor = { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', correo: 'juan@example.com' };
+const factura = (extra = {}) => ({
+  receptor,
+  items: [{ descripcion: 'Producto', cantidad: 2, precioUnitario: 11.3 }],
+  condicionOperacion: 1,
+  ...extra,
+});
+const retencion = {
+  receptor: {
+    tipoDocumento: '36',
+    numDocumento: '06140101901012',
+    nombre: 'SALVADOR CABAL',
+    correo: 'contribuyente@example.com',
+    codActividad: '69100',
+    descActividad: 'Actividades jurídicas',
+    direccion: { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' },
+  },
+  cuerpoDocumento: [
+    {
+      numItem: 1,
+      tipoDte: '03',
+      tipoGeneracion: 1,
+      numDocumento: 'A1234',
+      fechaEmision: new Date().toISOString().slice(0, 10),
+      montoSujetoGrav: 100,
+      codigoRetencionMH: '22',
+      ivaRetenido: 1,
+      descripcion: 'Retención 1 %',
+    },
+  ],
+};
+
+async function call(method, base, pathname, body, headers = {}) {
+  const res = await fetch(`${base}${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+const api = (method, pathname, body) => call(method, opts.api, pathname, body, { 'x-api-token': token });
+const sim = (pathname, body) => call('POST', opts.simulator, `/__sim${pathname}`, body);
+
+function temporal(...args) {
+  return execFileSync(opts.temporal, [...args, '--address', opts.address], { encoding: 'utf8' });
+}
+
+/** Waits until the workflow has ended (any status), then returns its history as JSON. */
+async function historyOf(workflowId, timeoutMs = 120000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const described = JSON.parse(temporal('workflow', 'describe', '--workflow-id', workflowId, '--output', 'json'));
+    const status = described.workflowExecutionInfo?.status;
+    if (status && status !== 'WORKFLOW_EXECUTION_STATUS_RUNNING') break;
+    if (Date.now() > until) throw new Error(`${workflowId} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return temporal('workflow', 'show', '--workflow-id', workflowId, '--output', 'json');
+}
+
+function save(scenario, name, history) {
+  const dir = path.join(opts.out, scenario);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), history);
+  process.stdout.write(`recorded ${scenario}/${name}.json\n`);
+}
+
+const SCENARIOS = {
+  /** A Factura MH accepts, delivered; then its invalidation and a resend. */
+  async aceptado(nit) {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    save('aceptado', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+    await api('POST', `/dte/resend/${data.codigoGeneracion}`, { email: 'otra@example.com' });
+    const resend = JSON.parse(
+      temporal('workflow', 'list', '--query', `WorkflowType = "ResendDteWorkflow"`, '--output', 'json'),
+    ).find((w) => w.execution.workflowId.startsWith(`resend-${data.codigoGeneracion}`));
+    save('aceptado', 'ResendDteWorkflow', await historyOf(resend.execution.workflowId));
+    await api('POST', '/dte/anulacion', {
+      codigoGeneracion: data.codigoGeneracion,
+      motivo: {
+        tipoAnulacion: 2,
+        motivoAnulacion: 'Operación rescindida',
+        nombreResponsable: 'Ana Gómez',
+        tipDocResponsable: '13',
+        numDocResponsable: '012345678',
+        nombreSolicita: 'Juan Pérez',
+        tipDocSolicita: '13',
+        numDocSolicita: '012345678',
+      },
+    });
+    save('aceptado', 'InvalidateDteWorkflow', await historyOf(`anulacion-${data.codigoGeneracion}`));
+    return nit;
+  },
+  /** A Factura MH rejects. */
+  async rechazado(nit) {
+    await sim('/reject', { next: 1, codigoMsg: '096', clasificaMsg: '98', emisor: nit });
+    const { data } = await api('POST', '/dte/dte01', factura());
+    save('rechazado', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+  },
+  /** A rehearsed contingency: the Factura is issued in contingency, reported in an event, sent by lote. */
+  async contingencia(nit) {
+    const { data } = await api('POST', '/dte/dte01', factura({ testContingencia: true }));
+    const issue = await historyOf(`dte-${data.codigoGeneracion}`);
+    save('contingencia', 'IssueDteWorkflow', issue);
+    const emisorId = (await api('GET', '/dte/information')).data.emisor.id;
+    save('contingencia', 'ContingencyWorkflow', await historyOf(`contingencia-${emisorId}`));
+    return nit;
+  },
+  /** A Comprobante de Retención while MH refuses connections: a 2023 CR cannot enter contingency, it waits. */
+  async espera(nit) {
+    await sim('/outage', { mode: 'refuse', emisor: nit });
+    const pending = api('POST', '/dte/dte07', retencion);
+    // Long enough for the policy's three sends and one wait of the workflow's backoff.
+    await new Promise((r) => setTimeout(r, 15000));
+    await sim('/outage', { mode: 'none', emisor: nit });
+    const { data } = await pending;
+    save('espera', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+  },
+};
+
+async function main() {
+  const { data } = await api('GET', '/dte/information');
+  for (const [name, scenario] of Object.entries(SCENARIOS)) {
+    process.stdout.write(`scenario ${name}\n`);
+    await scenario(data.emisor.nit);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+});

@@ -41,6 +41,8 @@ export const ErrorCode = {
   CREDIT_EXCEEDS_ORIGINAL: 'CREDIT_EXCEEDS_ORIGINAL',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The issuing establishment has no distrito, which the 2026 schemas require of the emisor. */
+  EMISOR_DISTRITO_MISSING: 'EMISOR_DISTRITO_MISSING',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

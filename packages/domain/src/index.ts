@@ -7,3 +7,4 @@ export { money, round2, round8, toAmountString, type Money } from './money';
 export * from './letras';
 export * from './requests';
 export * from './dte';
+export * from './normativa';

@@ -1,6 +1,8 @@
 import {
   anulacionRequest,
   buildAnulacionV2,
+  buildEventoInvalidacion,
+  buildInvalidacionV3,
   checkPlazoAnulacion,
   parseRequest,
   PLAZOS_ANULACION_DEFAULT,
@@ -93,6 +95,70 @@ describe('buildAnulacionV2', () => {
     );
     expect(err.code).toBe('VALIDATION_ERROR');
     expect(fieldsOf(err)).toContain('#/documento/tipoDocumento');
+  });
+});
+
+describe('buildInvalidacionV3 (Normativa DTE 2.0)', () => {
+  it('builds a schema-valid event for a Factura dated by the event, with every receptor field and fusion', () => {
+    const evento = buildInvalidacionV3(
+      ctx,
+      original('01', {
+        receptor: { tipoDocumento: '13', numDocumento: '012345678', nombre: 'Juan Pérez', telefono: '7777-8888' },
+        resumen: { totalIva: 2.6 },
+      }),
+      request,
+    );
+    expect(evento.identificacion).toEqual({
+      version: 3,
+      ambiente: '00',
+      codigoGeneracion: EVENTO,
+      fecEmi: '2026-11-21',
+      horEmi: '08:00:00',
+      fusion: null,
+    });
+    expect(evento.emisor).toEqual({
+      nit: emisor.nit,
+      nombre: emisor.nombre,
+      codEstableMH: 'M001',
+      codEstable: 'M001',
+      codPuntoVentaMH: 'P001',
+      codPuntoVenta: 'P001',
+      telefono: '22223333',
+      correo: emisor.correo,
+    });
+    // No montoIva in v3; the receptor's e-mail is null rather than left out.
+    expect(evento.documento).toEqual({
+      tipoDte: '01',
+      codigoGeneracion: ORIGINAL,
+      selloRecibido: original('01', {}).selloRecibido,
+      numeroControl: 'DTE-01-M001P001-000000000000001',
+      fecEmi: '2026-11-20',
+      codigoGeneracionR: null,
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      nombre: 'Juan Pérez',
+      telefono: '77778888',
+      correo: null,
+    });
+  });
+
+  it("dates the invalidation of a CCF-family document with that document's date (MH answers 027 otherwise)", () => {
+    const evento = buildInvalidacionV3(
+      ctx,
+      original('03', { receptor: { nit: '06140101011010', nrc: '1234567', nombre: 'Cliente S.A.' } }),
+      request,
+    );
+    expect(evento.identificacion.fecEmi).toBe('2026-11-20');
+    expect(evento.documento).toMatchObject({ tipoDocumento: '36', numDocumento: '06140101011010' });
+  });
+
+  it('follows the generation it is issued in, whatever the generation of the document it invalidates', () => {
+    const fe = original('01', {
+      receptor: { tipoDocumento: '13', numDocumento: '012345678', nombre: 'Juan Pérez' },
+      resumen: { totalIva: 1.3 },
+    });
+    expect(buildEventoInvalidacion('2023', ctx, fe, request).identificacion).toMatchObject({ version: 2 });
+    expect(buildEventoInvalidacion('2026', ctx, fe, request).identificacion).toMatchObject({ version: 3 });
   });
 });
 

@@ -1,20 +1,25 @@
 import {
   buildDocument,
-  buildEventoContingenciaV3,
-  documentKind,
+  buildEventoContingencia,
   dte01Request,
+  dte07Request,
   enContingencia,
+  examples,
+  generacionEventoContingencia,
   MAX_DOCUMENTOS_EVENTO_CONTINGENCIA,
   parseRequest,
+  puedeEmitirseEnContingencia,
   validateMhSchema,
+  type Dte,
 } from '../src';
 import { CODIGO_GENERACION, context, emisor, FEC_EMI, HOR_EMI } from './support/fixtures';
 import { fieldsOf, refusal } from './support/refusal';
 
 const EVENTO = 'A1B2C3D4-0000-4000-8000-000000000002';
-const factura = () =>
+const factura = (version = 1) =>
   buildDocument(
     'FACTURA_CONSUMIDOR_FINAL',
+    version,
     context('01'),
     parseRequest(dte01Request, {
       receptor: {},
@@ -23,28 +28,67 @@ const factura = () =>
     }),
   );
 
-describe('enContingencia', () => {
-  it('turns a document into its contingency form, keeping its identifiers and content', () => {
-    const dte = factura() as unknown as Record<string, unknown>;
-    const diferido = enContingencia(dte, documentKind('FACTURA_CONSUMIDOR_FINAL').schemaName);
-    expect(diferido.identificacion).toEqual({
-      ...(dte.identificacion as object),
-      tipoModelo: 2,
-      tipoOperacion: 2,
-      tipoContingencia: 1,
-      motivoContin: null,
-    });
-    expect({ ...diferido, identificacion: null }).toEqual({ ...dte, identificacion: null });
-  });
+const retencion = (version: number): Dte =>
+  buildDocument(
+    'COMPROBANTE_RETENCION',
+    version,
+    context('07'),
+    parseRequest(dte07Request, {
+      receptor: examples.contribuyente,
+      cuerpoDocumento: [
+        {
+          numItem: 1,
+          tipoDte: '03',
+          tipoGeneracion: 1,
+          numDocumento: 'A1',
+          fechaEmision: FEC_EMI,
+          montoSujetoGrav: 100,
+          codigoRetencionMH: '22',
+          ivaRetenido: 1,
+          descripcion: 'Retención',
+        },
+      ],
+    }),
+  );
 
-  it('refuses a kind MH does not take in contingency (CAT-023)', () => {
-    const dte = factura() as unknown as Record<string, unknown>;
-    const retencion = { ...dte, identificacion: { ...(dte.identificacion as object), tipoDte: '07' } };
-    expect(refusal(() => enContingencia(retencion, 'fe-cr-v1')).code).toBe('VALIDATION_ERROR');
+describe('enContingencia', () => {
+  it.each([1, 2])(
+    'turns a Factura v%s into its contingency form, keeping its identifiers, version and content',
+    (v) => {
+      const dte = factura(v);
+      const diferido = enContingencia(dte);
+      expect(diferido.identificacion).toEqual({
+        ...dte.identificacion,
+        tipoModelo: 2,
+        tipoOperacion: 2,
+        tipoContingencia: 1,
+        motivoContin: null,
+      });
+      expect({ ...diferido, identificacion: null }).toEqual({ ...dte, identificacion: null });
+    },
+  );
+
+  it('refuses a CR v1, which MH takes only in normal transmission; a CR v2 may enter contingency', () => {
+    expect(puedeEmitirseEnContingencia(retencion(1))).toBe(false);
+    expect(refusal(() => enContingencia(retencion(1))).code).toBe('VALIDATION_ERROR');
+    const cr2 = enContingencia(retencion(2));
+    expect(cr2.identificacion).toMatchObject({ version: 2, tipoModelo: 2, tipoOperacion: 2 });
+    expect(validateMhSchema('fe-cr-v2', cr2)).toEqual([]);
   });
 });
 
-describe('buildEventoContingenciaV3', () => {
+describe('the generation of an Evento de Contingencia', () => {
+  const d = (tipoDte: string, version: number) => ({ codigoGeneracion: CODIGO_GENERACION, tipoDte, version });
+  it('is the one in force, unless it lists a 2026 document, which only v4 lists', () => {
+    expect(generacionEventoContingencia('2023', [d('01', 1), d('03', 3)])).toBe('2023');
+    expect(generacionEventoContingencia('2026', [d('01', 1), d('03', 3)])).toBe('2026');
+    expect(generacionEventoContingencia('2023', [d('01', 1), d('01', 2)])).toBe('2026');
+    // The retorno is a 2026 document whatever the emisor's generation.
+    expect(generacionEventoContingencia('2023', [d('18', 1)])).toBe('2026');
+  });
+});
+
+describe('buildEventoContingencia', () => {
   const ctx = {
     ambiente: '00' as const,
     codigoGeneracion: EVENTO,
@@ -54,12 +98,16 @@ describe('buildEventoContingenciaV3', () => {
     fin: { fecha: FEC_EMI, hora: '11:00:00' },
   };
 
-  it('builds a schema-valid event listing the documents in order, the taxpayer answering for it', () => {
-    const evento = buildEventoContingenciaV3(ctx, [
-      { codigoGeneracion: CODIGO_GENERACION, tipoDte: '01' },
-      { codigoGeneracion: EVENTO.replace('A1', 'B1'), tipoDte: '03' },
-    ]);
+  const documentos = [
+    { codigoGeneracion: CODIGO_GENERACION, tipoDte: '01', version: 1 },
+    { codigoGeneracion: EVENTO.replace('A1', 'B1'), tipoDte: '03', version: 4 },
+  ];
+
+  it('builds a schema-valid v3 event listing the documents in order, the taxpayer answering for it', () => {
+    const evento = buildEventoContingencia('2023', ctx, documentos);
     expect(validateMhSchema('contingencia-schema-v3', evento)).toEqual([]);
+    expect(evento.identificacion).toMatchObject({ version: 3 });
+    expect(evento.emisor).toMatchObject({ codEstableMH: 'M001', codPuntoVenta: 'P001' });
     expect(evento.detalleDTE).toEqual([
       { noItem: 1, codigoGeneracion: CODIGO_GENERACION, tipoDoc: '01' },
       { noItem: 2, codigoGeneracion: EVENTO.replace('A1', 'B1'), tipoDoc: '03' },
@@ -79,11 +127,21 @@ describe('buildEventoContingenciaV3', () => {
     });
   });
 
+  it("builds a schema-valid v4 event, which names the point of sale by MH's code", () => {
+    const evento = buildEventoContingencia('2026', ctx, documentos);
+    expect(validateMhSchema('contingencia-schema-v4', evento)).toEqual([]);
+    expect(evento.identificacion).toMatchObject({ version: 4 });
+    expect(evento.emisor).toMatchObject({ codEstableMH: 'M001', codPuntoVentaMH: 'P001' });
+    expect(evento.emisor).not.toHaveProperty('codPuntoVenta');
+  });
+
   it(`refuses more than ${MAX_DOCUMENTOS_EVENTO_CONTINGENCIA} documents, as MH's schema does`, () => {
     const muchos = Array.from({ length: MAX_DOCUMENTOS_EVENTO_CONTINGENCIA + 1 }, () => ({
       codigoGeneracion: CODIGO_GENERACION,
       tipoDte: '01',
+      version: 1,
     }));
-    expect(fieldsOf(refusal(() => buildEventoContingenciaV3(ctx, muchos)))).toEqual(['#/detalleDTE']);
+    for (const generacion of ['2023', '2026'] as const)
+      expect(fieldsOf(refusal(() => buildEventoContingencia(generacion, ctx, muchos)))).toContain('#/detalleDTE');
   });
 });

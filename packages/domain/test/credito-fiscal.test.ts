@@ -1,6 +1,7 @@
-import { buildCreditoFiscalV3, dte03Request, parseRequest } from '../src';
+import { buildCreditoFiscalV3, buildCreditoFiscalV4, dte03Request, parseRequest } from '../src';
 import { context, contribuyente } from './support/fixtures';
 import { validateMhSchema } from '../src';
+import { fieldsOf, refusal } from './support/refusal';
 
 const build = (body: object) =>
   buildCreditoFiscalV3(
@@ -87,10 +88,57 @@ describe('Crédito fiscal v3 (fe-ccf-v3)', () => {
       codActividad: '69100',
       descActividad: 'Actividades jurídicas',
       nombreComercial: null,
-      direccion: { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' },
+      direccion: { departamento: '06', municipio: '23', complemento: 'Distrito 14, Colonia Escalón, calle 1 #10' },
       telefono: '22444444',
       correo: 'contribuyente@example.com',
     });
     expect(validateMhSchema('fe-ccf-v3', r)).toEqual([]);
+  });
+});
+
+describe('Crédito fiscal v4 (fe-ccf-v4, Normativa DTE 2.0)', () => {
+  const body = {
+    receptor: contribuyente,
+    condicionOperacion: 1,
+    items: [
+      { descripcion: 'Resma de papel', cantidad: 3, precioUnitario: 10.25, montoDescu: 0.75, codigo: 'P-1' },
+      { descripcion: 'Tóner (fracción)', cantidad: 0.5, precioUnitario: 7.33 },
+      { descripcion: 'Libro', cantidad: 1, precioUnitario: 5, tipoImpuesto: 'EXENTO' },
+    ],
+    isRetenIva: true,
+    observaciones: 'Pedido 778',
+  };
+  const dte = buildCreditoFiscalV4(context('03'), parseRequest(dte03Request, body));
+
+  it('validates against MH schema fe-ccf-v4', () => {
+    expect(validateMhSchema('fe-ccf-v4', dte)).toEqual([]);
+    expect(dte.identificacion).toMatchObject({ version: 4, tipoDte: '03' });
+  });
+
+  it("keeps v3's arithmetic under v4's names: ivaRete and ivaPerci, no reteRenta", () => {
+    // As v3 above: totalGravada 33.67, IVA 4.38, montoTotalOperacion 43.05, retention 1 % = 0.34,
+    // totalPagar 43.05 − 0.34 = 42.71
+    expect(dte.resumen).toMatchObject({
+      totalGravada: 33.67,
+      totalExenta: 5,
+      subTotal: 38.67,
+      tributos: [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: 4.38 }],
+      montoTotalOperacion: 43.05,
+      ivaPerci: 0,
+      ivaRete: 0.34,
+      totalPagar: 42.71,
+      observaciones: 'Pedido 778',
+    });
+    for (const gone of ['ivaRete1', 'ivaPerci1', 'reteRenta']) expect(dte.resumen).not.toHaveProperty(gone);
+    expect(dte).not.toHaveProperty('extension');
+  });
+
+  it("writes the receptor's distrito and refuses an address without one", () => {
+    expect(dte.receptor.direccion).toEqual(contribuyente.direccion);
+    const sinDistrito = { ...contribuyente, direccion: { ...contribuyente.direccion, distrito: undefined } };
+    const e = refusal(() =>
+      buildCreditoFiscalV4(context('03'), parseRequest(dte03Request, { ...body, receptor: sinDistrito })),
+    );
+    expect(fieldsOf(e)).toEqual(['receptor.direccion.distrito']);
   });
 });

@@ -1,4 +1,18 @@
-import { buildDocument, DTE_TIPOS, documentKind, documentKindOfTipoDte, parseRequest, type DteTipo } from '../src';
+import {
+  admiteContingencia,
+  buildDocument,
+  DTE_TIPOS,
+  documentKind,
+  documentKindOfTipoDte,
+  esquemaDe,
+  GENERACIONES,
+  parseRequest,
+  tipoDeDte,
+  validateMhSchema,
+  versionEn,
+  type DteTipo,
+  type Generacion,
+} from '../src';
 import { context, contribuyente, direccion } from './support/fixtures';
 import { aceptado } from './support/origen';
 import { refusal } from './support/refusal';
@@ -50,43 +64,56 @@ const originOf: Partial<Record<DteTipo, DteTipo>> = {
   RETORNO: 'FACTURA_CONSUMIDOR_FINAL',
 };
 
-/** Builds a kind end to end as the workflow would, with the accepted original it names. */
-function issue(tipo: DteTipo) {
+/**
+ * Builds a kind end to end as the workflow would, in a generation, with the accepted original it names
+ * (issued in `generacionOriginal`, by default the same).
+ */
+function issue(tipo: DteTipo, generacion: Generacion, generacionOriginal = generacion) {
   const kind = documentKind(tipo);
   const request = parseRequest(kind.requestSchema, bodies[tipo]);
   const originTipo = originOf[tipo];
-  const origin = kind.origen && originTipo ? aceptado(issueOriginal(originTipo, kind.origen(request))) : undefined;
-  return { kind, dte: buildDocument(tipo, context(kind.tipoDte), request, origin) };
+  const origin =
+    kind.origen && originTipo
+      ? aceptado(issueOriginal(originTipo, kind.origen(request), generacionOriginal))
+      : undefined;
+  return { kind, dte: buildDocument(tipo, versionEn(tipo, generacion), context(kind.tipoDte), request, origin) };
 }
 
-function issueOriginal(tipo: DteTipo, codigoGeneracion: string) {
+function issueOriginal(tipo: DteTipo, codigoGeneracion: string, generacion: Generacion) {
   const kind = documentKind(tipo);
   const ctx = context(kind.tipoDte, { codigoGeneracion });
-  return buildDocument(tipo, ctx, parseRequest(kind.requestSchema, bodies[tipo]));
+  return buildDocument(tipo, versionEn(tipo, generacion), ctx, parseRequest(kind.requestSchema, bodies[tipo]));
 }
 
 describe('document kinds', () => {
-  it('describes every kind', () => {
+  it('describes every kind in each generation: schema version, file, permission, contingency', () => {
     const table = DTE_TIPOS.map((tipo) => {
       const k = documentKind(tipo);
-      return [tipo, k.tipoDte, k.version, k.schemaName, k.permission, k.allowsContingencia];
+      const en = (g: Generacion) => {
+        const version = versionEn(tipo, g);
+        return [version, esquemaDe(k.tipoDte, version), admiteContingencia(k.tipoDte, version)];
+      };
+      return [tipo, k.tipoDte, k.permission, ...en('2023'), ...en('2026')];
     });
     expect(table).toEqual([
-      ['FACTURA_CONSUMIDOR_FINAL', '01', 1, 'fe-fc-v1', 'FACTURA_CONSUMIDOR_FINAL', true],
-      ['CREDITO_FISCAL', '03', 3, 'fe-ccf-v3', 'CREDITO_FISCAL', true],
-      ['NOTA_CREDITO', '05', 3, 'fe-nc-v3', 'NOTA_CREDITO', true],
-      ['NOTA_DEBITO', '06', 3, 'fe-nd-v3', 'NOTA_DEBITO', true],
-      ['COMPROBANTE_RETENCION', '07', 1, 'fe-cr-v1', 'COMPROBANTE_RETENCION', false],
-      ['SUJETO_EXCLUIDO', '14', 1, 'fe-fse-v1', 'SUJETO_EXCLUIDO', true],
-      ['RETORNO', '18', 1, 'fe-eret-v1', 'RETORNO', false],
+      ['FACTURA_CONSUMIDOR_FINAL', '01', 'FACTURA_CONSUMIDOR_FINAL', 1, 'fe-fc-v1', true, 2, 'fe-f-v2', true],
+      ['CREDITO_FISCAL', '03', 'CREDITO_FISCAL', 3, 'fe-ccf-v3', true, 4, 'fe-ccf-v4', true],
+      ['NOTA_CREDITO', '05', 'NOTA_CREDITO', 3, 'fe-nc-v3', true, 4, 'fe-nc-v4', true],
+      ['NOTA_DEBITO', '06', 'NOTA_DEBITO', 3, 'fe-nd-v3', true, 4, 'fe-nd-v4', true],
+      // CR v1 is transmitted normally only; CR v2 admits contingency.
+      ['COMPROBANTE_RETENCION', '07', 'COMPROBANTE_RETENCION', 1, 'fe-cr-v1', false, 2, 'fe-cr-v2', true],
+      ['SUJETO_EXCLUIDO', '14', 'SUJETO_EXCLUIDO', 1, 'fe-fse-v1', true, 2, 'fe-fse-v2', true],
+      // The Evento de Retorno exists only in the 2026 set.
+      ['RETORNO', '18', 'RETORNO', 1, 'fe-eret-v1', true, 1, 'fe-eret-v1', true],
     ]);
     expect(documentKindOfTipoDte('14')?.tipo).toBe('SUJETO_EXCLUIDO');
     expect(documentKindOfTipoDte('99')).toBeUndefined();
   });
 
-  it.each([
-    // FE: 100.00 IVA included ; CCF: 100 + 13 − 1 (retención) ; NC/ND: 100 + 13 (no totalPagar) ;
-    // CR: 1 % of 100 ; FSE: 100 − 10 % renta ; RETORNO: 1 × 100 of the FE.
+  // Hand computation, the same request in both generations:
+  // FE: 100.00 IVA included ; CCF: 100 + 13 − 1 (retención) ; NC/ND: montoTotalOperacion 100 + 13 ;
+  // CR: 1 % of 100 ; FSE: 100 − 10 % renta ; RETORNO: 1 × 100 of the FE.
+  const totales = [
     ['FACTURA_CONSUMIDOR_FINAL', '100.00', 'ana@example.com'],
     ['CREDITO_FISCAL', '112.00', 'contribuyente@example.com'],
     ['NOTA_CREDITO', '113.00', 'contribuyente@example.com'],
@@ -94,12 +121,27 @@ describe('document kinds', () => {
     ['COMPROBANTE_RETENCION', '1.00', 'contribuyente@example.com'],
     ['SUJETO_EXCLUIDO', '90.00', 'pedro@example.com'],
     ['RETORNO', '100.00', 'ana@example.com'],
-  ] as const)('%s builds a schema-valid document; total %s, e-mail %s', (tipo, total, correo) => {
-    const { kind, dte } = issue(tipo);
-    expect(dte.identificacion.tipoDte).toBe(kind.tipoDte);
-    expect(kind.total(dte)).toBe(total);
-    expect(kind.receptorCorreo(dte)).toBe(correo);
+  ] as const;
+  describe.each(GENERACIONES)('in the %s generation', (generacion) => {
+    it.each(totales)('%s builds a document valid against its schema; total %s, e-mail %s', (tipo, total, correo) => {
+      const { kind, dte } = issue(tipo, generacion);
+      const version = versionEn(tipo, generacion);
+      expect(tipoDeDte(dte)).toBe(kind.tipoDte);
+      expect(dte.identificacion.version).toBe(version);
+      expect(validateMhSchema(esquemaDe(kind.tipoDte, version)!, dte)).toEqual([]);
+      expect(kind.total(dte)).toBe(total);
+      expect(kind.receptorCorreo(dte)).toBe(correo);
+    });
   });
+
+  // A note or a retorno issued after the emisor's cut-over may refer to an original of the 2023 generation.
+  it.each(['NOTA_CREDITO', 'NOTA_DEBITO', 'RETORNO'] as const)(
+    '%s of the 2026 generation refers to an original of the 2023 generation',
+    (tipo) => {
+      const { kind, dte } = issue(tipo, '2026', '2023');
+      expect(validateMhSchema(esquemaDe(kind.tipoDte, versionEn(tipo, '2026'))!, dte)).toEqual([]);
+    },
+  );
 
   it.each(DTE_TIPOS)('%s: a parsed request parses to itself (safe to re-parse after a Temporal hop)', (tipo) => {
     const { requestSchema } = documentKind(tipo);
@@ -110,7 +152,7 @@ describe('document kinds', () => {
   it('reads no e-mail from an anonymous consumer without one', () => {
     const kind = documentKind('FACTURA_CONSUMIDOR_FINAL');
     const request = parseRequest(kind.requestSchema, { ...bodies.FACTURA_CONSUMIDOR_FINAL, receptor: {} });
-    expect(kind.receptorCorreo(buildDocument('FACTURA_CONSUMIDOR_FINAL', context('01'), request))).toBeNull();
+    expect(kind.receptorCorreo(buildDocument('FACTURA_CONSUMIDOR_FINAL', 1, context('01'), request))).toBeNull();
   });
 
   it('answers data MH would refuse with VALIDATION_ERROR naming the schema path', () => {
@@ -118,15 +160,17 @@ describe('document kinds', () => {
     const kind = documentKind('FACTURA_CONSUMIDOR_FINAL');
     const request = parseRequest(kind.requestSchema, {
       ...bodies.FACTURA_CONSUMIDOR_FINAL,
-      receptor: { direccion: { ...direccion, complemento: 'Casa' } },
+      receptor: { direccion: { ...direccion, distrito: null, complemento: 'Casa' } },
     });
-    const e = refusal(() => buildDocument('FACTURA_CONSUMIDOR_FINAL', context('01'), request));
+    const e = refusal(() => buildDocument('FACTURA_CONSUMIDOR_FINAL', 1, context('01'), request));
     expect(e.code).toBe('VALIDATION_ERROR');
     expect(e.details['errors']).toEqual([{ field: '#/receptor/direccion/complemento', message: expect.any(String) }]);
   });
 
   it('has no version it has no builder for', () => {
-    expect(() => documentKind('FACTURA_CONSUMIDOR_FINAL', 2)).toThrow(/version 2/);
+    expect(() => buildDocument('FACTURA_CONSUMIDOR_FINAL', 3, context('01'), bodies.FACTURA_CONSUMIDOR_FINAL)).toThrow(
+      /version 3/,
+    );
   });
 
   // ajv's own multipleOf divides in binary floating point, where 1.13 / 1e-8 is not an integer.
@@ -137,6 +181,7 @@ describe('document kinds', () => {
       items: [{ descripcion: 'Café', cantidad: 1, precioUnitario: 1.13 }],
       condicionOperacion: 1,
     });
-    expect(() => buildDocument('FACTURA_CONSUMIDOR_FINAL', context('01'), request)).not.toThrow();
+    for (const version of [1, 2])
+      expect(() => buildDocument('FACTURA_CONSUMIDOR_FINAL', version, context('01'), request)).not.toThrow();
   });
 });

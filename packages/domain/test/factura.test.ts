@@ -1,5 +1,6 @@
-import { buildFacturaV1, dte01Request, parseRequest } from '../src';
-import { context, direccion } from './support/fixtures';
+import { buildFacturaV1, buildFacturaV2, dte01Request, parseRequest } from '../src';
+import { context, direccion, emisor } from './support/fixtures';
+import { fieldsOf, refusal } from './support/refusal';
 import { validateMhSchema } from '../src';
 
 const build = (body: object, ctx = context('01')) => buildFacturaV1(ctx, parseRequest(dte01Request, body));
@@ -216,5 +217,107 @@ describe('Factura v1 (fe-fc-v1)', () => {
       });
       expect(validateMhSchema('fe-fc-v1', identified)).toEqual([]);
     });
+  });
+});
+
+describe('Factura v2 (fe-f-v2, Normativa DTE 2.0)', () => {
+  const build2 = (body: object, ctx = context('01')) => buildFacturaV2(ctx, parseRequest(dte01Request, body));
+  // The v1 example above, with the same hand computation: prices include IVA, items 2.26 + 3.425 + 1.00,
+  // totalGravada 6.69, totalIva 0.77, totalDescu 0.10.
+  const body = {
+    receptor: {
+      nombre: 'Juan Pérez',
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      direccion,
+      correo: 'juan@example.com',
+    },
+    items: [
+      { descripcion: 'Café', cantidad: 2, precioUnitario: 1.13, codigo: 'CAF-01' },
+      { descripcion: 'Azúcar (kg)', cantidad: 1.5, precioUnitario: 2.35, montoDescu: 0.1, uniMedida: 34 },
+      { descripcion: 'Pan', cantidad: 0.5, precioUnitario: 2 },
+    ],
+    condicionOperacion: 1,
+    observaciones: 'Entregar en portería',
+  };
+  const dte = build2(body);
+
+  it('validates against MH schema fe-f-v2', () => {
+    expect(validateMhSchema('fe-f-v2', dte)).toEqual([]);
+    expect(dte.identificacion).toMatchObject({ version: 2, tipoDte: '01' });
+  });
+
+  it("keeps v1's arithmetic, under v2's names: ivaRete, no ivaRete1 nor reteRenta", () => {
+    expect(dte.cuerpoDocumento.map((i) => [i.ventaGravada, i.ivaItem])).toEqual([
+      [2.26, 0.26],
+      [3.425, 0.39402655],
+      [1, 0.11504425],
+    ]);
+    expect(dte.resumen).toEqual({
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 6.69,
+      subTotalVentas: 6.69,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0.1,
+      tributos: null,
+      subTotal: 6.69,
+      ivaRete: 0,
+      montoTotalOperacion: 6.69,
+      totalNoGravado: 0,
+      totalPagar: 6.69,
+      totalLetras: 'SEIS DÓLARES CON 69/100',
+      totalIva: 0.77,
+      saldoFavor: 0,
+      condicionOperacion: 1,
+      pagos: [{ codigo: '01', montoPago: 6.69, referencia: null, plazo: null, periodo: null }],
+      numPagoElectronico: null,
+      observaciones: 'Entregar en portería',
+    });
+    expect(dte).not.toHaveProperty('extension');
+  });
+
+  it("names the emisor by the taxpayer's codes, and every address by its distrito", () => {
+    expect(dte.emisor).toEqual({
+      nit: emisor.nit,
+      nrc: emisor.nrc,
+      nombre: emisor.nombre,
+      codActividad: emisor.codActividad,
+      descActividad: emisor.descActividad,
+      nombreComercial: emisor.nombreComercial,
+      direccion: emisor.direccion,
+      telefono: emisor.telefono,
+      correo: emisor.correo,
+      codEstable: 'M001',
+      codPuntoVenta: 'P001',
+    });
+    // v2 has no DUI pattern; the DUI is its 9 digits.
+    expect(dte.receptor).toMatchObject({ tipoDocumento: '13', numDocumento: '012345678', direccion });
+  });
+
+  it('refuses a receptor address without distrito, naming the field', () => {
+    const e = refusal(() =>
+      build2({ ...body, receptor: { ...body.receptor, direccion: { ...direccion, distrito: null } } }),
+    );
+    expect(e).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(fieldsOf(e)).toEqual(['receptor.direccion.distrito']);
+  });
+
+  it('refuses to issue for an establishment without distrito: the tenant must be completed, not the request', () => {
+    const sinDistrito = { ...emisor, direccion: { ...emisor.direccion, distrito: null } };
+    expect(refusal(() => build2(body, context('01', { emisor: sinDistrito })))).toMatchObject({
+      code: 'EMISOR_DISTRITO_MISSING',
+      httpStatus: 409,
+      details: { codEstable: 'M001' },
+    });
+  });
+
+  it('may be issued in contingency, as v1', () => {
+    const r = build2(body, context('01', { contingencia: { tipoContingencia: 1, motivoContin: null } }));
+    expect(r.identificacion).toMatchObject({ tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 });
+    expect(validateMhSchema('fe-f-v2', r)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import {
   buildCreditoFiscalV3,
+  buildCreditoFiscalV4,
   buildFacturaV1,
   buildNotaCreditoV3,
+  buildNotaCreditoV4,
   buildNotaDebitoV3,
+  buildNotaDebitoV4,
   dte01Request,
   dte03Request,
   notaRequest,
@@ -14,8 +17,11 @@ import { aceptado } from './support/origen';
 import { fieldsOf, refusal } from './support/refusal';
 
 const ORIGINAL = '11111111-2222-4333-8444-555555555555';
-const ccf = (isRetenIva = false) =>
-  buildCreditoFiscalV3(
+const ccf = (
+  isRetenIva = false,
+  build: typeof buildCreditoFiscalV3 | typeof buildCreditoFiscalV4 = buildCreditoFiscalV3,
+) =>
+  build(
     context('03', { codigoGeneracion: ORIGINAL, fecEmi: '2026-11-02' }),
     parseRequest(dte03Request, {
       receptor: contribuyente,
@@ -112,4 +118,98 @@ it('NC never credits more than remains of the CCF after earlier notes', () => {
     httpStatus: 400,
     details: { montoTotalOperacion: 10.17, saldoDisponible: 10.16 },
   });
+});
+
+describe.each([
+  ['Nota de crédito v4 (fe-nc-v4)', buildNotaCreditoV4, '05', 'fe-nc-v4'],
+  ['Nota de débito v4 (fe-nd-v4)', buildNotaDebitoV4, '06', 'fe-nd-v4'],
+] as const)('%s', (_name, build, tipoDte, schema) => {
+  const ctx = context(tipoDte);
+
+  it.each([
+    ['v3', buildCreditoFiscalV3],
+    ['v4', buildCreditoFiscalV4],
+  ] as const)('adjusts a CCF %s: the receptor by its NIT as identity document, distrito included', (_v, ccfDe) => {
+    const dte = build(ctx, nota({ observaciones: 'Producto dañado' }), aceptado(ccf(false, ccfDe)));
+    expect(validateMhSchema(schema, dte)).toEqual([]);
+    expect(dte.identificacion).toMatchObject({ tipoDte, version: 4, fusion: null });
+    expect(dte.documentoRelacionado).toEqual([
+      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ORIGINAL, fechaEmision: '2026-11-02' },
+    ]);
+    // A CCF v3 carries the distrito inside complemento ("Distrito 14, …"): the note takes it back out.
+    expect(dte.receptor).toEqual({
+      tipoDocumento: '36',
+      numDocumento: contribuyente.nit,
+      nrc: contribuyente.nrc,
+      nombre: contribuyente.nombre,
+      codActividad: contribuyente.codActividad,
+      descActividad: contribuyente.descActividad,
+      nombreComercial: null,
+      direccion: contribuyente.direccion,
+      telefono: '22444444',
+      correo: contribuyente.correo,
+    });
+    expect(dte.resumen.observaciones).toBe('Producto dañado');
+    expect(dte).not.toHaveProperty('extension');
+  });
+
+  it('keeps the IVA in tributo 20, added once; totalIva stays 0 on a note of a CCF', () => {
+    // 2 × 4.50 = 9.00 ; IVA 13 % = 1.17 ; montoTotalOperacion 10.17 = totalPagar (no retention)
+    const dte = build(ctx, nota(), aceptado(ccf()));
+    expect(dte.cuerpoDocumento[0]).toMatchObject({
+      numeroDocumento: ORIGINAL,
+      ventaGravada: 9,
+      tributos: ['20'],
+      noGravado: 0,
+      ivaPerci: 0,
+      totalIva: 0,
+      ivaRete: 0,
+    });
+    expect(dte.resumen).toMatchObject({
+      totalGravada: 9,
+      subTotalVentas: 9,
+      totalDescu: 0,
+      tributos: [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: 1.17 }],
+      montoTotalOperacion: 10.17,
+      ivaPerci: 0,
+      totalIva: 0,
+      ivaRete: 0,
+      totalNoGravado: 0,
+      totalPagar: 10.17,
+      totalLetras: 'DIEZ DÓLARES CON 17/100',
+      codigoRetencionMH: null,
+    });
+    expect(dte.resumen).not.toHaveProperty('subTotal');
+  });
+
+  it('withholds 1 % in ivaRete when the original did: totalPagar = 10.17 − 0.09 = 10.08', () => {
+    const dte = build(ctx, nota({ isRetenIva: true }), aceptado(ccf(true, buildCreditoFiscalV4)));
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 10.17, ivaRete: 0.09, totalPagar: 10.08 });
+    expect(dte.resumen.totalLetras).toBe('DIEZ DÓLARES CON 08/100');
+    expect(validateMhSchema(schema, dte)).toEqual([]);
+    expect(fieldsOf(refusal(() => build(ctx, nota(), aceptado(ccf(true, buildCreditoFiscalV4)))))).toEqual([
+      'isRetenIva',
+    ]);
+  });
+
+  it('needs the receptor in the request when the original CCF v3 knew no distrito', () => {
+    const sinDistrito = { ...contribuyente, direccion: { ...contribuyente.direccion, distrito: null } };
+    const original = buildCreditoFiscalV3(
+      context('03', { codigoGeneracion: ORIGINAL, fecEmi: '2026-11-02' }),
+      parseRequest(dte03Request, {
+        receptor: sinDistrito,
+        items: [{ descripcion: 'Resma de papel', cantidad: 10, precioUnitario: 4.5 }],
+        condicionOperacion: 1,
+      }),
+    );
+    expect(fieldsOf(refusal(() => build(ctx, nota(), aceptado(original))))).toEqual(['receptor.direccion.distrito']);
+    expect(validateMhSchema(schema, build(ctx, nota({ receptor: contribuyente }), aceptado(original)))).toEqual([]);
+  });
+});
+
+it('NC v4 shares the credit cap of the CCF with every earlier note', () => {
+  // CCF 45.00 + IVA 5.85 = 50.85; this note 10.17; earlier notes 40.69 leave 10.16.
+  expect(
+    refusal(() => buildNotaCreditoV4(context('05'), nota(), { ...aceptado(ccf()), montoAcreditado: '40.69' })),
+  ).toMatchObject({ code: 'CREDIT_EXCEEDS_ORIGINAL', details: { saldoDisponible: 10.16 } });
 });

@@ -1,5 +1,5 @@
-import { buildComprobanteRetencionV1, dte07Request, parseRequest } from '../src';
-import { context, contribuyente } from './support/fixtures';
+import { buildComprobanteRetencionV1, buildComprobanteRetencionV2, dte07Request, parseRequest } from '../src';
+import { context, contribuyente, emisor } from './support/fixtures';
 import { validateMhSchema } from '../src';
 import { refusal } from './support/refusal';
 
@@ -85,5 +85,45 @@ describe('Comprobante de retención v1 (fe-cr-v1)', () => {
       ),
     );
     expect(e).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400 });
+  });
+});
+
+describe('Comprobante de retención v2 (fe-cr-v2, Normativa DTE 2.0)', () => {
+  const dte = buildComprobanteRetencionV2(context('07'), request);
+
+  it('validates against MH schema fe-cr-v2', () => {
+    expect(validateMhSchema('fe-cr-v2', dte)).toEqual([]);
+    expect(dte.identificacion).toMatchObject({ version: 2, tipoDte: '07' });
+  });
+
+  it("writes each retention under v2's names and the totals, with the IVA of what is subject to retention", () => {
+    expect(dte.cuerpoDocumento.map((c) => [c.numItem, c.tipoGeneracion, c.numeroDocumento, c.ivaRetenido])).toEqual([
+      [1, 2, 'A1B2C3D4-0000-4000-8000-000000000001', 10],
+      [2, 2, 'A1B2C3D4-0000-4000-8000-000000000002', 13.07],
+      [3, 1, 'F0001234', 5.5],
+    ]);
+    // totalSujetoRetencion 1300.50 ; totalIva 13 % = 169.065 → 169.07 ; totalIvaRetenido 28.57 as v1
+    expect(dte.resumen).toEqual({
+      totalSujetoRetencion: 1300.5,
+      totalIva: 169.07,
+      totalIvaRetenido: 28.57,
+      totalLetras: 'VEINTIOCHO DÓLARES CON 57/100',
+      observaciones: 'Retenciones de noviembre',
+    });
+  });
+
+  it("names the emisor by the taxpayer's codes, with distrito", () => {
+    expect(dte.emisor).toMatchObject({ codEstable: 'M001', codPuntoVenta: 'P001', direccion: emisor.direccion });
+    expect(dte.emisor).not.toHaveProperty('codigoMH');
+    expect(dte.receptor.direccion).toEqual(contribuyente.direccion);
+  });
+
+  it('may be issued in contingency, unlike v1', () => {
+    const r = buildComprobanteRetencionV2(
+      context('07', { contingencia: { tipoContingencia: 1, motivoContin: null } }),
+      request,
+    );
+    expect(r.identificacion).toMatchObject({ tipoModelo: 2, tipoOperacion: 2 });
+    expect(validateMhSchema('fe-cr-v2', r)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { AmbienteCode, EmisorDte } from '../emisor';
 import { validationError } from '../errors';
 import { validateMhSchema } from '../mh/schema-validator';
-import type { MhSchemaName } from '../mh/schemas';
+import { admiteContingencia, esquemaDe, generacionDe, type Generacion, type MhSchemaName } from '../mh/schemas';
 import { Contingency } from '../workflow-contract';
-import { permiteContingencia } from './bloques/identificacion';
+import { tipoDeDte, type Dte } from './documento';
 
 type Json = Record<string, unknown>;
 
@@ -21,15 +21,21 @@ function checkSchema(name: MhSchemaName, document: Json, what: string): void {
     );
 }
 
+/** Whether MH takes this built document issued in contingency (see `admiteContingencia`). */
+export function puedeEmitirseEnContingencia(dte: Dte): boolean {
+  return admiteContingencia(tipoDeDte(dte), dte.identificacion.version);
+}
+
 /**
- * The same document (same codigoGeneracion, numeroControl and fecEmi/horEmi, which the receptor may
- * already hold as a PENDIENTE) as issued in contingency: diferido (tipoModelo 2), contingency
- * transmission (tipoOperacion 2), because MH was unavailable.
+ * The same document (same codigoGeneracion, numeroControl, fecEmi/horEmi and schema version, which the
+ * receptor may already hold as a PENDIENTE) as issued in contingency: diferido (tipoModelo 2),
+ * contingency transmission (tipoOperacion 2), because MH was unavailable.
  */
-export function enContingencia(dte: Json, schemaName: MhSchemaName): Json {
-  const identificacion = dte.identificacion as Json;
-  if (!permiteContingencia(String(identificacion.tipoDte)))
-    throw validationError(`MH no admite el DTE ${String(identificacion.tipoDte)} en contingencia (CAT-023)`, [
+export function enContingencia(dte: Dte): Dte {
+  const { identificacion } = dte;
+  const tipo = tipoDeDte(dte);
+  if (!puedeEmitirseEnContingencia(dte))
+    throw validationError(`MH no admite el DTE ${tipo} v${identificacion.version} en contingencia`, [
       { field: 'contingencia', message: 'Este tipo de DTE no se puede emitir en contingencia' },
     ]);
   const diferido = {
@@ -42,7 +48,7 @@ export function enContingencia(dte: Json, schemaName: MhSchemaName): Json {
       motivoContin: null,
     },
   };
-  checkSchema(schemaName, diferido, 'El documento en contingencia');
+  checkSchema(esquemaDe(tipo, identificacion.version)!, diferido, 'El documento en contingencia');
   return diferido;
 }
 
@@ -62,19 +68,40 @@ export interface EventoContingenciaContext {
   fin: FechaHora;
 }
 
+/** A document an Evento de Contingencia lists. */
+export interface DocumentoEnContingencia {
+  codigoGeneracion: string;
+  tipoDte: string;
+  /** Its schema version, which tells its generation. */
+  version: number;
+}
+
 /**
- * The Evento de Contingencia (contingencia-schema-v3) reporting documents issued while MH was unavailable.
+ * The generation of an Evento de Contingencia: the one in force when it is sent, unless it lists a
+ * document of the 2026 generation, which only a v4 event can list (v3's detalleDTE takes the types of
+ * CAT-023 v1.2 only, without the CR or the retorno that 2026 issues in contingency). One event may list
+ * documents of both generations; each keeps its own version in the lotes.
+ */
+export function generacionEventoContingencia(vigente: Generacion, documentos: DocumentoEnContingencia[]): Generacion {
+  return documentos.some((d) => generacionDe(d.tipoDte, d.version) === '2026') ? '2026' : vigente;
+}
+
+/**
+ * The Evento de Contingencia reporting documents issued while MH was unavailable, in a generation:
+ * contingencia-schema-v3 or v4 (which names the point of sale by MH's code, `codPuntoVentaMH`).
  * The service keeps no separate person in charge of an establishment, so the taxpayer answers for it,
  * identified by its NIT.
  */
-export function buildEventoContingenciaV3(
+export function buildEventoContingencia(
+  generacion: Generacion,
   ctx: EventoContingenciaContext,
-  documentos: { codigoGeneracion: string; tipoDte: string }[],
+  documentos: DocumentoEnContingencia[],
 ): Json {
   const { emisor } = ctx;
+  const v4 = generacion === '2026';
   const evento = {
     identificacion: {
-      version: 3,
+      version: v4 ? 4 : 3,
       ambiente: ctx.ambiente,
       codigoGeneracion: ctx.codigoGeneracion,
       fTransmision: ctx.transmision.fecha,
@@ -88,7 +115,7 @@ export function buildEventoContingenciaV3(
       numeroDocResponsable: emisor.nit,
       tipoEstablecimiento: emisor.tipoEstablecimiento,
       codEstableMH: emisor.codEstableMH,
-      codPuntoVenta: emisor.codPuntoVenta,
+      ...(v4 ? { codPuntoVentaMH: emisor.codPuntoVentaMH } : { codPuntoVenta: emisor.codPuntoVenta }),
       telefono: emisor.telefono,
       correo: emisor.correo,
     },
@@ -102,6 +129,6 @@ export function buildEventoContingenciaV3(
       motivoContingencia: null,
     },
   };
-  checkSchema('contingencia-schema-v3', evento, 'El evento de contingencia');
+  checkSchema(v4 ? 'contingencia-schema-v4' : 'contingencia-schema-v3', evento, 'El evento de contingencia');
   return evento;
 }

@@ -1,10 +1,29 @@
 import type { AmbienteCode, EmisorDte } from '../emisor';
-import type { Identificacion } from './bloques/identificacion';
 
-/** A built DTE: MH's JSON document, sections keyed as MH names them. */
+/**
+ * A built DTE: MH's JSON document, sections keyed as MH names them. The Evento de Retorno (18) names
+ * its type `tipoEvento` and has no numeroControl; every other DTE has `tipoDte` and `numeroControl`.
+ */
 export interface Dte {
-  identificacion: Identificacion;
+  identificacion: {
+    version: number;
+    ambiente: AmbienteCode;
+    codigoGeneracion: string;
+    fecEmi: string;
+    horEmi: string;
+    tipoDte?: string;
+    tipoEvento?: string;
+    numeroControl?: string;
+  };
   [seccion: string]: unknown;
+}
+
+/** The CAT-002 type of a built document, DTE or Evento de Retorno. */
+export function tipoDeDte(dte: Pick<Dte, 'identificacion'>): string {
+  const { tipoDte, tipoEvento } = dte.identificacion;
+  const tipo = tipoDte ?? tipoEvento;
+  if (!tipo) throw new TypeError('DTE without identificacion.tipoDte or tipoEvento');
+  return tipo;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { money, toNumber2, round2, round8, type Money } from '../money';
+import { money, toNumber2, round2, round8, ZERO, type Money } from '../money';
 
 /**
  * IVA (13 %, tributo "20" of CAT-015) and its 1 % retention: the one place they are computed.
@@ -45,4 +45,25 @@ export function tributosIva(iva: Money) {
  */
 export function ivaRetenido1(totalGravada: Money, aplica: boolean): Money {
   return aplica ? round2(totalGravada.times(TASA_RETENCION_IVA)) : money(0);
+}
+
+/**
+ * Whether NC v4 / ND v4 on a CCF repeat the IVA in `totalIva` (resumen and lines). No: the IVA is
+ * already tributo "20" of the resumen, added once in montoTotalOperacion, and `totalIva` stays 0.
+ * Contested in the field, the other reading puts the 13 % here too. Sources: an NC v4 with the 13 % in
+ * `totalIva` was rejected by apitest with 020 "[resumen.totalIva] CALCULO INCORRECTO"
+ * (Melquisspana/Sistema_Facturacion, resources/dte/ejemplos/05_nota_credito/README.md, June 2026), and
+ * the Normativa DTE 2.0 annex as that project and the annexes' digest read it (p.116, fields 99–101:
+ * "totalIva … para ajustes a CRE (07); para CCF (03) va en cero"). A correction is this one line.
+ */
+const NOTA_V4_REPITE_IVA_EN_TOTAL_IVA = false;
+
+/** NC v4 / ND v4 `resumen.totalIva` given the note's IVA (tributo "20"). */
+export function totalIvaNotaV4(iva: Money): Money {
+  return NOTA_V4_REPITE_IVA_EN_TOTAL_IVA ? iva : ZERO;
+}
+
+/** NC v4 / ND v4 `cuerpoDocumento[].totalIva` of a line. */
+export function ivaLineaNotaV4(ventaGravada: Money): Money {
+  return NOTA_V4_REPITE_IVA_EN_TOTAL_IVA ? round8(ventaGravada.times(TASA_IVA)) : ZERO;
 }

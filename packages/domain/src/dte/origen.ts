@@ -1,5 +1,5 @@
 import { DteError, ErrorCode } from '../errors';
-import type { OriginDocument } from './documento';
+import { tipoDeDte, type OriginDocument } from './documento';
 
 /**
  * What a document that refers to another (NC/ND → CCF, retorno → FE/FSE) requires of it. The caller
@@ -15,7 +15,8 @@ export interface OrigenRequerido {
 export function assertOrigen(origin: OriginDocument | undefined, requerido: OrigenRequerido): OriginDocument {
   const { codigoGeneracion, tiposDte, noProcesado } = requerido;
   if (!origin) throw new DteError(ErrorCode.DOCUMENT_NOT_FOUND, 404, `No existe el documento ${codigoGeneracion}`);
-  const { tipoDte, codigoGeneracion: encontrado } = origin.dte.identificacion;
+  const tipoDte = tipoDeDte(origin.dte);
+  const encontrado = origin.dte.identificacion.codigoGeneracion;
   if (encontrado !== codigoGeneracion)
     throw new Error(`origin mismatch: asked for ${codigoGeneracion}, given ${encontrado}`);
   if (!tiposDte.includes(tipoDte))

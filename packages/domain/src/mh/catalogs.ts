@@ -16,13 +16,18 @@ import cat022 from './catalogs/CAT-022.json';
 import cat023 from './catalogs/CAT-023.json';
 import cat024 from './catalogs/CAT-024.json';
 import codigosRespuesta from './catalogs/MH-codigos-respuesta-recepcion.json';
+import cat002v2026 from './catalogs/v2026/CAT-002.json';
+import cat008v2026 from './catalogs/v2026/CAT-008.json';
+import cat023v2026 from './catalogs/v2026/CAT-023.json';
+import cat024v2026 from './catalogs/v2026/CAT-024.json';
+import cat033v2026 from './catalogs/v2026/CAT-033.json';
 
 interface CatalogFile {
   items: { codigo: string; valor: string; departamento?: string }[];
 }
 
 /** MH catalogs v1.2 by number, as the manuals name them. */
-const catalogs = {
+const catalogosV12 = {
   'CAT-002': cat002,
   'CAT-005': cat005,
   'CAT-006': cat006,
@@ -41,33 +46,76 @@ const catalogs = {
   'CAT-023': cat023,
   'CAT-024': cat024,
 } satisfies Record<string, CatalogFile>;
-export type CatalogId = keyof typeof catalogs;
 
-const index = new Map<CatalogId, Map<string, string>>();
+/**
+ * The catalogs of MH's 2026 workbook the service uses (extracted by scripts/catalogos-2026.js): CAT-008
+ * Distrito and CAT-033 are new; CAT-002 adds the events 17 and 18, CAT-023 became "Operaciones
+ * Especiales". The others did not change for what the service reads, so the 2026 edition falls back
+ * to v1.2 for them.
+ */
+const catalogos2026 = {
+  'CAT-002': cat002v2026,
+  'CAT-008': cat008v2026,
+  'CAT-023': cat023v2026,
+  'CAT-024': cat024v2026,
+  'CAT-033': cat033v2026,
+} satisfies Record<string, CatalogFile>;
 
-function entries(id: CatalogId): Map<string, string> {
-  let map = index.get(id);
+export type CatalogId = keyof typeof catalogosV12 | keyof typeof catalogos2026;
+/** The catalog edition: v1.2 (10/2025) of the 2023 schemas, or the 2026 workbook of Normativa DTE 2.0. */
+export type EdicionCatalogo = '1.2' | '2026';
+
+const index = new Map<string, Map<string, string>>();
+
+function entries(id: CatalogId, edicion: EdicionCatalogo = '1.2'): Map<string, string> {
+  const key = `${edicion}:${id}`;
+  let map = index.get(key);
   if (!map) {
-    const items = (catalogs[id] as CatalogFile).items;
-    // CAT-013 codes repeat across departamentos, so they are keyed "departamento/codigo".
-    map = new Map(items.map((i) => [i.departamento ? `${i.departamento}/${i.codigo}` : i.codigo, i.valor]));
-    index.set(id, map);
+    const file: CatalogFile | undefined =
+      (edicion === '2026' ? (catalogos2026 as Record<string, CatalogFile>)[id] : undefined) ??
+      (catalogosV12 as Record<string, CatalogFile>)[id];
+    // CAT-008 and CAT-013 codes repeat across departamentos, so they are keyed "departamento/codigo".
+    map = new Map(
+      (file?.items ?? []).map((i) => [i.departamento ? `${i.departamento}/${i.codigo}` : i.codigo, i.valor]),
+    );
+    index.set(key, map);
   }
   return map;
 }
 
 /** The description of a code, or undefined when the catalog does not list it. */
-export function catalogValue(id: CatalogId, codigo: string | number): string | undefined {
-  return entries(id).get(String(codigo));
+export function catalogValue(id: CatalogId, codigo: string | number, edicion?: EdicionCatalogo): string | undefined {
+  return entries(id, edicion).get(String(codigo));
 }
 
-export function inCatalog(id: CatalogId, codigo: string | number): boolean {
-  return entries(id).has(String(codigo));
+export function inCatalog(id: CatalogId, codigo: string | number, edicion?: EdicionCatalogo): boolean {
+  return entries(id, edicion).has(String(codigo));
 }
 
 /** CAT-013 v1.2 (2024 territorial reform): municipio codes are unique only within a departamento. */
 export function isMunicipioOf(departamento: string, municipio: string): boolean {
   return entries('CAT-013').has(`${departamento}/${municipio}`);
+}
+
+/**
+ * How a CAT-008 distrito is written in a DTE. MH's workbook stores the codes as bare numbers numbered
+ * within each departamento (0, 1 … 33) and no MH text shows them written; implementers whose documents
+ * MH accepted (Melquisspana/Sistema_Facturacion, FE v2 and CCF v4 on apitest and in production, July
+ * 2026; NeoStpCloud, FEX v3 and CD v2 on apitest, May 2026) and the service spec write two digits
+ * ("07", "14"). Contested elsewhere ("7", six-digit "050611"): a correction is this one line.
+ */
+export const codigoDistrito = (numero: string): string => numero.padStart(2, '0');
+
+/** A distrito of CAT-008 (2026) within its departamento, written as `codigoDistrito` says. */
+export function isDistritoOf(departamento: string, distrito: string): boolean {
+  return distritosDe(departamento).some((d) => d.codigo === distrito);
+}
+
+/** The departamento's distritos, as a DTE writes their codes, with their names. */
+export function distritosDe(departamento: string): { codigo: string; nombre: string }[] {
+  return cat008v2026.items
+    .filter((i) => i.departamento === departamento)
+    .map((i) => ({ codigo: codigoDistrito(i.codigo), nombre: i.valor }));
 }
 
 /** MH's reception response codes (Manual Técnico p.25): codigoMsg → descripción. */

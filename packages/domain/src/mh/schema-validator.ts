@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
-import { mhSchemas, type MhSchemaName } from './schemas';
+import { mhSchema, type MhSchemaName } from './schemas';
 
 export interface SchemaViolation {
   /** JSON pointer of the offending field, as MH prints it (`#/emisor/direccion/municipio`). */
@@ -13,7 +13,8 @@ export interface SchemaViolation {
  * The official v1/v3 schemas encode the pre-2024 municipio codes per departamento (and an unanchored
  * departamento pattern that refuses "00"). MH's catalog CAT-013 v1.2 lists the 2024 codes, so we drop
  * the per-departamento municipio patterns and anchor departamento; the municipio is then checked
- * against CAT-013 for its departamento as a catalog rule. See PROVENANCE.md.
+ * against CAT-013 for its departamento as a catalog rule. See PROVENANCE.md. The 2026 files have no
+ * such patterns, so for them only `multipleOf` changes.
  */
 function overrideMunicipioPatterns(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(overrideMunicipioPatterns);
@@ -64,7 +65,7 @@ const compiled = new Map<MhSchemaName, ValidateFunction>();
 function validatorFor(name: MhSchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (!fn) {
-    const { $schema: _ignored, ...schema } = overrideMunicipioPatterns(mhSchemas[name]) as Record<string, unknown>;
+    const { $schema: _ignored, ...schema } = overrideMunicipioPatterns(mhSchema(name)) as Record<string, unknown>;
     fn = ajv.compile(schema);
     compiled.set(name, fn);
   }

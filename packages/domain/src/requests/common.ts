@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inCatalog, isMunicipioOf, type CatalogId } from '../mh/catalogs';
+import { inCatalog, isDistritoOf, isMunicipioOf, type CatalogId } from '../mh/catalogs';
 import { money } from '../money';
 import { RECEPTOR_REQUIRED } from './parse';
 
@@ -31,6 +31,11 @@ export const telefono = z
 
 export const correo = z.email({ error: 'Debe ser un correo electrónico' }).max(100);
 
+/**
+ * An address: departamento (CAT-012), municipio of the 2024 reform (CAT-013) and distrito, the pre-2024
+ * municipio, numbered within its departamento (CAT-008 of the 2026 catalogs). The distrito is optional
+ * here; the 2026 documents require it (their builders say which field lacks it).
+ */
 export const direccion = z
   .object({
     departamento: z.string().regex(/^\d{2}$/, 'Debe ser un código de 2 dígitos'),
@@ -42,10 +47,14 @@ export const direccion = z
     complemento: texto(200),
   })
   .superRefine((d, ctx) => {
-    if (!inCatalog('CAT-012', d.departamento))
+    if (!inCatalog('CAT-012', d.departamento)) {
       ctx.addIssue({ code: 'custom', path: ['departamento'], message: 'No es un departamento de CAT-012' });
-    else if (!isMunicipioOf(d.departamento, d.municipio))
+      return;
+    }
+    if (!isMunicipioOf(d.departamento, d.municipio))
       ctx.addIssue({ code: 'custom', path: ['municipio'], message: 'No es un municipio del departamento (CAT-013)' });
+    if (d.distrito && !isDistritoOf(d.departamento, d.distrito))
+      ctx.addIssue({ code: 'custom', path: ['distrito'], message: 'No es un distrito del departamento (CAT-008)' });
   });
 export type DireccionRequest = z.output<typeof direccion>;
 

@@ -3,8 +3,16 @@
  * the bench send them, so there is one copy.
  */
 
-/** San Salvador Centro (CAT-012 06, CAT-013 23), without distrito. */
-export const direccion = { departamento: '06', municipio: '23', complemento: 'Colonia Escalón, calle 1 #10' };
+/**
+ * San Salvador Centro (CAT-012 06, CAT-013 23), distrito San Salvador (CAT-008 14), which the 2026
+ * schemas require.
+ */
+export const direccion = {
+  departamento: '06',
+  municipio: '23',
+  distrito: '14',
+  complemento: 'Colonia Escalón, calle 1 #10',
+};
 
 /** A DTE 03/05/06/07 receptor: an IVA taxpayer identified by its NIT. */
 export const contribuyente = {

@@ -1,4 +1,5 @@
 import type { Direccion } from '../../emisor';
+import { DteError, ErrorCode, validationError } from '../../errors';
 
 export interface DireccionV1 {
   departamento: string;
@@ -6,11 +7,52 @@ export interface DireccionV1 {
   complemento: string;
 }
 
+export interface Direccion2026 extends DireccionV1 {
+  distrito: string;
+}
+
 /**
  * v1/v3 schemas have no `distrito`: MH's CAT-013 §13.1 says the distrito (the pre-2024 municipio)
- * goes inside `complemento`.
+ * goes inside `complemento`, which this service writes as "Distrito NN, …" (read back by `direccionDeV1`).
  */
 export function direccionV1(d: Direccion): DireccionV1 {
-  const complemento = d.distrito ? `Distrito ${d.distrito}, ${d.complemento}` : d.complemento;
+  const complemento = d.distrito ? `${PREFIJO_DISTRITO}${d.distrito}, ${d.complemento}` : d.complemento;
   return { departamento: d.departamento, municipio: d.municipio, complemento };
+}
+
+const PREFIJO_DISTRITO = 'Distrito ';
+const DISTRITO_EN_COMPLEMENTO = /^Distrito (\d{2}), (.+)$/s;
+
+/** An address of a 2023 document this service built, with its distrito taken back out of `complemento`. */
+export function direccionDeV1(d: DireccionV1 & { distrito?: string | null }): Direccion {
+  if (d.distrito) return { ...d, distrito: d.distrito };
+  const match = DISTRITO_EN_COMPLEMENTO.exec(d.complemento);
+  return match
+    ? { departamento: d.departamento, municipio: d.municipio, distrito: match[1]!, complemento: match[2]! }
+    : { ...d, distrito: null };
+}
+
+/**
+ * A counterpart's address in a 2026 document, which must carry its distrito (CAT-008): `campo` is the
+ * request field that lacks it, e.g. `receptor.direccion`.
+ */
+export function direccion2026(d: Direccion, campo: string): Direccion2026 {
+  if (!d.distrito)
+    throw validationError('La Normativa DTE 2.0 exige el distrito de la dirección', [
+      { field: `${campo}.distrito`, message: 'Requerido en los documentos de 2026 (CAT-008)' },
+    ]);
+  return { departamento: d.departamento, municipio: d.municipio, distrito: d.distrito, complemento: d.complemento };
+}
+
+/** The issuing establishment's address in a 2026 document: without a distrito it is the tenant's set-up that is incomplete. */
+export function direccionEmisor2026(d: Direccion, codEstable: string | null): Direccion2026 {
+  if (!d.distrito)
+    throw new DteError(
+      ErrorCode.EMISOR_DISTRITO_MISSING,
+      409,
+      `El establecimiento ${codEstable ?? ''} del emisor no tiene distrito (CAT-008), que la Normativa DTE 2.0 exige; ` +
+        'un administrador debe registrarlo (npm run admin -- establecimiento distrito)',
+      { codEstable },
+    );
+  return { departamento: d.departamento, municipio: d.municipio, distrito: d.distrito, complemento: d.complemento };
 }

@@ -1,5 +1,5 @@
 import type { EmisorDte } from '../../emisor';
-import { direccionV1 } from './direccion';
+import { direccionEmisor2026, direccionV1 } from './direccion';
 
 /**
  * The emisor block in each schema's shape. All come from the same `EmisorDte`; the schemas differ in
@@ -53,4 +53,27 @@ export function emisorRetencion(e: EmisorDte) {
 /** FSE v1: no nombreComercial nor tipoEstablecimiento. */
 export function emisorSujetoExcluido(e: EmisorDte) {
   return { ...identidad(e), ...contacto(e), ...establecimiento(e) };
+}
+
+/**
+ * The 2026 schemas drop tipoEstablecimiento and MH's establishment codes from DTEs (the events keep
+ * them) and require the establishment's distrito.
+ */
+function contacto2026(e: EmisorDte) {
+  return { direccion: direccionEmisor2026(e.direccion, e.codEstable), telefono: e.telefono, correo: e.correo };
+}
+
+/** NC v4 / ND v4: no establishment codes. */
+export function emisorNota2026(e: EmisorDte) {
+  return { ...identidad(e), nombreComercial: e.nombreComercial, ...contacto2026(e) };
+}
+
+/** FE v2, CCF v4 and CR v2: the establishment and point of sale by the taxpayer's codes. */
+export function emisor2026(e: EmisorDte) {
+  return { ...emisorNota2026(e), codEstable: e.codEstable, codPuntoVenta: e.codPuntoVenta };
+}
+
+/** FSE v2: no nombreComercial. */
+export function emisorSujetoExcluido2026(e: EmisorDte) {
+  return { ...identidad(e), ...contacto2026(e), codEstable: e.codEstable, codPuntoVenta: e.codPuntoVenta };
 }

@@ -1,6 +1,6 @@
 import type { AmbienteCode } from '../../emisor';
 import { validationError } from '../../errors';
-import { inCatalog } from '../../mh/catalogs';
+import { admiteContingencia } from '../../mh/schemas';
 import type { BuildContext } from '../documento';
 
 export interface Identificacion {
@@ -18,33 +18,46 @@ export interface Identificacion {
   tipoMoneda: 'USD';
 }
 
-/** CAT-023 lists the DTE types MH accepts issued in contingency. */
-export function permiteContingencia(tipoDte: string): boolean {
-  return inCatalog('CAT-023', tipoDte);
-}
-
 /**
  * A document issued in contingency is "diferido" (tipoModelo 2) and transmitted as contingency
- * (tipoOperacion 2), with its CAT-005 reason; otherwise it is "previo" and normal (1/1).
+ * (tipoOperacion 2), with its CAT-005 reason; otherwise it is "previo" and normal (1/1). These fields
+ * are common to every DTE and to the Evento de Retorno, which names its type `tipoEvento`.
  */
-export function identificacion(ctx: BuildContext, tipoDte: string, version: number): Identificacion {
+export function identificacionComun(ctx: BuildContext, tipo: string, version: number) {
   const contingencia = ctx.contingencia ?? null;
-  if (contingencia && !permiteContingencia(tipoDte))
-    throw validationError(`MH no admite el DTE ${tipoDte} en contingencia (CAT-023)`, [
-      { field: 'contingencia', message: `El DTE ${tipoDte} no se puede emitir en contingencia` },
+  if (contingencia && !admiteContingencia(tipo, version))
+    throw validationError(`MH no admite el DTE ${tipo} v${version} en contingencia`, [
+      { field: 'contingencia', message: `El DTE ${tipo} no se puede emitir en contingencia` },
     ]);
   return {
     version,
     ambiente: ctx.ambiente,
-    tipoDte,
-    numeroControl: ctx.numeroControl,
     codigoGeneracion: ctx.codigoGeneracion,
-    tipoModelo: contingencia ? 2 : 1,
-    tipoOperacion: contingencia ? 2 : 1,
+    tipoModelo: (contingencia ? 2 : 1) as 1 | 2,
+    tipoOperacion: (contingencia ? 2 : 1) as 1 | 2,
     tipoContingencia: contingencia?.tipoContingencia ?? null,
     motivoContin: contingencia?.motivoContin ?? null,
     fecEmi: ctx.fecEmi,
     horEmi: ctx.horEmi,
-    tipoMoneda: 'USD',
+    tipoMoneda: 'USD' as const,
+  };
+}
+
+/** The identificacion of a DTE (every type but the retorno): numbered by its numeroControl. */
+export function identificacion(ctx: BuildContext, tipoDte: string, version: number): Identificacion {
+  const comun = identificacionComun(ctx, tipoDte, version);
+  return {
+    version,
+    ambiente: comun.ambiente,
+    tipoDte,
+    numeroControl: ctx.numeroControl,
+    codigoGeneracion: comun.codigoGeneracion,
+    tipoModelo: comun.tipoModelo,
+    tipoOperacion: comun.tipoOperacion,
+    tipoContingencia: comun.tipoContingencia,
+    motivoContin: comun.motivoContin,
+    fecEmi: comun.fecEmi,
+    horEmi: comun.horEmi,
+    tipoMoneda: comun.tipoMoneda,
   };
 }

@@ -1,16 +1,16 @@
 import { DteError, ErrorCode } from '../../errors';
 import { totalLetras } from '../../letras';
 import { money, round2, sum, toNumber2, toNumber8, ZERO } from '../../money';
+import type { ApendiceRequest } from '../../requests/common';
 import type { RetornoRequest } from '../../requests/retorno';
 import { linea } from '../bloques/cuerpo';
-import { emisorConEstablecimiento } from '../bloques/emisor';
-import { identificacion } from '../bloques/identificacion';
+import { identificacionComun } from '../bloques/identificacion';
 import type { BuildContext, OriginDocument } from '../documento';
 import { ivaItemFactura, totalIvaFactura } from '../iva';
 import { assertOrigen } from '../origen';
 import { retencionRenta } from '../sujeto-excluido/totales';
 
-/** What a retorno reads of an original FE v1 or FSE v1 line (documents this service built). */
+/** What a retorno reads of an original line, FE (v1, v2) or FSE (v1, v2): documents this service built. */
 interface LineaOriginal {
   numItem: number;
   tipoItem: number;
@@ -20,7 +20,9 @@ interface LineaOriginal {
   cantidad: number;
   precioUni: number;
   montoDescu: number;
-  /** FE only; FSE lines carry `compra` and no IVA. */
+  /** FE: the line's amount is in one of the three; FSE lines carry `compra` instead. */
+  ventaNoSuj?: number;
+  ventaExenta?: number;
   ventaGravada?: number;
 }
 
@@ -28,29 +30,43 @@ interface Contraparte {
   tipoDocumento: string | null;
   numDocumento: string | null;
   nombre: string | null;
+  telefono?: string | null;
   correo: string | null;
 }
 
 interface Original {
+  /** FE v1/v2 and FSE v2; FSE v1 calls it sujetoExcluido. */
   receptor?: Contraparte | null;
   sujetoExcluido?: Contraparte;
   cuerpoDocumento: LineaOriginal[];
-  resumen: { reteRenta: number };
+  /** FSE v1/v2 and FE v1; FE v2 has none. */
+  resumen: { reteRenta?: number };
 }
 
+type Columna = 'ventaNoSuj' | 'ventaExenta' | 'ventaGravada' | 'compra';
+
 /**
- * Evento de Retorno v1 (tipoDte 18) on the PROVISIONAL schema ./fe-eret-v1.provisional.json: MH's
- * is not public. Each returned line takes the original's price and its share of the original
- * discount, so returning everything gives back the original amounts; a Factura's IVA and a sujeto
- * excluido's income-tax retention are reversed on the returned total.
+ * Evento de Retorno v1 (fe-eret-v1.json, tipoEvento 18, Normativa DTE 2.0) for goods or services of an
+ * accepted Factura (01) or Factura de Sujeto Excluido (14). Each returned line takes the original's
+ * price, column and share of the original discount, so returning everything gives back the original
+ * amounts. For a Factura the amounts include IVA, as in the original: `totalIva` (13/113 of the taxed
+ * amount) only reports it, and `montoTotalOperacion` = `totalPagar` = the amounts returned. For a
+ * sujeto excluido's purchase the amounts are `compra` (totalCompraExcluidos), and the 10 % renta
+ * retention of the original is reversed: `totalPagar` = montoTotalOperacion − reteRenta. The reading of
+ * the annexes' digest (FACTS.md [DIG]) and of NeoStpCloud's retorno, the one implementation found whose
+ * structure MH's apitest validated.
+ *
+ * The schema has no field for the reason: it is the first `apendice` entry ("motivoRetorno"), then the
+ * request's own apendice. The event has no numeroControl.
  */
 export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, origin?: OriginDocument) {
-  const { dte, selloRecibido } = assertOrigen(origin, {
+  const { dte } = assertOrigen(origin, {
     codigoGeneracion: request.documentoOrigen,
     tiposDte: ['01', '14'],
     noProcesado: 'INVALID_ORIGIN_STATUS',
   });
   const original = dte as unknown as Original;
+  const tipoOriginal = dte.identificacion.tipoDte!;
   const devueltas = origin?.cantidadesRetornadas ?? {};
   const lineas = request.items.map(({ numItem, cantidadRetorno }) => {
     const l = original.cuerpoDocumento.find((o) => o.numItem === numItem);
@@ -67,53 +83,119 @@ export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, origi
       });
     const montoDescu = money(l.montoDescu).times(money(cantidadRetorno)).div(money(l.cantidad));
     const retornada = linea({ cantidad: cantidadRetorno, precioUnitario: l.precioUni, montoDescu });
-    return { original: l, ...retornada, gravada: money(l.ventaGravada ?? 0).gt(0) };
+    return { original: l, ...retornada, columna: columnaDe(tipoOriginal, l) };
   });
 
-  const totalRetorno = round2(sum(lineas.map((l) => l.monto)));
-  const totalGravada = round2(sum(lineas.map((l) => (l.gravada ? l.monto : ZERO))));
-  const reteRenta = retencionRenta(totalRetorno, money(original.resumen.reteRenta).gt(0));
-  const montoTotalRetorno = totalRetorno.minus(reteRenta);
-  const contraparte = original.receptor ?? original.sujetoExcluido;
+  const total = (columna: Columna) => round2(sum(lineas.map((l) => (l.columna === columna ? l.monto : ZERO))));
+  const totalNoSuj = total('ventaNoSuj');
+  const totalExenta = total('ventaExenta');
+  const totalGravada = total('ventaGravada');
+  const totalCompraExcluidos = total('compra');
+  const montoTotalOperacion = totalNoSuj.plus(totalExenta).plus(totalGravada).plus(totalCompraExcluidos);
+  const reteRenta = retencionRenta(totalCompraExcluidos, money(original.resumen.reteRenta ?? 0).gt(0));
+  const totalPagar = montoTotalOperacion.minus(reteRenta);
+  const monto = (l: (typeof lineas)[number], columna: Columna) => toNumber8(l.columna === columna ? l.monto : ZERO);
+
   return {
-    identificacion: identificacion(ctx, '18', 1),
-    emisor: emisorConEstablecimiento(ctx.emisor),
-    documentoRelacionado: {
-      tipoDte: dte.identificacion.tipoDte,
-      codigoGeneracion: dte.identificacion.codigoGeneracion,
-      numeroControl: dte.identificacion.numeroControl,
-      fecEmi: dte.identificacion.fecEmi,
-      selloRecibido: selloRecibido!,
+    identificacion: {
+      ...identificacionComun(ctx, '18', 1),
+      tipoEvento: '18',
+      fusion: null,
     },
-    receptor: {
-      tipoDocumento: contraparte?.tipoDocumento ?? null,
-      numDocumento: contraparte?.numDocumento ?? null,
-      nombre: contraparte?.nombre ?? null,
-      correo: contraparte?.correo ?? null,
+    documentoRelacionado: [
+      {
+        tipoDocumento: tipoOriginal,
+        codigoGeneracion: dte.identificacion.codigoGeneracion,
+        fechaEmision: dte.identificacion.fecEmi,
+      },
+    ],
+    emisor: {
+      nit: ctx.emisor.nit,
+      nombre: ctx.emisor.nombre,
+      codEstableMH: ctx.emisor.codEstableMH,
+      codEstable: ctx.emisor.codEstable,
+      codPuntoVentaMH: ctx.emisor.codPuntoVentaMH,
+      codPuntoVenta: ctx.emisor.codPuntoVenta,
+      // Export fields (CAT-027, CAT-033, CAT-028): a Factura or FSE is no export.
+      recintoFiscal: null,
+      tipoRegimen: null,
+      regimen: null,
+      tipoItemExpor: null,
     },
+    documento: documentoDe(original.receptor ?? original.sujetoExcluido),
+    ventaTercero: null,
+    compraTercero: null,
     cuerpoDocumento: lineas.map((l, i) => ({
       numItem: i + 1,
-      numItemOrigen: l.original.numItem,
       tipoItem: l.original.tipoItem,
-      codigo: l.original.codigo,
-      descripcion: l.original.descripcion,
-      uniMedida: l.original.uniMedida,
+      codigoGeneracion: dte.identificacion.codigoGeneracion,
       cantidad: toNumber8(l.cantidad),
       precioUni: toNumber8(l.precioUni),
+      descripcion: l.original.descripcion,
+      codigo: l.original.codigo,
+      uniMedida: l.original.uniMedida,
       montoDescu: toNumber8(l.montoDescu),
-      montoRetorno: toNumber8(l.monto),
-      ivaItem: toNumber8(l.gravada ? ivaItemFactura(l.monto) : ZERO),
+      codTributo: null,
+      ventaNoSuj: monto(l, 'ventaNoSuj'),
+      ventaExenta: monto(l, 'ventaExenta'),
+      ventaGravada: monto(l, 'ventaGravada'),
+      compra: monto(l, 'compra'),
+      tributos: null,
+      psv: 0,
+      ivaItem: toNumber8(l.columna === 'ventaGravada' ? ivaItemFactura(l.monto) : ZERO),
+      noGravado: 0,
+      seguro: 0,
+      flete: 0,
+      // The retention is the resumen's, as in the original FSE.
+      ivaRete: 0,
+      reteRenta: 0,
     })),
-    motivo: request.motivo,
     resumen: {
+      totalNoSuj: toNumber2(totalNoSuj),
+      totalExenta: toNumber2(totalExenta),
       totalGravada: toNumber2(totalGravada),
-      totalRetorno: toNumber2(totalRetorno),
-      totalIva: toNumber2(totalIvaFactura(totalGravada)),
+      totalCompraExcluidos: toNumber2(totalCompraExcluidos),
+      subTotalVentas: toNumber2(montoTotalOperacion),
+      tributos: null,
+      totalSeguro: null,
+      totalFlete: null,
+      montoTotalOperacion: toNumber2(montoTotalOperacion),
+      ivaRete: 0,
       reteRenta: toNumber2(reteRenta),
-      montoTotalRetorno: toNumber2(montoTotalRetorno),
-      totalLetras: totalLetras(montoTotalRetorno),
+      totalNoGravado: 0,
+      totalPagar: toNumber2(totalPagar),
+      totalLetras: totalLetras(totalPagar),
+      totalNoOnerosas: 0,
+      totalIva: toNumber2(totalIvaFactura(totalGravada)),
+      saldoFavor: 0,
     },
-    apendice: request.apendice ?? null,
+    apendice: apendiceRetorno(request.motivo, request.apendice),
   };
 }
 export type RetornoV1 = ReturnType<typeof buildRetornoV1>;
+
+/** A Factura line's amount is in the column it was sold in; a sujeto excluido's is a purchase. */
+function columnaDe(tipoDte: string, l: LineaOriginal): Columna {
+  if (tipoDte === '14') return 'compra';
+  if (money(l.ventaNoSuj ?? 0).gt(0)) return 'ventaNoSuj';
+  if (money(l.ventaExenta ?? 0).gt(0)) return 'ventaExenta';
+  return 'ventaGravada';
+}
+
+/** The original's receptor as MH's `documento`, copied as it was (null when the original knew nothing of them). */
+function documentoDe(c: Contraparte | null | undefined) {
+  const documento = {
+    tipoDocumento: c?.tipoDocumento ?? null,
+    numDocumento: c?.numDocumento ?? null,
+    nombre: c?.nombre ?? null,
+    codPais: null,
+    nombrePais: null,
+    telefono: c?.telefono ?? null,
+    correo: c?.correo ?? null,
+  };
+  return Object.values(documento).every((v) => v === null) ? null : documento;
+}
+
+function apendiceRetorno(motivo: string, apendice: ApendiceRequest | null | undefined) {
+  return [{ campo: 'motivoRetorno', etiqueta: 'Motivo del retorno', valor: motivo }, ...(apendice ?? [])];
+}

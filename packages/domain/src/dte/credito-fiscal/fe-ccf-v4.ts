@@ -1,0 +1,53 @@
+import { totalLetras } from '../../letras';
+import { toNumber2 } from '../../money';
+import type { Dte03Request } from '../../requests/dte03';
+import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
+import { emisor2026 } from '../bloques/emisor';
+import { identificacion } from '../bloques/identificacion';
+import { pagos } from '../bloques/pagos';
+import { receptorContribuyente2026 } from '../bloques/receptor';
+import { resumenVenta } from '../bloques/resumen';
+import type { BuildContext } from '../documento';
+import { tributosIva } from '../iva';
+import { totalesCreditoFiscal } from './totales';
+
+/**
+ * Comprobante de Crédito Fiscal v4 (fe-ccf-v4.json, Normativa DTE 2.0). v3's arithmetic (prices exclude
+ * IVA); `ivaPerci`/`ivaRete` replace `ivaPerci1`/`ivaRete1`, `reteRenta` and `extension` are gone
+ * (observaciones go in the resumen).
+ */
+export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
+  const lineas = request.items.map(lineaVenta);
+  const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  return {
+    identificacion: identificacion(ctx, '03', 4),
+    documentoRelacionado: null,
+    emisor: emisor2026(ctx.emisor),
+    receptor: receptorContribuyente2026(request.receptor),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: lineas.map((linea, i) => ({
+      ...cuerpoItemVenta(request.items[i]!, linea, i + 1, { tributoIva: true, numeroDocumento: null }),
+      psv: 0,
+      noGravado: 0,
+    })),
+    resumen: {
+      ...resumenVenta(t),
+      porcentajeDescuento: 0,
+      tributos: tributosIva(t.iva),
+      ivaPerci: 0,
+      ivaRete: toNumber2(t.ivaRete1),
+      montoTotalOperacion: toNumber2(t.montoTotalOperacion),
+      totalNoGravado: 0,
+      totalPagar: toNumber2(t.totalPagar),
+      totalLetras: totalLetras(t.totalPagar),
+      saldoFavor: 0,
+      condicionOperacion: request.condicionOperacion,
+      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      numPagoElectronico: null,
+      observaciones: request.observaciones || null,
+    },
+    apendice: null,
+  };
+}
+export type CreditoFiscalV4 = ReturnType<typeof buildCreditoFiscalV4>;

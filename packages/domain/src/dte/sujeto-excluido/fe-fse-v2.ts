@@ -1,0 +1,62 @@
+import { totalLetras } from '../../letras';
+import { toNumber2, toNumber8 } from '../../money';
+import type { Dte14Request } from '../../requests/dte14';
+import { linea } from '../bloques/cuerpo';
+import { direccion2026 } from '../bloques/direccion';
+import { emisorSujetoExcluido2026 } from '../bloques/emisor';
+import { identificacion } from '../bloques/identificacion';
+import { pagos } from '../bloques/pagos';
+import type { BuildContext } from '../documento';
+import { totalesSujetoExcluido } from './totales';
+
+/**
+ * Factura de Sujeto Excluido v2 (fe-fse-v2.json, Normativa DTE 2.0): v1's purchase and 10 % renta
+ * retention; the seller is now `receptor` (with distrito) and the resumen has no `ivaRete1`.
+ */
+export function buildSujetoExcluidoV2(ctx: BuildContext, request: Dte14Request) {
+  const { sujetoExcluido: s } = request;
+  const lineas = request.items.map(linea);
+  const t = totalesSujetoExcluido(lineas, request.applyrent);
+  return {
+    identificacion: identificacion(ctx, '14', 2),
+    emisor: emisorSujetoExcluido2026(ctx.emisor),
+    receptor: {
+      tipoDocumento: s.tipoDocumento,
+      numDocumento: s.numDocumento,
+      nombre: s.nombre,
+      codActividad: s.codActividad ?? null,
+      descActividad: s.descActividad ?? null,
+      direccion: direccion2026(s.direccion, 'sujetoExcluido.direccion'),
+      telefono: s.telefono ?? null,
+      correo: s.correo ?? null,
+    },
+    cuerpoDocumento: lineas.map((l, i) => {
+      const item = request.items[i]!;
+      return {
+        numItem: i + 1,
+        tipoItem: item.tipoItem,
+        cantidad: toNumber8(l.cantidad),
+        codigo: item.codigo ?? null,
+        uniMedida: item.uniMedida,
+        descripcion: item.descripcion,
+        precioUni: toNumber8(l.precioUni),
+        montoDescu: toNumber8(l.montoDescu),
+        compra: toNumber8(l.monto),
+      };
+    }),
+    resumen: {
+      totalCompra: toNumber2(t.totalCompra),
+      descu: 0,
+      totalDescu: toNumber2(t.totalDescu),
+      subTotal: toNumber2(t.subTotal),
+      reteRenta: toNumber2(t.reteRenta),
+      totalPagar: toNumber2(t.totalPagar),
+      totalLetras: totalLetras(t.totalPagar),
+      condicionOperacion: request.condicionOperacion,
+      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      observaciones: request.observaciones || null,
+    },
+    apendice: null,
+  };
+}
+export type SujetoExcluidoV2 = ReturnType<typeof buildSujetoExcluidoV2>;

@@ -37,16 +37,28 @@ describe('POST /dte/retorno (Retorno)', () => {
     const d = res.body.data;
     expect(d).toMatchObject({ tipo: 'RETORNO', estado: 'PROCESSED', numeroControl: expect.stringMatching(/^DTE-18-/) });
     expect(validateMhSchema('fe-eret-v1', d.dteJson)).toEqual([]);
-    expect(d.dteJson.documentoRelacionado).toMatchObject({
-      tipoDte: '01',
-      codigoGeneracion: factura.codigoGeneracion,
-      selloRecibido: factura.selloRecibido,
-    });
-    // By hand: 2 × 22.60 − 2.00 × 2/4 = 44.20; IVA 44.20 × 13/113 = 5.0849… → 5.08.
-    expect(d.dteJson.cuerpoDocumento).toEqual([
-      expect.objectContaining({ numItemOrigen: 1, cantidad: 2, montoDescu: 1, montoRetorno: 44.2 }),
+    expect(d.dteJson.documentoRelacionado).toEqual([
+      {
+        tipoDocumento: '01',
+        codigoGeneracion: factura.codigoGeneracion,
+        fechaEmision: factura.dteJson.identificacion.fecEmi,
+      },
     ]);
-    expect(d.dteJson.resumen).toMatchObject({ totalRetorno: 44.2, totalIva: 5.08, montoTotalRetorno: 44.2 });
+    // By hand: 2 × 22.60 − 2.00 × 2/4 = 44.20 (IVA included, as in the Factura); IVA 44.20 × 13/113 = 5.0849… → 5.08.
+    expect(d.dteJson.cuerpoDocumento).toEqual([
+      expect.objectContaining({ descripcion: 'Silla', cantidad: 2, montoDescu: 1, ventaGravada: 44.2 }),
+    ]);
+    expect(d.dteJson.resumen).toMatchObject({
+      totalGravada: 44.2,
+      totalIva: 5.08,
+      montoTotalOperacion: 44.2,
+      totalPagar: 44.2,
+    });
+    expect(d.dteJson.apendice[0]).toEqual({
+      campo: 'motivoRetorno',
+      etiqueta: 'Motivo del retorno',
+      valor: 'Producto defectuoso',
+    });
     expect(d.total).toBe('44.20');
   });
 
@@ -65,7 +77,8 @@ describe('POST /dte/retorno (Retorno)', () => {
     );
     expect(res.status).toBe(201);
     // By hand: 1 × 50.00 returned; renta 5.00 reversed; 45.00.
-    expect(res.body.data.dteJson.resumen).toMatchObject({ totalRetorno: 50, reteRenta: 5, montoTotalRetorno: 45 });
+    expect(res.body.data.dteJson.resumen).toMatchObject({ totalCompraExcluidos: 50, reteRenta: 5, totalPagar: 45 });
+    expect(res.body.data.total).toBe('45.00');
   });
 
   it('refuses an unknown origin with 404 DOCUMENT_NOT_FOUND', async () => {

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
-import { documentKind, validateMhSchema, type DteTipo } from '@dte/domain';
+import { esquemaDe, puedeEmitirseEnContingencia, tipoDeDte, validateMhSchema, type Dte } from '@dte/domain';
 import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
@@ -231,9 +231,9 @@ describe('contingency', () => {
       );
       for (const d of issued) {
         expectContingencia(d);
-        const kind = documentKind(d.tipo as DteTipo);
-        expect(kind.allowsContingencia).toBe(true);
-        expect(validateMhSchema(kind.schemaName, d.dteJson)).toEqual([]);
+        const dte = d.dteJson as unknown as Dte;
+        expect(puedeEmitirseEnContingencia(dte)).toBe(true);
+        expect(validateMhSchema(esquemaDe(tipoDeDte(dte), dte.identificacion.version)!, dte)).toEqual([]);
       }
       const codigos = issued.map((d) => d.codigoGeneracion).sort();
       let estado = await contingencyEstado(30000, own.emisorId);

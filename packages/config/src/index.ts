@@ -56,12 +56,19 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('DTE Service <dte@localhost>'),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
   MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
-  /** Days after the sello within which a DTE 01 or 14 may be invalidated (the spec's table). */
   /** DIAS: the spec's windows below; MH: MH's stricter ones (FE/FSE 3 months, the others the day after the sello). */
   ANULACION_PLAZOS: z.enum(['DIAS', 'MH']).default('DIAS'),
+  /** Days after the sello within which a DTE 01 or 14 may be invalidated (the spec's table). */
   ANULACION_PLAZO_CONSUMIDOR_DIAS: z.coerce.number().int().min(0).default(90),
   /** Days after the sello within which a DTE 03, 05, 06 or 07 may be invalidated (the spec's table). */
   ANULACION_PLAZO_CONTRIBUYENTE_DIAS: z.coerce.number().int().min(0).default(30),
+  /**
+   * The instant from which an emisor without a cut-over of its own issues in MH's 2026 schemas (Normativa
+   * DTE 2.0); before it, in the 2023 ones. ISO 8601 with its offset. The README says why this default.
+   */
+  NORMATIVA_2026_DESDE: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 instant with its offset, e.g. 2026-12-01T00:00:00-06:00' })
+    .default('2026-12-01T00:00:00-06:00'),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a worker keeps an issuer's emisor, establecimiento and punto de venta records before reading them again. */

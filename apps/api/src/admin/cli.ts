@@ -13,11 +13,17 @@ const USAGE = `commands (options are --name value):
                 --departamento --municipio [--distrito] --complemento --telefono --correo
                 --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
   emisor list
+  emisor distrito --emisor <id> --distrito <CAT-008 code, 2 digits>
+  emisor normativa --emisor <id> --generacion 2026|2023 [--desde <ISO 8601 instant, default now>]
+                from --desde the emisor issues in MH's schemas of that generation, before it in the other;
+                without it the emisor follows NORMATIVA_2026_DESDE. 2026 needs the distrito of the emisor
+                and of each of its establishments.
   emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
                 [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
   establecimiento create --emisor <id> --cod-estable --cod-estable-mh --tipo-establecimiento --nombre
                 --departamento --municipio [--distrito] --complemento --telefono
   establecimiento list --emisor <id>
+  establecimiento distrito --establecimiento <id> --distrito <CAT-008 code, 2 digits>
   punto-venta create --emisor <id> --establecimiento <id> --cod-punto-venta --cod-punto-venta-mh
   punto-venta list --emisor <id>
   token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
@@ -57,6 +63,8 @@ const OPTIONS = Object.fromEntries(
     'color-principal',
     'color-secundario',
     'color-fondo',
+    'generacion',
+    'desde',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -139,6 +147,19 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       });
       return print(branding);
     }
+    case 'emisor distrito':
+      return print(await tenants.setDistritoEmisor(o.id('emisor'), o.opt('distrito')));
+    case 'emisor normativa': {
+      const generacion = o.opt('generacion');
+      if (generacion !== '2023' && generacion !== '2026') throw new Error('--generacion must be 2023 or 2026');
+      const desde = o.optional('desde');
+      // An instant, so the cut-over is the same wherever the CLI runs (El Salvador is UTC−6).
+      if (desde !== null && !/(Z|[+-]\d{2}:\d{2})$/.test(desde))
+        throw new Error('--desde must be an ISO 8601 instant with its offset, e.g. 2026-12-01T00:00:00-06:00');
+      const instante = desde === null ? new Date() : new Date(desde);
+      if (Number.isNaN(instante.getTime())) throw new Error(`--desde ${desde} is not a valid instant`);
+      return print(await tenants.setNormativa(o.id('emisor'), generacion, instante));
+    }
     case 'emisor list':
       return print(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean());
     case 'establecimiento create': {
@@ -152,6 +173,8 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       });
       return print({ id: e.id, emisorId: e.emisorId, codEstable: e.codEstable });
     }
+    case 'establecimiento distrito':
+      return print(await tenants.setDistritoEstablecimiento(o.id('establecimiento'), o.opt('distrito')));
     case 'establecimiento list':
       return print(
         await Establecimiento.find({ emisorId: o.id('emisor') }, { _id: 0 })

@@ -13,10 +13,11 @@ export const DEMO_EMISOR = {
   nombreComercial: 'DEMO DTE',
   codActividad: '62010',
   descActividad: 'Programación informática',
+  // San Salvador Centro, distrito San Salvador (CAT-008 14): the 2026 schemas require the distrito.
   direccion: {
     departamento: '06',
     municipio: '23',
-    distrito: null,
+    distrito: '14',
     complemento: 'Colonia Escalón, Paseo General Escalón 1234, San Salvador',
   },
   telefono: '22223333',
@@ -61,6 +62,11 @@ export async function ensureDevTenant(
       telefono: DEMO_EMISOR.telefono,
     });
     await tenants.createPuntoVenta(emisor.id, establecimiento.id, { codPuntoVenta: 'P001', codPuntoVentaMH: 'P001' });
+  } else if (!emisor.direccion.distrito) {
+    // A demo tenant provisioned before distritos were kept gets its own, so it can switch to 2026.
+    await tenants.setDistritoEmisor(emisor.id, DEMO_EMISOR.direccion.distrito);
+    for (const e of await db.models.Establecimiento.find({ emisorId: emisor.id, 'direccion.distrito': null }).lean())
+      await tenants.setDistritoEstablecimiento(e.id, DEMO_EMISOR.direccion.distrito);
   }
   await registerInSimulator(
     opts.mhBaseUrl,

@@ -8,7 +8,18 @@ import {
   type ObjectStore,
   type SecretBox,
 } from '@dte/activities';
-import type { AmbienteCode, Direccion } from '@dte/domain';
+import {
+  direccionRequest,
+  generacionEn,
+  isDistritoOf,
+  parseRequest,
+  versionEn,
+  DTE_TIPOS,
+  type AmbienteCode,
+  type Direccion,
+  type DteError,
+  type Generacion,
+} from '@dte/domain';
 
 /** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
 export const PERMISSIONS = [
@@ -57,6 +68,7 @@ export class Tenants {
   ) {}
 
   async createEmisor(input: NewEmisor) {
+    checkDireccion(input.direccion);
     const { Emisor } = this.db.models;
     const id = await takeNext(this.db.connection, 'emisor');
     await Emisor.create({
@@ -94,6 +106,7 @@ export class Tenants {
       telefono: string;
     },
   ) {
+    checkDireccion(input.direccion);
     const { Establecimiento } = this.db.models;
     const id = await takeNext(this.db.connection, 'establecimiento');
     await Establecimiento.create({ id, emisorId, ...input });
@@ -144,6 +157,58 @@ export class Tenants {
     return (await Emisor.findOne({ id: emisorId }, { branding: 1, _id: 0 }).lean())!.branding;
   }
 
+  /** The emisor's own distrito (CAT-008), within its address's departamento. */
+  async setDistritoEmisor(emisorId: number, distrito: string) {
+    const { Emisor } = this.db.models;
+    const emisor = await Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    checkDistrito(emisor.direccion.departamento!, distrito, `emisor ${emisorId}`);
+    await Emisor.updateOne({ id: emisorId }, { $set: { 'direccion.distrito': distrito } });
+    return { emisorId, direccion: { ...emisor.direccion, distrito } };
+  }
+
+  /** An establishment's distrito (CAT-008), within its address's departamento: its DTEs carry it. */
+  async setDistritoEstablecimiento(establecimientoId: number, distrito: string) {
+    const { Establecimiento } = this.db.models;
+    const establecimiento = await Establecimiento.findOne({ id: establecimientoId }, { direccion: 1 }).lean();
+    if (!establecimiento) throw new Error(`establecimiento ${establecimientoId} does not exist`);
+    checkDistrito(establecimiento.direccion.departamento!, distrito, `establecimiento ${establecimientoId}`);
+    await Establecimiento.updateOne({ id: establecimientoId }, { $set: { 'direccion.distrito': distrito } });
+    return { establecimientoId, direccion: { ...establecimiento.direccion, distrito } };
+  }
+
+  /**
+   * The emisor's own cut-over: from `desde` it issues in `generacion`, before it in the other one. The
+   * 2026 schemas require the distrito of the emisor's establishments, so a switch to 2026 is refused
+   * while one lacks it (or the emisor itself), rather than refusing its documents later.
+   */
+  async setNormativa(emisorId: number, generacion: Generacion, desde: Date) {
+    const { Emisor, Establecimiento } = this.db.models;
+    const emisor = await Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    if (generacion === '2026') {
+      const sinDistrito = [
+        ...(emisor.direccion.distrito ? [] : [`the emisor (npm run admin -- emisor distrito --emisor ${emisorId})`]),
+        ...(await Establecimiento.find({ emisorId }, { id: 1, codEstable: 1, direccion: 1 }).lean())
+          .filter((e) => !e.direccion.distrito)
+          .map((e) => `establecimiento ${e.id} ${e.codEstable} (npm run admin -- establecimiento distrito --establecimiento ${e.id})`),
+      ];
+      if (sinDistrito.length)
+        throw new Error(
+          `MH's 2026 schemas require a distrito (CAT-008) that these lack; set it first: ${sinDistrito.join('; ')}`,
+        );
+    }
+    await Emisor.updateOne({ id: emisorId }, { $set: { normativa: { generacion, desde } } });
+    const ahora = new Date();
+    const corte = { generacion, desde };
+    return {
+      emisorId,
+      normativa: { generacion, desde: desde.toISOString() },
+      generacionAhora: generacionEn(corte, ahora),
+      versiones: Object.fromEntries(DTE_TIPOS.map((t) => [t, versionEn(t, generacionEn(corte, ahora))])),
+    };
+  }
+
   /** Returns the token once; only its hash is stored. */
   async createToken(input: {
     emisorId: number;
@@ -172,6 +237,21 @@ export class Tenants {
     const res = await this.db.models.ApiToken.updateOne({ id, revokedAt: null }, { $set: { revokedAt: new Date() } });
     return res.modifiedCount === 1;
   }
+}
+
+/** An address as requests take it: departamento, municipio and (optional) distrito from MH's catalogs. */
+function checkDireccion(direccion: Direccion): void {
+  try {
+    parseRequest(direccionRequest, direccion);
+  } catch (err) {
+    const errors = ((err as DteError).details?.['errors'] as { field: string; message: string }[] | undefined) ?? [];
+    throw new Error(`invalid address: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+  }
+}
+
+function checkDistrito(departamento: string, distrito: string, quien: string): void {
+  if (!isDistritoOf(departamento, distrito))
+    throw new Error(`${distrito} is not a distrito of departamento ${departamento} (CAT-008) for ${quien}`);
 }
 
 function slugify(text: string): string {

@@ -198,6 +198,18 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       saldoDisponible: 100,
     },
   },
+  EMISOR_DISTRITO_MISSING: {
+    description:
+      'Issuance in MH’s 2026 schemas (Normativa DTE 2.0): the token’s establishment has no distrito (CAT-008), ' +
+      'which those schemas require of the emisor. An administrator sets it (`npm run admin -- establecimiento ' +
+      'distrito`); nothing was numbered or sent.',
+    example: {
+      message:
+        'El establecimiento M001 del emisor no tiene distrito (CAT-008), que la Normativa DTE 2.0 exige; un ' +
+        'administrador debe registrarlo (npm run admin -- establecimiento distrito)',
+      codEstable: 'M001',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     description: 'The body is larger than API_BODY_LIMIT (1 MB by default); `limit` is that size in bytes.',
     example: { message: 'The body is too large', limit: 1048576 },

@@ -1,4 +1,4 @@
-import { documentKind, examples, type DteTipo } from '@dte/domain';
+import { documentKind, examples, versionEn, type DteTipo } from '@dte/domain';
 import type { z } from 'zod';
 import type { documentRecord, health, information, invalidated, pdfBase64, pdfUrl, resent, smoke } from './schemas';
 
@@ -169,8 +169,11 @@ const respuestaMh = (codigoGeneracion: string) => ({
 
 /** The record of an issuance of `tipo`, accepted or rejected by MH; `dteJson` is cut to its identificacion. */
 export function recordExamples(tipo: DteTipo): Record<'processed' | 'rejected', Example> {
-  const { tipoDte, version } = documentKind(tipo);
+  const { tipoDte } = documentKind(tipo);
+  const version = versionEn(tipo, '2026');
   const numeroControl = `DTE-${tipoDte}-M001P001-000000000000001`;
+  // The Evento de Retorno names its type tipoEvento and carries no numeroControl (the record still does).
+  const tipoYNumero = tipoDte === '18' ? { tipoEvento: tipoDte } : { tipoDte, numeroControl };
   const files = `emisores/empresa-demo/DTES/TEST/2025/11/22/DTE${tipoDte}`;
   const accepted = respuestaMh(EMITIDO);
   const base: z.input<typeof documentRecord> = {
@@ -185,8 +188,7 @@ export function recordExamples(tipo: DteTipo): Record<'processed' | 'rejected', 
       identificacion: {
         version,
         ambiente: '00',
-        tipoDte,
-        numeroControl,
+        ...tipoYNumero,
         codigoGeneracion: EMITIDO,
         tipoModelo: 1,
         tipoOperacion: 1,
@@ -265,7 +267,7 @@ export const INFORMATION_EXAMPLE: z.input<typeof information> = {
       nombreComercial: 'Demo',
       codigoActividad: '62010',
       actividadEconomica: 'Programación informática',
-      direccion: 'Distrito 14, Colonia Escalón, calle 1 #10',
+      direccion: 'Colonia Escalón, calle 1 #10',
       tipoEstablecimiento: '01',
       departamento: '06',
       municipio: '23',
@@ -284,6 +286,18 @@ export const INFORMATION_EXAMPLE: z.input<typeof information> = {
       createdAt: '2025-11-01T14:00:00.000Z',
     },
     permissions: ['FACTURA_CONSUMIDOR_FINAL', 'CREDITO_FISCAL', 'ANULACION'],
+    normativa: {
+      generacion: '2026',
+      corte: { generacion: '2026', desde: '2026-12-01T06:00:00.000Z', origen: 'SERVICIO' },
+      documentos: [
+        { tipo: 'FACTURA_CONSUMIDOR_FINAL', tipoDte: '01', version: 2, esquema: 'fe-f-v2' },
+        { tipo: 'CREDITO_FISCAL', tipoDte: '03', version: 4, esquema: 'fe-ccf-v4' },
+      ],
+      eventos: {
+        invalidacion: { version: 3, esquema: 'invalidacion-schema-v3' },
+        contingencia: { version: 4, esquema: 'contingencia-schema-v4' },
+      },
+    },
   },
 };
 

@@ -169,7 +169,8 @@ const issuance: Operation[] = Object.entries(ENDPOINTS).map(([path, tipo]) => {
         content: json(issued, recordExamples(tipo)),
       },
     },
-    errors,
+    // Any kind, in the 2026 schemas, needs the issuing establishment's distrito.
+    errors: { ...errors, 409: [...(errors[409] ?? []), 'EMISOR_DISTRITO_MISSING'] },
   };
 });
 
@@ -274,7 +275,10 @@ export const OPERATIONS: Operation[] = [
     operationId: 'getInformation',
     tag: 'Emisor',
     summary: 'The emisor, establishment and permissions of the token',
-    description: 'Also a way to check a token. No secret is ever read for this answer.',
+    description:
+      'Also a way to check a token. No secret is ever read for this answer. `normativa` tells which generation ' +
+      'of MH’s schemas (2023, or 2026: Normativa DTE 2.0) the emisor issues in now, its cut-over, and the ' +
+      'schema version of the next document of each kind the token may issue.',
     authenticated: true,
     responses: {
       200: { description: 'The emisor', content: json(information, example('The demo emisor', INFORMATION_EXAMPLE)) },

@@ -119,6 +119,9 @@ export const issued = z
   .object({ status: z.literal('success'), data: documentRecord })
   .meta({ id: 'IssuedDocument', description: 'Issuance answer (201), accepted and rejected documents alike.' });
 
+const generacion = z.enum(['2023', '2026']);
+const esquemaEvento = z.object({ version: z.number().int(), esquema: z.string() });
+
 export const information = z
   .object({
     status: z.literal('success'),
@@ -150,11 +153,32 @@ export const information = z
         createdAt: z.string().describe('ISO 8601, UTC'),
       }),
       permissions: z.array(z.string()),
+      normativa: z
+        .object({
+          generacion: generacion.describe('The generation of MH’s schemas the emisor issues in now'),
+          corte: z
+            .object({
+              generacion,
+              desde: z.string().describe('ISO 8601, UTC'),
+              origen: z.enum(['EMISOR', 'SERVICIO']).describe('The emisor’s own cut-over, or NORMATIVA_2026_DESDE'),
+            })
+            .describe('From `desde` the emisor issues in `generacion`, before it in the other one'),
+          documentos: z
+            .array(z.object({ tipo: z.string(), tipoDte: z.string(), version: z.number().int(), esquema: z.string() }))
+            .describe('For each kind the token may issue, the MH schema its next document is built in'),
+          eventos: z.object({
+            invalidacion: esquemaEvento.optional().describe('With the ANULACION permission'),
+            contingencia: esquemaEvento,
+          }),
+        })
+        .describe('MH’s schema generation (Normativa DTE 2.0) and the emisor’s cut-over'),
     }),
   })
   .meta({
     id: 'Information',
-    description: "The emisor as the token issues (its establishment and point of sale) and the token's permissions.",
+    description:
+      "The emisor as the token issues (its establishment and point of sale), the token's permissions and the " +
+      'generation of MH’s schemas its documents are built in.',
   });
 
 const pdfFile = { codigoGeneracion: uuid, filename: z.string() };

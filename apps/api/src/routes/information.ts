@@ -1,6 +1,15 @@
 import { Router } from 'express';
-import { loadIssuer, TenantCache } from '@dte/activities';
-import { ambienteName } from '@dte/domain';
+import { loadIssuer, normativaDelEmisor, TenantCache } from '@dte/activities';
+import {
+  ambienteName,
+  documentKind,
+  DTE_TIPOS,
+  esquemaEn,
+  generacionEn,
+  mhSchemaFiles,
+  type Generacion,
+  type Normativa,
+} from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 
@@ -45,8 +54,34 @@ export function informationRoutes(ctx: ApiContext): Router {
           createdAt: emisor.createdAt.toISOString(),
         },
         permissions: req.auth.permissions,
+        normativa: normativaView(normativaDelEmisor(emisor, ctx.config), req.auth.permissions, new Date()),
       },
     });
   });
   return router;
+}
+
+/**
+ * Which generation of MH's schemas the emisor issues in now, its cut-over, and the schema each kind the
+ * token may issue will be built in next (a document's generation is decided at its emission).
+ */
+function normativaView(normativa: Normativa, permissions: readonly string[], ahora: Date) {
+  const generacion = generacionEn(normativa, ahora);
+  const esquema = (de: string, g: Generacion) => {
+    const name = esquemaEn(de, g)!;
+    return { version: mhSchemaFiles[name].version, esquema: name };
+  };
+  return {
+    generacion,
+    corte: { generacion: normativa.generacion, desde: normativa.desde.toISOString(), origen: normativa.origen },
+    documentos: DTE_TIPOS.filter((tipo) => permissions.includes(documentKind(tipo).permission)).map((tipo) => ({
+      tipo,
+      tipoDte: documentKind(tipo).tipoDte,
+      ...esquema(documentKind(tipo).tipoDte, generacion),
+    })),
+    eventos: {
+      ...(permissions.includes('ANULACION') ? { invalidacion: esquema('invalidacion', generacion) } : {}),
+      contingencia: esquema('contingencia', generacion),
+    },
+  };
 }

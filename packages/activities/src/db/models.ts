@@ -29,6 +29,17 @@ const emisorSchema = new Schema(
       certificado: { type: String, required: true },
       certificadoPassword: { type: String, required: true },
     },
+    /**
+     * The emisor's own cut-over between MH's schema generations (admin CLI `emisor normativa`): from
+     * `desde` it issues in `generacion`, before it in the other one. Null: the service's default.
+     */
+    normativa: {
+      type: new Schema(
+        { generacion: { type: String, enum: ['2023', '2026'], required: true }, desde: { type: Date, required: true } },
+        { _id: false },
+      ),
+      default: null,
+    },
     branding: {
       logoKey: { type: String, default: null },
       colorPrincipal: { type: String, default: '#1F3A93' },

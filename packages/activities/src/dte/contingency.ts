@@ -1,16 +1,18 @@
 import { Context } from '@temporalio/activity';
 import {
-  buildEventoContingenciaV3,
-  documentKind,
+  buildEventoContingencia,
   enContingencia,
+  generacionEn,
+  generacionEventoContingencia,
   MAX_DOCUMENTOS_LOTE,
-  type DteTipo,
+  puedeEmitirseEnContingencia,
+  type Dte,
 } from '@dte/domain';
 import { Contingency, type ContingencyInput, type DocumentRecordView } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
-import { elSalvadorNow, loadIssuer } from './issuer';
+import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 import { storeReceptorJson } from './deliver';
 import { documentView } from './record-view';
 import { documentKeys } from './storage-keys';
@@ -60,8 +62,9 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
   return {
     /**
      * Re-signs a signed, never-accepted document as issued in contingency and records it so (estado
-     * CONTINGENCIA, no sello), keeping its identifiers, and stores the receptor's JSON. Null when MH
-     * does not take its kind in contingency (CAT-023): it must wait for MH instead.
+     * CONTINGENCIA, no sello), keeping its identifiers and its schema version (a document built before
+     * the emisor's cut-over stays in the 2023 generation), and stores the receptor's JSON. Null when MH
+     * does not take its kind in contingency in that version: it must wait for MH instead.
      */
     async issueInContingency(codigoGeneracion: string): Promise<DocumentRecordView | null> {
       const doc = await load(codigoGeneracion);
@@ -71,11 +74,9 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         return documentView(doc);
       }
       if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
-      const dteJson = doc.dteJson as Record<string, unknown>;
-      const version = Number((dteJson.identificacion as { version: number }).version);
-      const kind = documentKind(doc.tipo as DteTipo, version);
-      if (!kind.allowsContingencia) return null;
-      const dte = enContingencia(dteJson, kind.schemaName);
+      const dteJson = doc.dteJson as Dte;
+      if (!puedeEmitirseEnContingencia(dteJson)) return null;
+      const dte = enContingencia(dteJson);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
       const keys = await documentKeys(deps.tenants, doc);
       // By `_id` alone: FerretDB reads every document for any other filter. Only this workflow moves a
@@ -163,7 +164,8 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
 
     /**
      * Builds, signs and sends the Evento de Contingencia listing the documents. The outage began when the
-     * first of them was issued and ends now, as MH answers again.
+     * first of them was issued and ends now, as MH answers again. The event is a document of its own,
+     * issued now: in the emisor's generation in force, or v4 if it lists a 2026 document.
      */
     async sendContingencyEvent(input: {
       emisorId: number;
@@ -176,14 +178,21 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
       const primero = docs[0]!;
       // MH's event names one establishment: the one of the first document (one per emisor in practice).
-      const { emisorDte, ambiente } = await loadIssuer(deps.tenants, {
+      const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, {
         emisorId: input.emisorId,
         establecimientoId: primero.branchId,
         puntoVentaId: primero.pointOfSaleId,
         tokenId: primero.tokenId,
       });
-      const ahora = elSalvadorNow();
-      const evento = buildEventoContingenciaV3(
+      const instante = new Date();
+      const ahora = elSalvadorNow(instante);
+      const documentos = input.codigos.map((c) => {
+        const d = docs.find((doc) => doc._id === c)!;
+        return { codigoGeneracion: c, tipoDte: d.tipoDte, version: (d.dteJson as Dte).identificacion.version };
+      });
+      const vigente = generacionEn(normativaDelEmisor(emisor, deps.config), instante);
+      const evento = buildEventoContingencia(
+        generacionEventoContingencia(vigente, documentos),
         {
           ambiente,
           codigoGeneracion: input.eventoCodigoGeneracion,
@@ -192,7 +201,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
           inicio: { fecha: emitidos[0]!.fecEmi, hora: emitidos[0]!.horEmi },
           fin: { fecha: ahora.fecEmi, hora: ahora.horEmi },
         },
-        input.codigos.map((c) => ({ codigoGeneracion: c, tipoDte: docs.find((d) => d._id === c)!.tipoDte })),
+        documentos,
       );
       const documento = await signForEmisor(deps, input.emisorId, evento);
       const creds = await mhCredentials(deps, input.emisorId);

@@ -5,11 +5,9 @@ import type { DocumentRecord } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
-/** The name printed on the PDF and the e-mail: MH's CAT-002 name (the retorno is a 2026 event outside it). */
+/** The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno, 18). */
 function tipoNombre(tipoDte: string): string {
-  return (
-    catalogValue('CAT-002', tipoDte) ?? (tipoDte === '18' ? 'Evento de Retorno' : `DTE ${tipoDte}`)
-  ).toUpperCase();
+  return (catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
 }
 
 type ReceptorJsonSource = Pick<DocumentRecord, 'dteJson' | 'dteFirmado' | 'selloRecibido' | 'dteJsonUrl'>;

@@ -1,24 +1,40 @@
-import { buildAnulacionV2, DteError, type AnulacionRequest } from '@dte/domain';
+import { buildEventoInvalidacion, DteError, generacionEn, type AnulacionRequest, type Dte } from '@dte/domain';
 import type { InvalidateDteInput, InvalidateDteResult } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient, RespuestaMh } from '../mh/mh-client';
-import { elSalvadorNow, loadIssuer } from './issuer';
+import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 import { dteFailure } from './prepare';
 import { respuestaMhView } from './record-view';
 import { mhCredentials } from './transmit';
+
+/** The schema version a signed event declares (the JWS payload is the event itself). */
+function versionFirmada(jws: string): number {
+  const payload = JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    identificacion?: { version?: number };
+  };
+  const version = payload.identificacion?.version;
+  if (typeof version !== 'number') throw new Error('signed invalidation event without identificacion.version');
+  return version;
+}
 
 /** The invalidation event of a document: building it, sending it to MH and recording MH's verdict. */
 export function createInvalidationActivities(deps: ActivityDependencies, mh: MhClient) {
   const { Document } = deps.db.models;
 
   return {
+    /**
+     * The event in the emisor's generation in force now, whatever the generation of the document it
+     * invalidates: the event is a document of its own, issued now.
+     */
     async prepareInvalidation(input: InvalidateDteInput): Promise<{ ambiente: string; evento: object }> {
       const original = await Document.findById(input.codigoGeneracion).lean();
       if (!original?.selloRecibido) throw new Error(`document ${input.codigoGeneracion} has no sello on record`);
-      const { emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
-      const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow();
+      const { emisor, emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
+      const instante = new Date();
+      const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow(instante);
       try {
-        const evento = buildAnulacionV2(
+        const evento = buildEventoInvalidacion(
+          generacionEn(normativaDelEmisor(emisor, deps.config), instante),
           {
             ambiente,
             codigoGeneracion: input.eventoCodigoGeneracion,
@@ -31,7 +47,8 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
             tipoDte: original.tipoDte,
             codigoGeneracion: original.codigoGeneracion,
             selloRecibido: original.selloRecibido,
-            numeroControl: original.numeroControl,
+            // The record numbers a retorno too; the event names only the numeroControl MH knows.
+            numeroControl: (original.dteJson as Dte).identificacion.numeroControl ?? null,
             fecEmi: original.fecEmi,
             dteJson: original.dteJson as Record<string, unknown>,
           },
@@ -44,14 +61,15 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
     },
 
     /**
-     * One send to /fesv/anulardte. An unknown outcome is thrown so Temporal retries; a retry of an event MH
-     * already took answers 004 for the event's codigoGeneracion, which the caller sees as a rejection.
+     * One send to /fesv/anulardte, with the version the signed event carries (2 or 3). An unknown
+     * outcome is thrown so Temporal retries; a retry of an event MH already took answers 004 for the
+     * event's codigoGeneracion, which the caller sees as a rejection.
      */
     async transmitInvalidation(input: { emisorId: number; ambiente: string; documento: string }): Promise<RespuestaMh> {
       const res = await mh.post<RespuestaMh>(await mhCredentials(deps, input.emisorId), '/fesv/anulardte', {
         ambiente: input.ambiente,
         idEnvio: 1,
-        version: 2,
+        version: versionFirmada(input.documento),
         documento: input.documento,
       });
       if (!res.answered) throw new Error(`MH did not answer the invalidation: ${res.reason}`);

@@ -1,4 +1,5 @@
-import type { AmbienteCode, EmisorDte } from '@dte/domain';
+import { normativaDe, type AmbienteCode, type EmisorDte, type Normativa } from '@dte/domain';
+import type { Config } from '@dte/config';
 import type { Issuer } from '@dte/domain/workflow-contract';
 import type { TenantCache } from '../db';
 
@@ -67,4 +68,12 @@ export function elSalvadorNow(now = new Date()): { fecEmi: string; horEmi: strin
     fecEmi: `${parts.year}-${parts.month}-${parts.day}`,
     horEmi: `${parts.hour}:${parts.minute}:${parts.second}`,
   };
+}
+
+/** The cut-over an emisor follows: its own (admin CLI) or the service's NORMATIVA_2026_DESDE. */
+export function normativaDelEmisor(
+  emisor: { normativa?: { generacion?: string | null; desde?: Date | null } | null },
+  config: Pick<Config, 'NORMATIVA_2026_DESDE'>,
+): Normativa {
+  return normativaDe(emisor.normativa, config.NORMATIVA_2026_DESDE);
 }

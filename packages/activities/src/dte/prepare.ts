@@ -3,9 +3,12 @@ import {
   documentKind,
   DteError,
   formatNumeroControl,
+  generacionEn,
   serie,
+  versionEn,
   type Dte,
   type DteTipo,
+  type Generacion,
   type OriginDocument,
 } from '@dte/domain';
 import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
@@ -14,12 +17,14 @@ import type { ActivityDependencies } from '../dependencies';
 import { appendToLedger, takeNext } from '../db';
 import { signForEmisor } from '../signing/sign-document';
 import { nextCorrelativo } from '../numbering/sequence';
-import { elSalvadorNow, loadIssuer } from './issuer';
+import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 
 export interface PreparedDocument {
   dte: Dte;
   tipoDte: string;
+  /** MH's schema version, of the generation in force at the document's emission. */
   version: number;
+  generacion: Generacion;
   numeroControl: string;
   sequenceId: number;
   correlativo: number;
@@ -89,13 +94,18 @@ export function createPrepareActivities(deps: ActivityDependencies) {
  * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
  * document sharing a limit of its original (credit, returned quantities) takes its share in the
  * original's ledger before it is numbered, so an over-credit or over-return consumes no correlativo.
+ * Its emission instant gives both its fecEmi/horEmi and its generation of MH's schemas (the emisor's
+ * cut-over), so a document is never dated on one side of the cut-over and built on the other.
  */
 async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
   const tipo = input.tipo as DteTipo;
   const kind = documentKind(tipo);
-  const { emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
+  const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
   const origin = input.origen ? await loadOrigin(deps, input.issuer.emisorId, input.origen) : undefined;
-  const { fecEmi, horEmi } = elSalvadorNow();
+  const emision = new Date();
+  const { fecEmi, horEmi } = elSalvadorNow(emision);
+  const generacion = generacionEn(normativaDelEmisor(emisor, deps.config), emision);
+  const version = versionEn(tipo, generacion);
   const ctx = (numeroControl: string) => ({
     ambiente,
     codigoGeneracion: input.codigoGeneracion,
@@ -117,11 +127,14 @@ async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promis
         `${kind.tipoDte}:${input.origen}`,
         input.codigoGeneracion,
         (earlier) =>
-          consumoOrigen.de(buildDocument(tipo, borrador, input.request, consumoOrigen.original(origin, earlier))),
+          consumoOrigen.de(
+            buildDocument(tipo, version, borrador, input.request, consumoOrigen.original(origin, earlier)),
+            input.request,
+          ),
       );
       original = consumoOrigen.original(origin, tomado);
     } else {
-      buildDocument(tipo, borrador, input.request, origin);
+      buildDocument(tipo, version, borrador, input.request, origin);
     }
   } catch (err) {
     if (err instanceof DteError) throw dteFailure(err);
@@ -140,11 +153,12 @@ async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promis
     input.codigoGeneracion,
   );
   const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-  const dte = buildDocument(tipo, ctx(numeroControl), input.request, original);
+  const dte = buildDocument(tipo, version, ctx(numeroControl), input.request, original);
   return {
     dte,
     tipoDte: kind.tipoDte,
-    version: kind.version,
+    version,
+    generacion,
     numeroControl,
     sequenceId,
     correlativo,

@@ -1,4 +1,5 @@
 export { parseRequest, type FieldError } from './parse';
+export { direccion as direccionRequest } from './common';
 export type {
   ApendiceRequest,
   CondicionOperacion,

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMailer, type Mailer } from '../src/mail';
+import { createMailer, dteMessage, type Mailer } from '../src/mail';
+import { documentos, SELLO as SELLO_2026 } from './documentos';
 
 // maildev ships no types; this is the part of its in-process API the test uses.
 interface MailDevServer {
@@ -154,5 +155,35 @@ describe('createMailer', () => {
     expect(first.stored.subject).toBe('Su factura');
     expect(second.sent.accepted).toEqual(['b@example.com']);
     expect(second.stored.attachments).toHaveLength(2);
+  });
+});
+
+describe('dteMessage', () => {
+  it.each(documentos)('names the receptor, the document and its total of a $nombre', (d) => {
+    const message = dteMessage({
+      to: 'receptor@example.com',
+      dte: d.dte,
+      tipoNombre: d.tipoNombre,
+      selloRecibido: SELLO_2026,
+      pdf: PDF,
+      json: Buffer.from(JSON.stringify(d.dte)),
+      emisorNombre: 'Demo DTE',
+    });
+
+    const { numeroControl, codigoGeneracion } = d.dte.identificacion;
+    expect(message.text).toContain(`Estimado(a) ${d.receptor}:`);
+    expect(message.text).toContain(`Tipo de documento: ${d.tipoNombre}`);
+    expect(message.text).toContain(`Código de generación: ${codigoGeneracion}`);
+    expect(message.text).toContain(`Monto total: ${d.total[1]}`);
+    if (numeroControl) {
+      expect(message.subject).toBe(`Demo DTE: ${d.tipoNombre} ${numeroControl}`);
+      expect(message.text).toContain(`Número de control: ${numeroControl}`);
+    } else {
+      // The Evento de Retorno has no numeroControl.
+      expect(message.subject).toBe('Demo DTE: EVENTO DE RETORNO');
+      expect(message.text).not.toContain('Número de control');
+    }
+    expect(message.html).toContain(`<p>Estimado(a) ${d.receptor}:</p>`);
+    expect(message.html).toMatch(new RegExp(`<th align="left">Monto total:</th>\\s*<td>\\${d.total[1]}</td>`));
   });
 });

@@ -1,11 +1,12 @@
 import { consultaPublicaUrl } from '../pdf/template/consulta-publica';
+import { receptorDe, totalLiquidado } from '../pdf/template/fields';
 import { asObj, fecha, formatValue, text, type Obj } from '../pdf/template/format';
 import { html } from '../pdf/template/html';
 import type { MailMessage } from './mailer';
 
 export interface DteMail {
   to: string;
-  /** Defaults to "<emisor>: <tipoNombre> <numeroControl>". */
+  /** Defaults to "<emisor>: <tipoNombre> <numeroControl>" (the Evento de Retorno has no numeroControl). */
   subject?: string;
   /** The DTE JSON as transmitted; the mail names the document from it. */
   dte: Obj;
@@ -27,8 +28,8 @@ export function dteMessage(mail: DteMail): MailMessage {
   const ambiente = text(identificacion.ambiente);
   const fecEmi = text(identificacion.fecEmi);
   const resumen = asObj(mail.dte.resumen) ?? {};
-  const destinatario = text((asObj(mail.dte.receptor) ?? asObj(mail.dte.sujetoExcluido))?.nombre);
-  const total = resumen.totalPagar ?? resumen.montoTotalOperacion ?? resumen.totalIVAretenido;
+  const destinatario = text(receptorDe(mail.dte)?.nombre);
+  const total = totalLiquidado(resumen);
 
   const datos: [string, string | null][] = [
     ['Tipo de documento', mail.tipoNombre],
@@ -36,7 +37,7 @@ export function dteMessage(mail: DteMail): MailMessage {
     ['Código de generación', codigoGeneracion],
     ['Sello de recepción', mail.selloRecibido],
     ['Fecha de emisión', fecha(fecEmi)],
-    ['Monto total', formatValue(total, 'money')],
+    ['Monto total', total ? formatValue(resumen[total], 'money') : null],
   ];
   const lines = datos.filter((d): d is [string, string] => d[1] !== null);
   const consulta = ambiente && fecEmi ? consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }) : null;

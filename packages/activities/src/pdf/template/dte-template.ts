@@ -1,4 +1,4 @@
-import { catalogValue } from '@dte/domain';
+import { catalogValue, distritosDe } from '@dte/domain';
 import { consultaPublicaUrl, qrDataUrl } from './consulta-publica';
 import {
   CUERPO_FIELDS,
@@ -6,10 +6,11 @@ import {
   MODELO_FACTURACION,
   OTROS_DOCUMENTOS_FIELDS,
   PAGO_FIELDS,
+  receptorDe,
   RESUMEN_CODES,
   RESUMEN_FIELDS,
-  RESUMEN_TOTALS,
   TIPO_TRANSMISION,
+  totalLiquidado,
   TRIBUTOS,
 } from './fields';
 import { asList, asObj, fecha, formatValue, humanize, text, type Field, type Obj } from './format';
@@ -63,8 +64,8 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
   const mark = ESTADO_MARKS[estado];
   // A contingency document has not reached MH yet, so whatever sello the caller holds is not its own.
   const sello = estado === 'CONTINGENCIA' ? 'Pendiente de transmisión a Hacienda' : (input.selloRecibido ?? '—');
-  const tipoDte = text(identificacion.tipoDte);
-  const receptor = asObj(dte.receptor) ?? asObj(dte.sujetoExcluido);
+  // The Evento de Retorno (18) has tipoEvento where DTEs have tipoDte.
+  const tipoDte = text(identificacion.tipoDte) ?? text(identificacion.tipoEvento);
 
   const page = html`<!DOCTYPE html>
     <html lang="es">
@@ -109,7 +110,7 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
         </section>
         <section class="partes">
           ${party(tipoDte === '07' ? 'AGENTE DE RETENCIÓN' : 'EMISOR', asObj(dte.emisor))}
-          ${party(receptorTitle(tipoDte, dte), receptor, 'Consumidor final')}
+          ${party(receptorTitle(tipoDte), receptorDe(dte), 'Consumidor final')}
         </section>
         ${ventaTercero(asObj(dte.ventaTercero))}
         ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
@@ -170,8 +171,14 @@ table { border-collapse: collapse; }
 .listado th { background: ${secundario}; color: #fff; font-weight: bold; padding: 3px; font-size: 7.5pt; text-align: left; }
 .listado td { border-bottom: 1px solid #ddd; padding: 3px; vertical-align: top; }
 .listado tr { page-break-inside: avoid; }
-.money, .quantity, .percent { text-align: right; white-space: nowrap; }
-.listado th.money, .listado th.quantity, .listado th.percent { text-align: right; }
+.money, .price, .quantity, .percent { text-align: right; white-space: nowrap; }
+/* A codigoGeneracion in a listing may wrap once, at a hyphen, rather than take a third of the page. */
+.listado .id { white-space: normal; }
+.listado th.id { font-family: inherit; }
+.listado td.id { font-size: 7pt; }
+/* Chromium ignores min-width on a cell; a block of that width inside it holds the column open. */
+.listado td.id::before { content: ''; display: block; width: 19ch; }
+.listado th.money, .listado th.price, .listado th.quantity, .listado th.percent { text-align: right; }
 .cierre { display: flex; gap: 12px; align-items: flex-start; page-break-inside: avoid; }
 .notas { flex: 1; }
 .block { margin-bottom: 4px; }
@@ -193,8 +200,8 @@ function logoImage(branding: Branding): SafeHtml | null {
   return src ? html`<img src="${src}" alt="" />` : null;
 }
 
-function receptorTitle(tipoDte: string | null, dte: Obj): string {
-  if (dte.sujetoExcluido) return 'SUJETO EXCLUIDO';
+function receptorTitle(tipoDte: string | null): string {
+  if (tipoDte === '14') return 'SUJETO EXCLUIDO';
   return tipoDte === '07' ? 'SUJETO DE RETENCIÓN' : 'RECEPTOR';
 }
 
@@ -230,6 +237,7 @@ function partyRows(data: Obj): (SafeHtml | null)[] {
     row('NRC', text(data.nrc)),
     row('Actividad económica', actividad),
     row('Dirección', direccion(asObj(data.direccion))),
+    row('País', text(data.nombrePais)),
     row('Teléfono', text(data.telefono)),
     row('Correo electrónico', text(data.correo)),
     row('Tipo de establecimiento', formatValue(data.tipoEstablecimiento, { catalog: 'CAT-009' })),
@@ -240,12 +248,19 @@ function direccion(data: Obj | null): string | null {
   if (!data) return null;
   const departamento = text(data.departamento);
   const municipio = text(data.municipio);
+  const distrito = text(data.distrito);
   const parts = [
     text(data.complemento),
+    // Only 2026 addresses have the field; 2023 ones carry the distrito inside complemento.
+    departamento && distrito ? `Distrito ${nombreDistrito(departamento, distrito)}` : null,
     departamento && municipio ? catalogValue('CAT-013', `${departamento}/${municipio}`) : null,
     departamento ? catalogValue('CAT-012', departamento) : null,
   ];
   return parts.filter(Boolean).join(', ') || null;
+}
+
+function nombreDistrito(departamento: string, distrito: string): string {
+  return distritosDe(departamento).find((d) => d.codigo === distrito)?.nombre ?? distrito;
 }
 
 function ventaTercero(data: Obj | null): SafeHtml | null {
@@ -261,9 +276,15 @@ function ventaTercero(data: Obj | null): SafeHtml | null {
 /** A listing whose columns are the fields some line carries; empty listings are left out. */
 function table(title: string, fields: Field[], rows: Obj[]): SafeHtml | null {
   if (rows.length === 0) return null;
-  const columns = fields.filter((f) =>
-    rows.some((r) => formatValue(r[f.key], f.kind) !== null && !(f.omitZero && r[f.key] === 0)),
-  );
+  const carried = (f: Field) => rows.some((r) => formatValue(r[f.key], f.kind) !== null);
+  const significant = (f: Field) => rows.some((r) => formatValue(r[f.key], f.kind) !== null && r[f.key] !== 0);
+  const columns = fields.filter((f) => {
+    if (!carried(f)) return false;
+    if (!f.omitZero) return true;
+    return typeof f.omitZero === 'string'
+      ? fields.some((g) => g.omitZero === f.omitZero && significant(g))
+      : significant(f);
+  });
   const kindClass = (f: Field) => (typeof f.kind === 'string' ? f.kind : 'text');
   return html`<section>
     <h2>${title}</h2>
@@ -288,7 +309,7 @@ function table(title: string, fields: Field[], rows: Obj[]): SafeHtml | null {
 /** Every amount the resumen carries: the known ones in layout order, then any others MH may add. */
 function resumenRows(resumen: Obj): SafeHtml[] {
   const known = new Set<string>(RESUMEN_CODES);
-  const total = RESUMEN_TOTALS.find((key) => typeof resumen[key] === 'number');
+  const total = totalLiquidado(resumen);
   const lines: SafeHtml[] = [];
   const line = (key: string, label: string, value: string | null) => {
     if (value !== null)
@@ -308,8 +329,11 @@ function resumenRows(resumen: Obj): SafeHtml[] {
       }
       continue;
     }
+    // A key listed twice is shown once, under the label its document gives it.
+    if (known.has(field.key) || (field.onlyWith && !(field.onlyWith in resumen))) continue;
     known.add(field.key);
-    line(field.key, field.label, formatValue(resumen[field.key], field.kind));
+    if (!(field.omitZero && resumen[field.key] === 0))
+      line(field.key, field.label, formatValue(resumen[field.key], field.kind));
   }
   for (const [key, value] of Object.entries(resumen)) {
     if (!known.has(key) && typeof value === 'number') line(key, humanize(key), formatValue(value, 'money'));

@@ -1,4 +1,4 @@
-import type { Field } from './format';
+import { asObj, type Field, type Obj } from './format';
 
 // Short catalogs that @dte/domain's catalog index does not carry (CAT-003, CAT-004, CAT-007, CAT-021),
 // worded as the legible version shows them.
@@ -15,24 +15,34 @@ const DOCUMENTO_ASOCIADO = { '1': 'Emisor', '2': 'Receptor', '3': 'Médico', '4'
 
 export const CUERPO_FIELDS: Field[] = [
   { key: 'numItem', label: 'N°', kind: 'text' },
-  // Comprobante de Retención (07): each line is a retained document.
+  // Comprobante de Retención (07): each line is a retained document; v2 renamed tipoDoc and numDocumento.
   { key: 'tipoDte', label: 'Tipo de doc. relacionado', kind: { catalog: 'CAT-002' } },
   { key: 'tipoDoc', label: 'Tipo de generación', kind: { words: TIPO_GENERACION } },
-  { key: 'numDocumento', label: 'N° del doc. relacionado', kind: 'text' },
+  { key: 'tipoGeneracion', label: 'Tipo de generación', kind: { words: TIPO_GENERACION } },
+  { key: 'numDocumento', label: 'N° del doc. relacionado', kind: 'id' },
+  { key: 'numeroDocumento', label: 'N° del doc. relacionado', kind: 'id' },
+  // Evento de Retorno: the DTE each line is returned from.
+  { key: 'codigoGeneracion', label: 'Cód. de generación del doc. retornado', kind: 'id' },
   { key: 'fechaEmision', label: 'Fecha del doc.', kind: 'date' },
   { key: 'cantidad', label: 'Cantidad', kind: 'quantity' },
   { key: 'uniMedida', label: 'Unidad', kind: { catalog: 'CAT-014' } },
   { key: 'codigo', label: 'Código', kind: 'text' },
-  { key: 'numeroDocumento', label: 'Doc. relacionado', kind: 'text' },
   { key: 'descripcion', label: 'Descripción', kind: 'text' },
-  { key: 'precioUni', label: 'Precio unitario', kind: 'money' },
+  { key: 'precioUni', label: 'Precio unitario', kind: 'price' },
   { key: 'montoDescu', label: 'Descuento por ítem', kind: 'money' },
-  { key: 'ventaNoSuj', label: 'Ventas no sujetas', kind: 'money' },
-  { key: 'ventaExenta', label: 'Ventas exentas', kind: 'money' },
-  { key: 'ventaGravada', label: 'Ventas gravadas', kind: 'money' },
+  { key: 'ventaNoSuj', label: 'Ventas no sujetas', kind: 'money', omitZero: 'ventas' },
+  { key: 'ventaExenta', label: 'Ventas exentas', kind: 'money', omitZero: 'ventas' },
+  { key: 'ventaGravada', label: 'Ventas gravadas', kind: 'money', omitZero: 'ventas' },
+  // A retorno line carries both the sale and the purchase columns, one of them at zero.
+  { key: 'compra', label: 'Compras', kind: 'money', omitZero: true },
   { key: 'noGravado', label: 'Otros montos no afectos', kind: 'money', omitZero: true },
   { key: 'ivaItem', label: 'IVA del ítem', kind: 'money', omitZero: true },
-  { key: 'compra', label: 'Compras', kind: 'money' },
+  { key: 'totalIva', label: 'IVA del ítem', kind: 'money', omitZero: true },
+  { key: 'ivaPerci', label: 'IVA percibido', kind: 'money', omitZero: true },
+  { key: 'seguro', label: 'Seguro', kind: 'money', omitZero: true },
+  { key: 'flete', label: 'Flete', kind: 'money', omitZero: true },
+  { key: 'ivaRete', label: 'IVA retenido', kind: 'money', omitZero: true },
+  { key: 'reteRenta', label: 'Retención de renta', kind: 'money', omitZero: true },
   { key: 'montoSujetoGrav', label: 'Monto sujeto a retención', kind: 'money' },
   { key: 'codigoRetencionMH', label: 'Tipo de retención', kind: { catalog: 'CAT-006' } },
   { key: 'ivaRetenido', label: 'IVA retenido', kind: 'money' },
@@ -45,6 +55,7 @@ export const RESUMEN_FIELDS: (Field | typeof TRIBUTOS)[] = [
   { key: 'totalNoSuj', label: 'Total ventas no sujetas', kind: 'money' },
   { key: 'totalExenta', label: 'Total ventas exentas', kind: 'money' },
   { key: 'totalGravada', label: 'Total ventas gravadas', kind: 'money' },
+  { key: 'totalCompraExcluidos', label: 'Total compras a sujetos excluidos', kind: 'money' },
   { key: 'subTotalVentas', label: 'Suma total de operaciones', kind: 'money' },
   { key: 'totalCompra', label: 'Sumatoria de compras', kind: 'money' },
   { key: 'descuNoSuj', label: 'Desc., rebajas y otros a ventas no sujetas', kind: 'money' },
@@ -55,20 +66,39 @@ export const RESUMEN_FIELDS: (Field | typeof TRIBUTOS)[] = [
   { key: 'totalDescu', label: 'Total descuentos', kind: 'money' },
   TRIBUTOS,
   { key: 'subTotal', label: 'Sub-Total', kind: 'money' },
+  { key: 'totalSeguro', label: 'Seguro', kind: 'money' },
+  { key: 'totalFlete', label: 'Flete', kind: 'money' },
+  // The 2026 schemas dropped the 1 of ivaPerci1 and ivaRete1.
   { key: 'ivaPerci1', label: 'IVA percibido', kind: 'money' },
+  { key: 'ivaPerci', label: 'IVA percibido', kind: 'money' },
   { key: 'ivaRete1', label: 'IVA retenido', kind: 'money' },
+  { key: 'ivaRete', label: 'IVA retenido', kind: 'money' },
   { key: 'reteRenta', label: 'Retención de renta', kind: 'money' },
   { key: 'montoTotalOperacion', label: 'Monto total de la operación', kind: 'money' },
   { key: 'totalNoGravado', label: 'Total otros montos no afectos', kind: 'money' },
   { key: 'totalSujetoRetencion', label: 'Total monto sujeto a retención', kind: 'money' },
+  // CR v2's totalIva is the IVA of the amounts subject to retention, informative.
+  { key: 'totalIva', label: 'IVA del monto sujeto a retención', kind: 'money', onlyWith: 'totalSujetoRetencion' },
   { key: 'totalIVAretenido', label: 'Total IVA retenido', kind: 'money' },
+  { key: 'totalIvaRetenido', label: 'Total IVA retenido', kind: 'money' },
   { key: 'totalPagar', label: 'Total a pagar', kind: 'money' },
-  { key: 'totalIva', label: 'IVA incluido en las ventas gravadas', kind: 'money' },
+  { key: 'totalNoOnerosas', label: 'Total operaciones no onerosas', kind: 'money' },
+  // NC/ND v4 carry it at zero on a note of a CCF, whose IVA is the tributo above.
+  { key: 'totalIva', label: 'IVA incluido en las ventas gravadas', kind: 'money', omitZero: true },
   { key: 'saldoFavor', label: 'Saldo a favor', kind: 'money' },
 ];
 
-/** The amount the document settles, shown in bold: the first of these the resumen carries. */
-export const RESUMEN_TOTALS = ['totalPagar', 'montoTotalOperacion', 'totalIVAretenido'];
+/** The amount the document settles (shown in bold, named in the e-mail): the first of these the resumen carries. */
+const RESUMEN_TOTALS = ['totalPagar', 'montoTotalOperacion', 'totalIVAretenido', 'totalIvaRetenido'];
+
+export function totalLiquidado(resumen: Obj): string | undefined {
+  return RESUMEN_TOTALS.find((key) => typeof resumen[key] === 'number');
+}
+
+/** The counterpart's section: FSE v1 calls it `sujetoExcluido`, the Evento de Retorno `documento`. */
+export function receptorDe(dte: Obj): Obj | null {
+  return asObj(dte.receptor) ?? asObj(dte.sujetoExcluido) ?? asObj(dte.documento);
+}
 
 /** Resumen numbers that are catalog codes, shown in words elsewhere, not as amounts. */
 export const RESUMEN_CODES = new Set(['condicionOperacion']);
@@ -76,7 +106,9 @@ export const RESUMEN_CODES = new Set(['condicionOperacion']);
 export const DOCUMENTO_RELACIONADO_FIELDS: Field[] = [
   { key: 'tipoDocumento', label: 'Tipo de documento', kind: { catalog: 'CAT-002' } },
   { key: 'tipoGeneracion', label: 'Tipo de generación', kind: { words: TIPO_GENERACION } },
-  { key: 'numeroDocumento', label: 'N° de documento', kind: 'text' },
+  { key: 'numeroDocumento', label: 'N° de documento', kind: 'id' },
+  // The Evento de Retorno names the returned DTE by its codigoGeneracion.
+  { key: 'codigoGeneracion', label: 'Código de generación', kind: 'id' },
   { key: 'fechaEmision', label: 'Fecha del documento', kind: 'date' },
 ];
 

@@ -5,8 +5,12 @@ export type Kind =
   | 'money'
   | 'quantity'
   | 'percent'
+  /** A unit price: cents at least, and the decimals it was sealed with (fuel by the gallon, 3.559). */
+  | 'price'
   | 'date'
   | 'text'
+  /** A codigoGeneracion or a document's number: monospaced, as in the identificacion. */
+  | 'id'
   | { catalog: CatalogId }
   | { words: Readonly<Record<string, string>> };
 
@@ -15,8 +19,13 @@ export interface Field {
   key: string;
   label: string;
   kind: Kind;
-  /** Optional amounts that are noise when zero on every line (e.g. noGravado). */
-  omitZero?: boolean;
+  /**
+   * Optional amounts that are noise when zero on every line (e.g. noGravado). Fields naming the same group
+   * are left out only together: a sale keeps MH's three columns, a retorno of a purchase drops them.
+   */
+  omitZero?: boolean | string;
+  /** Resumen only: shown when the resumen also carries this field, as MH gave totalIva two meanings. */
+  onlyWith?: string;
 }
 
 export type Obj = Record<string, unknown>;
@@ -34,9 +43,10 @@ export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-// MH sends amounts with up to 8 decimals (precioUni, cantidad); the legible version shows what was
-// sealed, never a rounded figure, but at least cents for money.
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+// MH sends amounts with up to 8 decimals (precioUni, ivaItem, cantidad): money is shown in cents, as on
+// a paper document; unit prices and quantities as sealed, so a line can be checked by hand.
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const price = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
 /** The display text of a value, or null when the DTE leaves it empty. */
@@ -49,6 +59,7 @@ export function formatValue(value: unknown, kind: Kind): string | null {
   }
   if (typeof value === 'number') {
     if (kind === 'money') return `$${money.format(value)}`;
+    if (kind === 'price') return `$${price.format(value)}`;
     if (kind === 'quantity') return quantity.format(value);
     if (kind === 'percent') return `${quantity.format(value)}%`;
   }

@@ -13,7 +13,7 @@ describe('GET /dte/information', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
     const { emisor, permissions } = res.body.data;
-    expect(Object.keys(res.body.data).sort()).toEqual(['emisor', 'permissions']);
+    expect(Object.keys(res.body.data).sort()).toEqual(['emisor', 'normativa', 'permissions']);
     expect(Object.keys(emisor).sort()).toEqual(
       [
         'id',
@@ -55,6 +55,26 @@ describe('GET /dte/information', () => {
     for (const color of ['colorPrincipal', 'colorSecundario', 'colorFondo'])
       expect(emisor[color]).toMatch(/^#[0-9A-F]{6}$/i);
     expect(permissions).toEqual(expect.arrayContaining(['FACTURA_CONSUMIDOR_FINAL', 'ANULACION']));
+    // The suites run pinned to the 2023 generation (NORMATIVA_2026_DESDE in 2100); a token with every
+    // permission sees the schema of each of the seven kinds.
+    expect(res.body.data.normativa).toMatchObject({
+      generacion: '2023',
+      corte: { generacion: '2026', desde: '2100-01-01T06:00:00.000Z', origen: 'SERVICIO' },
+      eventos: {
+        invalidacion: { version: 2, esquema: 'anulacion-schema-v2' },
+        contingencia: { version: 3, esquema: 'contingencia-schema-v3' },
+      },
+    });
+    expect(res.body.data.normativa.documentos.map((d: { esquema: string }) => d.esquema)).toEqual([
+      'fe-fc-v1',
+      'fe-ccf-v3',
+      'fe-nc-v3',
+      'fe-nd-v3',
+      'fe-cr-v1',
+      'fe-fse-v1',
+      'fe-eret-v1',
+    ]);
+    expect(emisor.distrito).toBe('14');
 
     const text = JSON.stringify(res.body);
     for (const secret of ['secrets', 'mhPassword', 'certificado', 'password', 'privateKey', tenant.token]) {

@@ -148,7 +148,12 @@ const DESCRIPTION = `Issues El Salvador's electronic tax documents (DTE) through
   MH rejecting a document is not one: the issuance answer is 201 with \`estado\` REJECTED.
 - Every answer carries \`X-Request-Id\` (the caller's, when sane), which the API's log lines carry too.
 - POSTs that issue, invalidate or resend take an \`Idempotency-Key\`: a retry with the same key and body gets
-  the first request's outcome instead of acting twice.`;
+  the first request's outcome instead of acting twice.
+- Normativa DTE 2.0: each document is built in the generation of MH's schemas its emisor is in at its
+  emission (2023: FE v1, CCF v3, NC/ND v3, CR v1, FSE v1; 2026: FE v2, CCF v4, NC/ND v4, CR v2, FSE v2; the
+  retorno is always fe-eret-v1). The emisor's cut-over between them and the schema of each kind's next
+  document are in \`GET /dte/information\` (\`normativa\`). 2026 documents require \`direccion.distrito\`
+  (CAT-008, two digits) of every address.`;
 
 /** The OpenAPI 3.1 document of the API, generated from the route table and the zod schemas the routes use. */
 export function openApiDocument() {

@@ -81,14 +81,14 @@ export function adulterar(jws: string, cambio: (documento: Json) => void): strin
   return `${header}.${Buffer.from(JSON.stringify(documento)).toString('base64url')}.${signature}`;
 }
 
-/** recepciondte with the request fields taken from the document, as the service sends them. */
+/** recepciondte with the request fields taken from the document, as the service sends them (the Retorno's tipoEvento as tipoDte). */
 export function envio(emisor: Emisor, documento: Json, jws = emisor.firmar(documento)) {
-  const { ambiente, version, tipoDte, codigoGeneracion } = documento.identificacion;
+  const { ambiente, version, tipoDte, tipoEvento, codigoGeneracion } = documento.identificacion;
   return emisor.post('/fesv/recepciondte', {
     ambiente,
     idEnvio: 1,
     version,
-    tipoDte,
+    tipoDte: tipoDte ?? tipoEvento,
     documento: jws,
     codigoGeneracion,
   });

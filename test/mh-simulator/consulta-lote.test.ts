@@ -1,5 +1,14 @@
 import { envio, http, nuevoEmisor, resultadoLote, type Emisor } from './cliente';
-import { creditoFiscal, factura, sujetoExcluido, uuid, type Json } from './documentos';
+import {
+  creditoFiscal,
+  creditoFiscalV4,
+  factura,
+  facturaV2,
+  retorno,
+  sujetoExcluido,
+  uuid,
+  type Json,
+} from './documentos';
 
 let emisor: Emisor;
 beforeAll(async () => {
@@ -86,6 +95,27 @@ describe('recepcionlote + consultadtelote', () => {
       const consulta = await consultar(procesado.codigoGeneracion, documento.identificacion.tipoDte);
       expect(consulta.data).toMatchObject({ estado: 'PROCESADO', selloRecibido: procesado.selloRecibido });
     }
+  });
+
+  it('carries documents of both generations and a Retorno, each checked against its own version', async () => {
+    const documentos = [factura(emisor.nit), creditoFiscalV4(emisor.nit), retorno(emisor.nit, facturaV2(emisor.nit))];
+    const malo = creditoFiscalV4(emisor.nit);
+    malo.resumen.totalPagar = 230.52;
+    const resultado = await resultadoLote(
+      emisor,
+      (await lote([...documentos, malo].map((d) => emisor.firmar(d)))).data.codigoLote,
+    );
+    expect(resultado.procesados.map((p: Json) => p.codigoGeneracion).sort()).toEqual(
+      documentos.map((d) => d.identificacion.codigoGeneracion).sort(),
+    );
+    expect(resultado.rechazados).toEqual([
+      expect.objectContaining({
+        codigoGeneracion: malo.identificacion.codigoGeneracion,
+        descripcionMsg: '[resumen.totalPagar] CALCULO INCORRECTO',
+      }),
+    ]);
+    const [, , devuelto] = documentos as [Json, Json, Json];
+    expect((await consultar(devuelto.identificacion.codigoGeneracion, '18')).data.estado).toBe('PROCESADO');
   });
 
   it('rejects a document already received one by one (004) inside a lote', async () => {

@@ -358,19 +358,23 @@ export function invalidacion(
   };
 }
 
-/** Evento de contingencia v3 listing documents issued between `inicio` and `fin`. */
+/**
+ * Evento de contingencia v3 (2023) or v4 (2026) listing documents issued between `inicio` and `fin`; v4
+ * names the point of sale by MH's code.
+ */
 export function contingencia(
   nit: string,
   documentos: { codigoGeneracion: string; tipoDoc: string }[],
   inicio: Date,
   fin: Date,
+  version: 3 | 4 = 3,
 ): Json {
   const transmision = fechaHora();
   const desde = fechaHora(inicio);
   const hasta = fechaHora(fin);
   return {
     identificacion: {
-      version: 3,
+      version,
       ambiente: '00',
       codigoGeneracion: uuid(),
       fTransmision: transmision.fecha,
@@ -384,7 +388,7 @@ export function contingencia(
       numeroDocResponsable: '012345678',
       tipoEstablecimiento: '02',
       codEstableMH: 'M001',
-      codPuntoVenta: 'P001',
+      ...(version === 4 ? { codPuntoVentaMH: 'P001' } : { codPuntoVenta: 'P001' }),
       telefono: '22223333',
       correo: 'facturacion@example.com',
     },
@@ -414,45 +418,325 @@ export function enContingencia(dte: Json, instant: Date): Json {
 }
 
 /**
- * Retorno (18) on an accepted FE, shaped by the provisional schema dteSchemaByTipoVersion['18/1'] names:
- * one of the two 11.30 units of item 1 comes back (IVA 13/113 = 1.30).
+ * Normativa DTE 2.0 (2026 schemas). Every address carries its distrito (CAT-008, numbered within its
+ * departamento): San Salvador (06/14) in San Salvador Centro, Santa Tecla (05/11) in La Libertad Sur,
+ * Ahuachapán (01/01) in Ahuachapán Centro. The DTEs' emisor has no tipoEstablecimiento nor MH codes.
  */
-export function retorno(nit: string, fe: Json, selloRecibido: string): Json {
-  const { codigoGeneracion, numeroControl, fecEmi } = fe.identificacion;
+const direccion2026 = { ...direccion, distrito: '14' };
+const direccionReceptor2026 = { departamento: '05', municipio: '28', distrito: '11', complemento: 'Santa Tecla' };
+const emisor2026 = (nit: string) => ({ ...emisorBase(nit), direccion: { ...direccion2026 } });
+const puntoDeVenta = { codEstable: 'M001', codPuntoVenta: 'P001' };
+const receptorContribuyente2026 = () => ({ ...receptorContribuyente(), direccion: { ...direccionReceptor2026 } });
+/** NC/ND v4 and CR v2 name the taxpayer receptor by document type 36 (NIT). */
+const receptorPorNit2026 = () =>
+  (({ nit: numDocumento, ...r }) => ({ tipoDocumento: '36', numDocumento, ...r }))(receptorContribuyente2026());
+
+/**
+ * FE v2: v1's figures (28.25, IVA 3.25) with the 1% retention of an agente de retención, which v2 calls
+ * ivaRete: 1% of 28.25 / 1.13 = 25.00 → 0.25; to pay 28.25 − 0.25 = 28.00.
+ */
+export function facturaV2(nit: string): Json {
   return {
-    identificacion: identificacion('18', 1),
-    emisor: { ...emisorBase(nit), ...comercial, ...establecimiento },
-    documentoRelacionado: { tipoDte: '01', codigoGeneracion, numeroControl, fecEmi, selloRecibido },
+    identificacion: identificacion('01', 2),
+    documentoRelacionado: null,
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
     receptor: {
       tipoDocumento: '13',
-      numDocumento: '01234567-8',
+      numDocumento: '012345678',
+      nrc: null,
       nombre: 'Cliente de prueba',
+      codActividad: null,
+      descActividad: null,
+      direccion: { ...direccionReceptor2026 },
+      telefono: null,
       correo: 'cliente@example.com',
     },
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: [
+      { ...itemVenta(1, 2, 11.3, 0, 22.6), tributos: null, psv: 0, noGravado: 0, ivaItem: 2.6 },
+      { ...itemVenta(2, 1, 5.65, 0, 5.65), tributos: null, psv: 0, noGravado: 0, ivaItem: 0.65 },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 28.25,
+      subTotalVentas: 28.25,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0,
+      tributos: null,
+      subTotal: 28.25,
+      ivaRete: 0.25,
+      montoTotalOperacion: 28.25,
+      totalNoGravado: 0,
+      totalPagar: 28,
+      totalLetras: 'VEINTIOCHO 00/100 DÓLARES',
+      totalIva: 3.25,
+      saldoFavor: 0,
+      condicionOperacion: 1,
+      pagos: contado(28),
+      numPagoElectronico: null,
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/** CCF v4: v3's 204.00 + IVA 26.52 = 230.52, less ivaRete 1% of 204.00 = 2.04: to pay 228.48. */
+export function creditoFiscalV4(nit: string): Json {
+  return {
+    identificacion: identificacion('03', 4),
+    documentoRelacionado: null,
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
+    receptor: receptorContribuyente2026(),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: [
+      { ...itemVenta(1, 10, 20, 0, 200), tributos: ['20'], psv: 0, noGravado: 0 },
+      { ...itemVenta(2, 3, 1.5, 0.5, 4), tributos: ['20'], psv: 0, noGravado: 0 },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 204,
+      subTotalVentas: 204,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0.5,
+      tributos: IVA(26.52),
+      subTotal: 204,
+      ivaPerci: 0,
+      ivaRete: 2.04,
+      montoTotalOperacion: 230.52,
+      totalNoGravado: 0,
+      totalPagar: 228.48,
+      totalLetras: 'DOSCIENTOS VEINTIOCHO 48/100 DÓLARES',
+      saldoFavor: 0,
+      condicionOperacion: 1,
+      pagos: contado(228.48),
+      numPagoElectronico: null,
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/**
+ * NC v4 (05) or ND v4 (06) on a CCF: 1 × 50.00 + IVA (tributo 20) 6.50 = 56.50 to pay; `totalIva` stays 0
+ * (the IVA is the tributo's), there are no global discounts nor subTotal.
+ */
+export function notaV4(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
+  const resumen: Json = {
+    totalNoSuj: 0,
+    totalExenta: 0,
+    totalGravada: 50,
+    subTotalVentas: 50,
+    totalDescu: 0,
+    tributos: IVA(6.5),
+    montoTotalOperacion: 56.5,
+    ivaPerci: 0,
+    totalIva: 0,
+    ivaRete: 0,
+    totalNoGravado: 0,
+    totalPagar: 56.5,
+    totalLetras: 'CINCUENTA Y SEIS 50/100 DÓLARES',
+    condicionOperacion: 1,
+    observaciones: null,
+    codigoRetencionMH: null,
+  };
+  if (tipoDte === '06') resumen.numPagoElectronico = null;
+  return {
+    identificacion: { ...identificacion(tipoDte, 4), fusion: null },
+    documentoRelacionado: [
+      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf, fechaEmision: fechaHora().fecha },
+    ],
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA' },
+    receptor: receptorPorNit2026(),
+    ventaTercero: null,
+    cuerpoDocumento: [
+      {
+        ...itemVenta(1, 1, 50, 0, 50),
+        numeroDocumento: ccf,
+        tributos: ['20'],
+        noGravado: 0,
+        ivaPerci: 0,
+        totalIva: 0,
+        ivaRete: 0,
+      },
+    ],
+    resumen,
+    apendice: null,
+  };
+}
+
+/**
+ * CR v2: v1's retentions (1% of 1,000.00 and of 250.50 → 10.00 + 2.51 = 12.51) and `totalIva`, 13% of the
+ * 1,250.50 subject to retention: 162.565 → 162.57 (half-up).
+ */
+export function retencionV2(nit: string): Json {
+  const item = (numItem: number, tipoGeneracion: number, numeroDocumento: string, monto: number, iva: number) => ({
+    numItem,
+    tipoDte: '03',
+    tipoGeneracion,
+    numeroDocumento,
+    fechaEmision: fechaHora().fecha,
+    montoSujetoGrav: monto,
+    codigoRetencionMH: '22',
+    ivaRetenido: iva,
+    descripcion: 'Retención IVA 1%',
+  });
+  return {
+    identificacion: identificacion('07', 2),
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
+    receptor: receptorPorNit2026(),
+    cuerpoDocumento: [item(1, 2, uuid(), 1000, 10), item(2, 1, 'A0001234', 250.5, 2.51)],
+    resumen: {
+      totalSujetoRetencion: 1250.5,
+      totalIva: 162.57,
+      totalIvaRetenido: 12.51,
+      totalLetras: 'DOCE 51/100 DÓLARES',
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/** FSE v2: v1's 345.00, renta 10% 34.50, to pay 310.50; the seller is `receptor` and there is no ivaRete1. */
+export function sujetoExcluidoV2(nit: string): Json {
+  const { cuerpoDocumento, resumen } = sujetoExcluido(nit);
+  const { ivaRete1: _sinRetencionIva, ...resumenV2 } = resumen;
+  return {
+    identificacion: identificacion('14', 2),
+    emisor: { ...emisor2026(nit), ...puntoDeVenta },
+    receptor: {
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      nombre: 'Proveedor sin IVA',
+      codActividad: null,
+      descActividad: null,
+      direccion: { departamento: '01', municipio: '14', distrito: '01', complemento: 'Ahuachapán centro' },
+      telefono: null,
+      correo: null,
+    },
+    cuerpoDocumento,
+    resumen: resumenV2,
+    apendice: null,
+  };
+}
+
+/**
+ * Evento de Retorno (fe-eret-v1, tipoEvento 18, no numeroControl) on a Factura of either generation: one
+ * of the two 11.30 units of its item 1 comes back, IVA included (13/113 = 1.30).
+ */
+export function retorno(nit: string, fe: Json): Json {
+  const { codigoGeneracion, fecEmi } = fe.identificacion;
+  const { tipoDte: _tipoDte, numeroControl: _numeroControl, ...propia } = identificacion('18', 1);
+  return {
+    identificacion: { ...propia, tipoEvento: '18', fusion: null },
+    documentoRelacionado: [{ tipoDocumento: '01', codigoGeneracion, fechaEmision: fecEmi }],
+    emisor: {
+      nit,
+      nombre: 'EMPRESA DE PRUEBA, S.A. DE C.V.',
+      ...establecimiento,
+      recintoFiscal: null,
+      tipoRegimen: null,
+      regimen: null,
+      tipoItemExpor: null,
+    },
+    documento: {
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+      nombre: 'Cliente de prueba',
+      codPais: null,
+      nombrePais: null,
+      telefono: null,
+      correo: 'cliente@example.com',
+    },
+    ventaTercero: null,
+    compraTercero: null,
     cuerpoDocumento: [
       {
         numItem: 1,
-        numItemOrigen: 1,
         tipoItem: 1,
-        codigo: 'P001',
-        descripcion: 'Producto 1',
-        uniMedida: 59,
+        codigoGeneracion,
         cantidad: 1,
         precioUni: 11.3,
+        descripcion: 'Producto 1',
+        codigo: 'P001',
+        uniMedida: 59,
         montoDescu: 0,
-        montoRetorno: 11.3,
+        codTributo: null,
+        ventaNoSuj: 0,
+        ventaExenta: 0,
+        ventaGravada: 11.3,
+        compra: 0,
+        tributos: null,
+        psv: 0,
         ivaItem: 1.3,
+        noGravado: 0,
+        seguro: 0,
+        flete: 0,
+        ivaRete: 0,
+        reteRenta: 0,
       },
     ],
-    motivo: 'Producto defectuoso',
     resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
       totalGravada: 11.3,
-      totalRetorno: 11.3,
-      totalIva: 1.3,
+      totalCompraExcluidos: 0,
+      subTotalVentas: 11.3,
+      tributos: null,
+      totalSeguro: null,
+      totalFlete: null,
+      montoTotalOperacion: 11.3,
+      ivaRete: 0,
       reteRenta: 0,
-      montoTotalRetorno: 11.3,
+      totalNoGravado: 0,
+      totalPagar: 11.3,
       totalLetras: 'ONCE 30/100 DÓLARES',
+      totalNoOnerosas: 0,
+      totalIva: 1.3,
+      saldoFavor: 0,
     },
-    apendice: null,
+    apendice: [{ campo: 'motivoRetorno', etiqueta: 'Motivo del retorno', valor: 'Producto defectuoso' }],
+  };
+}
+
+/**
+ * Evento de invalidación v3 (2026) for an accepted document of either generation (a Retorno has no
+ * numeroControl). Its `identificacion.fecEmi` is the invalidated DTE's, which MH requires but for FE, FEX
+ * and FSE.
+ */
+export function invalidacionV3(
+  nit: string,
+  dte: Json,
+  selloRecibido: string,
+  motivo: { tipoAnulacion: 1 | 2 | 3; codigoGeneracionR?: string | null },
+): Json {
+  const { identificacion: id, emisor, documento, motivo: motivoV2 } = invalidacion(nit, dte, selloRecibido, motivo);
+  const { tipoEstablecimiento: _tipo, nomEstablecimiento: _nombre, ...emisorV3 } = emisor;
+  const { montoIva: _montoIva, ...documentoV3 } = documento;
+  return {
+    identificacion: {
+      version: 3,
+      ambiente: id.ambiente,
+      codigoGeneracion: id.codigoGeneracion,
+      fecEmi: dte.identificacion.fecEmi,
+      horEmi: id.horAnula,
+      fusion: null,
+    },
+    emisor: emisorV3,
+    documento: {
+      ...documentoV3,
+      tipoDte: dte.identificacion.tipoDte ?? dte.identificacion.tipoEvento,
+      numeroControl: dte.identificacion.numeroControl ?? null,
+    },
+    motivo: motivoV2,
   };
 }

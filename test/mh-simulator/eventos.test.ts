@@ -2,10 +2,17 @@ import { envio, nuevoEmisor, resultadoLote, type Emisor } from './cliente';
 import {
   contingencia,
   creditoFiscal,
+  creditoFiscalV4,
   enContingencia,
   factura,
+  facturaV2,
+  fechaHora,
+  identificacion,
   invalidacion,
+  invalidacionV3,
   nota,
+  notaV4,
+  retencionV2,
   uuid,
   type Json,
 } from './documentos';
@@ -142,10 +149,18 @@ describe('invalidation (POST /fesv/anulardte, schema v2)', () => {
     expect((await anular(evento())).data.estado).toBe('PROCESADO');
   });
 
-  it('refuses a tampered event signature (802) and an unknown event version (096)', async () => {
+  it('refuses a tampered event signature (802), an unknown event version (096) and another request version (027)', async () => {
     const { documento, sello } = await aceptado(factura(emisor.nit));
     const evento = invalidacion(emisor.nit, documento, sello, { tipoAnulacion: 2 });
-    expect((await anular(evento, emisor, 3)).data).toMatchObject({ codigoMsg: '096' });
+    expect((await anular(evento, emisor, 3)).data).toMatchObject({
+      codigoMsg: '027',
+      descripcionMsg: '[identificacion.version] DATO NO COINCIDE CON DTE',
+    });
+    const desconocida = { ...evento, identificacion: { ...evento.identificacion, version: 9 } };
+    expect((await anular(desconocida, emisor, 9)).data).toMatchObject({
+      codigoMsg: '096',
+      observaciones: ['[identificacion.version] NO EXISTE ESQUEMA DE INVALIDACION VERSION 9'],
+    });
     const [h, , s] = emisor.firmar(evento).split('.');
     const otro = Buffer.from(JSON.stringify({ ...evento, motivo: { ...evento.motivo, tipoAnulacion: 3 } })).toString(
       'base64url',
@@ -196,6 +211,65 @@ describe('invalidation (POST /fesv/anulardte, schema v2)', () => {
         (await anular(invalidacion(reloj.nit, fuera.documento, fuera.sello, { tipoAnulacion: 2 }), reloj)).data
           .codigoMsg,
       ).toBe('018');
+    });
+  });
+});
+
+describe('invalidation v3 (invalidacion-schema-v3)', () => {
+  const anularV3 = (evento: Json) => anular(evento, emisor, 3);
+
+  it('invalidates a document of either generation', async () => {
+    for (const dte of [facturaV2(emisor.nit), creditoFiscal(emisor.nit)]) {
+      const { documento, sello } = await aceptado(dte);
+      const evento = invalidacionV3(emisor.nit, documento, sello, { tipoAnulacion: 2 });
+      const res = await anularV3(evento);
+      expect(res.status).toBe(200);
+      expect(res.data).toMatchObject({
+        estado: 'PROCESADO',
+        codigoGeneracion: evento.identificacion.codigoGeneracion,
+        descripcionMsg: 'Invalidación Recibida y Procesada',
+      });
+      expect((await consultar(documento)).data.estado).toBe('INVALIDADO');
+    }
+  });
+
+  it("requires the event's fecEmi to be the invalidated DTE's (027), except for FE, FEX and FSE", async () => {
+    const ayer = new Date(Date.now() - 26 * 3600 * 1000);
+    const ccf = creditoFiscalV4(emisor.nit);
+    ccf.identificacion = { ...identificacion('03', 4, ayer), numeroControl: ccf.identificacion.numeroControl };
+    const aceptadoCcf = await aceptado(ccf);
+    const hoy = invalidacionV3(emisor.nit, ccf, aceptadoCcf.sello, { tipoAnulacion: 2 });
+    hoy.identificacion.fecEmi = fechaHora().fecha;
+    expect((await anularV3(hoy)).data).toMatchObject({
+      estado: 'RECHAZADO',
+      clasificaMsg: '11',
+      codigoMsg: '027',
+      descripcionMsg: '[identificacion.fecEmi] DATO NO COINCIDE CON DTE',
+    });
+    expect((await anularV3(invalidacionV3(emisor.nit, ccf, aceptadoCcf.sello, { tipoAnulacion: 2 }))).data.estado).toBe(
+      'PROCESADO',
+    );
+
+    const fe = facturaV2(emisor.nit);
+    fe.identificacion = { ...identificacion('01', 2, ayer), numeroControl: fe.identificacion.numeroControl };
+    const aceptadaFe = await aceptado(fe);
+    const deHoy = invalidacionV3(emisor.nit, fe, aceptadaFe.sello, { tipoAnulacion: 2 });
+    deHoy.identificacion.fecEmi = fechaHora().fecha;
+    expect((await anularV3(deHoy)).data.estado).toBe('PROCESADO');
+  });
+
+  it('keeps the other rules: 028 for a CCF with a live NC v4, 027 on the document data', async () => {
+    const ccf = await aceptado(creditoFiscalV4(emisor.nit));
+    await aceptado(notaV4('05', emisor.nit, ccf.documento.identificacion.codigoGeneracion));
+    expect(
+      (await anularV3(invalidacionV3(emisor.nit, ccf.documento, ccf.sello, { tipoAnulacion: 2 }))).data,
+    ).toMatchObject({ codigoMsg: '028' });
+    const cr = await aceptado(retencionV2(emisor.nit));
+    const evento = invalidacionV3(emisor.nit, cr.documento, cr.sello, { tipoAnulacion: 2 });
+    evento.documento.numeroControl = null;
+    expect((await anularV3(evento)).data).toMatchObject({
+      codigoMsg: '027',
+      descripcionMsg: '[documento.numeroControl] DATO NO COINCIDE CON DTE',
     });
   });
 });
@@ -308,9 +382,11 @@ describe('contingency (POST /fesv/contingencia, schema v3)', () => {
     const invertido = contingencia(emisor.nit, [{ codigoGeneracion: uuid(), tipoDoc: '01' }], hace(60), hace(120));
     expect((await enviarEvento(invertido)).data.observaciones).toContain('[motivo.fFin] FECHA NO ES CORRECTA');
 
-    const v4 = contingencia(emisor.nit, [{ codigoGeneracion: uuid(), tipoDoc: '01' }], hace(120), hace(60));
-    v4.identificacion.version = 4;
-    expect((await enviarEvento(v4)).data.observaciones.join()).toContain('#/identificacion/version');
+    const v5 = contingencia(emisor.nit, [{ codigoGeneracion: uuid(), tipoDoc: '01' }], hace(120), hace(60));
+    v5.identificacion.version = 5;
+    expect((await enviarEvento(v5)).data.observaciones).toEqual([
+      '[identificacion.version] NO EXISTE ESQUEMA DE CONTINGENCIA VERSION 5',
+    ]);
 
     const otro = await nuevoEmisor();
     const ajeno = await emisor.post('/fesv/contingencia', { nit: otro.nit, documento: emisor.firmar(evento) });
@@ -330,5 +406,46 @@ describe('contingency (POST /fesv/contingencia, schema v3)', () => {
   it('refuses a document type CAT-023 does not allow in contingency (007)', async () => {
     const evento = contingencia(emisor.nit, [{ codigoGeneracion: uuid(), tipoDoc: '07' }], hace(120), hace(60));
     expect((await enviarEvento(evento)).data.observaciones).toContain('[detalleDTE[0].tipoDoc] VALOR NO ES PERMITIDO');
+  });
+});
+
+describe('contingency event v4 (contingencia-schema-v4)', () => {
+  const enviarEvento = (evento: Json) =>
+    emisor.post('/fesv/contingencia', { nit: emisor.nit, documento: emisor.firmar(evento) });
+  const hace = (minutos: number) => new Date(Date.now() - minutos * 60000);
+
+  it('lists documents of both generations, which a lote then carries each in its own version', async () => {
+    const documentos = [
+      enContingencia(factura(emisor.nit), hace(90)),
+      enContingencia(creditoFiscalV4(emisor.nit), hace(85)),
+      enContingencia(retencionV2(emisor.nit), hace(80)),
+    ];
+    const listado = documentos.map((d) => ({
+      codigoGeneracion: d.identificacion.codigoGeneracion,
+      tipoDoc: d.identificacion.tipoDte,
+    }));
+    const res = await enviarEvento(contingencia(emisor.nit, listado, hace(120), hace(60), 4));
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ estado: 'RECIBIDO', mensaje: 'Documento recibido', observaciones: [] });
+    const lote = await emisor.post('/fesv/recepcionlote/', {
+      ambiente: '00',
+      idEnvio: uuid(),
+      version: 1,
+      nitEmisor: emisor.nit,
+      documentos: documentos.map((d) => emisor.firmar(d)),
+    });
+    const resultado = await resultadoLote(emisor, lote.data.codigoLote);
+    expect(resultado.rechazados).toEqual([]);
+    expect(resultado.procesados.map((p: Json) => p.codigoGeneracion).sort()).toEqual(
+      listado.map((d) => d.codigoGeneracion).sort(),
+    );
+  });
+
+  it('checks tipoDoc against CAT-002 (2026), not CAT-023 (007)', async () => {
+    const evento = contingencia(emisor.nit, [{ codigoGeneracion: uuid(), tipoDoc: '02' }], hace(120), hace(60), 4);
+    expect((await enviarEvento(evento)).data).toMatchObject({
+      estado: 'RECHAZADO',
+      observaciones: ['[detalleDTE[0].tipoDoc] VALOR NO ES PERMITIDO'],
+    });
   });
 });

@@ -51,8 +51,8 @@ export async function createSimulatorApp(deps: SimulatorDeps): Promise<Simulator
   app.use(
     rutasRecepcion(store, controles),
     rutasLote(store, controles, lotes),
-    rutasContingencia(store),
-    rutasInvalidacion(store),
+    rutasContingencia(store, controles),
+    rutasInvalidacion(store, controles),
   );
   app.use((req, res) => errorSpring(res, 404, `No static resource ${req.path.slice(1)}.`));
   const onError: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, _next) => {

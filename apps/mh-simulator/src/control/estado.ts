@@ -7,10 +7,18 @@ export interface ControlEfectivo {
   clockOffsetSeconds: number;
   /** How long a lote waits before it is processed (MH takes 1–3 minutes; tests want less). */
   loteDelayMs: number;
+  /** MH's refusal of the 2023 schemas from this emission instant (null: both generations are accepted). */
+  rechazar2023Desde: Date | null;
 }
 
 export const GLOBAL = '*';
-const defaults: ControlEfectivo = { latencyMs: 0, outage: 'none', clockOffsetSeconds: 0, loteDelayMs: 1000 };
+const defaults: ControlEfectivo = {
+  latencyMs: 0,
+  outage: 'none',
+  clockOffsetSeconds: 0,
+  loteDelayMs: 1000,
+  rechazar2023Desde: null,
+};
 
 export class Controles {
   constructor(
@@ -30,6 +38,8 @@ export class Controles {
       if (doc.outage !== undefined) merged.outage = doc.outage;
       if (doc.clockOffsetSeconds !== undefined) merged.clockOffsetSeconds = doc.clockOffsetSeconds;
       if (doc.loteDelayMs !== undefined) merged.loteDelayMs = doc.loteDelayMs;
+      // An emisor's null overrides a global instant: that emisor is back to both generations.
+      if (doc.rechazar2023Desde !== undefined) merged.rechazar2023Desde = doc.rechazar2023Desde;
     }
     return merged;
   }

@@ -39,6 +39,7 @@ const esquemas = {
   outage: z.object({ mode: z.enum(['none', 'refuse', '503', 'hang']), emisor }),
   clock: z.object({ offsetSeconds: z.number().int(), emisor }),
   lotes: z.object({ delayMs: z.number().int().min(0).max(600000), emisor }),
+  normativa: z.object({ rechazar2023Desde: z.iso.datetime({ offset: true }).nullable(), emisor }),
   reject: z
     .object({
       next: z.number().int().min(1).optional(),
@@ -144,6 +145,15 @@ export function rutasControl(store: Store): Router {
     if (!body) return;
     await ajustar(body.emisor, { loteDelayMs: body.delayMs });
     res.json({ status: 'success', data: body });
+  });
+
+  /** MH's cut-over to Normativa DTE 2.0: documents and events of 2023 emitted from this instant are refused. */
+  router.post('/normativa', async (req, res) => {
+    const body = leer(res, esquemas.normativa, req.body);
+    if (!body) return;
+    const desde = body.rechazar2023Desde === null ? null : new Date(body.rechazar2023Desde);
+    await ajustar(body.emisor, { rechazar2023Desde: desde });
+    res.json({ status: 'success', data: { ...body, rechazar2023Desde: desde } });
   });
 
   router.post('/reject', async (req, res) => {

@@ -1,10 +1,18 @@
 import { Router } from 'express';
-import { decodeDteJws } from '@dte/domain';
+import { decodeDteJws, esquemaDe, generacionDe } from '@dte/domain';
 import { z } from 'zod';
-import { verificarCatalogos } from '../recepcion/catalogos';
-import { registrarRecepcion } from '../recepcion/recibir';
+import type { Controles } from '../control/estado';
 import { parametros } from '../peticion';
-import { abrirFirmado, dentroDeHolguraDeFecha, emisorEsUsuario, verificarEsquema } from '../recepcion/verificaciones';
+import { verificarCatalogos } from '../recepcion/catalogos';
+import { NORMATIVA_NO_VIGENTE, normativaVigente } from '../recepcion/normativa';
+import { registrarRecepcion } from '../recepcion/recibir';
+import {
+  abrirFirmado,
+  dentroDeHolguraDeFecha,
+  emisorEsUsuario,
+  objeto,
+  verificarEsquema,
+} from '../recepcion/verificaciones';
 import { errorSpring, hallazgo, nuevoSello, observacion, type Hallazgo } from '../respuesta';
 import { sesion } from '../seguridad/rutas';
 import { isDuplicateKey, type Emisor, type Store } from '../store';
@@ -17,15 +25,23 @@ const cuerpoContingencia = z.object({ nit: z.string(), documento: z.string().min
 /** The event must reach MH within 24 h after the contingency ended (Manual Funcional §IX). */
 const PLAZO_EVENTO_MS = 24 * 3600 * 1000;
 
-async function revisar(store: Store, emisor: Emisor, nit: string, jws: string, ahora: Date) {
+/** Version 3 (2023) or 4 (2026), by the event's own version; either may list documents of both generations. */
+async function revisar(controles: Controles, store: Store, emisor: Emisor, nit: string, jws: string, ahora: Date) {
   if (nit !== emisor.nit) return { hallazgos: [hallazgo('008', 'nit')] };
   const abierto = abrirFirmado(jws, emisor);
-  if (abierto.hallazgos) return abierto;
+  if (abierto.hallazgos) return { hallazgos: abierto.hallazgos };
   const evento = abierto.documento;
-  const violaciones = verificarEsquema('contingencia-schema-v3', evento, '');
+  // Without a version to go by, the event is held to the current schema, whose violations then say why.
+  const propia = objeto(evento.identificacion).version;
+  const version = typeof propia === 'number' ? propia : 4;
+  const sinEsquema = `[identificacion.version] NO EXISTE ESQUEMA DE CONTINGENCIA VERSION ${version}`;
+  const violaciones = verificarEsquema(esquemaDe('contingencia', version), evento, sinEsquema);
   if (violaciones.length) return { hallazgos: violaciones };
 
   const identificacion = evento.identificacion as Json;
+  const noVigente = await normativaVigente(controles, emisor.nit, 'contingencia', version, identificacion);
+  if (noVigente.length) return { hallazgos: noVigente, mensaje: NORMATIVA_NO_VIGENTE };
+
   const motivo = evento.motivo as Json;
   const detalle = (evento.detalleDTE as Json[]).map((d) => String(d.codigoGeneracion));
   const inicio = instanteLocal(String(motivo.fInicio), String(motivo.hInicio));
@@ -35,7 +51,7 @@ async function revisar(store: Store, emisor: Emisor, nit: string, jws: string, a
     ...((await store.contingencias.exists({ _id: String(identificacion.codigoGeneracion) }))
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
-    ...verificarCatalogos(evento),
+    ...verificarCatalogos(evento, generacionDe('contingencia', version)!),
     ...(new Set(detalle).size === detalle.length ? [] : [hallazgo('025', 'detalleDTE')]),
     ...(inicio <= fin && dentroDeHolguraDeFecha(String(motivo.fFin), String(motivo.hFin), ahora)
       ? []
@@ -46,14 +62,14 @@ async function revisar(store: Store, emisor: Emisor, nit: string, jws: string, a
 }
 
 /** `POST /fesv/contingencia`: its own answer shape, `{estado, fechaHora, mensaje, selloRecibido, observaciones}`. */
-export function rutasContingencia(store: Store): Router {
+export function rutasContingencia(store: Store, controles: Controles): Router {
   const router = Router();
   router.post('/fesv/contingencia', async (req, res) => {
     const body = parametros(cuerpoContingencia, req.body);
     if (!body.ok) return errorSpring(res, 400, body.mensaje);
     const { emisor, ahora } = sesion(res);
     const fechaHora = fhProcesamiento(ahora);
-    const rechazar = async (hallazgos: Hallazgo[]) => {
+    const rechazar = async (hallazgos: Hallazgo[], mensaje = 'Validaciones no superadas') => {
       const payload = decodeDteJws(body.datos.documento)?.payload as Json | undefined;
       const codigoGeneracion = (payload?.identificacion as Json | undefined)?.codigoGeneracion;
       await registrarRecepcion(
@@ -71,14 +87,14 @@ export function rutasContingencia(store: Store): Router {
       res.status(400).json({
         estado: 'RECHAZADO',
         fechaHora,
-        mensaje: 'Validaciones no superadas',
+        mensaje,
         selloRecibido: null,
         observaciones: hallazgos.map(observacion),
       });
     };
 
-    const revision = await revisar(store, emisor, body.datos.nit, body.datos.documento, ahora);
-    if ('hallazgos' in revision) return rechazar(revision.hallazgos);
+    const revision = await revisar(controles, store, emisor, body.datos.nit, body.datos.documento, ahora);
+    if (revision.hallazgos) return rechazar(revision.hallazgos, revision.mensaje);
     const { identificacion, detalle, inicio, fin } = revision;
     const selloRecibido = nuevoSello(ahora);
     const codigoGeneracion = String(identificacion.codigoGeneracion);
@@ -98,6 +114,7 @@ export function rutasContingencia(store: Store): Router {
       await store.contingencias.create({
         _id: codigoGeneracion,
         nitEmisor: emisor.nit,
+        version: Number(identificacion.version),
         detalle,
         inicio,
         fin,

@@ -1,10 +1,12 @@
 import { Router } from 'express';
-import { decodeDteJws } from '@dte/domain';
+import { decodeDteJws, esquemaDe, generacionDe } from '@dte/domain';
 import { z } from 'zod';
-import { verificarCatalogos } from '../recepcion/catalogos';
-import { registrarRecepcion } from '../recepcion/recibir';
+import type { Controles } from '../control/estado';
 import { entero, parametros } from '../peticion';
-import { abrirFirmado, emisorEsUsuario, verificarEsquema } from '../recepcion/verificaciones';
+import { verificarCatalogos } from '../recepcion/catalogos';
+import { NORMATIVA_NO_VIGENTE, normativaVigente } from '../recepcion/normativa';
+import { registrarRecepcion } from '../recepcion/recibir';
+import { abrirFirmado, emisorEsUsuario, objeto, verificarEsquema } from '../recepcion/verificaciones';
 import {
   aceptado,
   enviarRespuesta,
@@ -45,6 +47,19 @@ function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>
  */
 const SIN_REEMPLAZO_PREVIO = new Set(['05', '08']);
 
+/**
+ * The DTEs MH lets be invalidated for three months (FE, FEX, FSE) are invalidated by an event of its own
+ * date; for the others the v3 event's `identificacion.fecEmi` must be the invalidated DTE's: apitest
+ * rejected an NC's invalidation dated otherwise with 027 "[identificacion.fecEmi] DATO NO COINCIDE CON DTE"
+ * (Melquisspana/Sistema_Facturacion, docs/INVALIDACION_DTE.md, July 2026). The exception for the three
+ * is the reading the service follows, not something MH has been seen to answer.
+ */
+function fechaDelEvento(evento: Json, original: Documento): Hallazgo[] {
+  const identificacion = evento.identificacion as Json;
+  if (identificacion.version !== 3 || TRES_MESES.has(original.tipoDte)) return [];
+  return identificacion.fecEmi === original.fecEmi ? [] : [hallazgo('027', 'identificacion.fecEmi')];
+}
+
 async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ahora: Date): Promise<Hallazgo[]> {
   const anulado = evento.documento as Json;
   const motivo = evento.motivo as Json;
@@ -53,10 +68,13 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
   if (!original) return [hallazgo('014', 'documento.codigoGeneracion')];
   if (original.estado === 'INVALIDADO') return [hallazgo('015', 'documento.codigoGeneracion')];
 
+  // A Retorno is registered without numeroControl and a v3 event names it with null.
   const hallazgos: Hallazgo[] = (['tipoDte', 'selloRecibido', 'numeroControl', 'fecEmi'] as const)
     .filter((campo) => anulado[campo] !== original[campo])
     .map((campo) => hallazgo('027', `documento.${campo}`));
-  if (ahora > limiteInvalidacion(original)) hallazgos.push(hallazgo('018', 'identificacion.fecAnula'));
+  hallazgos.push(...fechaDelEvento(evento, original));
+  const fecha = (evento.identificacion as Json).version === 2 ? 'fecAnula' : 'fecEmi';
+  if (ahora > limiteInvalidacion(original)) hallazgos.push(hallazgo('018', `identificacion.${fecha}`));
 
   const reemplazo = anulado.codigoGeneracionR;
   if (motivo.tipoAnulacion !== 2 && !SIN_REEMPLAZO_PREVIO.has(original.tipoDte)) {
@@ -74,8 +92,10 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
   return hallazgos;
 }
 
+/** Version 2 (anulacion-schema-v2, 2023) or 3 (invalidacion-schema-v3, 2026), by the event's own version. */
 async function invalidar(
   store: Store,
+  controles: Controles,
   emisor: Emisor,
   ambiente: string,
   version: number,
@@ -89,19 +109,25 @@ async function invalidar(
   const abierto = abrirFirmado(jws, emisor);
   if (abierto.hallazgos) return rechazado(base, abierto.hallazgos);
   const evento = abierto.documento;
-  const sinEsquema = `[version] NO EXISTE ESQUEMA DE INVALIDACION VERSION ${version}`;
-  const violaciones = verificarEsquema(version === 2 ? 'anulacion-schema-v2' : undefined, evento, sinEsquema);
+  const propia = objeto(evento.identificacion).version;
+  const versionEvento = typeof propia === 'number' ? propia : version;
+  const sinEsquema = `[identificacion.version] NO EXISTE ESQUEMA DE INVALIDACION VERSION ${versionEvento}`;
+  const violaciones = verificarEsquema(esquemaDe('invalidacion', versionEvento), evento, sinEsquema);
   if (violaciones.length) return rechazado(base, violaciones);
 
   const identificacion = evento.identificacion as Json;
+  const noVigente = await normativaVigente(controles, emisor.nit, 'invalidacion', versionEvento, identificacion);
+  if (noVigente.length) return rechazado(base, noVigente, NORMATIVA_NO_VIGENTE);
+
   const codigoGeneracion = String(identificacion.codigoGeneracion);
   const hallazgos = [
+    ...(identificacion.version === version ? [] : [hallazgo('027', 'identificacion.version')]),
     ...(identificacion.ambiente === ambiente ? [] : [hallazgo('027', 'identificacion.ambiente')]),
     ...emisorEsUsuario(emisor, evento),
     ...((await store.invalidaciones.exists({ codigoGeneracion }))
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
-    ...verificarCatalogos(evento),
+    ...verificarCatalogos(evento, generacionDe('invalidacion', versionEvento)!),
     ...(await reglasDelDocumento(store, emisor, evento, ahora)),
   ];
   if (hallazgos.length) return rechazado(base, hallazgos);
@@ -142,15 +168,15 @@ async function invalidar(
   return aceptado(registro, [], 'Invalidación Recibida y Procesada');
 }
 
-/** `POST /fesv/anulardte`: the invalidation event v2; afterwards consultadte reports the DTE INVALIDADO. */
-export function rutasInvalidacion(store: Store): Router {
+/** `POST /fesv/anulardte`: the invalidation event v2 or v3; afterwards consultadte reports the DTE INVALIDADO. */
+export function rutasInvalidacion(store: Store, controles: Controles): Router {
   const router = Router();
   router.post('/fesv/anulardte', async (req, res) => {
     const body = parametros(cuerpoInvalidacion, req.body);
     if (!body.ok) return errorSpring(res, 400, body.mensaje);
     const { emisor, ahora } = sesion(res);
     const { ambiente, version, documento } = body.datos;
-    const respuesta = await invalidar(store, emisor, ambiente, version, documento, ahora);
+    const respuesta = await invalidar(store, controles, emisor, ambiente, version, documento, ahora);
     await registrarRecepcion(
       store,
       {

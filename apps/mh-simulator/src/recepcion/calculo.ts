@@ -1,5 +1,5 @@
 import DecimalJs from 'decimal.js';
-import { isTributoDeSeccion } from '@dte/domain';
+import { esquemaDe, isTributoDeSeccion, type MhSchemaName } from '@dte/domain';
 import { hallazgo, type Hallazgo } from '../respuesta';
 
 /**
@@ -51,16 +51,33 @@ class Cuenta {
   }
 }
 
-/** FE, CCF, NC, ND: the three sale columns, IVA and the operation totals. */
-function ventas(dte: Json, ivaIncluido: boolean, cuenta: Cuenta): void {
+interface Venta {
+  /** FE prices include IVA; CCF, NC and ND prices exclude it. */
+  ivaIncluido: boolean;
+  /** The 1 % retention and perception of IVA: `ivaRete1`/`ivaPerci1` until 2026, then without the 1. */
+  retencion: 'ivaRete1' | 'ivaRete';
+  percepcion: 'ivaPerci1' | 'ivaPerci';
+}
+const FE_V1: Venta = { ivaIncluido: true, retencion: 'ivaRete1', percepcion: 'ivaPerci1' };
+const FE_V2: Venta = { ivaIncluido: true, retencion: 'ivaRete', percepcion: 'ivaPerci' };
+const CCF_V3: Venta = { ivaIncluido: false, retencion: 'ivaRete1', percepcion: 'ivaPerci1' };
+const CCF_V4: Venta = { ivaIncluido: false, retencion: 'ivaRete', percepcion: 'ivaPerci' };
+
+/**
+ * FE, CCF, NC, ND: the three sale columns, IVA and the operation totals. NC/ND v4 have no global
+ * discounts nor subTotal, so their operation total starts from subTotalVentas; fields a version lacks
+ * (reteRenta and saldoFavor in 2026, totalPagar in NC/ND v3) count as zero or are not checked.
+ */
+function ventas(dte: Json, venta: Venta, cuenta: Cuenta): void {
+  const { ivaIncluido } = venta;
   const items = dte.cuerpoDocumento as Json[];
   const resumen = dte.resumen as Json;
   const columnas = ['ventaNoSuj', 'ventaExenta', 'ventaGravada'] as const;
 
   items.forEach((item, i) => {
-    const venta = r8(n(item.cantidad).times(n(item.precioUni)).minus(n(item.montoDescu)));
+    const monto = r8(n(item.cantidad).times(n(item.precioUni)).minus(n(item.montoDescu)));
     const columna = columnas.find((c) => !n(item[c]).isZero()) ?? 'ventaGravada';
-    cuenta.verificar(`cuerpoDocumento[${i}].${columna}`, suma(columnas.map((c) => n(item[c]))), venta);
+    cuenta.verificar(`cuerpoDocumento[${i}].${columna}`, suma(columnas.map((c) => n(item[c]))), monto);
     // FE prices include IVA, so the item's IVA is the 13/113 part of its taxed sale.
     if (ivaIncluido)
       cuenta.verificar(`cuerpoDocumento[${i}].ivaItem`, item.ivaItem, r8(n(item.ventaGravada).times(13).div(113)));
@@ -83,7 +100,8 @@ function ventas(dte: Json, ivaIncluido: boolean, cuenta: Cuenta): void {
     descuentosGlobales,
     r2(descuentosGlobales.plus(suma(items.map((item) => n(item.montoDescu))))),
   );
-  cuenta.verificar('resumen.subTotal', resumen.subTotal, n(resumen.subTotalVentas).minus(descuentosGlobales));
+  if ('subTotal' in resumen)
+    cuenta.verificar('resumen.subTotal', resumen.subTotal, n(resumen.subTotalVentas).minus(descuentosGlobales));
 
   const baseGravada = n(resumen.totalGravada).minus(n(resumen.descuGravada));
   const tributos = (resumen.tributos as Json[] | null) ?? [];
@@ -94,17 +112,16 @@ function ventas(dte: Json, ivaIncluido: boolean, cuenta: Cuenta): void {
     if (i < 0) cuenta.hallazgos.push(hallazgo('020', 'resumen.tributos'));
     else cuenta.verificar(`resumen.tributos[${i}].valor`, tributos[i]!.valor, r2(baseGravada.times(IVA)));
   }
-  // Section-3 tributos of CAT-015 are informative and change no total (Manual Funcional §XIII).
-  const tributosDelTotal = suma(tributos.filter((t) => isTributoDeSeccion(String(t.codigo), 1)).map((t) => n(t.valor)));
+  const subTotal = 'subTotal' in resumen ? n(resumen.subTotal) : n(resumen.subTotalVentas);
   cuenta.verificar(
     'resumen.montoTotalOperacion',
     resumen.montoTotalOperacion,
-    n(resumen.subTotal).plus(tributosDelTotal),
+    subTotal.plus(tributosDelTotal(resumen)),
   );
 
   // IVA retention and perception are 1% of the taxed sale without IVA.
   const baseSinIva = ivaIncluido ? baseGravada.div('1.13') : baseGravada;
-  for (const campo of ['ivaRete1', 'ivaPerci1']) {
+  for (const campo of [venta.retencion, venta.percepcion]) {
     if (!n(resumen[campo]).isZero())
       cuenta.verificar(`resumen.${campo}`, resumen[campo], r2(baseSinIva.times(UNO_POR_CIENTO)));
   }
@@ -113,8 +130,8 @@ function ventas(dte: Json, ivaIncluido: boolean, cuenta: Cuenta): void {
   if ('totalPagar' in resumen) {
     const pagar = n(resumen.montoTotalOperacion)
       .plus(n(resumen.totalNoGravado))
-      .plus(n(resumen.ivaPerci1))
-      .minus(n(resumen.ivaRete1))
+      .plus(n(resumen[venta.percepcion]))
+      .minus(n(resumen[venta.retencion]))
       .minus(n(resumen.reteRenta))
       .plus(n(resumen.saldoFavor));
     cuenta.verificar('resumen.totalPagar', resumen.totalPagar, pagar);
@@ -122,7 +139,29 @@ function ventas(dte: Json, ivaIncluido: boolean, cuenta: Cuenta): void {
   }
 }
 
-/** FSE: the buyer's purchase, its discount and the 10% income-tax retention it withholds. */
+/** Section-3 tributos of CAT-015 are informative and change no total (Manual Funcional §XIII). */
+function tributosDelTotal(resumen: Json): Decimal {
+  const tributos = (resumen.tributos as Json[] | null) ?? [];
+  return suma(tributos.filter((t) => isTributoDeSeccion(String(t.codigo), 1)).map((t) => n(t.valor)));
+}
+
+/**
+ * NC v4 / ND v4 on a CCF: the IVA is tributo "20" of the resumen, added once in montoTotalOperacion, and
+ * `totalIva` (resumen and each line) stays 0. The reading the service takes: an NC v4 with the 13 % there
+ * was rejected by MH apitest with 020 "[resumen.totalIva] CALCULO INCORRECTO"
+ * (Melquisspana/Sistema_Facturacion, resources/dte/ejemplos/05_nota_credito/README.md, June 2026).
+ */
+const IVA_EN_TOTAL_IVA_DE_NOTA_V4 = new Decimal(0);
+
+function notaV4(dte: Json, cuenta: Cuenta): void {
+  ventas(dte, CCF_V4, cuenta);
+  (dte.cuerpoDocumento as Json[]).forEach((item, i) =>
+    cuenta.verificar(`cuerpoDocumento[${i}].totalIva`, item.totalIva, IVA_EN_TOTAL_IVA_DE_NOTA_V4),
+  );
+  cuenta.verificar('resumen.totalIva', (dte.resumen as Json).totalIva, IVA_EN_TOTAL_IVA_DE_NOTA_V4);
+}
+
+/** FSE: the buyer's purchase, its discount and the 10% income-tax retention it withholds (v2 has no ivaRete1). */
 function sujetoExcluido(dte: Json, cuenta: Cuenta): void {
   const items = dte.cuerpoDocumento as Json[];
   const resumen = dte.resumen as Json;
@@ -149,8 +188,8 @@ function sujetoExcluido(dte: Json, cuenta: Cuenta): void {
   cuenta.pagos(resumen);
 }
 
-/** CR: each retention at its CAT-006 rate, and the totals. */
-function retencion(dte: Json, cuenta: Cuenta): void {
+/** CR: each retention at its CAT-006 rate, and the totals (`totalIVAretenido` in v1, `totalIvaRetenido` in v2). */
+function retencion(dte: Json, cuenta: Cuenta, campoTotal: 'totalIVAretenido' | 'totalIvaRetenido'): void {
   const items = dte.cuerpoDocumento as Json[];
   const resumen = dte.resumen as Json;
   items.forEach((item, i) => {
@@ -163,18 +202,93 @@ function retencion(dte: Json, cuenta: Cuenta): void {
     resumen.totalSujetoRetencion,
     r2(suma(items.map((i) => n(i.montoSujetoGrav)))),
   );
-  cuenta.verificar('resumen.totalIVAretenido', resumen.totalIVAretenido, r2(suma(items.map((i) => n(i.ivaRetenido)))));
+  cuenta.verificar(`resumen.${campoTotal}`, resumen[campoTotal], r2(suma(items.map((i) => n(i.ivaRetenido)))));
 }
 
 /**
- * Recomputes a schema-valid document. Types without a rule here (e.g. Retorno, whose schema is still
- * provisional) are checked by their schema only.
+ * CR v2 `resumen.totalIva`, new in 2026 and unexplained by the schema: read as the IVA of the amounts
+ * subject to retention, 13 % of totalSujetoRetencion, changing no other total. UNCERTAIN: the reading of
+ * the Normativa DTE 2.0 annexes' digest and of the implementers found; another sends 0. A correction is
+ * this function.
  */
-export function verificarCalculos(tipoDte: string, dte: Json): ResultadoCalculo {
+function ivaSujetoRetencion(resumen: Json): Decimal {
+  return r2(n(resumen.totalSujetoRetencion).times(IVA));
+}
+
+function retencionV2(dte: Json, cuenta: Cuenta): void {
+  retencion(dte, cuenta, 'totalIvaRetenido');
+  const resumen = dte.resumen as Json;
+  cuenta.verificar('resumen.totalIva', resumen.totalIva, ivaSujetoRetencion(resumen));
+}
+
+/**
+ * Evento de Retorno (fe-eret-v1): goods returned from Facturas (amounts with IVA included, in the sale
+ * columns) or from sujeto excluido purchases (`compra`), each line's amount in exactly one column; the IVA
+ * is reported as the 13/113 part of the taxed amounts and the purchases' 10 % renta retention is reversed.
+ */
+function retorno(dte: Json, cuenta: Cuenta): void {
+  const items = dte.cuerpoDocumento as Json[];
+  const resumen = dte.resumen as Json;
+  const columnas = ['ventaNoSuj', 'ventaExenta', 'ventaGravada', 'compra'] as const;
+
+  items.forEach((item, i) => {
+    const monto = r8(n(item.cantidad).times(n(item.precioUni)).minus(n(item.montoDescu)));
+    const usadas = columnas.filter((c) => !n(item[c]).isZero());
+    const [columna = 'ventaGravada', segunda] = usadas;
+    if (segunda) cuenta.hallazgos.push(hallazgo('020', `cuerpoDocumento[${i}].${segunda}`));
+    else cuenta.verificar(`cuerpoDocumento[${i}].${columna}`, item[columna], monto);
+    cuenta.verificar(`cuerpoDocumento[${i}].ivaItem`, item.ivaItem, r8(n(item.ventaGravada).times(13).div(113)));
+  });
+
+  const total = (campo: string) => r2(suma(items.map((item) => n(item[campo]))));
+  cuenta.verificar('resumen.totalNoSuj', resumen.totalNoSuj, total('ventaNoSuj'));
+  cuenta.verificar('resumen.totalExenta', resumen.totalExenta, total('ventaExenta'));
+  cuenta.verificar('resumen.totalGravada', resumen.totalGravada, total('ventaGravada'));
+  cuenta.verificar('resumen.totalCompraExcluidos', resumen.totalCompraExcluidos, total('compra'));
+  cuenta.verificar(
+    'resumen.subTotalVentas',
+    resumen.subTotalVentas,
+    suma(['totalNoSuj', 'totalExenta', 'totalGravada', 'totalCompraExcluidos'].map((c) => n(resumen[c]))),
+  );
+  cuenta.verificar(
+    'resumen.montoTotalOperacion',
+    resumen.montoTotalOperacion,
+    n(resumen.subTotalVentas).plus(tributosDelTotal(resumen)).plus(n(resumen.totalSeguro)).plus(n(resumen.totalFlete)),
+  );
+  cuenta.verificar('resumen.totalIva', resumen.totalIva, r2(n(resumen.totalGravada).times(13).div(113)));
+  if (!n(resumen.reteRenta).isZero()) {
+    const base = n(resumen.totalCompraExcluidos);
+    cuenta.verificar('resumen.reteRenta', resumen.reteRenta, r2(base.times(RENTA_SUJETO_EXCLUIDO)));
+  }
+  cuenta.verificar('resumen.totalNoGravado', resumen.totalNoGravado, total('noGravado'));
+  const pagar = n(resumen.montoTotalOperacion)
+    .minus(n(resumen.ivaRete))
+    .minus(n(resumen.reteRenta))
+    .plus(n(resumen.totalNoGravado));
+  cuenta.verificar('resumen.totalPagar', resumen.totalPagar, pagar);
+}
+
+/** The rules of each schema; the ones without rules here (NR, CL, DCL, FEX, CD, EOP) are checked by their schema only. */
+const reglas: Partial<Record<MhSchemaName, (dte: Json, cuenta: Cuenta) => void>> = {
+  'fe-fc-v1': (dte, cuenta) => ventas(dte, FE_V1, cuenta),
+  'fe-f-v2': (dte, cuenta) => ventas(dte, FE_V2, cuenta),
+  'fe-ccf-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
+  'fe-nc-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
+  'fe-nd-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
+  'fe-ccf-v4': (dte, cuenta) => ventas(dte, CCF_V4, cuenta),
+  'fe-nc-v4': notaV4,
+  'fe-nd-v4': notaV4,
+  'fe-cr-v1': (dte, cuenta) => retencion(dte, cuenta, 'totalIVAretenido'),
+  'fe-cr-v2': retencionV2,
+  'fe-fse-v1': sujetoExcluido,
+  'fe-fse-v2': sujetoExcluido,
+  'fe-eret-v1': retorno,
+};
+
+/** Recomputes a document valid against the schema of its type (or event) and version. */
+export function verificarCalculos(tipoDte: string, version: number, dte: Json): ResultadoCalculo {
   const cuenta = new Cuenta();
-  if (tipoDte === '01') ventas(dte, true, cuenta);
-  if (tipoDte === '03' || tipoDte === '05' || tipoDte === '06') ventas(dte, false, cuenta);
-  if (tipoDte === '07') retencion(dte, cuenta);
-  if (tipoDte === '14') sujetoExcluido(dte, cuenta);
+  const esquema = esquemaDe(tipoDte, version);
+  if (esquema) reglas[esquema]?.(dte, cuenta);
   return { hallazgos: cuenta.hallazgos, observaciones: cuenta.observaciones };
 }

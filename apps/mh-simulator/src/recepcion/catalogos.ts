@@ -1,12 +1,22 @@
-import { inCatalog, isMunicipioOf, isTributoDeSeccion, type CatalogId } from '@dte/domain';
+import {
+  inCatalog,
+  isDistritoOf,
+  isMunicipioOf,
+  isTributoDeSeccion,
+  type CatalogId,
+  type EdicionCatalogo,
+  type Generacion,
+} from '@dte/domain';
 import { hallazgo, type Hallazgo } from '../respuesta';
 
 /**
- * Codes the schemas leave open (or only pattern-check) but MH checks against its catalogs v1.2:
- * a value outside them is answered 007 VALOR NO ES PERMITIDO. Paths use `[]` for "every element"; one
- * table serves every DTE and event because absent fields are simply not there to check.
+ * Codes the schemas leave open (or only pattern-check) but MH checks against its catalogs: a value outside
+ * them is answered 007 VALOR NO ES PERMITIDO. Paths use `[]` for "every element"; one table serves every
+ * DTE and event because absent fields are simply not there to check. A document of the 2026 generation is
+ * read against the 2026 edition where it differs (CAT-002 adds the events 17 and 18), v1.2 elsewhere;
+ * `en2026` names the catalog a field moved to.
  */
-const reglas: { ruta: string; catalogo: CatalogId }[] = [
+const reglas: { ruta: string; catalogo: CatalogId; en2026?: CatalogId }[] = [
   { ruta: 'identificacion.tipoContingencia', catalogo: 'CAT-005' },
   { ruta: 'documentoRelacionado[].tipoDocumento', catalogo: 'CAT-002' },
   { ruta: 'emisor.codActividad', catalogo: 'CAT-019' },
@@ -25,13 +35,16 @@ const reglas: { ruta: string; catalogo: CatalogId }[] = [
   { ruta: 'resumen.condicionOperacion', catalogo: 'CAT-016' },
   { ruta: 'resumen.pagos[].codigo', catalogo: 'CAT-017' },
   { ruta: 'resumen.pagos[].plazo', catalogo: 'CAT-018' },
+  { ruta: 'resumen.codigoRetencionMH', catalogo: 'CAT-006' },
   { ruta: 'documento.tipoDte', catalogo: 'CAT-002' },
   { ruta: 'documento.tipoDocumento', catalogo: 'CAT-022' },
   { ruta: 'motivo.tipoAnulacion', catalogo: 'CAT-024' },
   { ruta: 'motivo.tipDocResponsable', catalogo: 'CAT-022' },
   { ruta: 'motivo.tipDocSolicita', catalogo: 'CAT-022' },
   { ruta: 'motivo.tipoContingencia', catalogo: 'CAT-005' },
-  { ruta: 'detalleDTE[].tipoDoc', catalogo: 'CAT-023' },
+  // CAT-023 listed the types MH takes in contingency; in 2026 it became "Operaciones Especiales" and the
+  // v4 event names any DTE type (the 2026 schemas admit contingency for 07 and the Retorno too).
+  { ruta: 'detalleDTE[].tipoDoc', catalogo: 'CAT-023', en2026: 'CAT-002' },
 ];
 
 const direcciones = ['emisor.direccion', 'receptor.direccion', 'sujetoExcluido.direccion'];
@@ -53,11 +66,14 @@ function valores(node: unknown, ruta: string, prefijo = ''): { campo: string; va
   return hijos.flatMap((h) => valores(h.valor, resto.join('.'), h.campo));
 }
 
-export function verificarCatalogos(documento: unknown): Hallazgo[] {
+/** `generacion` is the document's, as `generacionDe` reads its type and version. */
+export function verificarCatalogos(documento: unknown, generacion: Generacion): Hallazgo[] {
+  const edicion: EdicionCatalogo = generacion === '2026' ? '2026' : '1.2';
   const hallazgos: Hallazgo[] = [];
-  for (const { ruta, catalogo } of reglas) {
+  for (const { ruta, catalogo, en2026 } of reglas) {
+    const id = edicion === '2026' ? (en2026 ?? catalogo) : catalogo;
     for (const { campo, valor } of valores(documento, ruta)) {
-      if (valor !== null && valor !== undefined && !inCatalog(catalogo, valor as string))
+      if (valor !== null && valor !== undefined && !inCatalog(id, valor as string, edicion))
         hallazgos.push(hallazgo('007', campo));
     }
   }
@@ -65,14 +81,20 @@ export function verificarCatalogos(documento: unknown): Hallazgo[] {
   for (const { campo, valor } of valores(documento, 'cuerpoDocumento[].codTributo')) {
     if (typeof valor === 'string' && !isTributoDeSeccion(valor, 2)) hallazgos.push(hallazgo('007', campo));
   }
-  // 2024 territorial reform: municipio codes only mean something within their departamento (CAT-013 v1.2).
+  // 2024 territorial reform: municipio codes only mean something within their departamento (CAT-013 v1.2),
+  // and so do the 2026 schemas' distritos (CAT-008, the pre-2024 municipios).
   for (const ruta of direcciones) {
     for (const { campo, valor } of valores(documento, ruta)) {
-      const direccion = valor as { departamento?: unknown; municipio?: unknown } | null;
+      const direccion = valor as { departamento?: unknown; municipio?: unknown; distrito?: unknown } | null;
       if (!direccion || typeof direccion.departamento !== 'string') continue;
-      if (!inCatalog('CAT-012', direccion.departamento)) hallazgos.push(hallazgo('007', `${campo}.departamento`));
-      else if (!isMunicipioOf(direccion.departamento, String(direccion.municipio)))
+      if (!inCatalog('CAT-012', direccion.departamento)) {
+        hallazgos.push(hallazgo('007', `${campo}.departamento`));
+        continue;
+      }
+      if (!isMunicipioOf(direccion.departamento, String(direccion.municipio)))
         hallazgos.push(hallazgo('007', `${campo}.municipio`));
+      if (typeof direccion.distrito === 'string' && !isDistritoOf(direccion.departamento, direccion.distrito))
+        hallazgos.push(hallazgo('007', `${campo}.distrito`));
     }
   }
   return hallazgos;

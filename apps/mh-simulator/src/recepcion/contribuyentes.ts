@@ -4,19 +4,30 @@ import type { Store } from '../store';
 
 type Json = Record<string, unknown>;
 
-/** Which receptor fields name a registered taxpayer, per tipoDte (FSE's sujeto excluido is by definition not one). */
-function receptorContribuyente(
-  tipoDte: string,
-  dte: Json,
-): { nit: string; nrc: string | null; iva: boolean } | undefined {
+interface ReceptorContribuyente {
+  nit: string;
+  nrc: string | null;
+  /** CCF/NC/ND are for IVA taxpayers only. */
+  iva: boolean;
+  /** The field that names the taxpayer, for MH's observación. */
+  campoNit: string;
+}
+
+/**
+ * Which receptor fields name a registered taxpayer, per tipoDte (FSE's sujeto excluido is by definition
+ * not one). CCF and the v3 notes name it by `nit`; NC/ND v4, FE and CR by a document of type 36 (NIT).
+ */
+function receptorContribuyente(tipoDte: string, dte: Json): ReceptorContribuyente | undefined {
   const receptor = dte.receptor as Json | null | undefined;
   if (!receptor) return undefined;
-  if (tipoDte === '03' || tipoDte === '05' || tipoDte === '06') {
-    return { nit: String(receptor.nit), nrc: receptor.nrc as string, iva: true };
+  const iva = tipoDte === '03' || tipoDte === '05' || tipoDte === '06';
+  if (iva && typeof receptor.nit === 'string') {
+    return { nit: receptor.nit, nrc: receptor.nrc as string | null, iva, campoNit: 'receptor.nit' };
   }
-  // FE and CR name a taxpayer only when the receptor is identified by NIT and given an NRC.
-  if ((tipoDte === '01' || tipoDte === '07') && receptor.tipoDocumento === '36' && typeof receptor.nrc === 'string') {
-    return { nit: String(receptor.numDocumento), nrc: receptor.nrc, iva: false };
+  // FE and CR name a taxpayer only when the receptor is given an NRC.
+  const nrc = typeof receptor.nrc === 'string' ? receptor.nrc : null;
+  if (receptor.tipoDocumento === '36' && (iva || ((tipoDte === '01' || tipoDte === '07') && nrc !== null))) {
+    return { nit: String(receptor.numDocumento), nrc, iva, campoNit: 'receptor.numDocumento' };
   }
   return undefined;
 }
@@ -35,14 +46,13 @@ export async function verificarContribuyentes(
   const receptor = receptorContribuyente(tipoDte, dte);
   const scope = { $in: [GLOBAL, nitEmisor] };
   if (!receptor || !(await store.contribuyentes.exists({ scope }))) return [];
-  const campoNit = tipoDte === '01' || tipoDte === '07' ? 'receptor.numDocumento' : 'receptor.nit';
   // An entry registered for this emisor wins over the global one.
   const registros = await store.contribuyentes.find({ scope, nit: receptor.nit }).lean();
   const registro = registros.find((r) => r.scope === nitEmisor) ?? registros[0];
-  if (!registro) return [hallazgo('009', campoNit)];
+  if (!registro) return [hallazgo('009', receptor.campoNit)];
   const hallazgos: Hallazgo[] = [];
-  if (!registro.activo) hallazgos.push(hallazgo('010', campoNit));
-  if (receptor.iva && !registro.contribuyenteIva) hallazgos.push(hallazgo('011', campoNit));
+  if (!registro.activo) hallazgos.push(hallazgo('010', receptor.campoNit));
+  if (receptor.iva && !registro.contribuyenteIva) hallazgos.push(hallazgo('011', receptor.campoNit));
   if (receptor.nrc !== null && registro.nrc !== receptor.nrc) hallazgos.push(hallazgo('008', 'receptor.nrc'));
   return hallazgos;
 }

@@ -10,6 +10,7 @@ import { fhProcesamiento } from '../tiempo';
 import { recibirDte } from './recibir';
 import { entero, parametros } from '../peticion';
 import { respuestaDeConsulta } from './rutas';
+import { campoTipo, objeto } from './verificaciones';
 
 /** MH's limit per lote (Manual Técnico §3.4). */
 const MAX_DOCUMENTOS = 100;
@@ -78,7 +79,7 @@ export class ProcesadorLotes {
     const procesados: RespuestaMh[] = [];
     const rechazados: RespuestaMh[] = [];
     for (const documento of contenido.documentos) {
-      const identificacion = ((decodeDteJws(documento)?.payload as Json | undefined)?.identificacion ?? {}) as Json;
+      const identificacion = objeto((decodeDteJws(documento)?.payload as Json | undefined)?.identificacion);
       const codigoGeneracion =
         typeof identificacion.codigoGeneracion === 'string' ? identificacion.codigoGeneracion : null;
       // A resumed lote may already hold some of its documents: report them as processed, not duplicated.
@@ -93,7 +94,7 @@ export class ProcesadorLotes {
         {
           ambiente: lote.ambiente,
           version: Number(identificacion.version),
-          tipoDte: String(identificacion.tipoDte),
+          tipoDte: String(identificacion[campoTipo(identificacion)]),
           codigoGeneracion,
           documento,
           codigoLote,

@@ -1,4 +1,4 @@
-import { dteSchemaByTipoVersion } from '@dte/domain';
+import { esquemaDe, generacionDe } from '@dte/domain';
 import type { Controles } from '../control/estado';
 import { aceptado, hallazgo, nuevoSello, rechazado, type Hallazgo, type RespuestaMh } from '../respuesta';
 import { isDuplicateKey, type Emisor, type Recepcion, type Store } from '../store';
@@ -6,7 +6,15 @@ import { fhProcesamiento, instanteLocal } from '../tiempo';
 import { verificarCalculos } from './calculo';
 import { verificarCatalogos } from './catalogos';
 import { verificarContribuyentes } from './contribuyentes';
-import { abrirFirmado, dentroDeHolguraDeFecha, emisorEsUsuario, verificarEsquema } from './verificaciones';
+import { NORMATIVA_NO_VIGENTE, normativaVigente } from './normativa';
+import {
+  abrirFirmado,
+  campoTipo,
+  dentroDeHolguraDeFecha,
+  emisorEsUsuario,
+  objeto,
+  verificarEsquema,
+} from './verificaciones';
 
 type Json = Record<string, unknown>;
 
@@ -31,12 +39,23 @@ export interface Contexto {
 const PLAZO_LOTE_CONTINGENCIA_MS = 72 * 3600 * 1000;
 
 function coincidencias(envio: Envio, identificacion: Json): Hallazgo[] {
-  const campos = ['version', 'tipoDte', 'ambiente', 'codigoGeneracion'] as const;
-  return campos.filter((c) => identificacion[c] !== envio[c]).map((c) => hallazgo('027', `identificacion.${c}`));
+  const pedidos = [
+    ['version', envio.version],
+    [campoTipo(identificacion), envio.tipoDte],
+    ['ambiente', envio.ambiente],
+    ['codigoGeneracion', envio.codigoGeneracion],
+  ] as const;
+  return pedidos
+    .filter(([campo, valor]) => identificacion[campo] !== valor)
+    .map(([campo]) => hallazgo('027', `identificacion.${campo}`));
 }
 
-/** 2026 establishment/point-of-sale block (M001P001); apitest already refuses the older free 8 characters. */
+/**
+ * 2026 establishment/point-of-sale block (M001P001); apitest already refuses the older free 8 characters.
+ * An event received as a DTE (the Retorno) has no numeroControl.
+ */
 function numeroControl(tipoDte: string, identificacion: Json): Hallazgo[] {
+  if (campoTipo(identificacion) === 'tipoEvento') return [];
   const patron = new RegExp(`^DTE-${tipoDte}-[MBSP][0-9]{3}P[0-9]{3}-[0-9]{15}$`);
   return patron.test(String(identificacion.numeroControl)) ? [] : [hallazgo('006', 'identificacion.numeroControl')];
 }
@@ -63,13 +82,16 @@ async function contingencia(ctx: Contexto, identificacion: Json): Promise<Hallaz
 
 /**
  * The electronic documents this one relates to, to refuse invalidating a document with live related
- * ones (028). DTEs list them in an array (tipoGeneracion 2 = electronic); the Retorno names one object.
+ * ones (028): a DTE names them in numeroDocumento with tipoGeneracion 2 (electronic); the Retorno names the
+ * FE or FSE it returns by codigoGeneracion.
  */
 function relacionados(dte: Json): string[] {
-  const relacion = dte.documentoRelacionado as Json[] | Json | null | undefined;
-  if (!relacion) return [];
-  if (!Array.isArray(relacion)) return typeof relacion.codigoGeneracion === 'string' ? [relacion.codigoGeneracion] : [];
-  return relacion.filter((r) => r.tipoGeneracion === 2).map((r) => String(r.numeroDocumento));
+  const relacion = dte.documentoRelacionado;
+  if (!Array.isArray(relacion)) return [];
+  return (relacion as Json[]).flatMap((r) => {
+    if (typeof r.codigoGeneracion === 'string') return [r.codigoGeneracion];
+    return r.tipoGeneracion === 2 ? [String(r.numeroDocumento)] : [];
+  });
 }
 
 async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
@@ -83,24 +105,34 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
   const abierto = abrirFirmado(envio.documento, ctx.emisor);
   if (abierto.hallazgos) return rechazado(base, abierto.hallazgos);
   const dte = abierto.documento;
-  const esquema = dteSchemaByTipoVersion[`${envio.tipoDte}/${envio.version}`];
-  const sinEsquema = `[identificacion.version] NO EXISTE ESQUEMA PARA TIPO DTE ${envio.tipoDte} VERSION ${envio.version}`;
+  // The schema is the one of the document's own type and version (either generation): a request that says
+  // otherwise is answered 027 below, not with the violations of another schema.
+  const propia = objeto(dte.identificacion);
+  const declarado = propia[campoTipo(propia)];
+  const tipo = typeof declarado === 'string' ? declarado : envio.tipoDte;
+  const version = typeof propia.version === 'number' ? propia.version : envio.version;
+  const sinEsquema = `[identificacion.version] NO EXISTE ESQUEMA PARA TIPO DTE ${tipo} VERSION ${version}`;
+  // Only CAT-002 codes: the invalidation and contingency events have their own services.
+  const esquema = /^[0-9]{2}$/.test(tipo) ? esquemaDe(tipo, version) : undefined;
   const violaciones = verificarEsquema(esquema, dte, sinEsquema);
   if (violaciones.length) return rechazado(base, violaciones);
 
   const identificacion = dte.identificacion as Json;
-  const calculo = verificarCalculos(envio.tipoDte, dte);
+  const noVigente = await normativaVigente(ctx.controles, ctx.emisor.nit, tipo, version, identificacion);
+  if (noVigente.length) return rechazado(base, noVigente, NORMATIVA_NO_VIGENTE);
+
+  const calculo = verificarCalculos(tipo, version, dte);
   const hallazgos = [
     ...coincidencias(envio, identificacion),
     ...emisorEsUsuario(ctx.emisor, dte),
-    ...numeroControl(envio.tipoDte, identificacion),
+    ...numeroControl(tipo, identificacion),
     ...(await duplicado(ctx.store, String(identificacion.codigoGeneracion))),
     ...(dentroDeHolguraDeFecha(String(identificacion.fecEmi), String(identificacion.horEmi), ctx.ahora)
       ? []
       : [hallazgo('017', 'identificacion.fecEmi')]),
     ...(await contingencia(ctx, identificacion)),
-    ...verificarCatalogos(dte),
-    ...(await verificarContribuyentes(ctx.store, ctx.emisor.nit, envio.tipoDte, dte)),
+    ...verificarCatalogos(dte, generacionDe(tipo, version)!),
+    ...(await verificarContribuyentes(ctx.store, ctx.emisor.nit, tipo, dte)),
     ...calculo.hallazgos,
   ];
   if (hallazgos.length) return rechazado(base, hallazgos);
@@ -110,10 +142,10 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     _id: String(identificacion.codigoGeneracion),
     codigoGeneracion: String(identificacion.codigoGeneracion),
     nitEmisor: ctx.emisor.nit,
-    tipoDte: envio.tipoDte,
-    version: envio.version,
+    tipoDte: tipo,
+    version,
     ambiente: envio.ambiente,
-    numeroControl: String(identificacion.numeroControl),
+    numeroControl: typeof identificacion.numeroControl === 'string' ? identificacion.numeroControl : null,
     fecEmi: String(identificacion.fecEmi),
     selloRecibido,
     fhProcesamiento: fhProcesamiento(ctx.ahora),

@@ -27,6 +27,16 @@ export function abrirFirmado(jws: string, emisor: Emisor): Abierto {
   return { documento: payload as Json };
 }
 
+/** A JSON object, or an empty one: a payload's blocks are read before its schema is checked. */
+export function objeto(valor: unknown): Json {
+  return valor !== null && typeof valor === 'object' && !Array.isArray(valor) ? (valor as Json) : {};
+}
+
+/** A DTE names its type in `tipoDte`; an event MH receives as a DTE (the Retorno, 18) in `tipoEvento`. */
+export function campoTipo(identificacion: Json): 'tipoDte' | 'tipoEvento' {
+  return identificacion.tipoDte === undefined && identificacion.tipoEvento !== undefined ? 'tipoEvento' : 'tipoDte';
+}
+
 /** 096 with one observación per violation, naming its field path as MH does. */
 export function verificarEsquema(esquema: MhSchemaName | undefined, documento: Json, sinEsquema: string): Hallazgo[] {
   if (!esquema) return [hallazgo('096', 'identificacion.version', sinEsquema)];

@@ -36,7 +36,8 @@ export interface Documento {
   tipoDte: string;
   version: number;
   ambiente: string;
-  numeroControl: string;
+  /** Null for an event received as a DTE (the Retorno, 18), which has no numeroControl. */
+  numeroControl: string | null;
   fecEmi: string;
   selloRecibido: string;
   fhProcesamiento: string;
@@ -64,6 +65,8 @@ export interface Contingencia {
   /** The event's codigoGeneracion. */
   _id: string;
   nitEmisor: string;
+  /** The event's schema version: 3 (2023) or 4 (2026). */
+  version: number;
   detalle: string[];
   inicio: Date;
   fin: Date;
@@ -138,6 +141,8 @@ export interface Control {
   outage?: Outage;
   clockOffsetSeconds?: number;
   loteDelayMs?: number;
+  /** From this instant MH refuses documents and events of the 2023 generation emitted at or after it. */
+  rechazar2023Desde?: Date | null;
   rechazarSiguientes?: RechazoForzado & { restantes: number };
 }
 
@@ -181,7 +186,7 @@ function models(connection: Connection) {
           tipoDte: str,
           version: Number,
           ambiente: str,
-          numeroControl: str,
+          numeroControl: strOrNull,
           fecEmi: str,
           selloRecibido: str,
           fhProcesamiento: str,
@@ -216,6 +221,7 @@ function models(connection: Connection) {
         {
           _id: String,
           nitEmisor: str,
+          version: Number,
           detalle: [String],
           inicio: Date,
           fin: Date,
@@ -284,6 +290,7 @@ function models(connection: Connection) {
           outage: String,
           clockOffsetSeconds: Number,
           loteDelayMs: Number,
+          rechazar2023Desde: Date,
           rechazarSiguientes: { type: Schema.Types.Mixed },
         },
         opts,

@@ -6,7 +6,8 @@ import mongoose from 'mongoose';
 import { loadConfig } from '@dte/config';
 import { SecretBox } from '@dte/activities';
 import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type Generacion } from '@dte/domain';
-import type { DocumentRecordView } from '@dte/domain/workflow-contract';
+import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
+import { Client, Connection } from '@temporalio/client';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { contribuyente, direccion, hoy } from '../support/fixtures';
 import { stack } from '../support/stack';
@@ -130,6 +131,21 @@ async function esperarEstado(codigoGeneracion: string, estado: string, timeoutMs
   }
 }
 
+/** Waits until the emisor's ContingencyWorkflow holds `n` documents. */
+async function esperarPendientes(emisorId: number, n: number, timeoutMs = 30000) {
+  const connection = await Connection.connect({ address: stack().temporalGrpc });
+  try {
+    const handle = new Client({ connection }).workflow.getHandle(Contingency.workflowId(emisorId));
+    for (const started = Date.now(); ; await espera(300)) {
+      const estado = await handle.query<ContingencyEstado>(Contingency.estadoQuery).catch(() => null);
+      if (estado && estado.pendientes.length >= n) return;
+      if (Date.now() - started > timeoutMs) throw new Error(`contingency holds ${JSON.stringify(estado)}`);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
 const versionDe = (d: DocumentRecordView) => (d.dteJson as unknown as Dte).identificacion.version;
 
 describe('Normativa DTE 2.0', () => {
@@ -162,11 +178,13 @@ describe('Normativa DTE 2.0', () => {
         expect([tipo, validaContraSuEsquema(dte)]).toEqual([tipo, []]);
       }
 
-      const anulada = await api('POST', '/dte/anulacion', tenant, anulacion(emitidos[5]!.codigoGeneracion));
+      // The Comprobante de Retención (MH's v2 event cannot name an FSE: its numeroControl pattern stops at 12).
+      const cr = emitidos[4]!.codigoGeneracion;
+      const anulada = await api('POST', '/dte/anulacion', tenant, anulacion(cr));
       expect(anulada.status).toBe(200);
       expect(anulada.body.data).toMatchObject({ aceptado: true, estado: 'CANCELLED' });
       const { Document } = (await testDatabase()).models;
-      const evento = (await Document.findById(emitidos[5]!.codigoGeneracion).lean())!.anulacion.evento;
+      const evento = (await Document.findById(cr).lean())!.anulacion.evento;
       expect(evento.identificacion.version).toBe(versiones.invalidacion);
       expect(validateMhSchema(esquemaDe('invalidacion', versiones.invalidacion)!, evento)).toEqual([]);
 
@@ -283,6 +301,8 @@ describe('Normativa DTE 2.0', () => {
         ['CONTINGENCIA', 2],
         ['CONTINGENCIA', 2],
       ]);
+      // Each joins the emisor's contingency after its delivery: MH comes back once all three wait.
+      await esperarPendientes(tenant.emisorId, backlog.length);
     } finally {
       await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     }

@@ -191,7 +191,10 @@ export class Tenants {
         ...(emisor.direccion.distrito ? [] : [`the emisor (npm run admin -- emisor distrito --emisor ${emisorId})`]),
         ...(await Establecimiento.find({ emisorId }, { id: 1, codEstable: 1, direccion: 1 }).lean())
           .filter((e) => !e.direccion.distrito)
-          .map((e) => `establecimiento ${e.id} ${e.codEstable} (npm run admin -- establecimiento distrito --establecimiento ${e.id})`),
+          .map(
+            (e) =>
+              `establecimiento ${e.id} ${e.codEstable} (npm run admin -- establecimiento distrito --establecimiento ${e.id})`,
+          ),
       ];
       if (sinDistrito.length)
         throw new Error(

@@ -39,6 +39,9 @@ async function main() {
     const emisorDte = { ...servicio, codPuntoVentaMH: 'P999', codPuntoVenta: 'P999' };
     const tipo = 'FACTURA_CONSUMIDOR_FINAL';
     const kind = domain.documentKind(tipo);
+    // The generation the service issues this emisor's documents in now.
+    const generacion = domain.generacionEn(activities.normativaDelEmisor(emisor, config), new Date());
+    const version = domain.versionEn(tipo, generacion);
     // A collection of its own with the documents' indexes: the same insert cost, and the service's
     // collection (which FerretDB scans on some lookups) does not grow with the floor's documents.
     const documents = db.connection.collection('floor_documents');
@@ -56,6 +59,7 @@ async function main() {
       const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', ++correlativo);
       const dte = domain.buildDocument(
         tipo,
+        version,
         {
           ambiente: emisor.ambiente,
           codigoGeneracion,
@@ -70,7 +74,7 @@ async function main() {
       const res = await mh.post(creds, '/fesv/recepciondte', {
         ambiente: emisor.ambiente,
         idEnvio: 1,
-        version: kind.version,
+        version,
         tipoDte: kind.tipoDte,
         documento,
         codigoGeneracion,

@@ -104,6 +104,9 @@ class ProcessSampler {
         this.perPid.set(key, entry);
       }
       entry.last = s.cpuTicks;
+      // A child seen between fork and exec still has its parent's name (node for Chromium): the group is
+      // the one of its latest reading.
+      entry.group = group;
       const mem = readMemoryKb(s.pid);
       rss[group] = (rss[group] || 0) + mem.rss;
       this.peakHwm[group] = Math.max(this.peakHwm[group] || 0, mem.hwm);

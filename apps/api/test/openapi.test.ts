@@ -37,8 +37,8 @@ const CODIGO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
 
 /**
  * The app on a context without connections: route factories only keep the context for their handlers. The
- * database answers the one lookup these tests reach past authentication (a token, then no document); the
- * rest is left out, so a handler that needs it fails loudly.
+ * database answers the lookups these tests reach past authentication (a token and its issuer, then no
+ * document); the rest is left out, so a handler that needs it fails loudly.
  */
 const ctx = {
   config: loadConfig({}),
@@ -52,6 +52,10 @@ const ctx = {
         }),
       },
       Document: { findById: () => ({ lean: async () => null }) },
+      // The token's issuer, provisioned: emisor 1, its establishment 1 and point of sale 1.
+      Emisor: { findOne: () => ({ lean: async () => ({ id: 1 }) }) },
+      Establecimiento: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1 }) }) },
+      PuntoVenta: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1 }) }) },
     },
   },
   store: {},

@@ -309,3 +309,94 @@ describe('resend', () => {
     expect(fieldsOf(refusal(() => parseRequest(resendRequest, { email: 'no' })))).toEqual(['email']);
   });
 });
+
+describe('amounts beyond MH schema maxima (every amount below 100,000,000,000)', () => {
+  it('refuse a line whose amount reaches it (99,999,999,999 × 11.30), naming the item', () => {
+    const e = refusal(() =>
+      parseRequest(dte01Request, {
+        receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+        items: [{ descripcion: 'P', cantidad: 99999999999, precioUnitario: 11.3 }],
+        condicionOperacion: 1,
+      }),
+    );
+    expect(e).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(fieldsOf(e)).toEqual(['items[0]']);
+  });
+
+  it('refuse a total that reaches it once IVA is added, though every line is below it (CCF, NC)', () => {
+    // 9 × 10,000,000,000 = 90,000,000,000 + IVA 13 % = 101,700,000,000
+    const items = [{ descripcion: 'P', cantidad: 9, precioUnitario: 10_000_000_000 }];
+    const ccf = refusal(() => parseRequest(dte03Request, { receptor: contribuyente, items, condicionOperacion: 1 }));
+    expect(fieldsOf(ccf)).toEqual(['items']);
+    const nc = refusal(() => parseRequest(notaRequest, { codigoGeneracion: UUID, items, condicionOperacion: 1 }));
+    expect(fieldsOf(nc)).toEqual(['items']);
+    // 8 × the same: 80,000,000,000 + 10,400,000,000 = 90,400,000,000 fits.
+    expect(() =>
+      parseRequest(dte03Request, {
+        receptor: contribuyente,
+        items: [{ ...items[0]!, cantidad: 8 }],
+        condicionOperacion: 1,
+      }),
+    ).not.toThrow();
+  });
+
+  it('refuse a sujeto excluido purchase and a retention total that reach it', () => {
+    const sujetoExcluido = { tipoDocumento: '13', numDocumento: '012345678', nombre: 'Pedro', direccion };
+    expect(
+      fieldsOf(
+        refusal(() =>
+          parseRequest(dte14Request, {
+            sujetoExcluido,
+            items: [
+              { descripcion: 'a', cantidad: 1, precioUnitario: 60_000_000_000 },
+              { descripcion: 'b', cantidad: 1, precioUnitario: 40_000_000_000 },
+            ],
+            condicionOperacion: 1,
+            applyrent: false,
+          }),
+        ),
+      ),
+    ).toEqual(['items']);
+    const linea = (numItem: number) => ({
+      numItem,
+      tipoDte: '03',
+      tipoGeneracion: 1,
+      numDocumento: 'A1',
+      fechaEmision: '2026-11-02',
+      montoSujetoGrav: 60_000_000_000,
+      codigoRetencionMH: 'C9',
+      ivaRetenido: 1,
+      descripcion: 'Retención',
+    });
+    expect(
+      fieldsOf(
+        refusal(() => parseRequest(dte07Request, { receptor: contribuyente, cuerpoDocumento: [linea(1), linea(2)] })),
+      ),
+    ).toEqual(['cuerpoDocumento']);
+  });
+});
+
+describe('invisible characters in text', () => {
+  it('refuse control characters, NUL and bidi overrides (Unicode Cc/Cf), naming each field', () => {
+    const e = refusal(() =>
+      parseRequest(dte01Request, {
+        receptor: { nombre: 'Juan\u202EPérez' },
+        items: [item, { ...item, descripcion: 'Caf\u0000é' }],
+        condicionOperacion: 1,
+        observaciones: 'sin\u200bespacio',
+      }),
+    );
+    expect(e).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(fieldsOf(e)).toEqual(['items[1].descripcion', 'observaciones', 'receptor.nombre']);
+  });
+
+  it('accept accents, emoji (with the zero-width joiner of their sequences) and line breaks', () => {
+    const r = parseRequest(dte01Request, {
+      receptor: { nombre: 'Ñandú Peña' },
+      items: [{ ...item, descripcion: 'Café ☕ para 👩‍💻' }],
+      condicionOperacion: 1,
+      observaciones: 'Línea 1\nLínea 2\tfin',
+    });
+    expect(r.items[0]!.descripcion).toBe('Café ☕ para 👩‍💻');
+  });
+});

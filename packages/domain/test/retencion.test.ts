@@ -127,3 +127,20 @@ describe('Comprobante de retención v2 (fe-cr-v2, Normativa DTE 2.0)', () => {
     expect(validateMhSchema('fe-cr-v2', r)).toEqual([]);
   });
 });
+
+it('refuses a related document dated after the comprobante itself, in both versions', () => {
+  const futuro = parseRequest(dte07Request, {
+    ...request,
+    cuerpoDocumento: request.cuerpoDocumento.map((c, i) => (i === 1 ? { ...c, fechaEmision: '2099-01-01' } : c)),
+  });
+  for (const build of [buildComprobanteRetencionV1, buildComprobanteRetencionV2]) {
+    const e = refusal(() => build(context('07'), futuro));
+    expect(e).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(e.details['errors']).toEqual([
+      {
+        field: 'cuerpoDocumento[1].fechaEmision',
+        message: 'Es posterior a la fecha de emisión del comprobante (2026-11-20)',
+      },
+    ]);
+  }
+});

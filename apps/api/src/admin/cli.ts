@@ -24,8 +24,11 @@ const USAGE = `commands (options are --name value):
                 --departamento --municipio [--distrito] --complemento --telefono
   establecimiento list --emisor <id>
   establecimiento distrito --establecimiento <id> --distrito <CAT-008 code, 2 digits>
+  establecimiento deactivate|activate|delete --establecimiento <id>
+                deactivated: its tokens stop issuing; delete: only without documents (revokes its tokens)
   punto-venta create --emisor <id> --establecimiento <id> --cod-punto-venta --cod-punto-venta-mh
   punto-venta list --emisor <id>
+  punto-venta deactivate|activate|delete --punto-venta <id>
   token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
   token list --emisor <id>
   token revoke <id>
@@ -175,6 +178,16 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
     }
     case 'establecimiento distrito':
       return print(await tenants.setDistritoEstablecimiento(o.id('establecimiento'), o.opt('distrito')));
+    case 'establecimiento deactivate':
+    case 'establecimiento activate':
+      return print(await tenants.setActivo('establecimiento', o.id('establecimiento'), command.endsWith(' activate')));
+    case 'establecimiento delete':
+      return print(await tenants.delete('establecimiento', o.id('establecimiento')));
+    case 'punto-venta deactivate':
+    case 'punto-venta activate':
+      return print(await tenants.setActivo('punto-venta', o.id('punto-venta'), command.endsWith(' activate')));
+    case 'punto-venta delete':
+      return print(await tenants.delete('punto-venta', o.id('punto-venta')));
     case 'establecimiento list':
       return print(
         await Establecimiento.find({ emisorId: o.id('emisor') }, { _id: 0 })

@@ -107,7 +107,8 @@ export class Tenants {
     },
   ) {
     checkDireccion(input.direccion);
-    const { Establecimiento } = this.db.models;
+    const { Emisor, Establecimiento } = this.db.models;
+    if (!(await Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
     const id = await takeNext(this.db.connection, 'establecimiento');
     await Establecimiento.create({ id, emisorId, ...input });
     return (await Establecimiento.findOne({ id }))!;
@@ -119,6 +120,7 @@ export class Tenants {
     input: { codPuntoVenta: string; codPuntoVentaMH: string },
   ) {
     const { PuntoVenta } = this.db.models;
+    await this.establecimientoDe(emisorId, establecimientoId);
     const id = await takeNext(this.db.connection, 'punto_venta');
     await PuntoVenta.create({ id, emisorId, establecimientoId, ...input });
     return (await PuntoVenta.findOne({ id }))!;
@@ -222,7 +224,17 @@ export class Tenants {
     token?: string;
   }) {
     const token = input.token ?? `dte_${randomBytes(24).toString('base64url')}`;
-    const { ApiToken } = this.db.models;
+    const { ApiToken, PuntoVenta } = this.db.models;
+    const establecimiento = await this.establecimientoDe(input.emisorId, input.establecimientoId);
+    const puntoVenta = await PuntoVenta.findOne({ id: input.puntoVentaId }).lean();
+    if (!puntoVenta || puntoVenta.establecimientoId !== input.establecimientoId)
+      throw new Error(
+        `punto de venta ${input.puntoVentaId} does not exist in establecimiento ${input.establecimientoId} of emisor ${input.emisorId}`,
+      );
+    if (establecimiento.activo === false || puntoVenta.activo === false)
+      throw new Error(
+        `establecimiento ${input.establecimientoId} or punto de venta ${input.puntoVentaId} is deactivated`,
+      );
     const id = await takeNext(this.db.connection, 'api_token');
     await ApiToken.create({
       id,
@@ -234,6 +246,49 @@ export class Tenants {
       permissions: [...input.permissions],
     });
     return { token, record: (await ApiToken.findOne({ id }))! };
+  }
+
+  /** The establishment, if it is the emisor's; a clear refusal otherwise (the CLI prints it). */
+  private async establecimientoDe(emisorId: number, establecimientoId: number) {
+    const establecimiento = await this.db.models.Establecimiento.findOne({ id: establecimientoId }).lean();
+    if (!establecimiento || establecimiento.emisorId !== emisorId)
+      throw new Error(`establecimiento ${establecimientoId} does not exist or is not of emisor ${emisorId}`);
+    return establecimiento;
+  }
+
+  /**
+   * Deactivates (or reactivates) an establishment or a point of sale: its tokens stop issuing (401), while
+   * its documents keep it, and are still reported and invalidated under it.
+   */
+  async setActivo(que: 'establecimiento' | 'punto-venta', id: number, activo: boolean) {
+    const { Establecimiento, PuntoVenta } = this.db.models;
+    const res =
+      que === 'establecimiento'
+        ? await Establecimiento.updateOne({ id }, { $set: { activo } })
+        : await PuntoVenta.updateOne({ id }, { $set: { activo } });
+    if (res.matchedCount !== 1) throw new Error(`${que} ${id} does not exist`);
+    return { [que === 'establecimiento' ? 'establecimientoId' : 'puntoVentaId']: id, activo };
+  }
+
+  /**
+   * Deletes an establishment (with its points of sale) or a point of sale that no document names, and
+   * revokes its tokens; one with documents can only be deactivated, as its documents must keep it.
+   */
+  async delete(que: 'establecimiento' | 'punto-venta', id: number) {
+    const { Establecimiento, PuntoVenta, ApiToken, Document } = this.db.models;
+    const porEstablecimiento = que === 'establecimiento';
+    const existe = porEstablecimiento ? await Establecimiento.exists({ id }) : await PuntoVenta.exists({ id });
+    if (!existe) throw new Error(`${que} ${id} does not exist`);
+    const documentos = await Document.countDocuments(porEstablecimiento ? { branchId: id } : { pointOfSaleId: id });
+    if (documentos > 0)
+      throw new Error(`${que} ${id} issued ${documentos} documents, which keep it: deactivate it instead`);
+    const filtro = porEstablecimiento ? { establecimientoId: id } : { puntoVentaId: id };
+    await ApiToken.updateMany({ ...filtro, revokedAt: null }, { $set: { revokedAt: new Date() } });
+    if (porEstablecimiento) {
+      await PuntoVenta.deleteMany({ establecimientoId: id });
+      await Establecimiento.deleteOne({ id });
+    } else await PuntoVenta.deleteOne({ id });
+    return { [porEstablecimiento ? 'establecimientoId' : 'puntoVentaId']: id, deleted: true };
   }
 
   async revokeToken(id: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { hashToken } from '@dte/activities';
+import { hashToken, issuerNotProvisioned, issuerRecords, TenantCache } from '@dte/activities';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
@@ -16,8 +16,10 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256. An
- * authenticated request then counts against its token's per-minute budget (see tokenRateLimit).
+ * `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256. The
+ * token's emisor, establishment and point of sale must exist, belong together and be active, so a request
+ * is never started for an issuer the worker cannot build documents for. An authenticated request then
+ * counts against its token's per-minute budget (see tokenRateLimit).
  */
 export function authenticate(ctx: ApiContext): RequestHandler {
   const limit = tokenRateLimit(ctx);
@@ -27,9 +29,40 @@ export function authenticate(ctx: ApiContext): RequestHandler {
   };
 }
 
+/** The issuer's records as the workers read them: a change reaches the API within TENANT_CACHE_SECONDS. */
+const tenantCaches = new WeakMap<ApiContext, TenantCache>();
+
 async function identify(ctx: ApiContext, req: Request): Promise<void> {
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
-  const token = req.header('x-api-token') ?? bearer;
+  const token = presentedToken(req);
+  // By `_id` alone, the one filter FerretDB pushes down; revocation is checked here.
+  const record = await ctx.db.models.ApiToken.findById(hashToken(token)).lean();
+  if (!record || record.revokedAt)
+    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+  const issuer = {
+    tokenId: record.id,
+    emisorId: record.emisorId,
+    establecimientoId: record.establecimientoId,
+    puntoVentaId: record.puntoVentaId,
+  };
+  let tenants = tenantCaches.get(ctx);
+  if (!tenants)
+    tenantCaches.set(ctx, (tenants = new TenantCache(ctx.db.models, ctx.config.TENANT_CACHE_SECONDS * 1000)));
+  if (!(await issuerRecords(tenants, issuer))) throw issuerNotProvisioned(issuer);
+  req.auth = { ...issuer, permissions: record.permissions };
+  req.log = req.log.child({ emisorId: record.emisorId });
+}
+
+/** The one token of the request: two headers naming different tokens are refused, not guessed between. */
+function presentedToken(req: Request): string {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1]?.trim();
+  const apiToken = req.header('x-api-token')?.trim();
+  if (apiToken && bearer && apiToken !== bearer)
+    throw new DteError(
+      ErrorCode.AUTH_TOKEN_AMBIGUOUS,
+      400,
+      'x-api-token y Authorization traen tokens distintos: envíe uno solo, o el mismo en ambos',
+    );
+  const token = apiToken || bearer;
   if (!token) {
     throw new DteError(
       ErrorCode.AUTH_TOKEN_MISSING,
@@ -37,18 +70,7 @@ async function identify(ctx: ApiContext, req: Request): Promise<void> {
       'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>',
     );
   }
-  // By `_id` alone, the one filter FerretDB pushes down; revocation is checked here.
-  const record = await ctx.db.models.ApiToken.findById(hashToken(token.trim())).lean();
-  if (!record || record.revokedAt)
-    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
-  req.auth = {
-    tokenId: record.id,
-    emisorId: record.emisorId,
-    establecimientoId: record.establecimientoId,
-    puntoVentaId: record.puntoVentaId,
-    permissions: record.permissions,
-  };
-  req.log = req.log.child({ emisorId: record.emisorId });
+  return token;
 }
 
 /** One limiter per API context, so every route of a process draws on the same budget of a token. */

@@ -14,27 +14,16 @@ interface IdempotencyRecord {
 
 const KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
-/** Key order does not change a JSON body's meaning, so the hash is over a canonical form. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
 /**
  * The id a POST that issues, invalidates or resends runs under (a UUID, used as a codigoGeneracion and
  * in the workflow id). With an `Idempotency-Key` header, the first request with that key (for this
- * emisor) fixes it; a retry with the same body gets the same id — hence the same workflow and its
- * outcome, even while the first is still running — and a retry with another body is refused with 422.
- * The record is kept (at least 24 h; currently never deleted).
+ * emisor) fixes it; a retry with the same request gets the same id — hence the same workflow and its
+ * outcome, even while the first is still running — and a retry with another is refused with 422.
+ * "The same request" is the same validated request (`parsed`, the route's schema output): it has one key
+ * order and none of the fields the schema drops, so neither changes its meaning nor costs a walk of an
+ * arbitrarily deep body. The record is kept (at least 24 h; currently never deleted).
  */
-export async function idempotentId(ctx: ApiContext, req: Request): Promise<string> {
+export async function idempotentId(ctx: ApiContext, req: Request, parsed: unknown): Promise<string> {
   const key = req.header('idempotency-key');
   if (key === undefined) return randomUUID().toUpperCase();
   if (!KEY.test(key)) {
@@ -44,7 +33,7 @@ export async function idempotentId(ctx: ApiContext, req: Request): Promise<strin
   }
   const keys = ctx.db.connection.collection<IdempotencyRecord>('idempotency_keys');
   const requestHash = createHash('sha256')
-    .update(`${req.method} ${req.path}\n${JSON.stringify(canonical(req.body))}`)
+    .update(`${req.method} ${req.path}\n${JSON.stringify(parsed)}`)
     .digest('hex');
   const _id = `${req.auth.emisorId}:${key}`;
   const candidate: IdempotencyRecord = {

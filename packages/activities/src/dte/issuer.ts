@@ -1,29 +1,49 @@
-import { normativaDe, type AmbienteCode, type EmisorDte, type Normativa } from '@dte/domain';
+import { DteError, ErrorCode, normativaDe, type AmbienteCode, type EmisorDte, type Normativa } from '@dte/domain';
 import type { Config } from '@dte/config';
 import type { Issuer } from '@dte/domain/workflow-contract';
 import type { TenantCache } from '../db';
 
 /**
- * The emisor block of a DTE: the taxpayer merged with the establishment and point of sale of the
- * token that issues it (MH's codEstableMH/codEstable/codPuntoVentaMH/codPuntoVenta). The emisor comes
- * without its secrets.
+ * The issuer's records, when the emisor, the establishment and the point of sale exist and belong
+ * together, and the establishment and the point of sale are active unless `inactivos` (a document issued
+ * before a deactivation is still reported and invalidated under them); null otherwise.
  */
-export async function loadIssuer(tenants: TenantCache, issuer: Issuer) {
-  const [withSecrets, establecimiento, puntoVenta] = await Promise.all([
+export async function issuerRecords(tenants: TenantCache, issuer: Issuer, { inactivos = false } = {}) {
+  const [emisor, establecimiento, puntoVenta] = await Promise.all([
     tenants.emisor(issuer.emisorId),
     tenants.establecimiento(issuer.establecimientoId),
     tenants.puntoVenta(issuer.puntoVentaId),
   ]);
-  if (
-    !withSecrets ||
-    establecimiento?.emisorId !== issuer.emisorId ||
-    puntoVenta?.establecimientoId !== issuer.establecimientoId
-  ) {
-    throw new Error(
-      `issuer ${JSON.stringify(issuer)} is not provisioned (emisor, establecimiento or punto de venta missing)`,
-    );
-  }
-  const { secrets: _secrets, ...emisor } = withSecrets;
+  const pertenecen =
+    emisor &&
+    establecimiento?.emisorId === issuer.emisorId &&
+    puntoVenta?.establecimientoId === issuer.establecimientoId &&
+    puntoVenta.emisorId === issuer.emisorId;
+  if (!pertenecen) return null;
+  if (!inactivos && (establecimiento.activo === false || puntoVenta.activo === false)) return null;
+  return { emisor, establecimiento, puntoVenta };
+}
+
+/** A token (or a stored document) names an issuer that does not exist, or not any more: never retried. */
+export function issuerNotProvisioned(issuer: Issuer): DteError {
+  return new DteError(
+    ErrorCode.AUTH_TOKEN_INVALID,
+    401,
+    'El token no corresponde a un emisor, establecimiento y punto de venta vigentes y relacionados entre sí',
+    { emisorId: issuer.emisorId, establecimientoId: issuer.establecimientoId, puntoVentaId: issuer.puntoVentaId },
+  );
+}
+
+/**
+ * The emisor block of a DTE: the taxpayer merged with the establishment and point of sale of the
+ * token that issues it (MH's codEstableMH/codEstable/codPuntoVentaMH/codPuntoVenta). The emisor comes
+ * without its secrets. An issuer that is not provisioned is a refusal (`issuerNotProvisioned`).
+ */
+export async function loadIssuer(tenants: TenantCache, issuer: Issuer, opciones: { inactivos?: boolean } = {}) {
+  const records = await issuerRecords(tenants, issuer, opciones);
+  if (!records) throw issuerNotProvisioned(issuer);
+  const { establecimiento, puntoVenta } = records;
+  const { secrets: _secrets, ...emisor } = records.emisor;
   const emisorDte: EmisorDte = {
     nit: emisor.nit,
     nrc: emisor.nrc,

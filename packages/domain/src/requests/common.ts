@@ -115,7 +115,8 @@ export const tipoImpuesto = z.enum(['GRAVADO', 'EXENTO', 'NO_SUJETO']).default('
 export type TipoImpuesto = z.output<typeof tipoImpuesto>;
 
 const itemBase = {
-  descripcion: texto(1000),
+  // MH's 2026 schemas take 1,500 characters, the 2023 ones 1,000 (their builders refuse more, naming MH's path).
+  descripcion: texto(1500),
   cantidad: z.number().positive().lt(1e11),
   precioUnitario: z.number().min(0).lt(1e11),
   montoDescu: z.number().min(0).default(0),

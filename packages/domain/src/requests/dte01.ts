@@ -16,6 +16,7 @@ import {
   texto,
   tipoDocumento,
 } from './common';
+import { checkMaximosFactura } from './maximos';
 
 /**
  * POST /dte/dte01. The receptor is a consumer; fields FE does not carry (nit, nrc, ...) are dropped.
@@ -57,6 +58,7 @@ export const dte01Request = z
     testContingencia: z.boolean().default(false),
   })
   .superRefine(checkPago)
+  .superRefine(checkMaximosFactura)
   .superRefine((r, ctx) => {
     if (!requiereIdentificarReceptor(r.items)) return;
     for (const field of ['tipoDocumento', 'numDocumento', 'nombre'] as const)

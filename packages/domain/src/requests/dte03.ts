@@ -19,6 +19,7 @@ import {
   tipoDocumento,
   type TipoDocumento,
 } from './common';
+import { checkMaximosCreditoFiscal } from './maximos';
 
 /**
  * The spec answers a DTE 03 receptor missing any of these with RECEPTOR_VALIDATION_ERROR and lists the
@@ -69,5 +70,6 @@ export const dte03Request = z
     /** The receptor withholds 1 % IVA (agente de retención). */
     isRetenIva: z.boolean().default(false),
   })
-  .superRefine(checkPago);
+  .superRefine(checkPago)
+  .superRefine(checkMaximosCreditoFiscal);
 export type Dte03Request = z.output<typeof dte03Request>;

@@ -15,6 +15,7 @@ import {
   texto,
   tipoDocumento,
 } from './common';
+import { checkMaximosRetencion } from './maximos';
 
 /** The subject whose IVA was withheld; MH's CR v1 also requires codActividad, descActividad and direccion. */
 export const receptorRetencion = z
@@ -76,18 +77,20 @@ const retencion = z
   });
 
 /** POST /dte/dte07. */
-export const dte07Request = z.object({
-  receptor: receptorRetencion,
-  cuerpoDocumento: z
-    .array(retencion)
-    .min(1)
-    .max(500)
-    .superRefine((items, ctx) =>
-      items.forEach((item, i) => {
-        if (item.numItem !== i + 1)
-          ctx.addIssue({ code: 'custom', path: [i, 'numItem'], message: `Debe ser ${i + 1} (correlativo desde 1)` });
-      }),
-    ),
-  observaciones,
-});
+export const dte07Request = z
+  .object({
+    receptor: receptorRetencion,
+    cuerpoDocumento: z
+      .array(retencion)
+      .min(1)
+      .max(500)
+      .superRefine((items, ctx) =>
+        items.forEach((item, i) => {
+          if (item.numItem !== i + 1)
+            ctx.addIssue({ code: 'custom', path: [i, 'numItem'], message: `Debe ser ${i + 1} (correlativo desde 1)` });
+        }),
+      ),
+    observaciones,
+  })
+  .superRefine(checkMaximosRetencion);
 export type Dte07Request = z.output<typeof dte07Request>;

@@ -15,6 +15,7 @@ import {
   texto,
   tipoDocumento,
 } from './common';
+import { checkMaximosSujetoExcluido } from './maximos';
 
 /** The seller not registered for IVA. */
 export const sujetoExcluido = z
@@ -43,5 +44,6 @@ export const dte14Request = z
     /** Withhold 10 % income tax (services by persons subject to it). */
     applyrent: z.boolean(),
   })
-  .superRefine(checkPago);
+  .superRefine(checkPago)
+  .superRefine(checkMaximosSujetoExcluido);
 export type Dte14Request = z.output<typeof dte14Request>;

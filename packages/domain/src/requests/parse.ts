@@ -22,7 +22,15 @@ const spanish = z.locales.es().localeError;
  */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body, { error: spanish });
-  if (result.success) return result.data;
+  if (result.success) {
+    const invisibles = conCaracteresInvisibles(result.data);
+    if (invisibles.length)
+      throw validationError(
+        'La solicitud tiene caracteres de control o de formato invisibles',
+        invisibles.map((field) => ({ field, message: MENSAJE_INVISIBLES })),
+      );
+    return result.data;
+  }
   const issues = result.error.issues;
   const errors: FieldError[] = issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
   const requiredFields = issues.flatMap((i) =>
@@ -40,4 +48,28 @@ export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.o
 function fieldName(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'body';
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+}
+
+/**
+ * Control characters (Unicode Cc) other than tab and line breaks, and format characters (Cf: bidi
+ * overrides such as U+202E, zero-width spaces, the BOM…), which print as nothing or reorder the text, so
+ * the legible version would differ from the signed JSON. The zero-width joiner (U+200D) is kept: it only
+ * glues emoji sequences (👩‍💻).
+ */
+const INVISIBLES = /(?![\t\n\r\u200d])[\p{Cc}\p{Cf}]/u;
+const MENSAJE_INVISIBLES = 'No se admiten caracteres de control ni de formato invisibles (Unicode Cc/Cf)';
+
+/** The fields of a parsed request whose text holds an invisible character, walked without recursion. */
+function conCaracteresInvisibles(value: unknown): string[] {
+  const campos: string[] = [];
+  const pendientes: [unknown, PropertyKey[]][] = [[value, []]];
+  while (pendientes.length) {
+    const [v, path] = pendientes.pop()!;
+    if (typeof v === 'string') {
+      if (INVISIBLES.test(v)) campos.push(fieldName(path));
+    } else if (v && typeof v === 'object') {
+      for (const [k, hijo] of Object.entries(v)) pendientes.push([hijo, [...path, Array.isArray(v) ? Number(k) : k]]);
+    }
+  }
+  return campos.sort();
 }

@@ -6,6 +6,7 @@ import { emisorRetencion } from '../bloques/emisor';
 import { extension } from '../bloques/extension';
 import { identificacion } from '../bloques/identificacion';
 import type { BuildContext } from '../documento';
+import { checkFechasRelacionadas } from './relacionados';
 
 /**
  * Comprobante de Retención v1 (fe-cr-v1.json): the IVA an agente de retención withheld on documents
@@ -13,6 +14,7 @@ import type { BuildContext } from '../documento';
  * (requests/dte07.ts, rates in ./tasas.ts).
  */
 export function buildComprobanteRetencionV1(ctx: BuildContext, request: Dte07Request) {
+  checkFechasRelacionadas(request, ctx.fecEmi);
   const { receptor: r } = request;
   const montos = request.cuerpoDocumento.map((c) => round2(money(c.montoSujetoGrav)));
   const retenidos = request.cuerpoDocumento.map((c) => round2(money(c.ivaRetenido)));

@@ -5,6 +5,7 @@ import { direccion2026 } from '../bloques/direccion';
 import { emisor2026 } from '../bloques/emisor';
 import { identificacion } from '../bloques/identificacion';
 import type { BuildContext } from '../documento';
+import { checkFechasRelacionadas } from './relacionados';
 import { ivaSobreGravada } from '../iva';
 
 /**
@@ -13,6 +14,7 @@ import { ivaSobreGravada } from '../iva';
  * codes, distrito in both addresses, observaciones in the resumen. It may be issued in contingency.
  */
 export function buildComprobanteRetencionV2(ctx: BuildContext, request: Dte07Request) {
+  checkFechasRelacionadas(request, ctx.fecEmi);
   const { receptor: r } = request;
   const montos = request.cuerpoDocumento.map((c) => round2(money(c.montoSujetoGrav)));
   const retenidos = request.cuerpoDocumento.map((c) => round2(money(c.ivaRetenido)));

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { lineaVenta, linea } from '../dte/bloques/cuerpo';
+import { totalesCreditoFiscal } from '../dte/credito-fiscal/totales';
+import { totalesFactura } from '../dte/factura/totales';
+import { totalesSujetoExcluido } from '../dte/sujeto-excluido/totales';
+import { money, sum, type Money } from '../money';
+import type { ItemCompraRequest, ItemVentaRequest } from './common';
+
+/**
+ * MH's schemas bound every amount, of a line or of the resumen, below 100 000 000 000 (exclusiveMaximum
+ * 1e11). A request whose lines or totals reach it could only give a document MH refuses (or none at all:
+ * its total in words would not exist), so it is a 400 here, before anything is started or numbered.
+ */
+const MAXIMO_MH = money('1e11');
+const mensaje = (que: string) => `${que} alcanza el máximo de MH (debe ser menor que 100,000,000,000)`;
+
+function checkMonto(ctx: z.RefinementCtx, path: PropertyKey[], monto: Money, que: string): void {
+  if (monto.gte(MAXIMO_MH)) ctx.addIssue({ code: 'custom', path, message: mensaje(que) });
+}
+
+/** Each line (cantidad × precioUnitario − montoDescu) and the document's largest total, IVA included. */
+function checkLineas(ctx: z.RefinementCtx, montos: Money[], total: Money): void {
+  montos.forEach((m, i) => checkMonto(ctx, ['items', i], m, 'El monto del ítem'));
+  if (montos.every((m) => m.lt(MAXIMO_MH))) checkMonto(ctx, ['items'], total, 'El total del documento');
+}
+
+/** DTE 01: prices include IVA, the total is the operation's. */
+export function checkMaximosFactura(r: { items: ItemVentaRequest[] }, ctx: z.RefinementCtx): void {
+  const lineas = r.items.map(lineaVenta);
+  checkLineas(
+    ctx,
+    lineas.map((l) => l.monto),
+    totalesFactura(lineas).montoTotalOperacion,
+  );
+}
+
+/** DTE 03, 05, 06: IVA is added on the total. */
+export function checkMaximosCreditoFiscal(
+  r: { items: ItemVentaRequest[]; isRetenIva: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  const lineas = r.items.map(lineaVenta);
+  checkLineas(
+    ctx,
+    lineas.map((l) => l.monto),
+    totalesCreditoFiscal(lineas, r.isRetenIva).montoTotalOperacion,
+  );
+}
+
+/** DTE 14: a purchase, no IVA. */
+export function checkMaximosSujetoExcluido(
+  r: { items: ItemCompraRequest[]; applyrent: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  const lineas = r.items.map(linea);
+  checkLineas(
+    ctx,
+    lineas.map((l) => l.monto),
+    totalesSujetoExcluido(lineas, r.applyrent).totalCompra,
+  );
+}
+
+/** DTE 07: the amounts subject to retention add up to totalSujetoRetencion. */
+export function checkMaximosRetencion(r: { cuerpoDocumento: { montoSujetoGrav: number }[] }, ctx: z.RefinementCtx) {
+  checkMonto(
+    ctx,
+    ['cuerpoDocumento'],
+    sum(r.cuerpoDocumento.map((c) => money(c.montoSujetoGrav))),
+    'El total sujeto a retención',
+  );
+}

@@ -165,20 +165,29 @@ function minio() {
   );
 }
 
-function chromium() {
-  const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (fs.existsSync(wanted)) return wanted;
-  log(`chromium: ${wanted} is missing; installing Debian's chromium package...`);
+/** A Debian package, installed (with sudo when not root) unless the file it provides is there already. */
+function debian(pkg, provides) {
+  if (fs.existsSync(provides)) return provides;
+  log(`${pkg}: ${provides} is missing; installing Debian's ${pkg} package...`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo', '-n'] : [];
   const apt = (...args) =>
     run(sudo[0] || 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  if (!apt('install', '-y', '--no-install-recommends', 'chromium')) {
+  if (!apt('install', '-y', '--no-install-recommends', pkg)) {
     apt('update');
-    if (!apt('install', '-y', '--no-install-recommends', 'chromium')) throw new Error('could not install chromium');
+    if (!apt('install', '-y', '--no-install-recommends', pkg)) throw new Error(`could not install ${pkg}`);
   }
-  return '/usr/bin/chromium';
+  return provides;
+}
+
+function chromium() {
+  return debian('chromium', process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+}
+
+/** Emoji in free text print in colour on the PDFs (DejaVu, Chromium's dependency, covers accents). */
+function emojiFont() {
+  return debian('fonts-noto-color-emoji', '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf');
 }
 
 /** The MongoDB wire endpoint: MONGODB_URI, else a local mongod, else FerretDB built from source. */
@@ -201,6 +210,7 @@ function ensureTools() {
     database: database(),
     minio: minio(),
     chromium: chromium(),
+    emojiFont: emojiFont(),
     maildev: maildev(),
   };
   log(`all tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

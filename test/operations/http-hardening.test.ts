@@ -41,15 +41,19 @@ describe('HTTP hardening', () => {
     });
   });
 
-  it('answers a body over the default 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
-    const body = JSON.stringify({ receptor: { nombre: 'x'.repeat(1024 * 1024) }, items: [], condicionOperacion: 1 });
+  it('answers a body over the default 5 MB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const body = JSON.stringify({
+      receptor: { nombre: 'x'.repeat(5 * 1024 * 1024) },
+      items: [],
+      condicionOperacion: 1,
+    });
     const res = await post(stack().api, body);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({
       status: 'error',
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The body is too large',
-      limit: 1024 * 1024,
+      limit: 5 * 1024 * 1024,
     });
   });
 

@@ -15,11 +15,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),
-  /** Largest JSON body the API parses, in body-parser's syntax (`1mb`, `512kb`); larger bodies get 413. */
+  /**
+   * Largest JSON body the API parses, in body-parser's syntax (`1mb`, `512kb`); larger bodies get 413. The
+   * default holds MH's largest document: 2,000 items of 1,500-character descriptions.
+   */
   API_BODY_LIMIT: z
     .string()
     .regex(/^\d+(\.\d+)?\s*(b|kb|mb)$/i, 'must be a size such as 1mb or 512kb')
-    .default('1mb'),
+    .default('5mb'),
+  /**
+   * How long an issuance request waits for MH's verdict before it is answered 202 with the
+   * codigoGeneracion and the estado known so far (the document goes on; a retry with the same
+   * Idempotency-Key gets its outcome). Above MH's own retry policy (three 8-second sends and their consults).
+   */
+  ISSUANCE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
   /** Requests one API token may make per minute on one API process. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How long a stopping API or worker waits for in-flight requests and activities before giving up. */
@@ -54,6 +63,11 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('DTE Service <dte@localhost>'),
+  /**
+   * Largest e-mail sent, attachments encoded: a document whose PDF (or JSON) would exceed it gets links to
+   * its stored files instead (many SMTP servers refuse 10 MB).
+   */
+  MAIL_MAX_BYTES: z.coerce.number().int().min(200_000).default(10_000_000),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
   MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
   /** DIAS: the spec's windows below; MH: MH's stricter ones (FE/FSE 3 months, the others the day after the sello). */

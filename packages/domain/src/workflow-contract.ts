@@ -57,9 +57,22 @@ export const IssueDte = {
   workflow: 'IssueDteWorkflow',
   /** One workflow per document, so a retry with the same codigoGeneracion joins it. */
   workflowId: (codigoGeneracion: string) => `dte-${codigoGeneracion}`,
-  /** Update that returns the document record once its MH outcome is persisted (update-with-start). */
+  /**
+   * Update that answers once the document's MH outcome is persisted (update-with-start): its
+   * `DocumentOutcome`, from which the API reads the record.
+   */
   outcomeUpdate: 'documentOutcome',
 } as const;
+
+/**
+ * What the issuance workflow and its steps pass around about a document: its key and estado. The DTE,
+ * its JWS and the request stay in the database, so no payload or history grows with a document (MH's
+ * largest, 2,000 items of 1,500 characters, is several MB; Temporal refuses payloads over 2 MB).
+ */
+export interface DocumentOutcome {
+  codigoGeneracion: string;
+  estado: DocumentEstado;
+}
 
 /** Who issues: resolved from the API token. */
 export interface Issuer {
@@ -71,8 +84,13 @@ export interface Issuer {
 
 export interface IssueDteInput {
   tipo: DocumentTipo;
-  /** The validated request body of the endpoint. */
-  request: unknown;
+  /**
+   * The validated request body of the endpoint. Executions started since documents stay out of history
+   * have none: the API stored it (collection `issue_requests`, by codigoGeneracion) before starting them.
+   */
+  request?: unknown;
+  /** `testContingencia` of a DTE 01 (ambiente TEST, checked by the API): issue in contingency without asking MH. */
+  forzarContingencia?: boolean;
   issuer: Issuer;
   /** Upper-case UUID v4, chosen by the API so the workflow id is known before it starts. */
   codigoGeneracion: string;
@@ -163,8 +181,11 @@ export interface InvalidateDteResult {
   estado: DocumentEstado;
   eventoCodigoGeneracion: string;
   selloRecibido: string | null;
-  respuestaMh: RespuestaMhView;
+  /** Null when MH did not answer (`mhNoDisponible`). */
+  respuestaMh: RespuestaMhView | null;
   observaciones: string[];
+  /** MH did not answer within the invalidation's retries: nothing changed; the request may be repeated. */
+  mhNoDisponible?: true;
 }
 
 /**

@@ -5,6 +5,9 @@ import { DteError, ErrorCode } from '@dte/domain';
 export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof DteError) {
+      // A refusal that says when to come back says it in the standard header too.
+      if (typeof err.details.retryAfter === 'number' && !res.getHeader('Retry-After'))
+        res.setHeader('Retry-After', String(err.details.retryAfter));
       res.status(err.httpStatus).json({ status: 'error', code: err.code, message: err.message, ...err.details });
       return;
     }

@@ -51,6 +51,7 @@ function refusals(op: Operation): [number, ErrorCode[]][] {
     byStatus.set(status, set);
   };
   if (op.authenticated) {
+    add(400, ErrorCode.AUTH_TOKEN_AMBIGUOUS);
     add(401, ErrorCode.AUTH_TOKEN_MISSING, ErrorCode.AUTH_TOKEN_INVALID);
     add(429, ErrorCode.RATE_LIMITED);
   }

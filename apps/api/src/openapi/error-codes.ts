@@ -87,8 +87,14 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     example: { message: 'Falta el token de API: envíe x-api-token o Authorization: Bearer <token>' },
   },
   AUTH_TOKEN_INVALID: {
-    description: 'The token does not exist or was revoked.',
+    description:
+      'The token does not exist or was revoked, or its emisor, establishment or point of sale no longer exist, ' +
+      'do not belong together or were deactivated.',
     example: { message: 'El token de API no existe o fue revocado' },
+  },
+  AUTH_TOKEN_AMBIGUOUS: {
+    description: '`x-api-token` and `Authorization: Bearer` carry different tokens; send one (or the same in both).',
+    example: { message: 'x-api-token y Authorization traen tokens distintos: envíe uno solo, o el mismo en ambos' },
   },
   PDF_NOT_AVAILABLE: {
     description: 'Only documents MH accepted have a PDF; `estado` is the document state.',
@@ -210,9 +216,19 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       codEstable: 'M001',
     },
   },
+  MH_UNAVAILABLE: {
+    description:
+      'Anulación: MH did not answer within the invalidation’s retries (about a minute). The document is ' +
+      'unchanged; repeat the request (with the same Idempotency-Key) after `retryAfter` seconds (also the ' +
+      '`Retry-After` header): MH is asked first whether it already holds the invalidation.',
+    example: {
+      message: 'MH no respondió: el documento no cambió. Repita la solicitud (con la misma Idempotency-Key) más tarde',
+      retryAfter: 60,
+    },
+  },
   PAYLOAD_TOO_LARGE: {
-    description: 'The body is larger than API_BODY_LIMIT (1 MB by default); `limit` is that size in bytes.',
-    example: { message: 'The body is too large', limit: 1048576 },
+    description: 'The body is larger than API_BODY_LIMIT (5 MB by default); `limit` is that size in bytes.',
+    example: { message: 'The body is too large', limit: 5242880 },
   },
   RATE_LIMITED: {
     description:

@@ -17,7 +17,7 @@ export interface Example {
 const CCF = '7DB52D4B-5C2E-4D0F-9E9A-3C1B2A8F6E01';
 const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
 const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
-const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+export const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
 
 /** One realistic body per kind, with the `total` its document comes to (worked out by hand). */
 export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown; total: string }> = {

@@ -3,6 +3,7 @@ import { anulacionRequest, documentKind, resendRequest, type DteTipo, type Error
 import { ENDPOINTS } from '../routes/issue';
 import {
   ANULACION_EXAMPLE,
+  EMITIDO,
   HEALTH_EXAMPLES,
   INFORMATION_EXAMPLE,
   INVALIDATED_EXAMPLE,
@@ -15,7 +16,7 @@ import {
   SMOKE_EXAMPLE,
   type Example,
 } from './examples';
-import { health, information, invalidated, issued, pdfJson, resent, smoke } from './schemas';
+import { health, information, invalidated, issued, issuePending, pdfJson, resent, smoke } from './schemas';
 
 /** A JSON Schema written by hand, for bodies no zod schema describes (a PDF, a web page, this document). */
 export type JsonSchema = Record<string, unknown>;
@@ -168,6 +169,19 @@ const issuance: Operation[] = Object.entries(ENDPOINTS).map(([path, tipo]) => {
         description: 'The document record, accepted (PROCESSED), rejected (REJECTED) or in CONTINGENCIA',
         content: json(issued, recordExamples(tipo)),
       },
+      202: {
+        description: 'MH’s verdict not known within ISSUANCE_WAIT_SECONDS: the codigoGeneracion and the estado so far',
+        content: json(
+          issuePending,
+          example('Still waiting for MH', {
+            status: 'success',
+            message:
+              'MH aún no responde: el documento sigue su curso. Repita la solicitud con la misma Idempotency-Key ' +
+              'para obtener su resultado.',
+            data: { codigoGeneracion: EMITIDO, estado: 'PENDIENTE' },
+          }),
+        ),
+      },
     },
     // Any kind, in the 2026 schemas, needs the issuing establishment's distrito.
     errors: { ...errors, 409: [...(errors[409] ?? []), 'EMISOR_DISTRITO_MISSING'] },
@@ -202,6 +216,7 @@ export const OPERATIONS: Operation[] = [
       404: ['DOCUMENT_NOT_FOUND'],
       409: ['DOCUMENT_ALREADY_CANCELLED', 'INVALIDATION_IN_PROGRESS'],
       422: ['INVALIDATION_REJECTED'],
+      503: ['MH_UNAVAILABLE'],
     },
   },
   {

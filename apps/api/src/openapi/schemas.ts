@@ -115,6 +115,19 @@ export const documentRecord = (
   description: 'The document record. MH rejecting a document is not an HTTP error: the record has estado REJECTED.',
 });
 
+export const issuePending = z
+  .object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ codigoGeneracion: uuid, estado: z.literal('PENDIENTE') }),
+  })
+  .meta({
+    id: 'IssuePending',
+    description:
+      'Issuance answer (202) when MH’s verdict is not known within ISSUANCE_WAIT_SECONDS: the document goes on; ' +
+      'a retry with the same Idempotency-Key gets its record.',
+  });
+
 export const issued = z
   .object({ status: z.literal('success'), data: documentRecord })
   .meta({ id: 'IssuedDocument', description: 'Issuance answer (201), accepted and rejected documents alike.' });

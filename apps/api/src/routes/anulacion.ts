@@ -39,7 +39,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     const original = await findOwnDocument(ctx, emisorId, request.codigoGeneracion, ['estado', 'tipoDte', 'createdAt']);
     const { codigoGeneracion } = request;
     logDocument(req, res, { codigoGeneracion, workflowId: workflowId(codigoGeneracion) });
-    const eventoCodigoGeneracion = await idempotentId(ctx, req);
+    const eventoCodigoGeneracion = await idempotentId(ctx, req, request);
     // A retry (same Idempotency-Key) gets its invalidation's outcome, whether it is still running or done.
     const previa = await sameInvalidation(ctx, codigoGeneracion, eventoCodigoGeneracion);
     if (previa) return answer(res, await previa);
@@ -78,7 +78,18 @@ export function anulacionRoutes(ctx: ApiContext): Router {
   return router;
 }
 
+/** Seconds a client is told to wait before repeating an invalidation MH did not answer. */
+const REINTENTO_SEGUNDOS = 60;
+
 function answer(res: Response, result: InvalidateDteResult): void {
+  if (result.mhNoDisponible) {
+    throw new DteError(
+      ErrorCode.MH_UNAVAILABLE,
+      503,
+      'MH no respondió: el documento no cambió. Repita la solicitud (con la misma Idempotency-Key) más tarde',
+      { retryAfter: REINTENTO_SEGUNDOS, data: result },
+    );
+  }
   if (!result.aceptado) {
     throw new DteError(ErrorCode.INVALIDATION_REJECTED, 422, 'MH rechazó la invalidación: el documento no cambia', {
       data: result,
@@ -92,7 +103,8 @@ const workflowId = (codigoGeneracion: string) => `anulacion-${codigoGeneracion}`
 
 /**
  * The outcome of the document's latest invalidation when it is this event (the workflow's memo names
- * it), running or done; undefined when it is another one or there is none.
+ * it), running or done; undefined when it is another one, when there is none, or when MH did not answer
+ * it (a retry sends the same event again, and MH is asked first whether it already holds it).
  */
 async function sameInvalidation(
   ctx: ApiContext,
@@ -107,9 +119,12 @@ async function sameInvalidation(
     if (err instanceof WorkflowNotFoundError) return undefined;
     throw err;
   }
-  return (handle.result() as Promise<InvalidateDteResult>).catch((err: unknown) => {
+  const result = (handle.result() as Promise<InvalidateDteResult>).catch((err: unknown) => {
     throw unwrapWorkflowError(err);
   });
+  const { status } = await handle.describe();
+  if (status.name === 'COMPLETED' && (await result).mhNoDisponible) return undefined;
+  return result;
 }
 
 async function invalidate(ctx: ApiContext, input: InvalidateDteInput): Promise<InvalidateDteResult> {

@@ -1,7 +1,13 @@
 import { Router } from 'express';
 import { WithStartWorkflowOperation, type Workflow } from '@temporalio/client';
-import { documentKind, parseRequest, validationError, type DteTipo } from '@dte/domain';
-import { IssueDte, SearchAttribute, type DocumentRecordView, type IssueDteInput } from '@dte/domain/workflow-contract';
+import { documentKind, DteError, parseRequest, validationError, type DteTipo } from '@dte/domain';
+import {
+  IssueDte,
+  SearchAttribute,
+  type DocumentOutcome,
+  type DocumentRecordView,
+  type IssueDteInput,
+} from '@dte/domain/workflow-contract';
 import { documentView } from '@dte/activities';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
@@ -22,10 +28,12 @@ export const ENDPOINTS: Record<string, DteTipo> = {
 };
 
 /**
- * Issuance: authenticate, check the permission, validate the body, then start the IssueDte workflow and
- * wait (update-with-start) until MH's verdict is persisted. The workflow id is the codigoGeneracion, so
- * retries with the same Idempotency-Key join the same workflow (USE_EXISTING) instead of issuing again. Accepted and rejected documents alike are
- * 201 with the record; a refusal before transmission is a 4xx `DteError`.
+ * Issuance: authenticate, check the permission, validate the body, store it, then start the IssueDte
+ * workflow and wait (update-with-start) until MH's verdict is persisted. The workflow id is the
+ * codigoGeneracion, so retries with the same Idempotency-Key join the same workflow (USE_EXISTING) instead
+ * of issuing again. Accepted, rejected and contingency documents alike are 201 with the record; a refusal
+ * before transmission is a 4xx `DteError`; a verdict not known within ISSUANCE_WAIT_SECONDS is 202 with
+ * what is known.
  */
 export function issueRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -38,7 +46,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       if ((request as { testContingencia?: boolean }).testContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origen = kind.origen?.(request);
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
-      const codigoGeneracion = await idempotentId(ctx, req);
+      const codigoGeneracion = await idempotentId(ctx, req, request);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
       // without a key the codigoGeneracion is new. By `_id` alone (FerretDB pushes down no other filter).
@@ -49,16 +57,61 @@ export function issueRoutes(ctx: ApiContext): Router {
         return;
       }
       const { permissions: _p, ...issuer } = req.auth;
-      const input: IssueDteInput = { tipo, request, issuer, codigoGeneracion, origen };
-      const record = await issue(ctx, input);
-      res.status(201).json({ status: 'success', data: record });
-      answered({ estado: record.estado });
+      await storeRequest(ctx, codigoGeneracion, issuer.emisorId, tipo, request);
+      const forzarContingencia = (request as { testContingencia?: boolean }).testContingencia === true;
+      const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origen, forzarContingencia };
+      await issue(ctx, input);
+      // Whether the outcome came or the wait ended, the record says what is known.
+      const record = await settledRecord(ctx, codigoGeneracion);
+      if (record) {
+        res.status(201).json({ status: 'success', data: record });
+        answered({ estado: record.estado });
+        return;
+      }
+      res.status(202).json({
+        status: 'success',
+        message:
+          'MH aún no responde: el documento sigue su curso. Repita la solicitud con la misma Idempotency-Key para ' +
+          'obtener su resultado.',
+        data: { codigoGeneracion, estado: 'PENDIENTE' },
+      });
+      answered({ estado: 'PENDIENTE' });
     });
   }
   return router;
 }
 
-async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRecordView> {
+/**
+ * The validated request, by the codigoGeneracion it issues: the workflow reads it from here (it could
+ * exceed Temporal's payload limit). A retry with the same Idempotency-Key finds it already stored.
+ */
+async function storeRequest(
+  ctx: ApiContext,
+  codigoGeneracion: string,
+  emisorId: number,
+  tipo: string,
+  request: unknown,
+) {
+  try {
+    await ctx.db.models.IssueRequest.create({ _id: codigoGeneracion, emisorId, tipo, request });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}
+
+/** The record of a document whose outcome is persisted (PENDIENTE means MH's verdict is not known yet). */
+async function settledRecord(ctx: ApiContext, codigoGeneracion: string): Promise<DocumentRecordView | null> {
+  const doc = await ctx.db.models.Document.findById(codigoGeneracion).lean();
+  return doc && doc.estado !== 'PENDIENTE' ? documentView(doc) : null;
+}
+
+/**
+ * Starts the issuance (or joins it) and waits until its outcome is on record, at most
+ * ISSUANCE_WAIT_SECONDS. A refusal is thrown as the `DteError` it is; the workflow breaking after the
+ * document was saved is logged, not thrown: the answer then says what is on record, never a bare 500 for
+ * a document that may have reached MH.
+ */
+async function issue(ctx: ApiContext, input: IssueDteInput): Promise<void> {
   const startWorkflowOperation = new WithStartWorkflowOperation(IssueDte.workflow, {
     workflowId: IssueDte.workflowId(input.codigoGeneracion),
     taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
@@ -71,15 +124,29 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<DocumentRec
       [SearchAttribute.estado]: ['PENDIENTE'],
     },
   });
+  let deadline: NodeJS.Timeout | undefined;
+  const plazo = new Promise<null>((resolve) => {
+    deadline = setTimeout(() => resolve(null), ctx.config.ISSUANCE_WAIT_SECONDS * 1000);
+  });
+  const outcome = ctx.temporal.workflow
+    .executeUpdateWithStart<Workflow, DocumentOutcome, []>(IssueDte.outcomeUpdate, { startWorkflowOperation })
+    .catch(async (err: unknown) => {
+      const refusal = unwrapWorkflowError(err);
+      if (refusal instanceof DteError) {
+        // Refused before anything was numbered: nothing of it stays (a retry stores the request again).
+        await ctx.db.models.IssueRequest.deleteOne({ _id: input.codigoGeneracion });
+        throw refusal;
+      }
+      // Not a refusal: the workflow (or Temporal) failed after the document may have been numbered and sent.
+      const started = await ctx.db.models.Document.exists({ _id: input.codigoGeneracion });
+      if (!started) throw err;
+      ctx.log.error({ err, codigoGeneracion: input.codigoGeneracion }, 'issuance outcome not delivered');
+      return null;
+    });
   try {
-    return await ctx.temporal.workflow.executeUpdateWithStart<Workflow, DocumentRecordView, []>(
-      IssueDte.outcomeUpdate,
-      {
-        startWorkflowOperation,
-      },
-    );
-  } catch (err) {
-    throw unwrapWorkflowError(err);
+    await Promise.race([outcome, plazo]);
+  } finally {
+    clearTimeout(deadline);
   }
 }
 

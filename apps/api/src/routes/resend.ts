@@ -16,7 +16,8 @@ import { idempotentId } from '../http/idempotency';
 export function resendRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.post('/dte/resend/:codigoGeneracion', authenticate(ctx), async (req, res) => {
-    const { email } = parseRequest(resendRequest, req.body);
+    const request = parseRequest(resendRequest, req.body);
+    const { email } = request;
     const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion), [
       'codigoGeneracion',
       'tipo',
@@ -44,7 +45,7 @@ export function resendRoutes(ctx: ApiContext): Router {
       );
     }
     const input: ResendDteInput = { codigoGeneracion, to };
-    const sent = await resend(ctx, `resend-${codigoGeneracion}-${await idempotentId(ctx, req)}`, input);
+    const sent = await resend(ctx, `resend-${codigoGeneracion}-${await idempotentId(ctx, req, request)}`, input);
     const data = { codigoGeneracion, emailEnviado: to, correoEnviado: sent, tipo, estado };
     if (!sent) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
     res.json({ status: 'success', message: `Documento reenviado a ${to}`, data });

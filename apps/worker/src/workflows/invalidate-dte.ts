@@ -1,6 +1,6 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { InvalidateDteInput, InvalidateDteResult } from '@dte/domain/workflow-contract';
-import { dteRefusal, steps, type Activities } from './shared';
+import { delivery, dteRefusal, steps, type Activities } from './shared';
 
 // The API waits for the verdict, so MH gets a few tries within about a minute, not the issuance's patience.
 const mh = proxyActivities<Activities>({
@@ -9,22 +9,57 @@ const mh = proxyActivities<Activities>({
 });
 
 /**
- * Invalidates an accepted document: build the anulación v2 event, sign it, send it to MH, record the
- * verdict. One workflow per document (id `anulacion-<codigoGeneracion>`), so two requests never race on
- * the record. A refusal before sending fails the workflow with the `DteError` for the API.
+ * Changes since executions of this workflow were first recorded, each kept behind `patched()` so an
+ * execution recorded before it replays as it ran (apps/worker/test/replay.test.ts).
+ */
+export const Cambios = {
+  /** MH not answering is an answer for the API (503), not a failed workflow (500). */
+  mhNoDisponible: 'anulacion-mh-no-disponible',
+  /** The stored PDF is rendered again with the "DOCUMENTO INVALIDADO" mark. */
+  pdfInvalidado: 'anulacion-pdf-invalidado',
+} as const;
+
+/**
+ * Invalidates an accepted document: build the event of the emisor's generation, sign it, send it to MH,
+ * record the verdict, and mark the stored PDF invalidated. One workflow per document (id
+ * `anulacion-<codigoGeneracion>`), so two requests never race on the record. A refusal before sending
+ * fails the workflow with the `DteError` for the API; MH not answering ends it with `mhNoDisponible`,
+ * the document untouched.
  */
 export async function InvalidateDteWorkflow(input: InvalidateDteInput): Promise<InvalidateDteResult> {
   try {
     const { ambiente, evento } = await steps.prepareInvalidation(input);
     const documento = await steps.signDocument(input.issuer.emisorId, evento);
-    const respuesta = await mh.transmitInvalidation({ emisorId: input.issuer.emisorId, ambiente, documento });
-    return await steps.recordInvalidation({
+    let respuesta;
+    try {
+      respuesta = await mh.transmitInvalidation({ emisorId: input.issuer.emisorId, ambiente, documento });
+    } catch (err) {
+      if (dteRefusal(err) || !patched(Cambios.mhNoDisponible)) throw err;
+      return {
+        aceptado: false,
+        codigoGeneracion: input.codigoGeneracion,
+        // The API let only a PROCESSED document through, and nothing changed it.
+        estado: 'PROCESSED',
+        eventoCodigoGeneracion: input.eventoCodigoGeneracion,
+        selloRecibido: null,
+        respuestaMh: null,
+        observaciones: [],
+        mhNoDisponible: true,
+      };
+    }
+    const resultado = await steps.recordInvalidation({
       codigoGeneracion: input.codigoGeneracion,
       eventoCodigoGeneracion: input.eventoCodigoGeneracion,
       evento,
       documento,
       respuesta,
     });
+    if (resultado.aceptado && patched(Cambios.pdfInvalidado)) {
+      // The stored PDF (GET /dte/pdf, resends) must not show an invalidated document as valid; delivery's
+      // own retries bound this, and the invalidation stands even if they all fail.
+      await delivery.storeDocumentPdf(input.codigoGeneracion).catch(() => undefined);
+    }
+    return resultado;
   } catch (err) {
     throw dteRefusal(err) ?? err;
   }

@@ -15,7 +15,7 @@ import {
   IssueDte,
   SearchAttribute,
   type DocumentEstado,
-  type DocumentRecordView,
+  type DocumentOutcome,
   type IssueDteInput,
 } from '@dte/domain/workflow-contract';
 import type { TransmitOutcome } from '@dte/activities';
@@ -36,7 +36,7 @@ const mh = proxyLocalActivities<Activities>({
   retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
 });
 
-export const documentOutcome = defineUpdate<DocumentRecordView>(IssueDte.outcomeUpdate);
+export const documentOutcome = defineUpdate<DocumentOutcome>(IssueDte.outcomeUpdate);
 
 function setEstado(estado: DocumentEstado): void {
   upsertSearchAttributes({ [SearchAttribute.estado]: [estado] });
@@ -45,11 +45,11 @@ function setEstado(estado: DocumentEstado): void {
 /**
  * Issues one document: build and number it, sign it, persist it, transmit it under MH's policy, and
  * persist MH's verdict with the receptor's JSON — the moment the API answers (the `documentOutcome`
- * update). Then, for accepted documents, the PDF is stored and the receptor is e-mailed, off the
- * synchronous path.
+ * update, from which it reads the record). Then, for accepted documents, the PDF is stored and the
+ * receptor is e-mailed, off the synchronous path. The document itself never passes through here.
  */
-export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRecordView | null> {
-  let record: DocumentRecordView | undefined;
+export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentOutcome | null> {
+  let record: DocumentOutcome | undefined;
   let refusal: ApplicationFailure | undefined;
   setHandler(documentOutcome, async () => {
     await condition(() => record !== undefined || refusal !== undefined);
@@ -58,17 +58,16 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
   });
 
   try {
-    const { prepared, documento, nuevo } = await local.prepareDocument(input);
+    const { prepared, nuevo } = await local.prepareDocument(input);
     // Set with the estado in one upsert (each is a visibility write), or earlier if MH keeps it waiting.
     const numeroControl = { [SearchAttribute.numeroControl]: [prepared.numeroControl] };
     const transmit = (consultarAntes: boolean) =>
       mh.transmitDocument({
         emisorId: input.issuer.emisorId,
-        ambiente: prepared.dte.identificacion.ambiente,
+        ambiente: ambienteDe(prepared),
         tipoDte: prepared.tipoDte,
         version: prepared.version,
         codigoGeneracion: input.codigoGeneracion,
-        documento,
         consultarAntes,
       });
     let outcome: TransmitOutcome = contingencyForced(input)
@@ -111,7 +110,17 @@ export async function IssueDteWorkflow(input: IssueDteInput): Promise<DocumentRe
 
 export const contingencyOutcome = defineSignal<[TransmitOutcome]>(Contingency.desenlaceSignal);
 
-/** `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking MH. */
+/**
+ * `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking
+ * MH. Executions started before the request stayed out of history carry it in the request.
+ */
 function contingencyForced(input: IssueDteInput): boolean {
-  return (input.request as { testContingencia?: boolean }).testContingencia === true;
+  return (
+    input.forzarContingencia ?? (input.request as { testContingencia?: boolean } | undefined)?.testContingencia === true
+  );
+}
+
+/** The document's ambiente; the prepared document of executions started earlier carried the whole DTE. */
+function ambienteDe(prepared: { ambiente?: string; dte?: { identificacion: { ambiente: string } } }): string {
+  return prepared.ambiente ?? prepared.dte!.identificacion.ambiente;
 }

@@ -60,6 +60,8 @@ const establecimientoSchema = new Schema(
     nombre: { type: String, required: true },
     direccion: { type: direccion, required: true },
     telefono: { type: String, required: true },
+    /** Deactivated (admin CLI): its tokens no longer issue; its documents keep it. */
+    activo: { type: Boolean, default: true },
   },
   { timestamps: true, versionKey: false },
 );
@@ -72,6 +74,8 @@ const puntoVentaSchema = new Schema(
     establecimientoId: { type: Number, required: true },
     codPuntoVenta: { type: String, required: true },
     codPuntoVentaMH: { type: String, required: true },
+    /** Deactivated (admin CLI): its tokens no longer issue; its documents keep it. */
+    activo: { type: Boolean, default: true },
   },
   { timestamps: true, versionKey: false },
 );
@@ -154,6 +158,20 @@ documentSchema.index({ emisorId: 1, createdAt: -1 });
 // The unknown-outcome schedule looks for old PENDIENTE documents.
 documentSchema.index({ estado: 1, createdAt: 1 });
 
+/**
+ * An issuance request as the API validated it, by the codigoGeneracion it issues: the workflow carries
+ * the key, not the request (MH's largest document would exceed Temporal's payload limit).
+ */
+const issueRequestSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    emisorId: { type: Number, required: true },
+    tipo: { type: String, required: true },
+    request: { type: Schema.Types.Mixed, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
+);
+
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(
   { smokeId: { type: String, required: true, unique: true }, storedKey: String, pdfBytes: Number, messageId: String },
@@ -168,6 +186,7 @@ export function createModels(conn: Connection) {
     ApiToken: conn.model('ApiToken', apiTokenSchema, 'api_tokens'),
     Sequence: conn.model('Sequence', sequenceSchema, 'sequences'),
     Document: conn.model('Document', documentSchema, 'documents'),
+    IssueRequest: conn.model('IssueRequest', issueRequestSchema, 'issue_requests'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
   };
 }

@@ -8,13 +8,12 @@ import {
   puedeEmitirseEnContingencia,
   type Dte,
 } from '@dte/domain';
-import { Contingency, type ContingencyInput, type DocumentRecordView } from '@dte/domain/workflow-contract';
+import { Contingency, type ContingencyInput, type DocumentOutcome } from '@dte/domain/workflow-contract';
 import type { ActivityDependencies } from '../dependencies';
 import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
 import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 import { storeReceptorJson } from './deliver';
-import { documentView } from './record-view';
 import { documentKeys } from './storage-keys';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
@@ -66,12 +65,12 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
      * the emisor's cut-over stays in the 2023 generation), and stores the receptor's JSON. Null when MH
      * does not take its kind in contingency in that version: it must wait for MH instead.
      */
-    async issueInContingency(codigoGeneracion: string): Promise<DocumentRecordView | null> {
+    async issueInContingency(codigoGeneracion: string): Promise<DocumentOutcome | null> {
       const doc = await load(codigoGeneracion);
       // A retried activity whose first attempt got this far.
       if (doc.estado === 'CONTINGENCIA') {
         await storeReceptorJson(deps, doc);
-        return documentView(doc);
+        return { codigoGeneracion, estado: 'CONTINGENCIA' };
       }
       if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
       const dteJson = doc.dteJson as Dte;
@@ -98,7 +97,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       ).lean();
       if (!updated) throw new Error(`document ${codigoGeneracion} vanished while entering contingency`);
       await storeReceptorJson(deps, updated);
-      return documentView(updated);
+      return { codigoGeneracion, estado: 'CONTINGENCIA' };
     },
 
     /** Hands the document to its emisor's contingency workflow, starting that workflow if it is not running. */
@@ -177,13 +176,18 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
         .map((d) => (d.dteJson as { identificacion: { fecEmi: string; horEmi: string } }).identificacion)
         .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
       const primero = docs[0]!;
-      // MH's event names one establishment: the one of the first document (one per emisor in practice).
-      const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, {
-        emisorId: input.emisorId,
-        establecimientoId: primero.branchId,
-        puntoVentaId: primero.pointOfSaleId,
-        tokenId: primero.tokenId,
-      });
+      // MH's event names one establishment: the one of the first document (one per emisor in practice),
+      // even if it was deactivated since: its documents must still be reported.
+      const { emisor, emisorDte, ambiente } = await loadIssuer(
+        deps.tenants,
+        {
+          emisorId: input.emisorId,
+          establecimientoId: primero.branchId,
+          puntoVentaId: primero.pointOfSaleId,
+          tokenId: primero.tokenId,
+        },
+        { inactivos: true },
+      );
       const instante = new Date();
       const ahora = elSalvadorNow(instante);
       const documentos = input.codigos.map((c) => {

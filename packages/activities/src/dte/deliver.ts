@@ -3,6 +3,7 @@ import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
 import type { DocumentRecord } from '../db';
 import type { ActivityDependencies } from '../dependencies';
+import { adjuntosQueCaben, DIAS_ENLACE } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
 /** The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno, 18). */
@@ -77,6 +78,23 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     );
   }
 
+  /**
+   * The files as attachments, or, for those that would take the message past MAIL_MAX_BYTES (many SMTP
+   * servers refuse 10 MB), as links to their stored copies.
+   */
+  async function archivos(doc: Loaded, pdf: Buffer) {
+    const json = receptorJson(doc);
+    const caben = adjuntosQueCaben(json, pdf, deps.config.MAIL_MAX_BYTES);
+    const enlace = async (key: string | null | undefined, ext: string) => {
+      if (!key) throw new Error(`document ${doc._id} has no stored ${ext} to link to`);
+      return { enlace: await deps.store.presignedGet(key, DIAS_ENLACE * 86_400, `${doc._id}.${ext}`) };
+    };
+    return {
+      json: caben.json ? json : await enlace(doc.dteJsonUrl, 'json'),
+      pdf: caben.pdf ? pdf : await enlace(doc.dtePdfUrl, 'pdf'),
+    };
+  }
+
   /** Sends the JSON and PDF to `address` and records the attempt on the document, failed or not. */
   async function email(doc: Loaded, address: string, pdf: Buffer): Promise<void> {
     const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
@@ -87,9 +105,9 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
         dte: doc.dteJson as Record<string, unknown>,
         tipoNombre: tipoNombre(doc.tipoDte),
         selloRecibido: doc.selloRecibido ?? null,
-        pdf,
-        json: receptorJson(doc),
+        ...(await archivos(doc, pdf)),
         emisorNombre: emisor?.nombre ?? '',
+        invalidado: doc.estado === 'CANCELLED',
       });
       await Document.updateOne(
         { _id: doc._id },

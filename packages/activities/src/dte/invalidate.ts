@@ -5,16 +5,22 @@ import type { MhClient, RespuestaMh } from '../mh/mh-client';
 import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 import { dteFailure } from './prepare';
 import { respuestaMhView } from './record-view';
-import { mhCredentials } from './transmit';
+import { consultDte, mhCredentials } from './transmit';
 
-/** The schema version a signed event declares (the JWS payload is the event itself). */
-function versionFirmada(jws: string): number {
+/** consultadte's estado of a document MH holds as invalidated. */
+const INVALIDADO = 'INVALIDADO';
+
+/** The signed event (the JWS payload is the event itself): its version and the document it invalidates. */
+function eventoFirmado(jws: string) {
   const payload = JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
     identificacion?: { version?: number };
+    documento?: { tipoDte?: string; codigoGeneracion?: string };
   };
   const version = payload.identificacion?.version;
-  if (typeof version !== 'number') throw new Error('signed invalidation event without identificacion.version');
-  return version;
+  const { tipoDte, codigoGeneracion } = payload.documento ?? {};
+  if (typeof version !== 'number' || !tipoDte || !codigoGeneracion)
+    throw new Error('signed invalidation event without identificacion.version or documento');
+  return { version, tipoDte, codigoGeneracion };
 }
 
 /** The invalidation event of a document: building it, sending it to MH and recording MH's verdict. */
@@ -61,15 +67,21 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
     },
 
     /**
-     * One send to /fesv/anulardte, with the version the signed event carries (2 or 3). An unknown
-     * outcome is thrown so Temporal retries; a retry of an event MH already took answers 004 for the
-     * event's codigoGeneracion, which the caller sees as a rejection.
+     * One send to /fesv/anulardte, with the version the signed event carries (2 or 3). MH is first asked
+     * about the document: one it already reports INVALIDADO (an earlier send whose answer was lost, or a
+     * retry after MH was unreachable) is not invalidated twice, and that answer (estado INVALIDADO) is
+     * MH's verdict. An unknown outcome is thrown so Temporal retries.
      */
     async transmitInvalidation(input: { emisorId: number; ambiente: string; documento: string }): Promise<RespuestaMh> {
-      const res = await mh.post<RespuestaMh>(await mhCredentials(deps, input.emisorId), '/fesv/anulardte', {
+      const creds = await mhCredentials(deps, input.emisorId);
+      const evento = eventoFirmado(input.documento);
+      const consulta = await consultDte(mh, creds, evento.tipoDte, evento.codigoGeneracion);
+      if (!consulta.answered) throw new Error(`MH did not answer consultadte: ${consulta.reason}`);
+      if (consulta.body.estado === INVALIDADO) return consulta.body;
+      const res = await mh.post<RespuestaMh>(creds, '/fesv/anulardte', {
         ambiente: input.ambiente,
         idEnvio: 1,
-        version: versionFirmada(input.documento),
+        version: evento.version,
         documento: input.documento,
       });
       if (!res.answered) throw new Error(`MH did not answer the invalidation: ${res.reason}`);
@@ -79,7 +91,10 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
       return res.body;
     },
 
-    /** On acceptance the original becomes CANCELLED and keeps the event; a rejection leaves it untouched. */
+    /**
+     * On acceptance the original becomes CANCELLED and keeps the event; a rejection leaves it untouched.
+     * MH reporting the document INVALIDADO already is an acceptance whose own sello was not learned.
+     */
     async recordInvalidation(input: {
       codigoGeneracion: string;
       eventoCodigoGeneracion: string;
@@ -88,7 +103,8 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
       respuesta: RespuestaMh;
     }): Promise<InvalidateDteResult> {
       const r = input.respuesta;
-      const aceptado = r.estado === 'PROCESADO';
+      const yaInvalidado = r.estado === INVALIDADO;
+      const aceptado = r.estado === 'PROCESADO' || yaInvalidado;
       if (aceptado) {
         await Document.updateOne(
           { _id: input.codigoGeneracion },
@@ -99,7 +115,8 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
                 codigoGeneracion: input.eventoCodigoGeneracion,
                 evento: input.evento,
                 eventoFirmado: input.documento,
-                selloRecibido: r.selloRecibido,
+                // consultadte's sello is the document's, not the event's.
+                selloRecibido: yaInvalidado ? null : r.selloRecibido,
                 fhProcesamiento: r.fhProcesamiento,
                 respuestaMh: respuestaMhView(r),
               },
@@ -113,7 +130,7 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
         codigoGeneracion: input.codigoGeneracion,
         estado: doc!.estado as InvalidateDteResult['estado'],
         eventoCodigoGeneracion: input.eventoCodigoGeneracion,
-        selloRecibido: aceptado ? (r.selloRecibido ?? null) : null,
+        selloRecibido: aceptado && !yaInvalidado ? (r.selloRecibido ?? null) : null,
         respuestaMh: respuestaMhView(r),
         observaciones: r.observaciones ?? [],
       };

@@ -2,6 +2,7 @@ import {
   buildDocument,
   documentKind,
   DteError,
+  ErrorCode,
   formatNumeroControl,
   generacionEn,
   serie,
@@ -58,11 +59,12 @@ export async function loadOrigin(
   return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
 }
 
-/** A document ready for MH: built, numbered, signed and on record (PENDIENTE). */
+/**
+ * A document ready for MH: built, numbered, signed and on record (PENDIENTE). What the workflow needs to
+ * send it, without the DTE or its JWS, which stay on record.
+ */
 export interface ReadyDocument {
-  prepared: PreparedDocument;
-  /** The signed DTE (JWS) as it is on record. */
-  documento: string;
+  prepared: { numeroControl: string; tipoDte: string; version: number; ambiente: string };
   /** False when the document was already on record (a retry or a replay): it may have been sent since. */
   nuevo: boolean;
 }
@@ -78,12 +80,16 @@ export function createPrepareActivities(deps: ActivityDependencies) {
     async prepareDocument(input: IssueDteInput): Promise<ReadyDocument> {
       const prepared = await prepare(deps, input);
       const documento = await signForEmisor(deps, input.issuer.emisorId, prepared.dte);
-      if (await saveSigned(deps, input, prepared, documento)) return { prepared, documento, nuevo: true };
-      const saved = (await deps.db.models.Document.findById(input.codigoGeneracion).lean())!;
+      const nuevo = await saveSigned(deps, input, prepared, documento);
+      const saved = nuevo ? null : (await deps.db.models.Document.findById(input.codigoGeneracion).lean())!;
       return {
-        prepared: { ...prepared, dte: saved.dteJson as Dte, fecEmi: saved.fecEmi },
-        documento: saved.dteFirmado,
-        nuevo: false,
+        prepared: {
+          numeroControl: saved?.numeroControl ?? prepared.numeroControl,
+          tipoDte: prepared.tipoDte,
+          version: (saved ? (saved.dteJson as Dte) : prepared.dte).identificacion.version,
+          ambiente: prepared.dte.identificacion.ambiente,
+        },
+        nuevo,
       };
     },
   };
@@ -98,6 +104,24 @@ export function createPrepareActivities(deps: ActivityDependencies) {
  * cut-over), so a document is never dated on one side of the cut-over and built on the other.
  */
 async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
+  try {
+    return await construir(deps, { ...input, request: input.request ?? (await storedRequest(deps, input)) });
+  } catch (err) {
+    // A refusal, also one found after the API answered (the issuer deactivated since), is final.
+    if (err instanceof DteError) throw dteFailure(err);
+    throw err;
+  }
+}
+
+/** The request the API stored for this document (see IssueDteInput.request). */
+async function storedRequest(deps: ActivityDependencies, input: IssueDteInput): Promise<unknown> {
+  const stored = await deps.db.models.IssueRequest.findById(input.codigoGeneracion).lean();
+  if (!stored || stored.emisorId !== input.issuer.emisorId)
+    throw new Error(`the request of ${input.codigoGeneracion} is not on record`);
+  return stored.request;
+}
+
+async function construir(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
   const tipo = input.tipo as DteTipo;
   const kind = documentKind(tipo);
   const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
@@ -137,8 +161,14 @@ async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promis
       buildDocument(tipo, version, borrador, input.request, origin);
     }
   } catch (err) {
-    if (err instanceof DteError) throw dteFailure(err);
-    throw err;
+    if (err instanceof DteError) throw err;
+    // Building is a pure function of the request: what fails now fails on every retry. The request's
+    // validation should have refused it first, so this is a fault of the service, reported, never retried.
+    throw new DteError(
+      ErrorCode.INTERNAL_ERROR,
+      500,
+      `El documento no pudo construirse: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const { sequenceId, correlativo } = await nextCorrelativo(
     deps.db,

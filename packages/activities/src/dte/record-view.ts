@@ -11,10 +11,13 @@ import type { RespuestaMh } from '../mh/mh-client';
 /** The prefix of `errorTecnico` on a rejection: the authority refused the document, then why. */
 export const REJECTION_PREFIX = 'Documento rechazado por el Ministerio de Hacienda';
 
-/** MH's answer as the record shows it: MH's PROCESADO reads PROCESSED; RECHAZADO stays as MH says it. */
+/**
+ * MH's answer as the record shows it: MH's PROCESADO reads PROCESSED (and so does consultadte's
+ * INVALIDADO, the answer that a document's invalidation is done); RECHAZADO stays as MH says it.
+ */
 export function respuestaMhView(r: RespuestaMh): RespuestaMhView {
   return {
-    estado: r.estado === 'PROCESADO' ? 'PROCESSED' : 'RECHAZADO',
+    estado: r.estado === 'PROCESADO' || r.estado === 'INVALIDADO' ? 'PROCESSED' : 'RECHAZADO',
     version: r.version,
     ambiente: r.ambiente,
     codigoMsg: r.codigoMsg,

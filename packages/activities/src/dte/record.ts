@@ -1,20 +1,17 @@
 import { documentKind, type DteTipo } from '@dte/domain';
-import type { DocumentRecordView } from '@dte/domain/workflow-contract';
+import type { DocumentEstado, DocumentOutcome } from '@dte/domain/workflow-contract';
 import { voidLedgerTake } from '../db';
 import type { ActivityDependencies } from '../dependencies';
 import { storeReceptorJson } from './deliver';
-import { analisisHacienda, documentView, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
+import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
 import type { TransmitOutcome } from './transmit';
 
 export function createRecordActivities(deps: ActivityDependencies) {
   const { Document } = deps.db.models;
   return {
-    /**
-     * Stores MH's verdict on the record, and for an accepted document the receptor's JSON; answers with
-     * the record as the API shows it.
-     */
-    async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentRecordView> {
+    /** Stores MH's verdict on the record, and for an accepted document the receptor's JSON. */
+    async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentOutcome> {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
       const doc = await Document.findById(codigoGeneracion).lean();
       if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
@@ -40,7 +37,7 @@ export function createRecordActivities(deps: ActivityDependencies) {
       // A rejected document never existed for MH: what it took of its original is available again.
       if (!accepted && documentKind(doc.tipo as DteTipo).consumoOrigen)
         await voidLedgerTake(deps.db.connection, codigoGeneracion);
-      return documentView(updated!);
+      return { codigoGeneracion, estado: updated!.estado as DocumentEstado };
     },
   };
 }

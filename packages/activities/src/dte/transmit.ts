@@ -12,7 +12,11 @@ export interface TransmitInput {
   tipoDte: string;
   version: number;
   codigoGeneracion: string;
-  documento: string;
+  /**
+   * The signed DTE. Executions started since documents stay out of history pass none: it is read from the
+   * record, as saved.
+   */
+  documento?: string;
   /**
    * MH may hold the document already: it was on record before this run of the workflow reached it (a
    * replay after a worker crash re-runs its local activities from the top), so MH is asked before sending.
@@ -51,7 +55,7 @@ const MAX_SENDS = 3;
 export async function transmitWithPolicy(
   mh: MhClient,
   creds: MhCredentials,
-  input: TransmitInput,
+  input: TransmitInput & { documento: string },
 ): Promise<TransmitOutcome> {
   const consult = async (): Promise<RespuestaMh | undefined> => {
     const res = await consultDte(mh, creds, input.tipoDte, input.codigoGeneracion);
@@ -99,7 +103,14 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
   return {
     async transmitDocument(input: TransmitInput): Promise<TransmitOutcome> {
       const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
-      const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), input);
+      const documento =
+        input.documento ??
+        (await deps.db.models.Document.findById(input.codigoGeneracion, { dteFirmado: 1 }).lean())?.dteFirmado;
+      if (!documento) throw new Error(`document ${input.codigoGeneracion} is not on record`);
+      const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), {
+        ...input,
+        documento,
+      });
       if (outcome.result === 'UNREACHABLE') log.warn({ reason: outcome.reason }, 'MH did not answer the document');
       else {
         const { estado, codigoMsg, selloRecibido } = outcome.respuesta;

@@ -12,11 +12,17 @@ export interface DteMail {
   dte: Obj;
   tipoNombre: string;
   selloRecibido: string | null;
-  pdf: Buffer;
-  /** The file MH prescribes for the receptor: the DTE plus firmaElectronica and selloRecibido. */
-  json: Buffer;
+  /** The PDF to attach; a link instead when it would not fit in the message (see `adjuntosQueCaben`). */
+  pdf: Buffer | { enlace: string };
+  /** The file MH prescribes for the receptor: the DTE plus firmaElectronica and selloRecibido; or its link. */
+  json: Buffer | { enlace: string };
   emisorNombre: string;
+  /** The document was invalidated (CANCELLED): the mail says so first, as the PDF does. */
+  invalidado?: boolean;
 }
+
+const AVISO_INVALIDADO =
+  'DOCUMENTO INVALIDADO: este documento fue invalidado ante el Ministerio de Hacienda y ya no tiene validez tributaria.';
 
 /** The message that delivers a DTE to its receptor: a short Spanish note with the JSON and the PDF attached. */
 export function dteMessage(mail: DteMail): MailMessage {
@@ -43,26 +49,44 @@ export function dteMessage(mail: DteMail): MailMessage {
   const consulta = ambiente && fecEmi ? consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }) : null;
   const saludo = `Estimado(a) ${destinatario ?? 'cliente'}:`;
   const presentacion = `${mail.emisorNombre} le envía el siguiente Documento Tributario Electrónico:`;
-  const adjuntos =
-    'Se adjuntan el documento en formato JSON (archivo electrónico oficial) y su versión legible en PDF.';
+  const aviso = mail.invalidado ? AVISO_INVALIDADO : null;
+  const archivos = [
+    { nombre: 'el documento en formato JSON (archivo electrónico oficial)', archivo: mail.json, ext: 'json' },
+    { nombre: 'su versión legible en PDF', archivo: mail.pdf, ext: 'pdf' },
+  ];
+  const adjuntos = archivos.filter((a) => Buffer.isBuffer(a.archivo)).map((a) => a.nombre);
+  const enlaces = archivos.flatMap((a) =>
+    Buffer.isBuffer(a.archivo) ? [] : [{ nombre: a.nombre, url: a.archivo.enlace }],
+  );
+  const textoAdjuntos = adjuntos.length ? `Se adjunta${adjuntos.length > 1 ? 'n' : ''} ${adjuntos.join(' y ')}.` : null;
+  const textoEnlaces = enlaces.length
+    ? `Por su tamaño, descargue ${enlaces.map((e) => e.nombre).join(' y ')} con ${enlaces.length > 1 ? 'los enlaces' : 'el enlace'} siguiente${enlaces.length > 1 ? 's' : ''} (válido${enlaces.length > 1 ? 's' : ''} ${DIAS_ENLACE} días):`
+    : null;
   const automatico = 'Este es un mensaje automático; por favor no lo responda.';
 
   return {
     to: mail.to,
-    subject: mail.subject ?? [`${mail.emisorNombre}: ${mail.tipoNombre}`, numeroControl].filter(Boolean).join(' '),
+    subject:
+      mail.subject ??
+      [mail.invalidado && 'INVALIDADO -', `${mail.emisorNombre}: ${mail.tipoNombre}`, numeroControl]
+        .filter(Boolean)
+        .join(' '),
     text: [
       saludo,
       '',
+      ...(aviso ? [aviso, ''] : []),
       presentacion,
       '',
       ...lines.map(([label, value]) => `${label}: ${value}`),
       '',
-      adjuntos,
+      ...(textoAdjuntos ? [textoAdjuntos] : []),
+      ...(textoEnlaces ? [textoEnlaces, ...enlaces.map((e) => e.url)] : []),
       ...(consulta ? [`Puede verificarlo en el portal de Hacienda: ${consulta}`] : []),
       '',
       automatico,
     ].join('\n'),
     html: html`<p>${saludo}</p>
+      ${aviso && html`<p><strong>${aviso}</strong></p>`}
       <p>${presentacion}</p>
       <table>
         ${lines.map(
@@ -73,12 +97,35 @@ export function dteMessage(mail: DteMail): MailMessage {
             </tr>`,
         )}
       </table>
-      <p>${adjuntos}</p>
+      ${textoAdjuntos && html`<p>${textoAdjuntos}</p>`}
+      ${
+        textoEnlaces &&
+        html`<p>${textoEnlaces}</p>
+          <ul>
+            ${enlaces.map((e) => html`<li><a href="${e.url}">${e.nombre}</a></li>`)}
+          </ul>`
+      }
       ${consulta && html`<p>Puede verificarlo en el <a href="${consulta}">portal de Hacienda</a>.</p>`}
       <p><small>${automatico}</small></p>`.value,
-    attachments: [
-      { filename: `${codigoGeneracion}.json`, content: mail.json, contentType: 'application/json' },
-      { filename: `${codigoGeneracion}.pdf`, content: mail.pdf, contentType: 'application/pdf' },
-    ],
+    attachments: archivos.flatMap((a) =>
+      Buffer.isBuffer(a.archivo)
+        ? [{ filename: `${codigoGeneracion}.${a.ext}`, content: a.archivo, contentType: `application/${a.ext}` }]
+        : [],
+    ),
   };
+}
+
+/** How long the links of a message too large for its attachments stay valid: S3's longest presigned URL. */
+export const DIAS_ENLACE = 7;
+
+/**
+ * Which of a DTE's files fit as attachments in a message of at most `maxBytes`, as sent: base64 takes 4
+ * bytes for every 3, and the text, the HTML and MIME's headers are given 64 KiB. The PDF goes first (the
+ * larger, and the receptor's JSON is MH's official file); what does not fit goes as a link.
+ */
+export function adjuntosQueCaben(json: Buffer, pdf: Buffer, maxBytes: number): { json: boolean; pdf: boolean } {
+  const enviado = (bytes: number) => Math.ceil(bytes / 3) * 4;
+  const presupuesto = maxBytes - 64 * 1024;
+  if (enviado(json.length) + enviado(pdf.length) <= presupuesto) return { json: true, pdf: true };
+  return { json: enviado(json.length) <= presupuesto, pdf: false };
 }

@@ -6,4 +6,4 @@ export {
   type MailMessage,
   type SentMail,
 } from './mailer';
-export { dteMessage, type DteMail } from './dte-message';
+export { adjuntosQueCaben, DIAS_ENLACE, dteMessage, type DteMail } from './dte-message';

@@ -144,7 +144,7 @@ function css(branding: Branding): string {
   @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Arial, 'Liberation Sans', sans-serif; font-size: 7pt; color: #666; }
 }
 * { box-sizing: border-box; }
-body { margin: 0; font-family: Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif; font-size: 8.5pt; color: #1a1a1a; background: ${fondo}; }
+body { margin: 0; font-family: Arial, 'Liberation Sans', 'DejaVu Sans', 'Noto Color Emoji', sans-serif; font-size: 8.5pt; color: #1a1a1a; background: ${fondo}; }
 header { display: flex; align-items: center; gap: 12px; border-bottom: 3px solid ${principal}; padding-bottom: 6px; }
 .logo { width: 150px; height: 70px; display: flex; align-items: center; }
 .logo img { max-width: 150px; max-height: 70px; }

@@ -657,6 +657,20 @@ describe('renderDtePdf', () => {
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
   });
 
+  it('prints a long description across the listing, under its line, so 2,000 such items fit in few pages', async () => {
+    const item = factura.cuerpoDocumento[0]!;
+    const descripcion = `${'Tornillo de acero inoxidable, cabeza hexagonal. '.repeat(31)}FIN`; // 1,500 characters
+    const largo = {
+      ...factura,
+      cuerpoDocumento: Array.from({ length: 60 }, (_, i) => ({ ...item, numItem: i + 1, descripcion })),
+    };
+    const page = await dteHtml(input(cases[0]!, { dte: largo }));
+    expect(page.match(/<tr class="texto-aparte">\s*<td colspan="\d+">Tornillo/g)).toHaveLength(60);
+    const { numpages } = await pdfParse(await renderDtePdf(pool, input(cases[0]!, { dte: largo })));
+    // About eight such items a page; in the description column each took pages of its own.
+    expect(numpages).toBeLessThanOrEqual(10);
+  });
+
   it('escapes DTE text instead of interpreting it as markup', async () => {
     const hostile = { ...factura, emisor: { ...emisor, nombre: '<b>Acme</b> <img src=x onerror=alert(1)>' } };
     const text = await pdfText(await renderDtePdf(pool, input(cases[0]!, { dte: hostile })));

@@ -115,7 +115,7 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
         ${ventaTercero(asObj(dte.ventaTercero))}
         ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
         ${table('OTROS DOCUMENTOS ASOCIADOS', OTROS_DOCUMENTOS_FIELDS, asList(dte.otrosDocumentos))}
-        ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento))}
+        ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento), 'descripcion')}
         <section class="cierre">
           <div class="notas">
             ${row('Valor en letras', text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras), 'block')}
@@ -171,6 +171,9 @@ table { border-collapse: collapse; }
 .listado th { background: ${secundario}; color: #fff; font-weight: bold; padding: 3px; font-size: 7.5pt; text-align: left; }
 .listado td { border-bottom: 1px solid #ddd; padding: 3px; vertical-align: top; }
 .listado tr { page-break-inside: avoid; }
+.listado tr.con-texto-aparte td { border-bottom: none; padding-bottom: 0; }
+.listado tr.texto-aparte td { font-size: 7.5pt; padding-top: 1px; }
+.listado tr.texto-aparte { page-break-inside: auto; }
 .money, .price, .quantity, .percent { text-align: right; white-space: nowrap; }
 /* A codigoGeneracion in a listing may wrap once, at a hyphen, rather than take a third of the page. */
 .listado .id { white-space: normal; }
@@ -273,8 +276,17 @@ function ventaTercero(data: Obj | null): SafeHtml | null {
   </section>`;
 }
 
-/** A listing whose columns are the fields some line carries; empty listings are left out. */
-function table(title: string, fields: Field[], rows: Obj[]): SafeHtml | null {
+/**
+ * A line text longer than this (MH takes 1,000 or 1,500 characters) is printed on a row of its own across
+ * the listing: in its column it would wrap a few words to the line, pages long.
+ */
+const TEXTO_EN_SU_FILA = 120;
+
+/**
+ * A listing whose columns are the fields some line carries; empty listings are left out. The text field
+ * `aparte` (the description) of a line moves to a full-width row under it when it is long.
+ */
+function table(title: string, fields: Field[], rows: Obj[], aparte?: string): SafeHtml | null {
   if (rows.length === 0) return null;
   const carried = (f: Field) => rows.some((r) => formatValue(r[f.key], f.kind) !== null);
   const significant = (f: Field) => rows.some((r) => formatValue(r[f.key], f.kind) !== null && r[f.key] !== 0);
@@ -295,12 +307,19 @@ function table(title: string, fields: Field[], rows: Obj[]): SafeHtml | null {
         </tr>
       </thead>
       <tbody>
-        ${rows.map(
-          (r) =>
-            html`<tr>
-              ${columns.map((f) => html`<td class="${kindClass(f)}">${formatValue(r[f.key], f.kind)}</td>`)}
-            </tr>`,
-        )}
+        ${rows.map((r) => {
+          const largo = aparte !== undefined && (text(r[aparte])?.length ?? 0) > TEXTO_EN_SU_FILA;
+          const celda = (f: Field) => (largo && f.key === aparte ? null : formatValue(r[f.key], f.kind));
+          return html`<tr class="${largo ? 'con-texto-aparte' : ''}">
+              ${columns.map((f) => html`<td class="${kindClass(f)}">${celda(f)}</td>`)}
+            </tr>
+            ${
+              largo &&
+              html`<tr class="texto-aparte">
+                <td colspan="${String(columns.length)}">${text(r[aparte!])}</td>
+              </tr>`
+            }`;
+        })}
       </tbody>
     </table>
   </section>`;

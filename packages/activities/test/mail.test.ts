@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMailer, dteMessage, type Mailer } from '../src/mail';
+import { adjuntosQueCaben, createMailer, DIAS_ENLACE, dteMessage, type Mailer } from '../src/mail';
 import { documentos, SELLO as SELLO_2026 } from './documentos';
 
 // maildev ships no types; this is the part of its in-process API the test uses.
@@ -185,5 +185,44 @@ describe('dteMessage', () => {
     }
     expect(message.html).toContain(`<p>Estimado(a) ${d.receptor}:</p>`);
     expect(message.html).toMatch(new RegExp(`<th align="left">Monto total:</th>\\s*<td>\\${d.total[1]}</td>`));
+  });
+});
+
+describe('a DTE e-mail within MAIL_MAX_BYTES', () => {
+  const d = documentos[0]!;
+  const base = {
+    to: 'receptor@example.com',
+    dte: d.dte,
+    tipoNombre: d.tipoNombre,
+    selloRecibido: SELLO_2026,
+    emisorNombre: 'Demo DTE',
+  };
+
+  it('attaches both files while they fit, encoded (4 bytes per 3) with 64 KiB for the rest', () => {
+    // 3 MB + 3 MB raw are 8 MB encoded: within 10 MB, not within 8 MB.
+    const mb3 = Buffer.alloc(3_000_000);
+    expect(adjuntosQueCaben(mb3, mb3, 10_000_000)).toEqual({ json: true, pdf: true });
+    expect(adjuntosQueCaben(mb3, mb3, 8_000_000)).toEqual({ json: true, pdf: false });
+    expect(adjuntosQueCaben(Buffer.alloc(7_000_000), mb3, 8_000_000)).toEqual({ json: false, pdf: false });
+  });
+
+  it('links, instead of attaching, the files that do not fit, and says so', () => {
+    const message = dteMessage({
+      ...base,
+      json: Buffer.from('{}'),
+      pdf: { enlace: 'https://almacen.example/dte.pdf?firma=1' },
+    });
+    expect(message.attachments?.map((a) => a.filename)).toEqual([`${d.dte.identificacion.codigoGeneracion}.json`]);
+    expect(message.text).toContain('Se adjunta el documento en formato JSON (archivo electrónico oficial).');
+    expect(message.text).toContain(
+      `Por su tamaño, descargue su versión legible en PDF con el enlace siguiente (válido ${DIAS_ENLACE} días):\nhttps://almacen.example/dte.pdf?firma=1`,
+    );
+    expect(message.html).toContain('<a href="https://almacen.example/dte.pdf?firma=1">');
+  });
+
+  it('says first, subject included, that an invalidated document is no longer valid', () => {
+    const message = dteMessage({ ...base, json: Buffer.from('{}'), pdf: PDF, invalidado: true });
+    expect(message.subject).toMatch(/^INVALIDADO - Demo DTE: /);
+    expect(message.text.split('\n')[2]).toMatch(/^DOCUMENTO INVALIDADO: /);
   });
 });

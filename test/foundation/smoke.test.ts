@@ -20,6 +20,12 @@ describe('foundation: the real stack end to end', () => {
     const email = `smoke-${Date.now()}@example.test`;
     const unauthenticated = await fetch(`${stack().api}/diagnostics/smoke`, { method: 'POST' });
     expect(unauthenticated.status).toBe(401);
+    const invalid = await fetch(`${stack().api}/diagnostics/smoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': stack().devToken },
+      body: JSON.stringify({ email: '' }),
+    });
+    expect([invalid.status, ((await invalid.json()) as { code: string }).code]).toEqual([400, 'VALIDATION_ERROR']);
     const res = await fetch(`${stack().api}/diagnostics/smoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-token': stack().devToken },

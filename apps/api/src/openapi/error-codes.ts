@@ -122,9 +122,9 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   SERVICE_UNAVAILABLE: {
     description:
-      'Reserved for a dependency being unavailable; no operation answers it today (GET /health reports ' +
-      'failing dependencies in its own 503 body).',
-    example: { message: 'Servicio no disponible' },
+      'POST /diagnostics/smoke: a component failed the smoke workflow (the message names it). GET /health ' +
+      'reports failing dependencies in its own 503 body.',
+    example: { message: 'La prueba falló: connect ECONNREFUSED 127.0.0.1:1025', workflowId: 'smoke-3c1e…' },
   },
   DOCUMENT_REJECTED: {
     description: 'Resend: MH rejected the document, so it is not a DTE for the receptor.',

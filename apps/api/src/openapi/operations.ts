@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { anulacionRequest, documentKind, resendRequest, type DteTipo, type ErrorCode } from '@dte/domain';
+import { anulacionRequest, documentKind, resendRequest, smokeRequest, type DteTipo, type ErrorCode } from '@dte/domain';
 import { ENDPOINTS } from '../routes/issue';
 import {
   ANULACION_EXAMPLE,
@@ -310,15 +310,9 @@ export const OPERATIONS: Operation[] = [
       'One workflow that touches every component (Chromium renders a PDF, storage keeps it, SMTP mails it, the ' +
       'database records it), to prove a deployment before any document is issued.',
     authenticated: true,
-    request: {
-      schema: {
-        type: 'object',
-        properties: { email: { type: 'string', description: 'Where the test mail goes (smoke@example.test)' } },
-      },
-      required: false,
-    },
+    request: { schema: smokeRequest, required: false },
     responses: { 200: { description: 'What the workflow did', content: json(smoke, example('Done', SMOKE_EXAMPLE)) } },
-    errors: {},
+    errors: { 503: ['SERVICE_UNAVAILABLE'] },
   },
   {
     method: 'get',

@@ -5,7 +5,7 @@
  * histories (`temporal workflow show --output json`) to apps/worker/test/histories/<scenario>/.
  *
  *   node scripts/record-histories.js [--out <dir>] [--api <url>] [--token <token>] [--simulator <url>]
- *     [--temporal <binary>] [--address <host:port>]
+ *     [--temporal <binary>] [--address <host:port>] [--only <scenario,…>]
  *
  * Defaults are those of `npm start` (the token is read from .data/dev-token). Histories are recorded with
  * the workflow code the stack runs, so a replay test against newer code shows it still replays them.
@@ -24,6 +24,7 @@ const { values: opts } = parseArgs({
     simulator: { type: 'string', default: 'http://127.0.0.1:3100' },
     temporal: { type: 'string', default: path.join(ROOT, '.tools/bin/temporal') },
     address: { type: 'string', default: '127.0.0.1:7233' },
+    only: { type: 'string' },
   },
 });
 const token = opts.token ?? fs.readFileSync(path.join(ROOT, '.data/dev-token'), 'utf8').trim();
@@ -60,17 +61,32 @@ const retencion = {
   ],
 };
 
-async function call(method, base, pathname, body, headers = {}) {
+const anulacion = (codigoGeneracion) => ({
+  codigoGeneracion,
+  motivo: {
+    tipoAnulacion: 2,
+    motivoAnulacion: 'Operación rescindida',
+    nombreResponsable: 'Ana Gómez',
+    tipDocResponsable: '13',
+    numDocResponsable: '012345678',
+    nombreSolicita: 'Juan Pérez',
+    tipDocSolicita: '13',
+    numDocSolicita: '012345678',
+  },
+});
+
+async function call(method, base, pathname, body, headers = {}, expected = [200, 201]) {
   const res = await fetch(`${base}${pathname}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
+  if (!expected.includes(res.status)) throw new Error(`${method} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
-const api = (method, pathname, body) => call(method, opts.api, pathname, body, { 'x-api-token': token });
+const api = (method, pathname, body, expected) =>
+  call(method, opts.api, pathname, body, { 'x-api-token': token }, expected);
 const sim = (pathname, body) => call('POST', opts.simulator, `/__sim${pathname}`, body);
 
 function temporal(...args) {
@@ -107,19 +123,7 @@ const SCENARIOS = {
       temporal('workflow', 'list', '--query', `WorkflowType = "ResendDteWorkflow"`, '--output', 'json'),
     ).find((w) => w.execution.workflowId.startsWith(`resend-${data.codigoGeneracion}`));
     save('aceptado', 'ResendDteWorkflow', await historyOf(resend.execution.workflowId));
-    await api('POST', '/dte/anulacion', {
-      codigoGeneracion: data.codigoGeneracion,
-      motivo: {
-        tipoAnulacion: 2,
-        motivoAnulacion: 'Operación rescindida',
-        nombreResponsable: 'Ana Gómez',
-        tipDocResponsable: '13',
-        numDocResponsable: '012345678',
-        nombreSolicita: 'Juan Pérez',
-        tipDocSolicita: '13',
-        numDocSolicita: '012345678',
-      },
-    });
+    await api('POST', '/dte/anulacion', anulacion(data.codigoGeneracion));
     save('aceptado', 'InvalidateDteWorkflow', await historyOf(`anulacion-${data.codigoGeneracion}`));
     return nit;
   },
@@ -148,13 +152,50 @@ const SCENARIOS = {
     const { data } = await pending;
     save('espera', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
   },
+  /**
+   * An invalidation MH does not answer (503 to the caller, the document untouched), then the same request
+   * once MH is back: MH is asked about the document first, and the PDF is rendered again as INVALIDADO.
+   */
+  async anulacionSinMh(nit) {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    await historyOf(`dte-${data.codigoGeneracion}`);
+    await sim('/outage', { mode: 'refuse', emisor: nit });
+    await api('POST', '/dte/anulacion', anulacion(data.codigoGeneracion), [503]);
+    save('anulacion-sin-mh', 'InvalidateDteWorkflow', await historyOf(`anulacion-${data.codigoGeneracion}`));
+    await sim('/outage', { mode: 'none', emisor: nit });
+    await api('POST', '/dte/anulacion', anulacion(data.codigoGeneracion));
+    save('anulacion-tras-mh', 'InvalidateDteWorkflow', await historyOf(`anulacion-${data.codigoGeneracion}`));
+  },
+  /** The emisor moved to MH's 2026 schemas: a Factura v2 accepted, then the emisor back on its default. */
+  async normativa2026(nit, emisorId) {
+    admin('emisor', 'normativa', '--emisor', String(emisorId), '--generacion', '2026');
+    // The API and worker cache tenants for TENANT_CACHE_SECONDS.
+    await new Promise((r) => setTimeout(r, 12000));
+    try {
+      const { data } = await api('POST', '/dte/dte01', factura());
+      if (data.dteJson.identificacion.version !== 2) throw new Error('expected a Factura v2');
+      save('normativa-2026', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+    } finally {
+      admin('emisor', 'normativa', '--emisor', String(emisorId), '--generacion', '2023');
+    }
+  },
 };
+
+/** The admin CLI against the same stack (`npm start`'s configuration). */
+function admin(...args) {
+  return execFileSync(process.execPath, [path.join(ROOT, 'apps/api/dist/admin/cli.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+}
 
 async function main() {
   const { data } = await api('GET', '/dte/information');
+  const only = opts.only?.split(',');
   for (const [name, scenario] of Object.entries(SCENARIOS)) {
+    if (only && !only.includes(name)) continue;
     process.stdout.write(`scenario ${name}\n`);
-    await scenario(data.emisor.nit);
+    await scenario(data.emisor.nit, data.emisor.id);
   }
 }
 

@@ -9,7 +9,7 @@ import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type Generacion } fro
 import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
 import { Client, Connection } from '@temporalio/client';
 import { Tenants } from '../../apps/api/src/admin/tenants';
-import { contribuyente, direccion, hoy } from '../support/fixtures';
+import { anulacionRescindida, contribuyente, direccion, hoy } from '../support/fixtures';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -108,19 +108,6 @@ const retorno = (documentoOrigen: string) => ({
   items: [{ numItem: 1, cantidadRetorno: 1 }],
   motivo: 'Producto defectuoso',
 });
-const anulacion = (codigoGeneracion: string) => ({
-  codigoGeneracion,
-  motivo: {
-    tipoAnulacion: 2,
-    motivoAnulacion: 'Operación rescindida',
-    nombreResponsable: 'Ana Gómez',
-    tipDocResponsable: '13',
-    numDocResponsable: '012345678',
-    nombreSolicita: 'Juan Pérez',
-    tipDocSolicita: '13',
-    numDocSolicita: '012345678',
-  },
-});
 
 async function esperarEstado(codigoGeneracion: string, estado: string, timeoutMs = 60000) {
   const { Document } = (await testDatabase()).models;
@@ -180,7 +167,7 @@ describe('Normativa DTE 2.0', () => {
 
       // The Comprobante de Retención (MH's v2 event cannot name an FSE: its numeroControl pattern stops at 12).
       const cr = emitidos[4]!.codigoGeneracion;
-      const anulada = await api('POST', '/dte/anulacion', tenant, anulacion(cr));
+      const anulada = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(cr));
       expect(anulada.status).toBe(200);
       expect(anulada.body.data).toMatchObject({ aceptado: true, estado: 'CANCELLED' });
       const { Document } = (await testDatabase()).models;
@@ -277,7 +264,7 @@ describe('Normativa DTE 2.0', () => {
       },
     ]);
 
-    const anulada = await api('POST', '/dte/anulacion', tenant, anulacion(otraFe.codigoGeneracion));
+    const anulada = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(otraFe.codigoGeneracion));
     expect(anulada.body.data).toMatchObject({ aceptado: true, estado: 'CANCELLED' });
     const { Document } = (await testDatabase()).models;
     const evento = (await Document.findById(otraFe.codigoGeneracion).lean())!.anulacion.evento;

@@ -1,6 +1,7 @@
 import { startApi, type ExtraProcess } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import { anulacionRescindida } from '../support/fixtures';
 
 const factura = {
   receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
@@ -64,19 +65,7 @@ describe('hardening: waiting for MH', () => {
     const emitido = await api('POST', '/dte/dte01', tenant, factura);
     expect(emitido.status).toBe(201);
     const { codigoGeneracion } = emitido.body.data;
-    const anulacion = {
-      codigoGeneracion,
-      motivo: {
-        tipoAnulacion: 2,
-        motivoAnulacion: 'Operación rescindida',
-        nombreResponsable: 'Ana Gómez',
-        tipDocResponsable: '13',
-        numDocResponsable: '012345678',
-        nombreSolicita: 'Juan Pérez',
-        tipDocSolicita: '13',
-        numDocSolicita: '012345678',
-      },
-    };
+    const anulacion = anulacionRescindida(codigoGeneracion);
     const anular = () =>
       fetch(`${stack().api}/dte/anulacion`, {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { mailAttachment, waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+import { anulacionRescindida } from '../support/fixtures';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 
@@ -27,19 +28,7 @@ describe('hardening: the legible version', () => {
     });
     const { codigoGeneracion } = emitido.body.data;
     expect(await pdfText(codigoGeneracion)).not.toContain('INVALIDADO');
-    const anulada = await api('POST', '/dte/anulacion', tenant, {
-      codigoGeneracion,
-      motivo: {
-        tipoAnulacion: 2,
-        motivoAnulacion: 'Operación rescindida',
-        nombreResponsable: 'Ana Gómez',
-        tipDocResponsable: '13',
-        numDocResponsable: '012345678',
-        nombreSolicita: 'Juan Pérez',
-        tipDocSolicita: '13',
-        numDocSolicita: '012345678',
-      },
-    });
+    const anulada = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(codigoGeneracion));
     expect(anulada.status).toBe(200);
     expect(await pdfText(codigoGeneracion)).toContain('DOCUMENTO INVALIDADO');
 

@@ -8,6 +8,21 @@ export const { direccion } = examples;
 /** The documented DTE 03/05/06 receptor, with an address of the test's own. */
 export const contribuyente = (correo = 'contribuyente@example.test') => ({ ...examples.contribuyente, correo });
 
+/** An anulación of type 2 (the operation rescinded, no replacement) of one of the tenant's documents. */
+export const anulacionRescindida = (codigoGeneracion: string) => ({
+  codigoGeneracion,
+  motivo: {
+    tipoAnulacion: 2,
+    motivoAnulacion: 'Operación rescindida',
+    nombreResponsable: 'Ana Gómez',
+    tipDocResponsable: '13',
+    numDocResponsable: '012345678',
+    nombreSolicita: 'Juan Pérez',
+    tipDocSolicita: '13',
+    numDocSolicita: '012345678',
+  },
+});
+
 /** Today in El Salvador (UTC−6), as MH dates documents. */
 export const hoy = () => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10);
 

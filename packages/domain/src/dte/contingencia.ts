@@ -1,7 +1,7 @@
 import type { AmbienteCode, EmisorDte } from '../emisor';
 import { validationError } from '../errors';
-import { validateMhSchema } from '../mh/schema-validator';
-import { admiteContingencia, esquemaDe, generacionDe, type Generacion, type MhSchemaName } from '../mh/schemas';
+import { checkMhSchema } from '../mh/schema-validator';
+import { admiteContingencia, esquemaDe, generacionDe, type Generacion } from '../mh/schemas';
 import { Contingency } from '../workflow-contract';
 import { tipoDeDte, type Dte } from './documento';
 
@@ -11,15 +11,6 @@ export const MAX_DOCUMENTOS_EVENTO_CONTINGENCIA = Contingency.maxPorEvento;
 export const MAX_DOCUMENTOS_LOTE = Contingency.maxPorLote;
 /** CAT-005 1: "No disponibilidad de sistema del MH", the only reason this service detects by itself. */
 export const CONTINGENCIA_MH_NO_DISPONIBLE = 1;
-
-function checkSchema(name: MhSchemaName, document: Json, what: string): void {
-  const violations = validateMhSchema(name, document);
-  if (violations.length > 0)
-    throw validationError(
-      `${what} no cumple el esquema de MH`,
-      violations.map((v) => ({ field: v.path, message: v.message })),
-    );
-}
 
 /** Whether MH takes this built document issued in contingency (see `admiteContingencia`). */
 export function puedeEmitirseEnContingencia(dte: Dte): boolean {
@@ -48,7 +39,7 @@ export function enContingencia(dte: Dte): Dte {
       motivoContin: null,
     },
   };
-  checkSchema(esquemaDe(tipo, identificacion.version)!, diferido, 'El documento en contingencia');
+  checkMhSchema(esquemaDe(tipo, identificacion.version)!, diferido, 'El documento en contingencia');
   return diferido;
 }
 
@@ -129,6 +120,6 @@ export function buildEventoContingencia(
       motivoContingencia: null,
     },
   };
-  checkSchema(v4 ? 'contingencia-schema-v4' : 'contingencia-schema-v3', evento, 'El evento de contingencia');
+  checkMhSchema(v4 ? 'contingencia-schema-v4' : 'contingencia-schema-v3', evento, 'El evento de contingencia');
   return evento;
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { validationError } from '../errors';
 import { esquemaDe, esquemaEn, mhSchemaFiles, type Generacion } from '../mh/schemas';
-import { validateMhSchema } from '../mh/schema-validator';
+import { checkMhSchema } from '../mh/schema-validator';
 import { money, round8, toAmountString } from '../money';
 import { dte01Request } from '../requests/dte01';
 import { dte03Request } from '../requests/dte03';
@@ -185,12 +184,5 @@ export function buildDocument(
   const build = (builders[tipoDte] as Record<number, Builder<unknown>>)[version];
   const schemaName = esquemaDe(tipoDte, version);
   if (!build || !schemaName) throw new Error(`No builder/schema for ${tipo} (DTE ${tipoDte}) version ${version}`);
-  const dte = build(ctx, request, origin);
-  const violations = validateMhSchema(schemaName, dte);
-  if (violations.length > 0)
-    throw validationError(
-      'El documento no cumple el esquema de MH',
-      violations.map((v) => ({ field: v.path, message: v.message })),
-    );
-  return dte;
+  return checkMhSchema(schemaName, build(ctx, request, origin), 'El documento');
 }

@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Decimal from 'decimal.js';
+import { validationError } from '../errors';
 import { mhSchema, type MhSchemaName } from './schemas';
 
 export interface SchemaViolation {
@@ -82,4 +83,18 @@ export function validateMhSchema(name: MhSchemaName, document: unknown): SchemaV
       const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
       return { path: `#${e.instancePath}${missing}`, message: e.message ?? 'no cumple el formato requerido' };
     });
+}
+
+/**
+ * A built document or event that must satisfy its MH schema: a violation is data MH would reject, so a
+ * 400 VALIDATION_ERROR naming MH's paths (`que` says what was built: "El documento", "El evento…").
+ */
+export function checkMhSchema<D>(name: MhSchemaName, documento: D, que: string): D {
+  const violations = validateMhSchema(name, documento);
+  if (violations.length > 0)
+    throw validationError(
+      `${que} no cumple el esquema de MH`,
+      violations.map((v) => ({ field: v.path, message: v.message })),
+    );
+  return documento;
 }

@@ -1,6 +1,5 @@
 import type { AmbienteCode, EmisorDte } from '../../emisor';
-import { validationError } from '../../errors';
-import { validateMhSchema } from '../../mh/schema-validator';
+import { checkMhSchema } from '../../mh/schema-validator';
 import type { MhSchemaName } from '../../mh/schemas';
 
 type Json = Record<string, unknown>;
@@ -45,13 +44,6 @@ export function receptorDelDocumento(dte: Json) {
   };
 }
 
-/** A built event checked against its MH schema: a violation is a 400 VALIDATION_ERROR naming MH's paths. */
-export function conEsquema<E extends object>(name: MhSchemaName, evento: E): E {
-  const violations = validateMhSchema(name, evento);
-  if (violations.length > 0)
-    throw validationError(
-      'El evento de invalidación no cumple el esquema de MH',
-      violations.map((v) => ({ field: v.path, message: v.message })),
-    );
-  return evento;
-}
+/** A built invalidation event checked against its MH schema (400 VALIDATION_ERROR naming MH's paths). */
+export const conEsquema = <E>(name: MhSchemaName, evento: E): E =>
+  checkMhSchema(name, evento, 'El evento de invalidación');

@@ -45,19 +45,7 @@ export function identificacionComun(ctx: BuildContext, tipo: string, version: nu
 
 /** The identificacion of a DTE (every type but the retorno): numbered by its numeroControl. */
 export function identificacion(ctx: BuildContext, tipoDte: string, version: number): Identificacion {
-  const comun = identificacionComun(ctx, tipoDte, version);
-  return {
-    version,
-    ambiente: comun.ambiente,
-    tipoDte,
-    numeroControl: ctx.numeroControl,
-    codigoGeneracion: comun.codigoGeneracion,
-    tipoModelo: comun.tipoModelo,
-    tipoOperacion: comun.tipoOperacion,
-    tipoContingencia: comun.tipoContingencia,
-    motivoContin: comun.motivoContin,
-    fecEmi: comun.fecEmi,
-    horEmi: comun.horEmi,
-    tipoMoneda: comun.tipoMoneda,
-  };
+  // MH's field order: tipoDte and numeroControl come right after ambiente.
+  const { version: _v, ambiente, ...resto } = identificacionComun(ctx, tipoDte, version);
+  return { version, ambiente, tipoDte, numeroControl: ctx.numeroControl, ...resto };
 }

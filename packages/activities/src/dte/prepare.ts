@@ -9,7 +9,6 @@ import {
   versionEn,
   type Dte,
   type DteTipo,
-  type Generacion,
   type OriginDocument,
 } from '@dte/domain';
 import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
@@ -25,7 +24,6 @@ export interface PreparedDocument {
   tipoDte: string;
   /** MH's schema version, of the generation in force at the document's emission. */
   version: number;
-  generacion: Generacion;
   numeroControl: string;
   sequenceId: number;
   correlativo: number;
@@ -188,7 +186,6 @@ async function construir(deps: ActivityDependencies, input: IssueDteInput): Prom
     dte,
     tipoDte: kind.tipoDte,
     version,
-    generacion,
     numeroControl,
     sequenceId,
     correlativo,

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, createLogger, ObjectStore } from '@dte/activities';
+import { connectDatabase, createLogger, ObjectStore, TenantCache } from '@dte/activities';
 import type { Server } from 'node:http';
 import { createApp } from '../../apps/api/src/app';
 import { createApiMetrics } from '../../apps/api/src/metrics';
@@ -26,6 +26,7 @@ describe('GET /health with a dependency down', () => {
       config,
       log: createLogger({ LOG_LEVEL: 'silent' }, 'test'),
       db,
+      tenants: new TenantCache(db.models, 0),
       store: deadStore,
       temporal: new Client({ connection }),
       metrics: createApiMetrics(),

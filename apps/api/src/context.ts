@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '@dte/config';
-import type { Database, ObjectStore } from '@dte/activities';
+import type { Database, ObjectStore, TenantCache } from '@dte/activities';
 import type { Logger } from 'pino';
 import type { ApiMetrics } from './metrics';
 
@@ -9,6 +9,8 @@ export interface ApiContext {
   config: Config;
   log: Logger;
   db: Database;
+  /** The emisores, establishments and points of sale as the workers read them (TENANT_CACHE_SECONDS). */
+  tenants: TenantCache;
   store: ObjectStore;
   temporal: Client;
   metrics: ApiMetrics;

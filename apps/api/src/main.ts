@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig, temporalConnectionOptions } from '@dte/config';
-import { connectDatabase, createLogger, ObjectStore } from '@dte/activities';
+import { connectDatabase, createLogger, ObjectStore, TenantCache } from '@dte/activities';
 import { createApp } from './app';
 import { createApiMetrics } from './metrics';
 
@@ -14,7 +14,11 @@ async function main(): Promise<void> {
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const metrics = createApiMetrics();
-  const server = createApp({ config, log, db, store, temporal, metrics }).listen(config.API_PORT, config.API_HOST);
+  const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
+  const server = createApp({ config, log, db, tenants, store, temporal, metrics }).listen(
+    config.API_PORT,
+    config.API_HOST,
+  );
   // A port already taken fails start-up with its reason instead of an unhandled 'error' event.
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '@dte/config';
-import { documentView, type StoredDocument } from '@dte/activities';
+import { documentView, TenantCache, type StoredDocument } from '@dte/activities';
 import { anulacionRequest, documentKind, ErrorCode, resendRequest } from '@dte/domain';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
@@ -40,24 +40,24 @@ const CODIGO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
  * database answers the lookups these tests reach past authentication (a token and its issuer, then no
  * document); the rest is left out, so a handler that needs it fails loudly.
  */
+const models = {
+  ApiToken: {
+    findById: () => ({
+      lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1, puntoVentaId: 1, permissions: [] }),
+    }),
+  },
+  Document: { findById: () => ({ lean: async () => null }) },
+  // The token's issuer, provisioned: emisor 1, its establishment 1 and point of sale 1.
+  Emisor: { findOne: () => ({ lean: async () => ({ id: 1 }) }) },
+  Establecimiento: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1 }) }) },
+  PuntoVenta: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1 }) }) },
+};
 const ctx = {
   config: loadConfig({}),
   log: pino({ level: 'silent' }),
   metrics: createApiMetrics(),
-  db: {
-    models: {
-      ApiToken: {
-        findById: () => ({
-          lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1, puntoVentaId: 1, permissions: [] }),
-        }),
-      },
-      Document: { findById: () => ({ lean: async () => null }) },
-      // The token's issuer, provisioned: emisor 1, its establishment 1 and point of sale 1.
-      Emisor: { findOne: () => ({ lean: async () => ({ id: 1 }) }) },
-      Establecimiento: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1 }) }) },
-      PuntoVenta: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1 }) }) },
-    },
-  },
+  db: { models },
+  tenants: new TenantCache(models as unknown as ConstructorParameters<typeof TenantCache>[0], 0),
   store: {},
   temporal: {},
 } as unknown as ApiContext;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { hashToken, issuerNotProvisioned, issuerRecords, TenantCache } from '@dte/activities';
+import { hashToken, issuerNotProvisioned, issuerRecords } from '@dte/activities';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/domain/workflow-contract';
 import type { ApiContext } from '../context';
@@ -29,9 +29,6 @@ export function authenticate(ctx: ApiContext): RequestHandler {
   };
 }
 
-/** The issuer's records as the workers read them: a change reaches the API within TENANT_CACHE_SECONDS. */
-const tenantCaches = new WeakMap<ApiContext, TenantCache>();
-
 async function identify(ctx: ApiContext, req: Request): Promise<void> {
   const token = presentedToken(req);
   // By `_id` alone, the one filter FerretDB pushes down; revocation is checked here.
@@ -44,10 +41,8 @@ async function identify(ctx: ApiContext, req: Request): Promise<void> {
     establecimientoId: record.establecimientoId,
     puntoVentaId: record.puntoVentaId,
   };
-  let tenants = tenantCaches.get(ctx);
-  if (!tenants)
-    tenantCaches.set(ctx, (tenants = new TenantCache(ctx.db.models, ctx.config.TENANT_CACHE_SECONDS * 1000)));
-  if (!(await issuerRecords(tenants, issuer))) throw issuerNotProvisioned(issuer);
+  // A change (deactivation, deletion) reaches the API within TENANT_CACHE_SECONDS, as it reaches the workers.
+  if (!(await issuerRecords(ctx.tenants, issuer))) throw issuerNotProvisioned(issuer);
   req.auth = { ...issuer, permissions: record.permissions };
   req.log = req.log.child({ emisorId: record.emisorId });
 }

@@ -7,6 +7,8 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY packages/config/package.json packages/config/tsconfig.json packages/config/
 COPY packages/domain/package.json packages/domain/tsconfig.json packages/domain/
+COPY packages/contract/package.json packages/contract/tsconfig.json packages/contract/
+COPY packages/store/package.json packages/store/tsconfig.json packages/store/
 COPY packages/activities/package.json packages/activities/tsconfig.json packages/activities/
 COPY apps/mh-simulator/package.json apps/mh-simulator/tsconfig.json apps/mh-simulator/
 COPY apps/worker/package.json apps/worker/tsconfig.json apps/worker/
@@ -16,6 +18,8 @@ COPY apps/api/package.json apps/api/tsconfig.json apps/api/
 RUN npm install --no-audit --no-fund
 COPY packages/config/src packages/config/src
 COPY packages/domain/src packages/domain/src
+COPY packages/contract/src packages/contract/src
+COPY packages/store/src packages/store/src
 COPY packages/activities/src packages/activities/src
 COPY apps/mh-simulator/src apps/mh-simulator/src
 COPY apps/worker/src apps/worker/src

@@ -4,8 +4,9 @@ const swc = [
   { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
 const mapper = {
-  '^@dte/(config|domain|activities)$': '<rootDir>/packages/$1/src',
-  '^@dte/domain/(.*)$': '<rootDir>/packages/domain/src/$1',
+  '^@dte/(config|domain|contract|store|activities)$': '<rootDir>/packages/$1/src',
+  '^@dte/contract/client$': '<rootDir>/packages/contract/src/client',
+  '^@dte/domain/limites$': '<rootDir>/packages/domain/src/mh/limites',
 };
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper: mapper, testEnvironment: 'node' };
 module.exports = {

@@ -206,7 +206,7 @@ class Stack {
 
   async startTemporal() {
     const { ports } = this;
-    const { searchAttributeTypes } = require(path.join(ROOT, 'packages/domain/dist/workflow-contract.js'));
+    const { searchAttributeTypes } = require(path.join(ROOT, 'packages/contract/dist/search-attributes.js'));
     const attrs = Object.entries(searchAttributeTypes).flatMap(([k, t]) => ['--search-attribute', `${k}=${t}`]);
     const entry = this.spawn('temporal', this.tools.temporal, [
       'server',

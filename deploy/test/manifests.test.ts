@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { ConfigError, configVariables, loadConfig } from '@dte/config';
-import { searchAttributeTypes } from '@dte/domain/workflow-contract';
+import { searchAttributeTypes } from '@dte/contract';
 
 /**
  * The deployment files checked without running them: docker-compose.yml, the Dockerfile and the

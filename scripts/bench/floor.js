@@ -16,6 +16,7 @@ const { performance } = require('node:perf_hooks');
 const ROOT = path.resolve(__dirname, '../..');
 const { loadConfig } = require(path.join(ROOT, 'packages/config'));
 const activities = require(path.join(ROOT, 'packages/activities'));
+const persistence = require(path.join(ROOT, 'packages/store'));
 const domain = require(path.join(ROOT, 'packages/domain'));
 const { factura } = require('./requests');
 const { summarize } = require('./load');
@@ -23,10 +24,10 @@ const { summarize } = require('./load');
 async function main() {
   const opts = JSON.parse(process.argv[2]);
   const config = loadConfig(opts.env);
-  const db = await activities.connectDatabase(config.MONGODB_URI);
-  const store = activities.ObjectStore.fromConfig(config);
+  const db = await persistence.connectDatabase(config.MONGODB_URI);
+  const store = persistence.ObjectStore.fromConfig(config);
   const mh = new activities.MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS);
-  const box = new activities.SecretBox(config.SECRET_KEY);
+  const box = new persistence.SecretBox(config.SECRET_KEY);
   try {
     const emisor = await db.models.Emisor.findOne({ id: opts.emisorId }).lean();
     const establecimiento = await db.models.Establecimiento.findOne({ emisorId: emisor.id }).lean();
@@ -35,12 +36,12 @@ async function main() {
     // The service's emisor block, on a point of sale of the floor's own.
     const puntoVenta = await db.models.PuntoVenta.findOne({ establecimientoId: establecimiento.id }).lean();
     const issuer = { emisorId: emisor.id, establecimientoId: establecimiento.id, puntoVentaId: puntoVenta.id };
-    const { emisorDte: servicio } = await activities.loadIssuer(new activities.TenantCache(db.models, 0), issuer);
+    const { emisorDte: servicio } = await persistence.loadIssuer(new persistence.TenantCache(db.models, 0), issuer);
     const emisorDte = { ...servicio, codPuntoVentaMH: 'P999', codPuntoVenta: 'P999' };
     const tipo = 'FACTURA_CONSUMIDOR_FINAL';
     const kind = domain.documentKind(tipo);
     // The generation the service issues this emisor's documents in now.
-    const generacion = domain.generacionEn(activities.normativaDelEmisor(emisor, config), new Date());
+    const generacion = domain.generacionEn(persistence.normativaDelEmisor(emisor, config), new Date());
     const version = domain.versionEn(tipo, generacion);
     // A collection of its own with the documents' indexes: the same insert cost, and the service's
     // collection (which FerretDB scans on some lookups) does not grow with the floor's documents.
@@ -55,7 +56,7 @@ async function main() {
     const issueOne = async () => {
       const codigoGeneracion = randomUUID().toUpperCase();
       const request = domain.parseRequest(kind.requestSchema, factura(opts.items));
-      const { fecEmi, horEmi } = activities.elSalvadorNow();
+      const { fecEmi, horEmi } = domain.elSalvadorNow();
       const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', ++correlativo);
       const dte = domain.buildDocument(
         tipo,

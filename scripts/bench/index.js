@@ -139,7 +139,7 @@ async function simulator(stack, pathname, body) {
 /** A tenant of its own (emisor, M001/P001, token, MH credentials in the simulator), like test/support/tenant.ts. */
 async function createTenant(stack, db) {
   const { loadConfig } = require(path.join(ROOT, 'packages/config'));
-  const { SecretBox } = require(path.join(ROOT, 'packages/activities'));
+  const { SecretBox } = require(path.join(ROOT, 'packages/store'));
   const { ensureDevTenant } = require(path.join(ROOT, 'apps/api/dist/admin/dev-tenant'));
   const config = loadConfig(stack.env);
   const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
@@ -224,7 +224,7 @@ async function main() {
     stopAll().then(() => process.exit(130));
   });
   try {
-    const { connectDatabase } = require(path.join(ROOT, 'packages/activities'));
+    const { connectDatabase } = require(path.join(ROOT, 'packages/store'));
     db = await connectDatabase(stack.env.MONGODB_URI);
     const bench = await createTenant(stack, db);
     log(`bench emisor ${bench.nit} (id ${bench.emisorId})`);
@@ -254,7 +254,7 @@ async function main() {
      */
     const freshSimulator = async (latency) => {
       const { loadConfig } = require(path.join(ROOT, 'packages/config'));
-      const { SecretBox } = require(path.join(ROOT, 'packages/activities'));
+      const { SecretBox } = require(path.join(ROOT, 'packages/store'));
       const box = new SecretBox(loadConfig(stack.env).SECRET_KEY);
       const emisor = await db.models.Emisor.findOne({ id: bench.emisorId }, { secrets: 1 }).lean();
       await simulator(stack, '/reset', { emisor: bench.nit });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { appendToLedger, voidLedgerTake } from '@dte/activities';
+import { appendToLedger, voidLedgerTake } from '@dte/store';
 import { stack } from '../support/stack';
 import { closeTestDatabase, testDatabase } from '../support/tenant';
 
@@ -21,7 +21,7 @@ describe('original ledger (appendToLedger)', () => {
       [
         '-e',
         `
-        const { connectDatabase, appendToLedger } = require(${JSON.stringify(path.resolve(__dirname, '../../packages/activities'))});
+        const { connectDatabase, appendToLedger } = require(${JSON.stringify(path.resolve(__dirname, '../../packages/store'))});
         (async () => {
           const db = await connectDatabase(process.env.MONGODB_URI);
           const results = await Promise.all(Array.from({ length: ${count} }, (_, i) =>

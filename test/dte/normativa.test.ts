@@ -4,9 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import mongoose from 'mongoose';
 import { loadConfig } from '@dte/config';
-import { SecretBox } from '@dte/activities';
+import { SecretBox } from '@dte/store';
 import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type Generacion } from '@dte/domain';
-import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
+import { Contingencia } from '@dte/contract';
+import type { DocumentRecordView } from '@dte/store';
 import { Client, Connection } from '@temporalio/client';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { anulacionRescindida, contribuyente, direccion, hoy } from '../support/fixtures';
@@ -122,9 +123,9 @@ async function esperarEstado(codigoGeneracion: string, estado: string, timeoutMs
 async function esperarPendientes(emisorId: number, n: number, timeoutMs = 30000) {
   const connection = await Connection.connect({ address: stack().temporalGrpc });
   try {
-    const handle = new Client({ connection }).workflow.getHandle(Contingency.workflowId(emisorId));
+    const handle = new Client({ connection }).workflow.getHandle(Contingencia.workflowId(emisorId));
     for (const started = Date.now(); ; await espera(300)) {
-      const estado = await handle.query<ContingencyEstado>(Contingency.estadoQuery).catch(() => null);
+      const estado = await handle.query(Contingencia.estado).catch(() => null);
       if (estado && estado.pendientes.length >= n) return;
       if (Date.now() - started > timeoutMs) throw new Error(`contingency holds ${JSON.stringify(estado)}`);
     }

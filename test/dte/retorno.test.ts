@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@dte/config';
-import { SecretBox } from '@dte/activities';
+import { SecretBox } from '@dte/store';
 import { validateMhSchema } from '@dte/domain';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { direccion, emitirCcf, emitirFactura } from '../support/fixtures';

@@ -1,7 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
 import { esquemaDe, puedeEmitirseEnContingencia, tipoDeDte, validateMhSchema, type Dte } from '@dte/domain';
-import { Contingency, type ContingencyEstado, type DocumentRecordView } from '@dte/domain/workflow-contract';
+import { Contingencia, type ContingenciaEstado } from '@dte/contract';
+import type { DocumentRecordView } from '@dte/store';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 import { mailAttachment, waitForMail, type MaildevMessage } from '../support/maildev';
@@ -51,12 +52,12 @@ describe('contingency', () => {
   }
 
   /** The emisor's ContingencyWorkflow is started after the first e-mail, so it may not exist yet. */
-  async function contingencyEstado(timeoutMs = 30000, emisorId = tenant.emisorId): Promise<ContingencyEstado> {
-    const handle = temporal.workflow.getHandle(Contingency.workflowId(emisorId));
+  async function contingencyEstado(timeoutMs = 30000, emisorId = tenant.emisorId): Promise<ContingenciaEstado> {
+    const handle = temporal.workflow.getHandle(Contingencia.workflowId(emisorId));
     const started = Date.now();
     for (;;) {
       try {
-        return await handle.query<ContingencyEstado>(Contingency.estadoQuery);
+        return await handle.query(Contingencia.estado);
       } catch (err) {
         if (Date.now() - started > timeoutMs) throw err;
         await new Promise((r) => setTimeout(r, 300));

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
-import { SettleOutcomes, type SettleOutcomesResult } from '@dte/domain/workflow-contract';
+import { SettleOutcomes, type SettleOutcomesResult } from '@dte/contract';
 import { emitirFactura } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig } from '@dte/config';
-import { connectDatabase, createLogger, ObjectStore, TenantCache } from '@dte/activities';
+import { createLogger, loadConfig } from '@dte/config';
+import { DteWorkflowClient } from '@dte/contract/client';
+import { connectDatabase, Documents, ObjectStore, TenantCache } from '@dte/store';
 import type { Server } from 'node:http';
 import { createApp } from '../../apps/api/src/app';
 import { createApiMetrics } from '../../apps/api/src/metrics';
@@ -22,13 +23,17 @@ describe('GET /health with a dependency down', () => {
       secretKey: 'xxxxxxxx',
       bucket: 'dte',
     });
+    const tenants = new TenantCache(db.models, 0);
+    const temporal = new Client({ connection });
     const app = createApp({
       config,
       log: createLogger({ LOG_LEVEL: 'silent' }, 'test'),
       db,
-      tenants: new TenantCache(db.models, 0),
+      tenants,
+      documents: new Documents(db, tenants),
       store: deadStore,
-      temporal: new Client({ connection }),
+      temporal,
+      workflows: new DteWorkflowClient(temporal.workflow),
       metrics: createApiMetrics(),
     });
     await new Promise<void>((resolve) => {

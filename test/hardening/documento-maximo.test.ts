@@ -1,5 +1,5 @@
 import { loadConfig } from '@dte/config';
-import { SecretBox } from '@dte/activities';
+import { SecretBox } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { mailAttachment, waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';

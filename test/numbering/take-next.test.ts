@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectDatabase, takeNext, type Database } from '@dte/activities';
+import { connectDatabase, takeNext, type Database } from '@dte/store';
 import { stack } from '../support/stack';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SecretBox } from '@dte/activities';
+import { SecretBox } from '@dte/store';
 import { loadConfig } from '@dte/config';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';

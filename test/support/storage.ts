@@ -1,4 +1,4 @@
-import { ObjectStore } from '@dte/activities';
+import { ObjectStore } from '@dte/store';
 import { loadConfig } from '@dte/config';
 import { stack } from './stack';
 

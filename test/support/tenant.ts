@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, SecretBox, type Database } from '@dte/activities';
+import { connectDatabase, SecretBox, type Database } from '@dte/store';
 import { parseCertificadoMH } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
 import { stack } from './stack';

@@ -1,4 +1,4 @@
-import { TenantCache } from '@dte/activities';
+import { TenantCache } from '@dte/store';
 import { closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
 
 /** Workers read the issuer's records through this cache: an admin change must reach them within its time. */

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import type { Config } from '@dte/config';
-import type { Database, ObjectStore, TenantCache } from '@dte/activities';
-import type { Logger } from 'pino';
+import type { Config, Logger } from '@dte/config';
+import type { DteWorkflowClient } from '@dte/contract/client';
+import type { Database, Documents, ObjectStore, TenantCache } from '@dte/store';
 import type { ApiMetrics } from './metrics';
 
 /** What the HTTP layer works with: one of each per process. */
@@ -11,7 +11,10 @@ export interface ApiContext {
   db: Database;
   /** The emisores, establishments and points of sale as the workers read them (TENANT_CACHE_SECONDS). */
   tenants: TenantCache;
+  documents: Documents;
   store: ObjectStore;
   temporal: Client;
+  /** The workflows, typed by their contracts. */
+  workflows: DteWorkflowClient;
   metrics: ApiMetrics;
 }

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig, temporalConnectionOptions } from '@dte/config';
-import { connectDatabase, createLogger, ObjectStore, TenantCache } from '@dte/activities';
+import { createLogger, loadConfig, temporalConnectionOptions } from '@dte/config';
+import { DteWorkflowClient } from '@dte/contract/client';
+import { connectDatabase, Documents, ObjectStore, TenantCache } from '@dte/store';
 import { createApp } from './app';
 import { createApiMetrics } from './metrics';
 
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const metrics = createApiMetrics();
   const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
-  const server = createApp({ config, log, db, tenants, store, temporal, metrics }).listen(
+  const documents = new Documents(db, tenants);
+  const workflows = new DteWorkflowClient(temporal.workflow);
+  const server = createApp({ config, log, db, tenants, documents, store, temporal, workflows, metrics }).listen(
     config.API_PORT,
     config.API_HOST,
   );

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '@dte/config';
-import { documentView, TenantCache, type StoredDocument } from '@dte/activities';
+import { documentView, Documents, TenantCache, type Database, type StoredDocument } from '@dte/store';
 import { anulacionRequest, documentKind, ErrorCode, resendRequest } from '@dte/domain';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
@@ -52,12 +52,15 @@ const models = {
   Establecimiento: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1 }) }) },
   PuntoVenta: { findOne: () => ({ lean: async () => ({ id: 1, emisorId: 1, establecimientoId: 1 }) }) },
 };
+const db = { models } as unknown as Database;
+const tenants = new TenantCache(db.models, 0);
 const ctx = {
   config: loadConfig({}),
   log: pino({ level: 'silent' }),
   metrics: createApiMetrics(),
-  db: { models },
-  tenants: new TenantCache(models as unknown as ConstructorParameters<typeof TenantCache>[0], 0),
+  db,
+  tenants,
+  documents: new Documents(db, tenants),
   store: {},
   temporal: {},
 } as unknown as ApiContext;

@@ -1,13 +1,7 @@
 import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
-import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
-import {
-  createActivities,
-  createDependencies,
-  createLogger,
-  registerContingencyGauge,
-  type Logger,
-} from '@dte/activities';
+import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
+import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
 import { serveMetrics } from './metrics-server';
 import { ensureSchedules } from './schedules';
 
@@ -45,6 +39,7 @@ async function main(): Promise<void> {
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
+    interceptors: { activity: [dteFailureInterceptor] },
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });

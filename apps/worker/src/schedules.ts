@@ -1,6 +1,6 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import type { Config } from '@dte/config';
-import { SettleOutcomes, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
+import { SettleOutcomes, type SettleOutcomesInput } from '@dte/contract';
 
 /**
  * Creates the service's Temporal Schedules, or brings an existing one in line with this process's
@@ -13,7 +13,7 @@ export async function ensureSchedules(client: Client, config: Config): Promise<v
     spec: { intervals: [{ every: `${config.UNKNOWN_OUTCOME_SCAN_SECONDS} seconds` }] },
     action: {
       type: 'startWorkflow' as const,
-      workflowType: SettleOutcomes.workflow,
+      workflowType: SettleOutcomes.workflowType,
       workflowId: SettleOutcomes.scheduleId,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],

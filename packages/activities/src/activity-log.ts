@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { Logger } from './logger';
+import type { Logger } from '@dte/config';
 
 /** What an activity knows of the document it works on. */
 export interface DocumentLogFields {

@@ -1,14 +1,12 @@
 import type { ActivityDependencies } from './dependencies';
-import {
-  createDeliveryActivities,
-  createPrepareActivities,
-  createRecordActivities,
-  createTransmitActivities,
-} from './dte';
+import { createDeliveryActivities } from './dte/deliver';
+import { createPrepareActivities } from './dte/prepare';
+import { createRecordActivities } from './dte/record';
+import { createTransmitActivities } from './dte/transmit';
 import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
-import { createInvalidationActivities } from './dte/invalidate';
-import { createContingencyActivities } from './dte/contingency';
+import { createInvalidationActivities } from './dte/anulacion';
+import { createContingencyActivities } from './dte/contingencia';
 import { createSettleActivities } from './dte/settle';
 
 /** Every activity the worker registers, built from the process's dependencies. */
@@ -25,3 +23,5 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSettleActivities(deps, deps.mh),
   };
 }
+
+export type Activities = ReturnType<typeof createActivities>;

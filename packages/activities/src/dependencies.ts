@@ -1,12 +1,9 @@
-import type { Config } from '@dte/config';
-import { connectDatabase, TenantCache, type Database } from './db';
-import type { Logger } from './logger';
+import type { Config, Logger } from '@dte/config';
+import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, type Database } from '@dte/store';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
-import { SecretBox } from './secrets';
-import { ObjectStore } from './storage';
 
 /** Everything activities touch, created once per worker process and closed on shutdown. */
 export interface ActivityDependencies {
@@ -14,6 +11,7 @@ export interface ActivityDependencies {
   log: Logger;
   db: Database;
   tenants: TenantCache;
+  documents: Documents;
   store: ObjectStore;
   browser: BrowserPool;
   mailer: Mailer;
@@ -30,11 +28,13 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const metrics = createActivityMetrics();
+  const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
   return {
     config,
     log,
     db,
-    tenants: new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000),
+    tenants,
+    documents: new Documents(db, tenants),
     store,
     browser,
     mailer,

@@ -1,12 +1,6 @@
-export * from './db';
-export * from './storage';
-export * from './secrets';
-export * from './logger';
-export * from './activity-log';
-export * from './metrics';
-export * from './dependencies';
-export * from './create-activities';
-export * from './pdf';
-export * from './mail';
-export * from './dte';
-export * from './mh/mh-client';
+/** The worker's activities and what they are built from; nothing else of this package is public. */
+export { createActivities, type Activities } from './create-activities';
+export { createDependencies, type ActivityDependencies } from './dependencies';
+export { registerContingencyGauge, type ActivityMetrics } from './metrics';
+export { dteFailureInterceptor } from './dte-failure';
+export { MhClient } from './mh/mh-client';

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { IssueDte, SearchAttribute } from '@dte/domain/workflow-contract';
-import type { Logger } from './logger';
+import { IssueDte, SearchAttribute } from '@dte/contract';
+import type { Logger } from '@dte/config';
 
 /** The worker's Prometheus series, in one registry per process (served by the worker's `/metrics`). */
 export interface ActivityMetrics {
@@ -57,7 +57,7 @@ export interface WorkflowCounter {
  */
 export function registerContingencyGauge(metrics: ActivityMetrics, temporal: WorkflowCounter, log: Logger): void {
   const query = [
-    `WorkflowType = '${IssueDte.workflow}'`,
+    `WorkflowType = '${IssueDte.workflowType}'`,
     `ExecutionStatus = 'Running'`,
     `${SearchAttribute.estado} = 'CONTINGENCIA'`,
   ].join(' AND ');

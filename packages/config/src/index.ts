@@ -188,3 +188,5 @@ export function temporalConnectionOptions(config: Config): TemporalConnectionOpt
     ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}),
   };
 }
+
+export { createLogger, type Logger } from './logger';

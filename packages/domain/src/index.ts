@@ -1,5 +1,4 @@
 export * from './errors';
-export * from './workflow-contract';
 export * from './mh';
 export * from './emisor';
 export * from './firma';
@@ -8,3 +7,4 @@ export * from './letras';
 export * from './requests';
 export * from './dte';
 export * from './normativa';
+export { elSalvadorNow } from './fecha';

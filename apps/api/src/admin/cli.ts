@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, ObjectStore, SecretBox, type Database } from '@dte/activities';
+import { connectDatabase, ObjectStore, SecretBox, type Database } from '@dte/store';
 import type { AmbienteCode } from '@dte/domain';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants, type Permission } from './tenants';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import axios from 'axios';
-import { hashToken, type Database, type SecretBox } from '@dte/activities';
+import { hashToken, type Database, type SecretBox } from '@dte/store';
 import { generateCertificadoMH } from '@dte/domain';
 import { PERMISSIONS, Tenants } from './tenants';
 

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import {
-  hashToken,
-  takeNext,
-  type Database,
-  type EmisorRecord,
-  type ObjectStore,
-  type SecretBox,
-} from '@dte/activities';
+import { hashToken, takeNext, type Database, type EmisorRecord, type ObjectStore, type SecretBox } from '@dte/store';
 import {
   direccionRequest,
   generacionEn,

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { hashToken, issuerNotProvisioned, issuerRecords } from '@dte/activities';
+import { hashToken, issuerNotProvisioned, issuerRecords } from '@dte/store';
 import { DteError, ErrorCode } from '@dte/domain';
-import type { Issuer } from '@dte/domain/workflow-contract';
+import type { Issuer } from '@dte/contract';
 import type { ApiContext } from '../context';
 
 export interface Authenticated extends Issuer {

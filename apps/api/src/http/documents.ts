@@ -1,20 +1,15 @@
 import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from '../context';
 
-/**
- * A document of the token's emisor, by `_id` (the one filter FerretDB pushes down). Another emisor's
- * document is answered exactly like an unknown one.
- */
-export async function findOwnDocument<K extends string>(
+/** A document of the token's emisor; another emisor's document is answered exactly like an unknown one. */
+export async function findOwnDocument(
   ctx: ApiContext,
   emisorId: number,
   codigoGeneracion: string,
-  fields: readonly K[],
+  fields: readonly string[],
 ) {
-  const projection = Object.fromEntries([...fields, 'emisorId'].map((f) => [f, 1]));
-  // By `_id` alone: FerretDB pushes down no other filter, so adding emisorId would scan the collection.
-  const doc = await ctx.db.models.Document.findById(codigoGeneracion.toUpperCase(), projection).lean();
-  if (!doc || doc.emisorId !== emisorId) {
+  const doc = await ctx.documents.findOwn(emisorId, codigoGeneracion.toUpperCase(), fields);
+  if (!doc) {
     throw new DteError(
       ErrorCode.DOCUMENT_NOT_FOUND,
       404,

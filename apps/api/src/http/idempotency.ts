@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
+import { isDuplicateKey } from '@dte/store';
 import type { ApiContext } from '../context';
 
 interface IdempotencyRecord {
@@ -46,7 +47,7 @@ export async function idempotentId(ctx: ApiContext, req: Request, parsed: unknow
     await keys.insertOne(candidate);
     return candidate.codigoGeneracion;
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
   const existing = (await keys.findOne({ _id }))!;
   if (existing.requestHash !== requestHash) {

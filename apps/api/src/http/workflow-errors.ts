@@ -1,6 +1,6 @@
 import { ApplicationFailure, WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { DteError, type ErrorCode } from '@dte/domain';
-import { DTE_ERROR_FAILURE, type DteErrorDetails } from '@dte/domain/workflow-contract';
+import { DTE_ERROR_FAILURE, type DteErrorDetails } from '@dte/contract';
 
 /** A refusal raised inside a workflow (a `DteError` carried as an ApplicationFailure) back as a `DteError`. */
 export function unwrapWorkflowError(err: unknown): unknown {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { DTE_TIPOS, type ErrorCode } from '@dte/domain';
-import type {
-  AnalisisHacienda,
-  DocumentRecordView,
-  InvalidateDteResult,
-  RespuestaMhView,
-  SmokeResult,
-} from '@dte/domain/workflow-contract';
+import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
+import type { AnalisisHacienda, DocumentRecordView } from '@dte/store';
 import { ERROR_CODES } from './error-codes';
 
 /**
@@ -242,7 +237,7 @@ export const invalidated = z
       selloRecibido: z.string().nullable(),
       respuestaMh,
       observaciones: z.array(z.string()),
-    }) satisfies z.ZodType<InvalidateDteResult>,
+    }) satisfies z.ZodType<AnulacionResult>,
   })
   .meta({ id: 'Invalidated' });
 

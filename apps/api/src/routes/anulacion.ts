@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { anulacionRequest, checkPlazoAnulacion, DteError, ErrorCode, parseRequest } from '@dte/domain';
-import { InvalidateDte, type InvalidateDteInput, type InvalidateDteResult } from '@dte/domain/workflow-contract';
+import { Anulacion, type AnulacionInput, type AnulacionResult } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -38,7 +38,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     const { emisorId } = req.auth;
     const original = await findOwnDocument(ctx, emisorId, request.codigoGeneracion, ['estado', 'tipoDte', 'createdAt']);
     const { codigoGeneracion } = request;
-    logDocument(req, res, { codigoGeneracion, workflowId: workflowId(codigoGeneracion) });
+    logDocument(req, res, { codigoGeneracion, workflowId: Anulacion.workflowId(codigoGeneracion) });
     const eventoCodigoGeneracion = await idempotentId(ctx, req, request);
     // A retry (same Idempotency-Key) gets its invalidation's outcome, whether it is still running or done.
     const previa = await sameInvalidation(ctx, codigoGeneracion, eventoCodigoGeneracion);
@@ -72,7 +72,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     }
 
     const { permissions: _p, ...issuer } = req.auth;
-    const input: InvalidateDteInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
+    const input: AnulacionInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
     answer(res, await invalidate(ctx, input));
   });
   return router;
@@ -81,7 +81,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
 /** Seconds a client is told to wait before repeating an invalidation MH did not answer. */
 const REINTENTO_SEGUNDOS = 60;
 
-function answer(res: Response, result: InvalidateDteResult): void {
+function answer(res: Response, result: AnulacionResult): void {
   if (result.mhNoDisponible) {
     throw new DteError(
       ErrorCode.MH_UNAVAILABLE,
@@ -98,9 +98,6 @@ function answer(res: Response, result: InvalidateDteResult): void {
   res.json({ status: 'success', message: 'Documento anulado', data: result });
 }
 
-/** One invalidation of a document at a time; a rejected one may be tried again afterwards. */
-const workflowId = (codigoGeneracion: string) => `anulacion-${codigoGeneracion}`;
-
 /**
  * The outcome of the document's latest invalidation when it is this event (the workflow's memo names
  * it), running or done; undefined when it is another one, when there is none, or when MH did not answer
@@ -110,8 +107,8 @@ async function sameInvalidation(
   ctx: ApiContext,
   codigoGeneracion: string,
   eventoCodigoGeneracion: string,
-): Promise<Promise<InvalidateDteResult> | undefined> {
-  const handle = ctx.temporal.workflow.getHandle(workflowId(codigoGeneracion));
+): Promise<Promise<AnulacionResult> | undefined> {
+  const handle = ctx.workflows.handle(Anulacion, Anulacion.workflowId(codigoGeneracion));
   try {
     const { memo } = await handle.describe();
     if (memo?.eventoCodigoGeneracion !== eventoCodigoGeneracion) return undefined;
@@ -119,7 +116,7 @@ async function sameInvalidation(
     if (err instanceof WorkflowNotFoundError) return undefined;
     throw err;
   }
-  const result = (handle.result() as Promise<InvalidateDteResult>).catch((err: unknown) => {
+  const result = handle.result().catch((err: unknown) => {
     throw unwrapWorkflowError(err);
   });
   const { status } = await handle.describe();
@@ -127,11 +124,11 @@ async function sameInvalidation(
   return result;
 }
 
-async function invalidate(ctx: ApiContext, input: InvalidateDteInput): Promise<InvalidateDteResult> {
+async function invalidate(ctx: ApiContext, input: AnulacionInput): Promise<AnulacionResult> {
   try {
-    return await ctx.temporal.workflow.execute(InvalidateDte.workflow, {
+    return await ctx.workflows.execute(Anulacion, {
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-      workflowId: workflowId(input.codigoGeneracion),
+      workflowId: Anulacion.workflowId(input.codigoGeneracion),
       memo: { eventoCodigoGeneracion: input.eventoCodigoGeneracion },
       args: [input],
     });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { loadIssuer, normativaDelEmisor, TenantCache } from '@dte/activities';
+import { loadIssuer, normativaDelEmisor, TenantCache } from '@dte/store';
 import {
   ambienteName,
   documentKind,

@@ -1,14 +1,7 @@
 import { Router } from 'express';
-import { WithStartWorkflowOperation, type Workflow } from '@temporalio/client';
 import { documentKind, DteError, parseRequest, validationError, type DteTipo } from '@dte/domain';
-import {
-  IssueDte,
-  SearchAttribute,
-  type DocumentOutcome,
-  type DocumentRecordView,
-  type IssueDteInput,
-} from '@dte/domain/workflow-contract';
-import { documentView } from '@dte/activities';
+import { IssueDte, SearchAttribute, type IssueDteInput } from '@dte/contract';
+import { documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -43,22 +36,22 @@ export function issueRoutes(ctx: ApiContext): Router {
       const kind = documentKind(tipo);
       requirePermission(req.auth, kind.permission);
       const request = parseRequest(kind.requestSchema, req.body);
-      if ((request as { testContingencia?: boolean }).testContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
+      const forzarContingencia = kind.ensayoContingencia?.(request) ?? false;
+      if (forzarContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origen = kind.origen?.(request);
       if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await idempotentId(ctx, req, request);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
-      // without a key the codigoGeneracion is new. By `_id` alone (FerretDB pushes down no other filter).
-      const settled = req.header('idempotency-key') && (await ctx.db.models.Document.findById(codigoGeneracion).lean());
+      // without a key the codigoGeneracion is new.
+      const settled = req.header('idempotency-key') && (await ctx.documents.find(codigoGeneracion));
       if (settled && settled.estado !== 'PENDIENTE') {
         res.status(201).json({ status: 'success', data: documentView(settled) });
         answered({ estado: settled.estado });
         return;
       }
       const { permissions: _p, ...issuer } = req.auth;
-      await storeRequest(ctx, codigoGeneracion, issuer.emisorId, tipo, request);
-      const forzarContingencia = (request as { testContingencia?: boolean }).testContingencia === true;
+      await ctx.documents.storeRequest(codigoGeneracion, issuer.emisorId, tipo, request);
       const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origen, forzarContingencia };
       await issue(ctx, input);
       // Whether the outcome came or the wait ended, the record says what is known.
@@ -81,27 +74,9 @@ export function issueRoutes(ctx: ApiContext): Router {
   return router;
 }
 
-/**
- * The validated request, by the codigoGeneracion it issues: the workflow reads it from here (it could
- * exceed Temporal's payload limit). A retry with the same Idempotency-Key finds it already stored.
- */
-async function storeRequest(
-  ctx: ApiContext,
-  codigoGeneracion: string,
-  emisorId: number,
-  tipo: string,
-  request: unknown,
-) {
-  try {
-    await ctx.db.models.IssueRequest.create({ _id: codigoGeneracion, emisorId, tipo, request });
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-  }
-}
-
 /** The record of a document whose outcome is persisted (PENDIENTE means MH's verdict is not known yet). */
 async function settledRecord(ctx: ApiContext, codigoGeneracion: string): Promise<DocumentRecordView | null> {
-  const doc = await ctx.db.models.Document.findById(codigoGeneracion).lean();
+  const doc = await ctx.documents.find(codigoGeneracion);
   return doc && doc.estado !== 'PENDIENTE' ? documentView(doc) : null;
 }
 
@@ -112,33 +87,32 @@ async function settledRecord(ctx: ApiContext, codigoGeneracion: string): Promise
  * a document that may have reached MH.
  */
 async function issue(ctx: ApiContext, input: IssueDteInput): Promise<void> {
-  const startWorkflowOperation = new WithStartWorkflowOperation(IssueDte.workflow, {
-    workflowId: IssueDte.workflowId(input.codigoGeneracion),
-    taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-    args: [input],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    searchAttributes: {
-      [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
-      [SearchAttribute.tipo]: [input.tipo],
-      [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
-      [SearchAttribute.estado]: ['PENDIENTE'],
-    },
-  });
   let deadline: NodeJS.Timeout | undefined;
   const plazo = new Promise<null>((resolve) => {
     deadline = setTimeout(() => resolve(null), ctx.config.ISSUANCE_WAIT_SECONDS * 1000);
   });
-  const outcome = ctx.temporal.workflow
-    .executeUpdateWithStart<Workflow, DocumentOutcome, []>(IssueDte.outcomeUpdate, { startWorkflowOperation })
+  const outcome = ctx.workflows
+    .executeUpdateWithStart(IssueDte, IssueDte.documentOutcome, {
+      workflowId: IssueDte.workflowId(input.codigoGeneracion),
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      searchAttributes: {
+        [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
+        [SearchAttribute.tipo]: [input.tipo],
+        [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
+        [SearchAttribute.estado]: ['PENDIENTE'],
+      },
+    })
     .catch(async (err: unknown) => {
       const refusal = unwrapWorkflowError(err);
       if (refusal instanceof DteError) {
         // Refused before anything was numbered: nothing of it stays (a retry stores the request again).
-        await ctx.db.models.IssueRequest.deleteOne({ _id: input.codigoGeneracion });
+        await ctx.documents.forgetRequest(input.codigoGeneracion);
         throw refusal;
       }
       // Not a refusal: the workflow (or Temporal) failed after the document may have been numbered and sent.
-      const started = await ctx.db.models.Document.exists({ _id: input.codigoGeneracion });
+      const started = await ctx.documents.exists(input.codigoGeneracion);
       if (!started) throw err;
       ctx.log.error({ err, codigoGeneracion: input.codigoGeneracion }, 'issuance outcome not delivered');
       return null;

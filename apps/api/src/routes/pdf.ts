@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { DteError, ErrorCode, validationError } from '@dte/domain';
-import { WorkflowName } from '@dte/domain/workflow-contract';
+import { RenderPdf } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -36,9 +36,9 @@ export function pdfRoutes(ctx: ApiContext): Router {
     }
     const key = doc.dtePdfUrl;
     if (!(await ctx.store.exists(key))) {
-      const workflowId = `pdf-${codigoGeneracion}`;
+      const workflowId = RenderPdf.workflowId(codigoGeneracion);
       logDocument(req, res, { workflowId });
-      await ctx.temporal.workflow.execute(WorkflowName.renderPdf, {
+      await ctx.workflows.execute(RenderPdf, {
         taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
         workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DteError, ErrorCode, parseRequest, resendRequest } from '@dte/domain';
-import { ResendDte, type ResendDteInput } from '@dte/domain/workflow-contract';
+import { ResendDte, type ResendDteInput } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -45,7 +45,11 @@ export function resendRoutes(ctx: ApiContext): Router {
       );
     }
     const input: ResendDteInput = { codigoGeneracion, to };
-    const sent = await resend(ctx, `resend-${codigoGeneracion}-${await idempotentId(ctx, req, request)}`, input);
+    const sent = await resend(
+      ctx,
+      ResendDte.workflowId(codigoGeneracion, await idempotentId(ctx, req, request)),
+      input,
+    );
     const data = { codigoGeneracion, emailEnviado: to, correoEnviado: sent, tipo, estado };
     if (!sent) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
     res.json({ status: 'success', message: `Documento reenviado a ${to}`, data });
@@ -59,7 +63,7 @@ export function resendRoutes(ctx: ApiContext): Router {
  */
 async function resend(ctx: ApiContext, workflowId: string, input: ResendDteInput): Promise<boolean> {
   try {
-    return await ctx.temporal.workflow.execute(ResendDte.workflow, {
+    return await ctx.workflows.execute(ResendDte, {
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
       workflowId,
       workflowIdConflictPolicy: 'USE_EXISTING',
@@ -68,6 +72,6 @@ async function resend(ctx: ApiContext, workflowId: string, input: ResendDteInput
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    return (await ctx.temporal.workflow.getHandle(workflowId).result()) as boolean;
+    return await ctx.workflows.handle(ResendDte, workflowId).result();
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { WorkflowFailedError } from '@temporalio/client';
 import { DteError, ErrorCode, parseRequest, smokeRequest } from '@dte/domain';
-import { WorkflowName, type SmokeInput, type SmokeResult } from '@dte/domain/workflow-contract';
+import { Smoke, type SmokeInput } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 
@@ -17,20 +17,21 @@ export function smokeRoutes(ctx: ApiContext): Router {
   router.post('/diagnostics/smoke', authenticate(ctx), async (req, res) => {
     const { email } = parseRequest(smokeRequest, req.body);
     const input: SmokeInput = { id: randomUUID(), email };
-    const result = await ctx.temporal.workflow
-      .execute<(i: SmokeInput) => Promise<SmokeResult>>(WorkflowName.smoke, {
+    const workflowId = Smoke.workflowId(input.id);
+    const result = await ctx.workflows
+      .execute(Smoke, {
         taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-        workflowId: `smoke-${input.id}`,
+        workflowId,
         args: [input],
       })
       .catch((err: unknown) => {
         if (!(err instanceof WorkflowFailedError)) throw err;
         const causa: Error = (err.cause?.cause as Error | undefined) ?? err.cause ?? err;
         throw new DteError(ErrorCode.SERVICE_UNAVAILABLE, 503, `La prueba falló: ${causa.message}`, {
-          workflowId: `smoke-${input.id}`,
+          workflowId,
         });
       });
-    res.status(200).json({ status: 'success', data: { ...result, workflowId: `smoke-${input.id}` } });
+    res.status(200).json({ status: 'success', data: { ...result, workflowId } });
   });
   return router;
 }

@@ -1,7 +1,8 @@
+/** Every workflow the worker registers, each under the Temporal type its contract names. */
 export { SmokeWorkflow } from './smoke';
 export { IssueDteWorkflow } from './issue-dte';
 export { RenderPdfWorkflow } from './render-pdf';
 export { ResendDteWorkflow } from './resend';
-export { InvalidateDteWorkflow } from './invalidate-dte';
-export { ContingencyWorkflow } from './contingency';
+export { InvalidateDteWorkflow } from './anulacion';
+export { ContingencyWorkflow } from './contingencia/workflow';
 export { SettleOutcomesWorkflow } from './settle-outcomes';

@@ -1,6 +1,7 @@
-import { delivery } from './shared';
+import type { RenderPdf, WorkflowFn } from '@dte/contract';
+import { delivery } from './policies';
 
 /** Renders a stored document's PDF with the worker's Chromium pool and puts it in storage. */
-export async function RenderPdfWorkflow(codigoGeneracion: string): Promise<void> {
+export const RenderPdfWorkflow: WorkflowFn<typeof RenderPdf> = async (codigoGeneracion) => {
   await delivery.storeDocumentPdf(codigoGeneracion);
-}
+};

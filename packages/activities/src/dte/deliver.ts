@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
-import type { DocumentRecord } from '../db';
+import type { DocumentRecord, StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
@@ -34,16 +34,9 @@ export async function storeReceptorJson(deps: ActivityDependencies, doc: Recepto
 
 /** Making the PDF of a document and getting it and the JSON to the receptor. */
 export function createDeliveryActivities(deps: ActivityDependencies) {
-  const { Document } = deps.db.models;
+  const load = (codigoGeneracion: string) => deps.documents.load(codigoGeneracion);
 
-  async function load(codigoGeneracion: string) {
-    const doc = await Document.findById(codigoGeneracion).lean();
-    if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
-    return doc;
-  }
-  type Loaded = Awaited<ReturnType<typeof load>>;
-
-  async function renderPdf(doc: Loaded): Promise<Buffer> {
+  async function renderPdf(doc: StoredDocumentRecord): Promise<Buffer> {
     const emisor = await deps.tenants.emisor(doc.emisorId);
     const branding = emisor?.branding;
     // A logo that cannot be read never blocks a PDF.
@@ -70,7 +63,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     }
   }
 
-  async function storePdf(doc: Loaded, pdf: Buffer): Promise<void> {
+  async function storePdf(doc: StoredDocumentRecord, pdf: Buffer): Promise<void> {
     await deps.store.put(doc.dtePdfUrl!, pdf, 'application/pdf');
     activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id }).info(
       { key: doc.dtePdfUrl, bytes: pdf.length },
@@ -82,7 +75,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
    * The files as attachments, or, for those that would take the message past MAIL_MAX_BYTES (many SMTP
    * servers refuse 10 MB), as links to their stored copies.
    */
-  async function archivos(doc: Loaded, pdf: Buffer) {
+  async function archivos(doc: StoredDocumentRecord, pdf: Buffer) {
     const json = receptorJson(doc);
     const caben = adjuntosQueCaben(json, pdf, deps.config.MAIL_MAX_BYTES);
     const enlace = async (key: string | null | undefined, ext: string) => {
@@ -96,7 +89,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
   }
 
   /** Sends the JSON and PDF to `address` and records the attempt on the document, failed or not. */
-  async function email(doc: Loaded, address: string, pdf: Buffer): Promise<void> {
+  async function email(doc: StoredDocumentRecord, address: string, pdf: Buffer): Promise<void> {
     const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
     const emisor = await deps.tenants.emisor(doc.emisorId);
     try {
@@ -109,19 +102,13 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
         emisorNombre: emisor?.nombre ?? '',
         invalidado: doc.estado === 'CANCELLED',
       });
-      await Document.updateOne(
-        { _id: doc._id },
-        { $push: { emails: { to: address, at: new Date(), ok: true, messageId: sent.messageId } } },
-      );
+      await deps.documents.appendEmail(doc._id, { to: address, ok: true, messageId: sent.messageId });
       deps.metrics.emailsSent.inc();
       log.info({ messageId: sent.messageId }, 'e-mail sent');
     } catch (err) {
       deps.metrics.emailFailures.inc();
       log.warn({ err }, 'e-mail failed');
-      await Document.updateOne(
-        { _id: doc._id },
-        { $push: { emails: { to: address, at: new Date(), ok: false, error: (err as Error).message } } },
-      );
+      await deps.documents.appendEmail(doc._id, { to: address, ok: false, error: (err as Error).message });
       throw err;
     }
   }

@@ -2,22 +2,22 @@ import {
   buildDocument,
   documentKind,
   DteError,
+  elSalvadorNow,
   ErrorCode,
   formatNumeroControl,
   generacionEn,
+  puedeEmitirseEnContingencia,
   serie,
   versionEn,
   type Dte,
   type DteTipo,
   type OriginDocument,
 } from '@dte/domain';
-import { DTE_ERROR_FAILURE, type DteErrorDetails, type IssueDteInput } from '@dte/domain/workflow-contract';
-import { ApplicationFailure } from '@temporalio/common';
+import type { IssueDteInput } from '@dte/contract';
+import { loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
-import { appendToLedger, takeNext } from '../db';
 import { signForEmisor } from '../signing/sign-document';
 import { nextCorrelativo } from '../numbering/sequence';
-import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 
 export interface PreparedDocument {
   dte: Dte;
@@ -33,27 +33,14 @@ export interface PreparedDocument {
   receptorCorreo: string | null;
 }
 
-/** A refusal the API must answer as a 4xx: carried across Temporal as a non-retryable failure. */
-export function dteFailure(err: DteError): ApplicationFailure {
-  const details: DteErrorDetails = {
-    code: err.code,
-    httpStatus: err.httpStatus,
-    message: err.message,
-    details: err.details,
-  };
-  return ApplicationFailure.nonRetryable(err.message, DTE_ERROR_FAILURE, details);
-}
-
 /** The stored document that a NC/ND or a retorno refers to, in the shape builders take. */
 export async function loadOrigin(
   deps: ActivityDependencies,
   emisorId: number,
   codigoGeneracion: string,
 ): Promise<OriginDocument> {
-  // By `_id` alone, the one filter FerretDB pushes down; the emisor is checked here.
-  const doc = await deps.db.models.Document.findById(codigoGeneracion).lean();
-  if (!doc || doc.emisorId !== emisorId)
-    throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
+  const doc = await deps.documents.findOwn(emisorId, codigoGeneracion);
+  if (!doc) throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
   return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
 }
 
@@ -63,6 +50,8 @@ export async function loadOrigin(
  */
 export interface ReadyDocument {
   prepared: { numeroControl: string; tipoDte: string; version: number; ambiente: string };
+  /** MH takes this document issued in contingency (CAT-023 for its kind and version): MH unreachable means issuing it so. */
+  admiteContingencia: boolean;
   /** False when the document was already on record (a retry or a replay): it may have been sent since. */
   nuevo: boolean;
 }
@@ -78,15 +67,22 @@ export function createPrepareActivities(deps: ActivityDependencies) {
     async prepareDocument(input: IssueDteInput): Promise<ReadyDocument> {
       const prepared = await prepare(deps, input);
       const documento = await signForEmisor(deps, input.issuer.emisorId, prepared.dte);
-      const nuevo = await saveSigned(deps, input, prepared, documento);
-      const saved = nuevo ? null : (await deps.db.models.Document.findById(input.codigoGeneracion).lean())!;
+      const nuevo = await deps.documents.createPending(input, {
+        ...prepared,
+        ambiente: prepared.dte.identificacion.ambiente,
+        dteJson: prepared.dte,
+        dteFirmado: documento,
+      });
+      const saved = nuevo ? null : await deps.documents.load(input.codigoGeneracion, ['numeroControl', 'dteJson']);
+      const dte = saved ? (saved.dteJson as Dte) : prepared.dte;
       return {
         prepared: {
           numeroControl: saved?.numeroControl ?? prepared.numeroControl,
           tipoDte: prepared.tipoDte,
-          version: (saved ? (saved.dteJson as Dte) : prepared.dte).identificacion.version,
+          version: dte.identificacion.version,
           ambiente: prepared.dte.identificacion.ambiente,
         },
+        admiteContingencia: puedeEmitirseEnContingencia(dte),
         nuevo,
       };
     },
@@ -102,24 +98,21 @@ export function createPrepareActivities(deps: ActivityDependencies) {
  * cut-over), so a document is never dated on one side of the cut-over and built on the other.
  */
 async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
-  try {
-    return await construir(deps, { ...input, request: input.request ?? (await storedRequest(deps, input)) });
-  } catch (err) {
-    // A refusal, also one found after the API answered (the issuer deactivated since), is final.
-    if (err instanceof DteError) throw dteFailure(err);
-    throw err;
-  }
+  return construir(deps, input, input.request ?? (await storedRequest(deps, input)));
 }
 
 /** The request the API stored for this document (see IssueDteInput.request). */
 async function storedRequest(deps: ActivityDependencies, input: IssueDteInput): Promise<unknown> {
-  const stored = await deps.db.models.IssueRequest.findById(input.codigoGeneracion).lean();
-  if (!stored || stored.emisorId !== input.issuer.emisorId)
-    throw new Error(`the request of ${input.codigoGeneracion} is not on record`);
-  return stored.request;
+  const request = await deps.documents.request(input.issuer.emisorId, input.codigoGeneracion);
+  if (request === null) throw new Error(`the request of ${input.codigoGeneracion} is not on record`);
+  return request;
 }
 
-async function construir(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
+async function construir(
+  deps: ActivityDependencies,
+  input: IssueDteInput,
+  request: unknown,
+): Promise<PreparedDocument> {
   const tipo = input.tipo as DteTipo;
   const kind = documentKind(tipo);
   const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
@@ -144,19 +137,18 @@ async function construir(deps: ActivityDependencies, input: IssueDteInput): Prom
     if (kind.consumoOrigen && origin) {
       // The take builds (and so validates) the document against the earlier takes; a refusal writes nothing.
       const { consumoOrigen } = kind;
-      const tomado = await appendToLedger(
-        deps.db.connection,
+      const tomado = await deps.documents.ledgerTake(
         `${kind.tipoDte}:${input.origen}`,
         input.codigoGeneracion,
         (earlier) =>
           consumoOrigen.de(
-            buildDocument(tipo, version, borrador, input.request, consumoOrigen.original(origin, earlier)),
-            input.request,
+            buildDocument(tipo, version, borrador, request, consumoOrigen.original(origin, earlier)),
+            request,
           ),
       );
       original = consumoOrigen.original(origin, tomado);
     } else {
-      buildDocument(tipo, version, borrador, input.request, origin);
+      buildDocument(tipo, version, borrador, request, origin);
     }
   } catch (err) {
     if (err instanceof DteError) throw err;
@@ -181,7 +173,7 @@ async function construir(deps: ActivityDependencies, input: IssueDteInput): Prom
     input.codigoGeneracion,
   );
   const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-  const dte = buildDocument(tipo, version, ctx(numeroControl), input.request, original);
+  const dte = buildDocument(tipo, version, ctx(numeroControl), request, original);
   return {
     dte,
     tipoDte: kind.tipoDte,
@@ -194,46 +186,4 @@ async function construir(deps: ActivityDependencies, input: IssueDteInput): Prom
     fecEmi,
     receptorCorreo: kind.receptorCorreo(dte),
   };
-}
-
-/**
- * Saves the signed document (estado PENDIENTE); false when it is already on record (the insert is
- * refused). Such a retry leaves a gap in the record ids, which are not MH's numbering.
- */
-async function saveSigned(
-  deps: ActivityDependencies,
-  input: IssueDteInput,
-  prepared: PreparedDocument,
-  dteFirmado: string,
-): Promise<boolean> {
-  const { Document } = deps.db.models;
-  try {
-    await Document.create({
-      _id: input.codigoGeneracion,
-      id: await takeNext(deps.db.connection, 'document'),
-      tipo: input.tipo,
-      tipoDte: prepared.tipoDte,
-      codigoGeneracion: input.codigoGeneracion,
-      numeroControl: prepared.numeroControl,
-      estado: 'PENDIENTE',
-      ambiente: prepared.dte.identificacion.ambiente,
-      total: prepared.total,
-      fecEmi: prepared.fecEmi,
-      dteJson: prepared.dte,
-      dteFirmado,
-      sequenceId: prepared.sequenceId,
-      sequenceNumber: String(prepared.correlativo),
-      serie: prepared.serie,
-      emisorId: input.issuer.emisorId,
-      branchId: input.issuer.establecimientoId,
-      pointOfSaleId: input.issuer.puntoVentaId,
-      tokenId: input.issuer.tokenId,
-      receptorCorreo: prepared.receptorCorreo,
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000 || !(await Document.exists({ _id: input.codigoGeneracion })))
-      throw err;
-    return false;
-  }
-  return true;
 }

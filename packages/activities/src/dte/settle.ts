@@ -1,8 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { IssueDte, SearchAttribute, type SettleOutcomesInput } from '@dte/domain/workflow-contract';
+import { IssueDte, SearchAttribute, type RespuestaMh, type SettleOutcomesInput } from '@dte/contract';
 import type { ActivityDependencies } from '../dependencies';
-import type { MhClient, RespuestaMh } from '../mh/mh-client';
+import type { MhClient } from '../mh/mh-client';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
 /** What consultadte says of a document whose outcome is unknown. */
@@ -10,7 +10,6 @@ export type UnknownOutcome = { mhAnswered: false } | { mhAnswered: true; aceptad
 
 /** Settling documents whose MH outcome nobody is waiting for any more (see `SettleOutcomes`). */
 export function createSettleActivities(deps: ActivityDependencies, mh: MhClient) {
-  const { Document } = deps.db.models;
   return {
     /**
      * Old PENDIENTE documents whose IssueDte workflow is not running: nothing else will settle them.
@@ -23,7 +22,7 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
       const { client } = Context.current();
       const cutoff = new Date(Date.now() - input.minAgeSeconds * 1000).toISOString();
       const query = [
-        `WorkflowType = '${IssueDte.workflow}'`,
+        `WorkflowType = '${IssueDte.workflowType}'`,
         `ExecutionStatus != 'Running'`,
         `${SearchAttribute.estado} = 'PENDIENTE'`,
         `StartTime <= '${cutoff}'`,
@@ -32,7 +31,7 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
       for await (const execution of client.workflow.list({ query })) {
         const [codigoGeneracion] = (execution.searchAttributes[SearchAttribute.codigoGeneracion] ?? []) as string[];
         if (!codigoGeneracion || orphans.includes(codigoGeneracion)) continue;
-        const doc = await Document.findById(codigoGeneracion, { estado: 1 }).lean();
+        const doc = await deps.documents.find(codigoGeneracion, ['estado']);
         if (doc?.estado !== 'PENDIENTE') continue;
         // A later run of the same workflow id (a retry that started it again) may be the one settling it.
         const running = await client.workflow
@@ -52,8 +51,7 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
     },
 
     async consultUnknownOutcome(codigoGeneracion: string): Promise<UnknownOutcome> {
-      const doc = await Document.findById(codigoGeneracion, { emisorId: 1, tipoDte: 1 }).lean();
-      if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
+      const doc = await deps.documents.load(codigoGeneracion, ['emisorId', 'tipoDte']);
       const res = await consultDte(mh, await mhCredentials(deps, doc.emisorId), doc.tipoDte, codigoGeneracion);
       return res.answered ? { mhAnswered: true, aceptado: sealed(res.body) ?? null } : { mhAnswered: false };
     },

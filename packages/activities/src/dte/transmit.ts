@@ -1,10 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { activityLog } from '../activity-log';
 import type { ActivityDependencies } from '../dependencies';
-import type { MhCall, MhClient, MhCredentials, RespuestaMh } from '../mh/mh-client';
-
-export type TransmitOutcome =
-  { result: 'PROCESADO' | 'RECHAZADO'; respuesta: RespuestaMh } | { result: 'UNREACHABLE'; reason: string };
+import type { RespuestaMh, TransmitOutcome } from '@dte/contract';
+import type { MhCall, MhClient, MhCredentials } from '../mh/mh-client';
 
 export interface TransmitInput {
   emisorId: number;
@@ -104,9 +102,7 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
     async transmitDocument(input: TransmitInput): Promise<TransmitOutcome> {
       const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
       const documento =
-        input.documento ??
-        (await deps.db.models.Document.findById(input.codigoGeneracion, { dteFirmado: 1 }).lean())?.dteFirmado;
-      if (!documento) throw new Error(`document ${input.codigoGeneracion} is not on record`);
+        input.documento ?? (await deps.documents.load(input.codigoGeneracion, ['dteFirmado'])).dteFirmado;
       const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), {
         ...input,
         documento,

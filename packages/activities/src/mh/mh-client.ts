@@ -1,20 +1,5 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 
-/** MH's answer to a reception, consult or invalidation (Manual Técnico §4). */
-export interface RespuestaMh {
-  version: number;
-  ambiente: string;
-  versionApp: number;
-  estado: string;
-  codigoGeneracion: string;
-  selloRecibido: string | null;
-  fhProcesamiento: string;
-  clasificaMsg: string;
-  codigoMsg: string;
-  descripcionMsg: string;
-  observaciones: string[];
-}
-
 /** A call whose outcome we know (MH answered), or one we cannot know (timeout, reset, 5xx). */
 export type MhCall<T> = { answered: true; status: number; body: T } | { answered: false; reason: string };
 
@@ -106,15 +91,6 @@ export class MhClient {
       }
       if (isAxiosError(err)) return unanswered(err.code ? `${err.code}: ${err.message}` : err.message);
       throw err;
-    }
-  }
-
-  async reachable(): Promise<boolean> {
-    try {
-      await this.http.get('/', { timeout: 3000 });
-      return true;
-    } catch {
-      return false;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { takeNext, type Database } from '../db';
+import { isDuplicateKey, takeNext, type Database } from '@dte/store';
 
 export interface SequenceKey {
   emisorId: number;
@@ -45,7 +45,7 @@ async function sequenceIdOf(db: Database, key: SequenceKey): Promise<number> {
       await Sequence.create({ ...key, id: await takeNext(db.connection, 'sequence') });
     } catch (err) {
       // Another request created this sequence first; its unique key index refused ours.
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     sequence = await Sequence.findOne(key, { id: 1 }).lean();
   }

@@ -2,13 +2,10 @@ import type { AmbienteCode, EmisorDte } from '../emisor';
 import { validationError } from '../errors';
 import { checkMhSchema } from '../mh/schema-validator';
 import { admiteContingencia, esquemaDe, generacionDe, type Generacion } from '../mh/schemas';
-import { Contingency } from '../workflow-contract';
 import { tipoDeDte, type Dte } from './documento';
 
 type Json = Record<string, unknown>;
 
-export const MAX_DOCUMENTOS_EVENTO_CONTINGENCIA = Contingency.maxPorEvento;
-export const MAX_DOCUMENTOS_LOTE = Contingency.maxPorLote;
 /** CAT-005 1: "No disponibilidad de sistema del MH", the only reason this service detects by itself. */
 export const CONTINGENCIA_MH_NO_DISPONIBLE = 1;
 

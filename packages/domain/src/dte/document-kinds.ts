@@ -24,6 +24,11 @@ export interface DocumentKind<Request = unknown> {
   permission: string;
   /** The codigoGeneracion of the stored document the request refers to, which `build` needs as origin. */
   origen?(request: Request): string;
+  /**
+   * Whether the request asks to rehearse a contingencia (`testContingencia`, ambiente TEST only): issued
+   * in contingencia without asking MH. Absent on kinds that cannot ask for it.
+   */
+  ensayoContingencia?(request: Request): boolean;
   /** The document record's `total` (2 decimals), from a document of any version. */
   total(dte: Dte): string;
   /** Where the automatic e-mail goes (null: nobody to send to), from a document of any version. */
@@ -50,6 +55,7 @@ interface KindDefinition<S extends z.ZodType> {
   requestSchema: S;
   permission: string;
   origen?: (request: z.output<S>) => string;
+  ensayoContingencia?: (request: z.output<S>) => boolean;
   total: (dte: Dte) => string;
   receptorCorreo: (dte: Dte) => string | null;
   consumoOrigen?: ConsumoOrigen<z.output<S>>;
@@ -83,6 +89,7 @@ const definitions = {
     tipoDte: '01',
     requestSchema: dte01Request,
     permission: 'FACTURA_CONSUMIDOR_FINAL',
+    ensayoContingencia: (r) => r.testContingencia === true,
     total: resumenTotal('totalPagar'),
     receptorCorreo: correoDe('receptor'),
   }),

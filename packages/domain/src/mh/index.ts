@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './schema-validator';
 export * from './catalogs';
+export * from './limites';

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { isDuplicateKey } from './duplicate-key';
 
 /** Calls on one key run one after the other in this process (a promise chain per key). */
 const queues = new Map<string, Promise<unknown>>();
@@ -55,7 +56,7 @@ export async function takeNext(connection: Connection, series: string, owner?: s
         await claims.insertOne({ _id: `${series}:${n}` });
         break;
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         raced = true;
       }
     }

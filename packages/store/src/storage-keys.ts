@@ -1,5 +1,5 @@
 import { ambienteName, type AmbienteCode } from '@dte/domain';
-import type { TenantCache } from '../db';
+import type { TenantCache } from './db/tenant-cache';
 
 /**
  * Where a document's files live: `emisores/<slug>/DTES/<TEST|PROD>/<yyyy>/<mm>/<dd>/DTE<tipo>/<json|pdf>/<codigoGeneracion>.<ext>`,

@@ -1,10 +1,8 @@
-import { buildEventoInvalidacion, DteError, generacionEn, type AnulacionRequest, type Dte } from '@dte/domain';
-import type { InvalidateDteInput, InvalidateDteResult } from '@dte/domain/workflow-contract';
+import { buildEventoInvalidacion, elSalvadorNow, generacionEn, type AnulacionRequest, type Dte } from '@dte/domain';
+import type { AnulacionInput, AnulacionResult, DocumentEstado, RespuestaMh } from '@dte/contract';
+import { loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
-import type { MhClient, RespuestaMh } from '../mh/mh-client';
-import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
-import { dteFailure } from './prepare';
-import { respuestaMhView } from './record-view';
+import type { MhClient } from '../mh/mh-client';
 import { consultDte, mhCredentials } from './transmit';
 
 /** consultadte's estado of a document MH holds as invalidated. */
@@ -25,45 +23,39 @@ function eventoFirmado(jws: string) {
 
 /** The invalidation event of a document: building it, sending it to MH and recording MH's verdict. */
 export function createInvalidationActivities(deps: ActivityDependencies, mh: MhClient) {
-  const { Document } = deps.db.models;
-
   return {
     /**
      * The event in the emisor's generation in force now, whatever the generation of the document it
      * invalidates: the event is a document of its own, issued now.
      */
-    async prepareInvalidation(input: InvalidateDteInput): Promise<{ ambiente: string; evento: object }> {
-      const original = await Document.findById(input.codigoGeneracion).lean();
+    async prepareInvalidation(input: AnulacionInput): Promise<{ ambiente: string; evento: object }> {
+      const original = await deps.documents.find(input.codigoGeneracion);
       if (!original?.selloRecibido) throw new Error(`document ${input.codigoGeneracion} has no sello on record`);
       const { emisor, emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
       const instante = new Date();
       const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow(instante);
-      try {
-        const evento = buildEventoInvalidacion(
-          generacionEn(normativaDelEmisor(emisor, deps.config), instante),
-          {
-            ambiente,
-            codigoGeneracion: input.eventoCodigoGeneracion,
-            fecAnula,
-            horAnula,
-            emisor: emisorDte,
-            nomEstablecimiento: establecimiento.nombre,
-          },
-          {
-            tipoDte: original.tipoDte,
-            codigoGeneracion: original.codigoGeneracion,
-            selloRecibido: original.selloRecibido,
-            // The record numbers a retorno too; the event names only the numeroControl MH knows.
-            numeroControl: (original.dteJson as Dte).identificacion.numeroControl ?? null,
-            fecEmi: original.fecEmi,
-            dteJson: original.dteJson as Record<string, unknown>,
-          },
-          input.request as AnulacionRequest,
-        );
-        return { ambiente, evento };
-      } catch (err) {
-        throw err instanceof DteError ? dteFailure(err) : err;
-      }
+      const evento = buildEventoInvalidacion(
+        generacionEn(normativaDelEmisor(emisor, deps.config), instante),
+        {
+          ambiente,
+          codigoGeneracion: input.eventoCodigoGeneracion,
+          fecAnula,
+          horAnula,
+          emisor: emisorDte,
+          nomEstablecimiento: establecimiento.nombre,
+        },
+        {
+          tipoDte: original.tipoDte,
+          codigoGeneracion: original.codigoGeneracion,
+          selloRecibido: original.selloRecibido,
+          // The record numbers a retorno too; the event names only the numeroControl MH knows.
+          numeroControl: (original.dteJson as Dte).identificacion.numeroControl ?? null,
+          fecEmi: original.fecEmi,
+          dteJson: original.dteJson as Record<string, unknown>,
+        },
+        input.request as AnulacionRequest,
+      );
+      return { ambiente, evento };
     },
 
     /**
@@ -101,34 +93,25 @@ export function createInvalidationActivities(deps: ActivityDependencies, mh: MhC
       evento: object;
       documento: string;
       respuesta: RespuestaMh;
-    }): Promise<InvalidateDteResult> {
+    }): Promise<AnulacionResult> {
       const r = input.respuesta;
       const yaInvalidado = r.estado === INVALIDADO;
       const aceptado = r.estado === 'PROCESADO' || yaInvalidado;
-      if (aceptado) {
-        await Document.updateOne(
-          { _id: input.codigoGeneracion },
-          {
-            $set: {
-              estado: 'CANCELLED',
-              anulacion: {
-                codigoGeneracion: input.eventoCodigoGeneracion,
-                evento: input.evento,
-                eventoFirmado: input.documento,
-                // consultadte's sello is the document's, not the event's.
-                selloRecibido: yaInvalidado ? null : r.selloRecibido,
-                fhProcesamiento: r.fhProcesamiento,
-                respuestaMh: respuestaMhView(r),
-              },
-            },
-          },
-        );
-      }
-      const doc = await Document.findById(input.codigoGeneracion, { estado: 1 }).lean();
+      const doc = aceptado
+        ? await deps.documents.cancel(input.codigoGeneracion, {
+            codigoGeneracion: input.eventoCodigoGeneracion,
+            evento: input.evento,
+            eventoFirmado: input.documento,
+            // consultadte's sello is the document's, not the event's.
+            selloRecibido: yaInvalidado ? null : r.selloRecibido,
+            fhProcesamiento: r.fhProcesamiento,
+            respuestaMh: respuestaMhView(r),
+          })
+        : await deps.documents.load(input.codigoGeneracion, ['estado']);
       return {
         aceptado,
         codigoGeneracion: input.codigoGeneracion,
-        estado: doc!.estado as InvalidateDteResult['estado'],
+        estado: doc.estado as DocumentEstado,
         eventoCodigoGeneracion: input.eventoCodigoGeneracion,
         selloRecibido: aceptado && !yaInvalidado ? (r.selloRecibido ?? null) : null,
         respuestaMh: respuestaMhView(r),

@@ -1,7 +1,7 @@
 import { DteError, ErrorCode, normativaDe, type AmbienteCode, type EmisorDte, type Normativa } from '@dte/domain';
 import type { Config } from '@dte/config';
-import type { Issuer } from '@dte/domain/workflow-contract';
-import type { TenantCache } from '../db';
+import type { Issuer } from '@dte/contract';
+import type { TenantCache } from './db/tenant-cache';
 
 /**
  * The issuer's records, when the emisor, the establishment and the point of sale exist and belong
@@ -66,28 +66,6 @@ export async function loadIssuer(tenants: TenantCache, issuer: Issuer, opciones:
     codPuntoVenta: puntoVenta.codPuntoVenta,
   };
   return { emisor, establecimiento, puntoVenta, emisorDte, ambiente: emisor.ambiente as AmbienteCode };
-}
-
-/** fecEmi and horEmi are El Salvador's civil time (UTC−6, no daylight saving). */
-export function elSalvadorNow(now = new Date()): { fecEmi: string; horEmi: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/El_Salvador',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    fecEmi: `${parts.year}-${parts.month}-${parts.day}`,
-    horEmi: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
 }
 
 /** The cut-over an emisor follows: its own (admin CLI) or the service's NORMATIVA_2026_DESDE. */

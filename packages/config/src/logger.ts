@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { Config } from '@dte/config';
+import type { Config } from './index';
 
 /** Fields that hold a secret: a tenant's MH password, certificate and key, API and MH tokens, storage keys. */
 const SECRET_FIELDS = [

@@ -1,12 +1,41 @@
-import { ambienteName, type AmbienteCode } from '@dte/domain';
-import type {
-  AnalisisHacienda,
-  DocumentEstado,
-  DocumentRecordView,
-  DocumentTipo,
-  RespuestaMhView,
-} from '@dte/domain/workflow-contract';
-import type { RespuestaMh } from '../mh/mh-client';
+import { ambienteName, type AmbienteCode, type DteTipo } from '@dte/domain';
+import type { DocumentEstado, RespuestaMh, RespuestaMhView } from '@dte/contract';
+
+export interface AnalisisHacienda {
+  estadoDocumento: 'PROCESSED' | 'REJECTED';
+  aceptadoPorMH: boolean;
+  tieneObservaciones: boolean;
+  observaciones: string[];
+  erroresValidacion: string[];
+  mensaje: string;
+}
+
+/** The document record of the API's answers, field for field as the spec lists it. */
+export interface DocumentRecordView {
+  id: number;
+  tipo: DteTipo;
+  codigoGeneracion: string;
+  numeroControl: string;
+  estado: DocumentEstado;
+  ambiente: 'TEST' | 'PROD';
+  total: string;
+  dteJson: Record<string, unknown>;
+  dteFirmado: string;
+  selloRecibido: string | null;
+  respuestaMh: RespuestaMhView | null;
+  dteJsonUrl: string | null;
+  dtePdfUrl: string | null;
+  sequenceNumber: string;
+  sequenceId: number;
+  serie: string;
+  emisorId: number;
+  branchId: number;
+  pointOfSaleId: number;
+  tokenId: number;
+  errorTecnico: string | null;
+  createdAt: string;
+  analisisHacienda: AnalisisHacienda | null;
+}
 
 /** The prefix of `errorTecnico` on a rejection: the authority refused the document, then why. */
 export const REJECTION_PREFIX = 'Documento rechazado por el Ministerio de Hacienda';
@@ -80,7 +109,7 @@ export interface StoredDocument {
 export function documentView(d: StoredDocument): DocumentRecordView {
   return {
     id: d.id,
-    tipo: d.tipo as DocumentTipo,
+    tipo: d.tipo as DteTipo,
     codigoGeneracion: d.codigoGeneracion,
     numeroControl: d.numeroControl,
     estado: d.estado as DocumentEstado,

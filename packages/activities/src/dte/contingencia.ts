@@ -4,17 +4,18 @@ import {
   enContingencia,
   generacionEn,
   generacionEventoContingencia,
+  elSalvadorNow,
   MAX_DOCUMENTOS_LOTE,
   puedeEmitirseEnContingencia,
   type Dte,
 } from '@dte/domain';
-import { Contingency, type ContingencyInput, type DocumentOutcome } from '@dte/domain/workflow-contract';
+import { Contingencia, type ContingenciaInput, type DocumentOutcome, type RespuestaMh } from '@dte/contract';
+import { DteWorkflowClient } from '@dte/contract/client';
+import { loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
-import { MhAuthError, type MhClient, type RespuestaMh } from '../mh/mh-client';
+import { MhAuthError, type MhClient } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
-import { elSalvadorNow, loadIssuer, normativaDelEmisor } from './issuer';
 import { storeReceptorJson } from './deliver';
-import { documentKeys } from './storage-keys';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
 /** Consults in flight at once when a contingency round checks what MH already holds. */
@@ -37,15 +38,9 @@ export interface ResultadoLote {
 
 /** Issuing documents while MH is unavailable, and reporting them to MH once it answers again. */
 export function createContingencyActivities(deps: ActivityDependencies, mh: MhClient) {
-  const { Document } = deps.db.models;
+  const load = (codigoGeneracion: string) => deps.documents.load(codigoGeneracion);
 
-  async function load(codigoGeneracion: string) {
-    const doc = await Document.findById(codigoGeneracion).lean();
-    if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
-    return doc;
-  }
-
-  /** One lookup by `_id` each: FerretDB pushes down no `$in` nor a second key, and would scan instead. */
+  /** One read per document: the store reads by `_id` alone (see `Documents`). */
   async function loadAll(emisorId: number, codigos: string[]) {
     const docs = await Promise.all(codigos.map(load));
     if (docs.some((d) => d.emisorId !== emisorId))
@@ -62,8 +57,9 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
     /**
      * Re-signs a signed, never-accepted document as issued in contingency and records it so (estado
      * CONTINGENCIA, no sello), keeping its identifiers and its schema version (a document built before
-     * the emisor's cut-over stays in the 2023 generation), and stores the receptor's JSON. Null when MH
-     * does not take its kind in contingency in that version: it must wait for MH instead.
+     * the emisor's cut-over stays in the 2023 generation), and stores the receptor's JSON. The workflow
+     * calls it only for documents MH takes in contingency (`ReadyDocument.admiteContingencia`); null for
+     * any other was how executions recorded before that decision moved into the workflow learned it.
      */
     async issueInContingency(codigoGeneracion: string): Promise<DocumentOutcome | null> {
       const doc = await load(codigoGeneracion);
@@ -77,25 +73,8 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
       if (!puedeEmitirseEnContingencia(dteJson)) return null;
       const dte = enContingencia(dteJson);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
-      const keys = await documentKeys(deps.tenants, doc);
-      // By `_id` alone: FerretDB reads every document for any other filter. Only this workflow moves a
-      // PENDIENTE document on (the settle schedule takes those whose workflow ended).
-      const updated = await Document.findOneAndUpdate(
-        { _id: codigoGeneracion },
-        // The receptor gets the signed document without sello now (Manual Funcional §IX), hence the files.
-        {
-          $set: {
-            estado: 'CONTINGENCIA',
-            dteJson: dte,
-            dteFirmado,
-            selloRecibido: null,
-            dteJsonUrl: keys.json,
-            dtePdfUrl: keys.pdf,
-          },
-        },
-        { new: true },
-      ).lean();
-      if (!updated) throw new Error(`document ${codigoGeneracion} vanished while entering contingency`);
+      // Only this workflow moves a PENDIENTE document on (the settle schedule takes those whose workflow ended).
+      const updated = await deps.documents.enterContingencia(codigoGeneracion, { dteJson: dte, dteFirmado });
       await storeReceptorJson(deps, updated);
       return { codigoGeneracion, estado: 'CONTINGENCIA' };
     },
@@ -103,7 +82,7 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
     /** Hands the document to its emisor's contingency workflow, starting that workflow if it is not running. */
     async enlistInContingency(emisorId: number, codigoGeneracion: string): Promise<void> {
       const { client, info } = Context.current();
-      const input: ContingencyInput = {
+      const input: ContingenciaInput = {
         emisorId,
         sondeo: {
           inicialSegundos: deps.config.CONTINGENCIA_SONDEO_SEGUNDOS,
@@ -114,11 +93,11 @@ export function createContingencyActivities(deps: ActivityDependencies, mh: MhCl
           lotesHoras: deps.config.CONTINGENCIA_PLAZO_LOTES_HORAS,
         },
       };
-      await client.workflow.signalWithStart(Contingency.workflow, {
-        workflowId: Contingency.workflowId(emisorId),
+      await new DteWorkflowClient(client.workflow).signalWithStart(Contingencia, {
+        workflowId: Contingencia.workflowId(emisorId),
         taskQueue: info.taskQueue,
         args: [input],
-        signal: Contingency.documentoSignal,
+        signal: Contingencia.documento,
         signalArgs: [codigoGeneracion],
       });
     },

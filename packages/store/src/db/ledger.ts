@@ -1,5 +1,6 @@
 import { money, type Money } from '@dte/domain';
 import type { Connection } from 'mongoose';
+import { isDuplicateKey } from './duplicate-key';
 import { serialized } from './insert-next';
 
 type Takes = Record<string, string>;
@@ -48,7 +49,7 @@ export async function appendToLedger(
         return sums();
       } catch (err) {
         // Another document took slot n first: read it (n stays) and check again.
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
     }
   });
@@ -59,6 +60,6 @@ export async function voidLedgerTake(connection: Connection, owner: string): Pro
   try {
     await connection.collection<{ _id: string }>('ledgers').insertOne({ _id: voidId(owner) });
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
 }

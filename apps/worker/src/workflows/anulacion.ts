@@ -1,12 +1,7 @@
-import { patched, proxyActivities } from '@temporalio/workflow';
-import type { InvalidateDteInput, InvalidateDteResult } from '@dte/domain/workflow-contract';
-import { delivery, dteRefusal, steps, type Activities } from './shared';
-
-// The API waits for the verdict, so MH gets a few tries within about a minute, not the issuance's patience.
-const mh = proxyActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
-});
+import { patched } from '@temporalio/workflow';
+import type { Anulacion, WorkflowFn } from '@dte/contract';
+import { databaseSteps, delivery, mhAnulacion } from './policies';
+import { dteRefusal } from './refusal';
 
 /**
  * Changes since executions of this workflow were first recorded, each kept behind `patched()` so an
@@ -26,13 +21,13 @@ export const Cambios = {
  * fails the workflow with the `DteError` for the API; MH not answering ends it with `mhNoDisponible`,
  * the document untouched.
  */
-export async function InvalidateDteWorkflow(input: InvalidateDteInput): Promise<InvalidateDteResult> {
+export const InvalidateDteWorkflow: WorkflowFn<typeof Anulacion> = async (input) => {
   try {
-    const { ambiente, evento } = await steps.prepareInvalidation(input);
-    const documento = await steps.signDocument(input.issuer.emisorId, evento);
+    const { ambiente, evento } = await databaseSteps.prepareInvalidation(input);
+    const documento = await databaseSteps.signDocument(input.issuer.emisorId, evento);
     let respuesta;
     try {
-      respuesta = await mh.transmitInvalidation({ emisorId: input.issuer.emisorId, ambiente, documento });
+      respuesta = await mhAnulacion.transmitInvalidation({ emisorId: input.issuer.emisorId, ambiente, documento });
     } catch (err) {
       if (dteRefusal(err) || !patched(Cambios.mhNoDisponible)) throw err;
       return {
@@ -47,7 +42,7 @@ export async function InvalidateDteWorkflow(input: InvalidateDteInput): Promise<
         mhNoDisponible: true,
       };
     }
-    const resultado = await steps.recordInvalidation({
+    const resultado = await databaseSteps.recordInvalidation({
       codigoGeneracion: input.codigoGeneracion,
       eventoCodigoGeneracion: input.eventoCodigoGeneracion,
       evento,
@@ -63,4 +58,4 @@ export async function InvalidateDteWorkflow(input: InvalidateDteInput): Promise<
   } catch (err) {
     throw dteRefusal(err) ?? err;
   }
-}
+};

@@ -1,0 +1,90 @@
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { DTE_ERROR_FAILURE } from '@dte/contract';
+import type { Activities } from '@dte/activities';
+
+/**
+ * How long each kind of step may take and how it is retried: every activity policy of the workflows,
+ * with why it is what it is. A refusal (`DteError`) is never retried; everything else is, as bounded below.
+ * MH's own protocol for one document (three sends, a consult before each resend) is the activity's
+ * (`transmitWithPolicy`); what happens when MH still does not answer is the workflow's.
+ */
+
+const refusalsAreFinal = [DTE_ERROR_FAILURE];
+
+/**
+ * The path to MH's verdict, as local activities: in the worker, without a round trip to the Temporal
+ * server per step, which is most of an issuance's latency otherwise. Their results are recorded when the
+ * workflow task completes; a worker lost before that re-runs them from the top on replay, which each
+ * step tolerates: numbering and saving are idempotent on codigoGeneracion, and transmission consults MH
+ * first once the document was already on record.
+ */
+export const issuanceSteps = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: refusalsAreFinal },
+});
+
+/** One reception under MH's policy: up to three sends, each bounded by MH's 8-second timeout, with consults. */
+export const mhReception = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
+});
+
+/** Database, signing and building steps: quick, retried until they succeed. */
+export const databaseSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: refusalsAreFinal },
+});
+
+/** Rendering and e-mail: bounded, because their failure is recorded and never fails the document. */
+export const delivery = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
+});
+
+/** A resend: the caller waits on the HTTP answer, so fewer attempts than the issuance's background e-mail. */
+export const resendDelivery = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+});
+
+/**
+ * Contingencia's MH calls: events and lotes of up to 100 signed documents, and rounds of a thousand
+ * consults, take longer than the issuance's single steps; MH is retried until it answers.
+ */
+export const mhContingencia = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
+});
+
+/** An anulación: the API waits for the verdict, so MH gets a few tries within about a minute. */
+export const mhAnulacion = proxyActivities<Activities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+});
+
+/** One consult at MH's 8-second timeout; an MH that does not answer is asked again by the next run. */
+export const mhConsulta = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+});
+
+/** The smoke test's touches of each component. */
+export const smokeSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 5 },
+});
+
+/** A backoff: waits `inicialSegundos`, doubling each time up to `maxSegundos`. */
+export interface Espera {
+  inicialSegundos: number;
+  maxSegundos: number;
+}
+
+/**
+ * A document MH does not answer and that cannot be issued in contingencia (CAT-023) waits for MH: each
+ * round sends again (consulting first), 10 s after the first failure, doubling up to 10 minutes.
+ */
+export const ESPERA_MH: Espera = { inicialSegundos: 10, maxSegundos: 600 };
+
+/** MH processes a lote in seconds; its results are asked for sooner than an outage is probed. */
+export const CONSULTA_LOTE: Espera = { inicialSegundos: 1, maxSegundos: 60 };

@@ -1,0 +1,54 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineWorkflow } from './workflow';
+
+export type FaseContingencia = 'ESPERANDO_MH' | 'EVENTO' | 'LOTE';
+
+export interface ContingenciaEstado {
+  pendientes: { codigoGeneracion: string; fase: FaseContingencia }[];
+  /** When MH answered again (ISO), if it has. */
+  finCorte: string | null;
+  /** The latest moment the event may reach MH (ISO), once the outage has ended. */
+  plazoEvento: string | null;
+  /** When MH sealed the current event (ISO). */
+  selloEvento: string | null;
+  /** The latest moment the lotes may reach MH (ISO), once the event is sealed. */
+  plazoLotes: string | null;
+  /** A deadline has passed or less than a quarter of its window is left. */
+  alerta: boolean;
+  ultimoError: string | null;
+}
+
+/** The state a run hands over when its history grows long (continue-as-new). */
+export interface ContingenciaContinuacion {
+  pendientes: ContingenciaEstado['pendientes'];
+  /** Epoch milliseconds, as the workflow keeps them. */
+  finCorte: number | null;
+  selloEvento: number | null;
+  ultimoError: string | null;
+  /** Documents of the sealed event not yet sent in a lote. */
+  porEnviar: string[];
+  /** Lotes MH received whose results are not in yet. */
+  enviados: { codigoLote: string; codigos: string[] }[];
+}
+
+export interface ContingenciaInput {
+  emisorId: number;
+  /** MH is probed again after `inicialSegundos`, doubling up to `maxSegundos`. */
+  sondeo: { inicialSegundos: number; maxSegundos: number };
+  /** MH's deadlines: the event within `eventoHoras` of the outage's end, the lotes within `lotesHoras` of the event's sello. */
+  plazos: { eventoHoras: number; lotesHoras: number };
+  continuacion?: ContingenciaContinuacion;
+}
+
+/**
+ * One long-running workflow per emisor gathers the documents issued in contingencia and, once MH answers
+ * again, reports them in an Evento de Contingencia and sends them by lote. Its Temporal type keeps the
+ * name its executions were first recorded under.
+ */
+export const Contingencia = {
+  ...defineWorkflow<(input: ContingenciaInput) => Promise<void>>('ContingencyWorkflow'),
+  workflowId: (emisorId: number) => `contingencia-${emisorId}`,
+  /** Adds a document issued in contingencia (its codigoGeneracion). */
+  documento: defineSignal<[string]>('documentoEnContingencia'),
+  estado: defineQuery<ContingenciaEstado>('estado'),
+};

@@ -1,0 +1,30 @@
+/**
+ * The Temporal contract between the API (which starts workflows) and the worker (which runs them): each
+ * workflow's type, id, messages and the types that cross them, defined once. Workflows import it, so it
+ * stays free of I/O; the client's typed calls are in `@dte/contract/client`.
+ */
+export { defineWorkflow, type WorkflowContract, type WorkflowFn } from './workflow';
+export { IssueDte, type DocumentEstado, type DocumentOutcome, type Issuer, type IssueDteInput } from './emision';
+export { Anulacion, type AnulacionInput, type AnulacionResult } from './anulacion';
+export {
+  Contingencia,
+  type ContingenciaContinuacion,
+  type ContingenciaEstado,
+  type ContingenciaInput,
+  type FaseContingencia,
+} from './contingencia';
+export {
+  RenderPdf,
+  ResendDte,
+  SettleOutcomes,
+  Smoke,
+  type ResendDteInput,
+  type SettleOutcomesInput,
+  type SettleOutcomesResult,
+  type SmokeInput,
+  type SmokeResult,
+} from './operaciones';
+export type { RespuestaMh, TransmitOutcome } from './mh';
+export type { RespuestaMhView } from './views';
+export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
+export { SearchAttribute, searchAttributeTypes } from './search-attributes';

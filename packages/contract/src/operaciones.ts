@@ -1,0 +1,64 @@
+import { defineWorkflow } from './workflow';
+
+export interface SmokeInput {
+  id: string;
+  email: string;
+}
+
+export interface SmokeResult {
+  id: string;
+  storedKey: string;
+  pdfBytes: number;
+  messageId: string;
+}
+
+/** Touches every real component once (POST /diagnostics/smoke). */
+export const Smoke = {
+  ...defineWorkflow<(input: SmokeInput) => Promise<SmokeResult>>('SmokeWorkflow'),
+  workflowId: (id: string) => `smoke-${id}`,
+};
+
+/** Renders and stores a document's PDF again (asked for before the issuance workflow stored it). */
+export const RenderPdf = {
+  ...defineWorkflow<(codigoGeneracion: string) => Promise<void>>('RenderPdfWorkflow'),
+  workflowId: (codigoGeneracion: string) => `pdf-${codigoGeneracion}`,
+};
+
+/** The API resolves `to` (the override or the receptor's address); started by hand, it may be left out. */
+export interface ResendDteInput {
+  codigoGeneracion: string;
+  to?: string;
+}
+
+/** E-mails a stored document again; answers whether the SMTP server took it. */
+export const ResendDte = {
+  ...defineWorkflow<(input: ResendDteInput) => Promise<boolean>>('ResendDteWorkflow'),
+  /** One resend per request: a retry with the same Idempotency-Key (its id) joins it. */
+  workflowId: (codigoGeneracion: string, solicitud: string) => `resend-${codigoGeneracion}-${solicitud}`,
+};
+
+export interface SettleOutcomesInput {
+  /** Only documents at least this old: younger ones are still in their first exchange with MH. */
+  minAgeSeconds: number;
+  /** Documents looked at per run; the next run takes the rest. */
+  limit: number;
+}
+
+export interface SettleOutcomesResult {
+  /** Settled as PROCESSED with MH's sello. */
+  procesados: string[];
+  /** MH does not hold them: they need an operator (see the README's Operations section). */
+  desconocidosEnMh: string[];
+  /** MH did not answer; the next run asks again. */
+  sinRespuesta: string[];
+}
+
+/**
+ * A Temporal Schedule (id `scheduleId`) runs this workflow periodically: documents still PENDIENTE whose
+ * IssueDte workflow no longer runs (terminated by an operator, failed) have an unknown MH outcome, and
+ * consultadte settles those MH accepted. Documents MH does not hold stay PENDIENTE and are reported.
+ */
+export const SettleOutcomes = {
+  ...defineWorkflow<(input: SettleOutcomesInput) => Promise<SettleOutcomesResult>>('SettleOutcomesWorkflow'),
+  scheduleId: 'settle-unknown-outcomes',
+};

@@ -1,0 +1,17 @@
+/** Custom search attributes registered by the stack so operators can query stuck documents. */
+export const SearchAttribute = {
+  codigoGeneracion: 'DteCodigoGeneracion',
+  numeroControl: 'DteNumeroControl',
+  estado: 'DteEstado',
+  tipo: 'DteTipo',
+  emisor: 'DteEmisor',
+} as const;
+
+/** Each custom search attribute with the Temporal type it is registered as. */
+export const searchAttributeTypes: Record<(typeof SearchAttribute)[keyof typeof SearchAttribute], 'Keyword'> = {
+  DteCodigoGeneracion: 'Keyword',
+  DteNumeroControl: 'Keyword',
+  DteEstado: 'Keyword',
+  DteTipo: 'Keyword',
+  DteEmisor: 'Keyword',
+};

@@ -1,0 +1,224 @@
+import { documentKind, type DteTipo } from '@dte/domain';
+import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
+import type { Database } from './db/connection';
+import { isDuplicateKey } from './db/duplicate-key';
+import { takeNext } from './db/insert-next';
+import { appendToLedger, voidLedgerTake } from './db/ledger';
+import type { DocumentRecord } from './db/models';
+import type { TenantCache } from './db/tenant-cache';
+import { comprobarTransicion } from './estado';
+import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
+import { documentKeys } from './storage-keys';
+
+/** What a transition reads: the estado, the kind, and what the files' keys are made of. */
+const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
+
+/** A document as stored, with its key. */
+export type StoredDocumentRecord = DocumentRecord & { _id: string };
+
+/** What is saved of a document signed and not yet sent (see `createPending`). */
+export interface PendingDocument {
+  tipoDte: string;
+  numeroControl: string;
+  ambiente: string;
+  total: string;
+  fecEmi: string;
+  dteJson: object;
+  dteFirmado: string;
+  sequenceId: number;
+  correlativo: number;
+  serie: string;
+  receptorCorreo: string | null;
+}
+
+/** The accepted anulación a CANCELLED document keeps. */
+export interface AnulacionRecord {
+  codigoGeneracion: string;
+  evento: object;
+  eventoFirmado: string;
+  selloRecibido: string | null;
+  fhProcesamiento: string;
+  respuestaMh: ReturnType<typeof respuestaMhView>;
+}
+
+/**
+ * The documents on record, and every change to one. Each reads and writes by `_id` (the
+ * codigoGeneracion) alone: FerretDB, the embedded database, pushes down only `_id` equality and reads
+ * (and decodes) every document for any other filter, so a second condition such as the emisor is
+ * checked on the record read instead of in the filter. Each change checks the estado transition first
+ * (`estado.ts`).
+ */
+export class Documents {
+  constructor(
+    private readonly db: Database,
+    private readonly tenants: TenantCache,
+  ) {}
+
+  private get model() {
+    return this.db.models.Document;
+  }
+
+  /** The record, or null when there is none. `fields` reads only those (and `_id`). */
+  async find(codigoGeneracion: string, fields?: readonly string[]): Promise<StoredDocumentRecord | null> {
+    const projection = fields && Object.fromEntries(fields.map((f) => [f, 1]));
+    return (await this.model.findById(codigoGeneracion, projection).lean()) as StoredDocumentRecord | null;
+  }
+
+  /** The record of a document a workflow is working on: its absence is a bug, not an answer. */
+  async load(codigoGeneracion: string, fields?: readonly string[]): Promise<StoredDocumentRecord> {
+    const doc = await this.find(codigoGeneracion, fields);
+    if (!doc) throw new Error(`document ${codigoGeneracion} is not on record`);
+    return doc;
+  }
+
+  /** The record when it belongs to the emisor; another emisor's document is answered as absent. */
+  async findOwn(
+    emisorId: number,
+    codigoGeneracion: string,
+    fields?: readonly string[],
+  ): Promise<StoredDocumentRecord | null> {
+    const doc = await this.find(codigoGeneracion, fields && [...fields, 'emisorId']);
+    return doc && doc.emisorId === emisorId ? doc : null;
+  }
+
+  async exists(codigoGeneracion: string): Promise<boolean> {
+    return (await this.model.exists({ _id: codigoGeneracion })) !== null;
+  }
+
+  /**
+   * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record; false
+   * when it is already on record (a retry). Such a retry leaves a gap in the record ids, which are not
+   * MH's numbering.
+   */
+  async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
+    try {
+      await this.model.create({
+        _id: input.codigoGeneracion,
+        id: await takeNext(this.db.connection, 'document'),
+        tipo: input.tipo,
+        tipoDte: doc.tipoDte,
+        codigoGeneracion: input.codigoGeneracion,
+        numeroControl: doc.numeroControl,
+        estado: 'PENDIENTE',
+        ambiente: doc.ambiente,
+        total: doc.total,
+        fecEmi: doc.fecEmi,
+        dteJson: doc.dteJson,
+        dteFirmado: doc.dteFirmado,
+        sequenceId: doc.sequenceId,
+        sequenceNumber: String(doc.correlativo),
+        serie: doc.serie,
+        emisorId: input.issuer.emisorId,
+        branchId: input.issuer.establecimientoId,
+        pointOfSaleId: input.issuer.puntoVentaId,
+        tokenId: input.issuer.tokenId,
+        receptorCorreo: doc.receptorCorreo,
+      });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err) && (await this.exists(input.codigoGeneracion))) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The validated request of an issuance, by the codigoGeneracion it issues, stored by the API before it
+   * starts the workflow (the request could exceed Temporal's payload limit). Stored once: a retry with
+   * the same Idempotency-Key finds it there.
+   */
+  async storeRequest(codigoGeneracion: string, emisorId: number, tipo: string, request: unknown): Promise<void> {
+    try {
+      await this.db.models.IssueRequest.create({ _id: codigoGeneracion, emisorId, tipo, request });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  /** The stored request of the emisor's issuance, or null. */
+  async request(emisorId: number, codigoGeneracion: string): Promise<unknown> {
+    const stored = await this.db.models.IssueRequest.findById(codigoGeneracion).lean();
+    return stored && stored.emisorId === emisorId ? stored.request : null;
+  }
+
+  /** A refused issuance leaves nothing behind: a retry stores its request again. */
+  async forgetRequest(codigoGeneracion: string): Promise<void> {
+    await this.db.models.IssueRequest.deleteOne({ _id: codigoGeneracion });
+  }
+
+  /**
+   * MH's verdict: PROCESSED with its sello and the files' keys, or REJECTED with why. A rejected
+   * document never existed for MH, so what it took of its original's limits is given back.
+   */
+  async recordOutcome(
+    codigoGeneracion: string,
+    outcome: Exclude<TransmitOutcome, { result: 'UNREACHABLE' }>,
+  ): Promise<StoredDocumentRecord> {
+    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    const files = await documentKeys(this.tenants, doc);
+    const r = outcome.respuesta;
+    const accepted = outcome.result === 'PROCESADO';
+    const estado: DocumentEstado = accepted ? 'PROCESSED' : 'REJECTED';
+    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, estado);
+    const updated = await this.update(codigoGeneracion, {
+      estado,
+      selloRecibido: accepted ? r.selloRecibido : null,
+      respuestaMh: respuestaMhView(r),
+      analisisHacienda: analisisHacienda(r),
+      errorTecnico: accepted ? null : `${REJECTION_PREFIX}: ${rejectionMessage(r)}`,
+      dteJsonUrl: accepted ? files.json : null,
+      dtePdfUrl: accepted ? files.pdf : null,
+    });
+    if (!accepted && documentKind(doc.tipo as DteTipo).consumoOrigen)
+      await voidLedgerTake(this.db.connection, codigoGeneracion);
+    return updated;
+  }
+
+  /**
+   * The document re-signed as issued in contingencia: CONTINGENCIA, no sello, and the files' keys (the
+   * receptor gets the signed document without sello now, Manual Funcional §IX).
+   */
+  async enterContingencia(
+    codigoGeneracion: string,
+    documento: { dteJson: object; dteFirmado: string },
+  ): Promise<StoredDocumentRecord> {
+    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, 'CONTINGENCIA');
+    const files = await documentKeys(this.tenants, doc);
+    return this.update(codigoGeneracion, {
+      estado: 'CONTINGENCIA',
+      ...documento,
+      selloRecibido: null,
+      dteJsonUrl: files.json,
+      dtePdfUrl: files.pdf,
+    });
+  }
+
+  /** An accepted anulación: the document becomes CANCELLED and keeps the event. */
+  async cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
+    const doc = await this.load(codigoGeneracion, ['estado']);
+    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, 'CANCELLED');
+    return this.update(codigoGeneracion, { estado: 'CANCELLED', anulacion });
+  }
+
+  /** One e-mail attempt, kept on the document whatever its outcome. */
+  async appendEmail(
+    codigoGeneracion: string,
+    email: { to: string; ok: boolean; messageId?: string; error?: string },
+  ): Promise<void> {
+    await this.model.updateOne({ _id: codigoGeneracion }, { $push: { emails: { ...email, at: new Date() } } });
+  }
+
+  /**
+   * A document's share of a limit of its original (what remains to credit of a CCF, the quantities a
+   * retorno may return), checked and appended under any concurrency (see `appendToLedger`).
+   */
+  ledgerTake(ledger: string, owner: string, take: Parameters<typeof appendToLedger>[3]) {
+    return appendToLedger(this.db.connection, ledger, owner, take);
+  }
+
+  private async update(codigoGeneracion: string, set: Record<string, unknown>): Promise<StoredDocumentRecord> {
+    const updated = await this.model.findOneAndUpdate({ _id: codigoGeneracion }, { $set: set }, { new: true }).lean();
+    if (!updated) throw new Error(`document ${codigoGeneracion} vanished while being updated`);
+    return updated as StoredDocumentRecord;
+  }
+}

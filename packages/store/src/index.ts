@@ -1,0 +1,24 @@
+/**
+ * Persistence: the database and its models, the documents on record and their estado, the tenants and
+ * their secrets, and the object store of the documents' files. The API and the activities reach the
+ * database only through here.
+ */
+export { connectDatabase, type Database } from './db/connection';
+export { createModels, type DocumentRecord, type EmisorRecord, type Models } from './db/models';
+export { takeNext } from './db/insert-next';
+export { appendToLedger, voidLedgerTake } from './db/ledger';
+export { isDuplicateKey } from './db/duplicate-key';
+export { TenantCache } from './db/tenant-cache';
+export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
+export { comprobarTransicion, puedePasar } from './estado';
+export {
+  documentView,
+  respuestaMhView,
+  type AnalisisHacienda,
+  type DocumentRecordView,
+  type StoredDocument,
+} from './record-view';
+export { documentKeys } from './storage-keys';
+export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
+export { hashToken, SecretBox } from './secrets';
+export { ObjectStore, type ObjectStoreOptions } from './object-store';

@@ -35,7 +35,7 @@ describe('admin CLI', () => {
       '--mh-password', mhPassword, '--certificado', certificado, '--certificado-password', certificadoPassword,
     ); // prettier-ignore
     // The simulator stands for MH, where the emisor's credentials already exist.
-    await fetch(`${stack().simulatorUrl}/__sim/emisores`, {
+    await fetch(`${stack().mhSimulator}/__sim/emisores`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ nit, password: mhPassword, certificado: fs.readFileSync(certificado, 'utf8') }),

@@ -39,7 +39,7 @@ describe('POST /dte/anulacion', () => {
     const db = await testDatabase();
     const emisor = await db.models.Emisor.findOne({ id: tenant.emisorId }).lean();
     const password = new SecretBox(loadConfig(stack().env).SECRET_KEY).open(emisor!.secrets!.mhPassword);
-    const res = await new MhClient(stack().simulatorUrl, 8000).post<{ estado: string }>(
+    const res = await new MhClient(stack().mhSimulator, 8000).post<{ estado: string }>(
       { nit: tenant.nit, password },
       '/fesv/recepcion/consultadte/',
       { nitEmisor: tenant.nit, tdte, codigoGeneracion },

@@ -43,7 +43,7 @@ describe('Idempotency-Key', () => {
     const db = await testDatabase();
     expect(await db.models.Document.countDocuments({ emisorId: tenant.emisorId, _id: codigoGeneracion })).toBe(1);
     const received = (await (
-      await fetch(`${stack().simulatorUrl}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`)
+      await fetch(`${stack().mhSimulator}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`)
     ).json()) as {
       data: { recepciones: number }[];
     };
@@ -77,7 +77,7 @@ describe('Idempotency-Key', () => {
 
   /** Every exchange the simulator had about a document, by MH service. */
   async function receptions(codigoGeneracion: string): Promise<{ servicio: string }[]> {
-    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
+    const res = await fetch(`${stack().mhSimulator}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
     const { data } = (await res.json()) as { data: { respuestas: { servicio: string }[] }[] };
     return data.flatMap((d) => d.respuestas);
   }

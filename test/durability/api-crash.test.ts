@@ -64,7 +64,7 @@ describe('API killed mid-request', () => {
 
       const db = await testDatabase();
       expect(await db.models.Document.countDocuments({ emisorId: tenant.emisorId })).toBe(1);
-      const sim = (await (await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
+      const sim = (await (await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
         data: { codigoGeneracion: string; respuestas: { servicio: string }[] }[];
       };
       expect(

@@ -250,7 +250,7 @@ describe('contingency', () => {
 
     for (const d of issued) expect((await waitForEstado(d.codigoGeneracion, 'PROCESSED')).selloRecibido).toBeTruthy();
     // MH saw one Evento de Contingencia and each document once, in a lote.
-    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${own.nit}`);
+    const res = await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${own.nit}`);
     const { data } = (await res.json()) as {
       data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string }[] }[];
     };

@@ -62,7 +62,7 @@ describe('unknown MH outcomes', () => {
   }
 
   async function atMh(codigoGeneracion: string) {
-    const res = await fetch(`${stack().simulatorUrl}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
+    const res = await fetch(`${stack().mhSimulator}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
     const { data } = (await res.json()) as { data: { registrado: { selloRecibido: string } | null }[] };
     return data[0]?.registrado ?? null;
   }

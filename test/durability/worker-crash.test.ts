@@ -80,7 +80,7 @@ describe('worker killed mid-burst', () => {
     expect(await db.models.Document.countDocuments({ emisorId: tenant.emisorId })).toBe(20);
 
     // The simulator's own ledger: every document received by recepciondte exactly once, none missing.
-    const sim = (await (await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
+    const sim = (await (await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
       data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string }[] }[];
     };
     const received = new Map(

@@ -91,7 +91,7 @@ describe('hardening: waiting for MH', () => {
     expect(conMh.status).toBe(200);
     expect(await conMh.json()).toMatchObject({ data: { aceptado: true, estado: 'CANCELLED' } });
     const res = await fetch(
-      `${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}&codigoGeneracion=${codigoGeneracion}`,
+      `${stack().mhSimulator}/__sim/documentos?emisor=${tenant.nit}&codigoGeneracion=${codigoGeneracion}`,
     );
     const { data } = (await res.json()) as { data: { registrado: { estado: string } }[] };
     expect(data[0]!.registrado.estado).toBe('INVALIDADO');

@@ -10,7 +10,7 @@ import type { Json } from './documentos';
  * files can run in parallel against one simulator.
  */
 export async function simulatorUrl(): Promise<string> {
-  return (await Promise.resolve(stack())).simulatorUrl;
+  return (await Promise.resolve(stack())).mhSimulator;
 }
 
 export async function http(timeout = 10000): Promise<AxiosInstance> {

@@ -18,7 +18,7 @@ const abiertas: { connection: Connection; server: Server; simulator: Simulator }
 
 async function arrancar(controlEnabled = true) {
   const connection = await mongoose
-    .createConnection((await Promise.resolve(stack())).mongodbUri, { dbName })
+    .createConnection((await Promise.resolve(stack())).database, { dbName })
     .asPromise();
   const simulator = await createSimulatorApp({ connection, tokenTtlSeconds: 172800, controlEnabled });
   const server = await new Promise<Server>((resolve) => {
@@ -47,7 +47,7 @@ async function detener({ connection, server, simulator }: (typeof abiertas)[numb
 afterAll(async () => {
   for (const instancia of [...abiertas]) await detener(instancia);
   const connection = await mongoose
-    .createConnection((await Promise.resolve(stack())).mongodbUri, { dbName })
+    .createConnection((await Promise.resolve(stack())).database, { dbName })
     .asPromise();
   await connection.dropDatabase();
   await connection.close();

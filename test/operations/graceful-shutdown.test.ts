@@ -17,7 +17,7 @@ async function issue(url: string, tenant: TestTenant, descripcion: string) {
 
 /** How many times the simulator received each of the emisor's documents through recepciondte. */
 async function receptions(tenant: TestTenant): Promise<Map<string, number>> {
-  const sim = (await (await fetch(`${stack().simulatorUrl}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
+  const sim = (await (await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${tenant.nit}`)).json()) as {
     data: { codigoGeneracion: string; respuestas: { servicio: string }[] }[];
   };
   return new Map(

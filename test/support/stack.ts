@@ -12,10 +12,6 @@ export interface StackInfo {
   smtp: string;
   maildev: string;
   mhSimulator: string;
-  /** Alias of mhSimulator. */
-  simulatorUrl: string;
-  apiUrl: string;
-  mongodbUri: string;
   devToken: string;
   dataDir: string;
   /** Each process the stack started, by name (api, worker, temporal, ferretdb or mongod, …; the crash test kills the worker). */
@@ -30,8 +26,7 @@ export function stack(): StackInfo {
   if (!cached) {
     const file = process.env.DTE_TEST_STACK_FILE;
     if (!file) throw new Error('the integration stack is not running (DTE_TEST_STACK_FILE unset)');
-    const raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-    cached = { ...raw, simulatorUrl: raw.mhSimulator, apiUrl: raw.api, mongodbUri: raw.database };
+    cached = JSON.parse(fs.readFileSync(file, 'utf8')) as StackInfo;
   }
   return cached!;
 }

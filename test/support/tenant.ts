@@ -72,7 +72,7 @@ export async function api(method: string, pathname: string, tenant: TestTenant |
 
 /** Sets a fault in the simulator for one emisor (see apps/mh-simulator/README.md). */
 export async function simulator(pathname: string, body: unknown): Promise<void> {
-  const res = await fetch(`${stack().simulatorUrl}/__sim${pathname}`, {
+  const res = await fetch(`${stack().mhSimulator}/__sim${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -92,16 +92,18 @@ describe('createMailer', () => {
 
   async function send(to: string, subject?: string) {
     const arrived = new Promise<{ id: string }>((resolve) => maildev.once('new', resolve));
-    const sent = await mailer.sendDte({
-      to,
-      subject,
-      dte,
-      tipoNombre: 'FACTURA',
-      selloRecibido: SELLO,
-      pdf: PDF,
-      json: Buffer.from(JSON.stringify(delivered)),
-      emisorNombre: 'Distribuidora Cuscatlán',
-    });
+    const sent = await mailer.send(
+      dteMessage({
+        to,
+        subject,
+        dte,
+        tipoNombre: 'FACTURA',
+        selloRecibido: SELLO,
+        pdf: PDF,
+        json: Buffer.from(JSON.stringify(delivered)),
+        emisorNombre: 'Distribuidora Cuscatlán',
+      }),
+    );
     const { id } = await arrived;
     const stored = (await (await fetch(`${web}/email/${id}`)).json()) as StoredMail;
     return { sent, stored };

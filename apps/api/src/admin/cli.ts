@@ -5,7 +5,7 @@ import { loadConfig } from '@dte/config';
 import { connectDatabase, ObjectStore, SecretBox, type Database } from '@dte/store';
 import type { AmbienteCode } from '@dte/domain';
 import { ensureDevTenant } from './dev-tenant';
-import { PERMISSIONS, Tenants, type Permission } from './tenants';
+import { PERMISSIONS, Tenants } from './tenants';
 
 const USAGE = `commands (options are --name value):
   dev-tenant [tokenFile]
@@ -94,12 +94,12 @@ function options(args: string[]) {
   return { opt, id, optional, direccion, positionals };
 }
 
-function permissionsOf(list: string): Permission[] {
+function permissionsOf(list: string): string[] {
   if (list === 'ALL') return [...PERMISSIONS];
   const asked = list.split(',').map((p) => p.trim());
-  const unknown = asked.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  const unknown = asked.filter((p) => !PERMISSIONS.includes(p));
   if (unknown.length) throw new Error(`unknown permissions ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
-  return asked as Permission[];
+  return asked;
 }
 
 function print(value: unknown): void {

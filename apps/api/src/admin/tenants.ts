@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { hashToken, takeNext, type Database, type EmisorRecord, type ObjectStore, type SecretBox } from '@dte/store';
 import {
+  documentKind,
   direccionRequest,
   generacionEn,
   isDistritoOf,
@@ -15,17 +16,8 @@ import {
 } from '@dte/domain';
 
 /** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
-export const PERMISSIONS = [
-  'FACTURA_CONSUMIDOR_FINAL',
-  'CREDITO_FISCAL',
-  'NOTA_CREDITO',
-  'NOTA_DEBITO',
-  'SUJETO_EXCLUIDO',
-  'COMPROBANTE_RETENCION',
-  'ANULACION',
-  'RETORNO',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** What a token may do: issue each kind (its permission, MH's name for it) and invalidate. */
+export const PERMISSIONS: readonly string[] = [...DTE_TIPOS.map((tipo) => documentKind(tipo).permission), 'ANULACION'];
 
 const LOGO_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -213,7 +205,7 @@ export class Tenants {
     establecimientoId: number;
     puntoVentaId: number;
     name: string;
-    permissions: readonly Permission[];
+    permissions: readonly string[];
     token?: string;
   }) {
     const token = input.token ?? `dte_${randomBytes(24).toString('base64url')}`;

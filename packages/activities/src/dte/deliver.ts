@@ -3,7 +3,7 @@ import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
 import type { DocumentRecord, StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
-import { adjuntosQueCaben, DIAS_ENLACE } from '../mail';
+import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
 /** The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno, 18). */
@@ -93,15 +93,17 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
     const emisor = await deps.tenants.emisor(doc.emisorId);
     try {
-      const sent = await deps.mailer.sendDte({
-        to: address,
-        dte: doc.dteJson as Record<string, unknown>,
-        tipoNombre: tipoNombre(doc.tipoDte),
-        selloRecibido: doc.selloRecibido ?? null,
-        ...(await archivos(doc, pdf)),
-        emisorNombre: emisor?.nombre ?? '',
-        invalidado: doc.estado === 'CANCELLED',
-      });
+      const sent = await deps.mailer.send(
+        dteMessage({
+          to: address,
+          dte: doc.dteJson as Record<string, unknown>,
+          tipoNombre: tipoNombre(doc.tipoDte),
+          selloRecibido: doc.selloRecibido ?? null,
+          ...(await archivos(doc, pdf)),
+          emisorNombre: emisor?.nombre ?? '',
+          invalidado: doc.estado === 'CANCELLED',
+        }),
+      );
       await deps.documents.appendEmail(doc._id, { to: address, ok: true, messageId: sent.messageId });
       deps.metrics.emailsSent.inc();
       log.info({ messageId: sent.messageId }, 'e-mail sent');

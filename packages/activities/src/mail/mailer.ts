@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import { dteMessage, type DteMail } from './dte-message';
 
 export interface MailerOptions {
   /** SMTP_URL: smtp:// or smtps://, with credentials and nodemailer options as query parameters. */
@@ -30,8 +29,6 @@ export interface SentMail {
 
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
-  /** Delivers a DTE to its receptor (see dteMessage). */
-  sendDte(mail: DteMail): Promise<SentMail>;
   /** Closes the pooled SMTP connections; in-flight sends are dropped, so call it after the work drains. */
   close(): void;
 }
@@ -49,11 +46,7 @@ export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
       accepted: info.accepted.map((a) => (typeof a === 'string' ? a : a.address)),
     };
   };
-  return {
-    send,
-    sendDte: (mail) => send(dteMessage(mail)),
-    close: () => transport.close(),
-  };
+  return { send, close: () => transport.close() };
 }
 
 /** nodemailer reads transport options from the URL's query; pooling is the default unless SMTP_URL says otherwise. */

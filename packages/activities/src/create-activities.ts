@@ -5,8 +5,8 @@ import { createRecordActivities } from './dte/record';
 import { createTransmitActivities } from './dte/transmit';
 import { createSigningActivities } from './signing/sign-document';
 import { createSmokeActivities } from './smoke';
-import { createInvalidationActivities } from './dte/anulacion';
-import { createContingencyActivities } from './dte/contingencia';
+import { createAnulacionActivities } from './dte/anulacion';
+import { createContingenciaActivities } from './dte/contingencia';
 import { createSettleActivities } from './dte/settle';
 
 /** Every activity the worker registers, built from the process's dependencies. */
@@ -18,8 +18,8 @@ export function createActivities(deps: ActivityDependencies) {
     ...createRecordActivities(deps),
     ...createTransmitActivities(deps, deps.mh),
     ...createDeliveryActivities(deps),
-    ...createInvalidationActivities(deps, deps.mh),
-    ...createContingencyActivities(deps, deps.mh),
+    ...createAnulacionActivities(deps, deps.mh),
+    ...createContingenciaActivities(deps, deps.mh),
     ...createSettleActivities(deps, deps.mh),
   };
 }

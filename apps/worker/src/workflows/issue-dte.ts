@@ -67,7 +67,7 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
         codigoGeneracion: input.codigoGeneracion,
         consultarAntes,
       });
-    let outcome: TransmitOutcome = contingencyForced(input)
+    let outcome: TransmitOutcome = contingenciaForzada(input)
       ? { result: 'UNREACHABLE', reason: 'testContingencia' }
       : await transmit(!ready.nuevo);
     let recorded: DocumentOutcome | null = null;
@@ -113,7 +113,7 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
  * `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking
  * MH. Executions started before the API set `forzarContingencia` carry it in their request.
  */
-function contingencyForced(input: IssueDteInput): boolean {
+function contingenciaForzada(input: IssueDteInput): boolean {
   return input.forzarContingencia ?? input.request?.testContingencia === true;
 }
 

@@ -22,7 +22,7 @@ function eventoFirmado(jws: string) {
 }
 
 /** The invalidation event of a document: building it, sending it to MH and recording MH's verdict. */
-export function createInvalidationActivities(deps: ActivityDependencies, mh: MhClient) {
+export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClient) {
   return {
     /**
      * The event in the emisor's generation in force now, whatever the generation of the document it

@@ -37,7 +37,7 @@ export interface ResultadoLote {
 }
 
 /** Issuing documents while MH is unavailable, and reporting them to MH once it answers again. */
-export function createContingencyActivities(deps: ActivityDependencies, mh: MhClient) {
+export function createContingenciaActivities(deps: ActivityDependencies, mh: MhClient) {
   const load = (codigoGeneracion: string) => deps.documents.load(codigoGeneracion);
 
   /** One read per document: the store reads by `_id` alone (see `Documents`). */

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
-import { SettleOutcomes, type SettleOutcomesResult } from '@dte/contract';
+import { SettleOutcomes } from '@dte/contract';
+import { DteWorkflowClient } from '@dte/contract/client';
 import { emitirFactura } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
@@ -94,11 +95,8 @@ describe('unknown MH outcomes', () => {
       const { info } = await schedule.describe();
       return info.recentActions.length > before ? info.recentActions.at(-1) : undefined;
     });
-    const result = await temporal.workflow
-      .getHandle<() => Promise<SettleOutcomesResult>>(
-        run.action.workflow.workflowId,
-        run.action.workflow.firstExecutionRunId,
-      )
+    const result = await new DteWorkflowClient(temporal.workflow)
+      .handle(SettleOutcomes, run.action.workflow.workflowId, run.action.workflow.firstExecutionRunId)
       .result();
     expect(result.procesados).toContain(aceptado);
     expect(result.desconocidosEnMh).toContain(perdido);

@@ -20,5 +20,5 @@ export {
 } from './record-view';
 export { documentKeys } from './storage-keys';
 export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
-export { hashToken, SecretBox } from './secrets';
+export { activeApiToken, hashToken, SecretBox } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';

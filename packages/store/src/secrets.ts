@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Models } from './db/models';
 
 /**
  * Tenant secrets (MH API passwords, CertificadoMH files and their passwords) at rest: AES-256-GCM with
@@ -33,4 +34,13 @@ export class SecretBox {
 /** API tokens are looked up by hash; the token itself is shown once and never stored. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The token's record when it exists and is not revoked. Read by `_id` (the token's hash) alone, the one
+ * filter FerretDB answers from an index; revocation is checked on the record read.
+ */
+export async function activeApiToken(models: Models, token: string) {
+  const record = await models.ApiToken.findById(hashToken(token)).lean();
+  return record && !record.revokedAt ? record : null;
 }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { hashToken, issuerNotProvisioned, issuerRecords } from '@dte/store';
+import { activeApiToken, issuerNotProvisioned, issuerRecords } from '@dte/store';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/contract';
 import type { ApiContext } from '../context';
@@ -31,10 +31,8 @@ export function authenticate(ctx: ApiContext): RequestHandler {
 
 async function identify(ctx: ApiContext, req: Request): Promise<void> {
   const token = presentedToken(req);
-  // By `_id` alone, the one filter FerretDB pushes down; revocation is checked here.
-  const record = await ctx.db.models.ApiToken.findById(hashToken(token)).lean();
-  if (!record || record.revokedAt)
-    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+  const record = await activeApiToken(ctx.db.models, token);
+  if (!record) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
   const issuer = {
     tokenId: record.id,
     emisorId: record.emisorId,

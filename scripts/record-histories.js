@@ -88,6 +88,31 @@ async function call(method, base, pathname, body, headers = {}, expected = [200,
 const api = (method, pathname, body, expected) =>
   call(method, opts.api, pathname, body, { 'x-api-token': token }, expected);
 const sim = (pathname, body) => call('POST', opts.simulator, `/__sim${pathname}`, body);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns something truthy. */
+async function waitFor(what, probe, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(250);
+  }
+}
+
+/** What the MH simulator holds of a document as accepted (null while it holds nothing). */
+async function atMh(codigoGeneracion) {
+  const { data } = await call('GET', opts.simulator, `/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
+  return data[0]?.registrado ?? null;
+}
+
+/** The stack's object storage, through the service's own client (`npm start`'s configuration, as `admin`). */
+function objectStore() {
+  const { ObjectStore } = require('@dte/store');
+  const { loadConfig } = require('@dte/config');
+  return ObjectStore.fromConfig(loadConfig());
+}
 
 function temporal(...args) {
   return execFileSync(opts.temporal, [...args, '--address', opts.address], { encoding: 'utf8' });
@@ -104,6 +129,19 @@ async function historyOf(workflowId, timeoutMs = 120000) {
     await new Promise((r) => setTimeout(r, 500));
   }
   return temporal('workflow', 'show', '--workflow-id', workflowId, '--output', 'json');
+}
+
+/** The value a finished workflow returned, read from its history (`historyOf`). */
+function resultOf(history) {
+  const last = JSON.parse(history).events.at(-1);
+  const payload = last.workflowExecutionCompletedEventAttributes?.result?.payloads?.[0];
+  return payload ? JSON.parse(Buffer.from(payload.data, 'base64').toString('utf8')) : undefined;
+}
+
+/** Executions of a workflow type started since `since` (a Date), newest first. */
+function executions(workflowType, since, extra = '') {
+  const query = `WorkflowType = '${workflowType}' AND StartTime >= '${since.toISOString()}'${extra}`;
+  return JSON.parse(temporal('workflow', 'list', '--query', query, '--output', 'json') || '[]');
 }
 
 function save(scenario, name, history) {
@@ -178,6 +216,109 @@ const SCENARIOS = {
     } finally {
       admin('emisor', 'normativa', '--emisor', String(emisorId), '--generacion', '2023');
     }
+  },
+  /** `POST /diagnostics/smoke`: one workflow through the database, storage, Chromium and SMTP. */
+  async smoke() {
+    const { data } = await api('POST', '/diagnostics/smoke', { email: 'smoke@example.com' }, [200]);
+    save('smoke', 'SmokeWorkflow', await historyOf(data.workflowId));
+  },
+  /**
+   * `GET /dte/pdf` of an accepted Factura whose PDF is no longer in storage: the API has the worker render
+   * it again (RenderPdfWorkflow `pdf-<codigoGeneracion>`). The PDF is taken away once the issuance workflow
+   * has stored it, so the render is never the issuance's own race.
+   */
+  async pdf() {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    if (data.estado !== 'PROCESSED' || !data.dtePdfUrl) throw new Error(`expected a PROCESSED Factura: ${data.estado}`);
+    await historyOf(`dte-${data.codigoGeneracion}`);
+    const store = objectStore();
+    await store.remove(data.dtePdfUrl);
+    if (await store.exists(data.dtePdfUrl)) throw new Error(`${data.dtePdfUrl} is still in storage`);
+    const pdf = await api('GET', `/dte/pdf/${data.codigoGeneracion}?format=base64`, undefined, [200]);
+    if (Buffer.from(pdf.data.base64, 'base64').subarray(0, 4).toString() !== '%PDF') throw new Error('not a PDF');
+    if (!(await store.exists(data.dtePdfUrl))) throw new Error(`${data.dtePdfUrl} was not stored again`);
+    save('pdf', 'RenderPdfWorkflow', await historyOf(`pdf-${data.codigoGeneracion}`));
+  },
+  /**
+   * A Factura MH accepted whose outcome nobody heard: MH answers after the service's 8-second timeout, and
+   * the document's IssueDteWorkflow is terminated while it sends (the API answers 202 PENDIENTE). Once the
+   * document is older than the `settle-unknown-outcomes` schedule's minAgeSeconds, the schedule is
+   * triggered; the run that lists the document in `procesados` is recorded (an interval run may be first).
+   */
+  async sinDesenlace(nit) {
+    // The worker logs in to MH now, before the slow answers below.
+    const primero = await api('POST', '/dte/dte01', factura());
+    await historyOf(`dte-${primero.data.codigoGeneracion}`);
+    const desde = new Date(Date.now() - 1000);
+    // With a key, the same request answers the document's record once it is settled.
+    const headers = { 'x-api-token': token, 'idempotency-key': `record-histories-sin-desenlace-${Date.now()}` };
+    const body = factura();
+    let codigoGeneracion;
+    await sim('/latency', { ms: 10000, emisor: nit });
+    try {
+      // Its answer comes once the workflow is gone: 202 with the document PENDIENTE.
+      const pending = call('POST', opts.api, '/dte/dte01', body, headers, [202]);
+      pending.catch(() => undefined);
+      const running = await waitFor('the issuance workflow', () =>
+        executions('IssueDteWorkflow', desde, ` AND ExecutionStatus = 'Running'`).find(
+          (w) => w.execution.workflowId !== `dte-${primero.data.codigoGeneracion}`,
+        ),
+      );
+      codigoGeneracion = running.execution.workflowId.replace(/^dte-/, '');
+      // Saved PENDIENTE (GET /dte/pdf answers 409 with the estado), then sent: MH holds its answer 10 s.
+      await waitFor('the PENDIENTE document', async () => {
+        const res = await api('GET', `/dte/pdf/${codigoGeneracion}`, undefined, [404, 409]);
+        return res.estado === 'PENDIENTE';
+      });
+      await sleep(2000);
+      temporal('workflow', 'terminate', '--workflow-id', `dte-${codigoGeneracion}`, '--reason', 'outcome left unknown');
+      const { data } = await pending;
+      if (data.codigoGeneracion !== codigoGeneracion || data.estado !== 'PENDIENTE') {
+        throw new Error(`expected ${codigoGeneracion} PENDIENTE, got ${JSON.stringify(data)}`);
+      }
+      await waitFor('MH to accept it', () => atMh(codigoGeneracion));
+    } finally {
+      await sim('/latency', { ms: 0, emisor: nit });
+    }
+
+    const schedule = JSON.parse(
+      temporal('schedule', 'describe', '--schedule-id', 'settle-unknown-outcomes', '--output', 'json'),
+    );
+    const [input] = schedule.schedule.action.startWorkflow.input.payloads.map((p) =>
+      JSON.parse(Buffer.from(p.data, 'base64').toString('utf8')),
+    );
+    const started = new Date(
+      JSON.parse(temporal('workflow', 'describe', '--workflow-id', `dte-${codigoGeneracion}`, '--output', 'json'))
+        .workflowExecutionInfo.startTime,
+    );
+    const maduro = new Date(started.getTime() + input.minAgeSeconds * 1000 + 2000);
+    process.stdout.write(`  waiting until ${maduro.toISOString()} (minAgeSeconds ${input.minAgeSeconds})\n`);
+    await sleep(Math.max(0, maduro.getTime() - Date.now()));
+    temporal('schedule', 'trigger', '--schedule-id', 'settle-unknown-outcomes');
+    const settled = await waitFor(
+      'a SettleOutcomesWorkflow run that settles it',
+      async () => {
+        for (const run of executions('SettleOutcomesWorkflow', started, ` AND ExecutionStatus != 'Running'`)) {
+          const history = temporal(
+            'workflow',
+            'show',
+            '--workflow-id',
+            run.execution.workflowId,
+            '--run-id',
+            run.execution.runId,
+            '--output',
+            'json',
+          );
+          if (resultOf(history)?.procesados?.includes(codigoGeneracion)) return history;
+        }
+        await sleep(1000);
+        return undefined;
+      },
+      180000,
+    );
+    const { data } = await call('POST', opts.api, '/dte/dte01', body, headers, [201]);
+    if (data.estado !== 'PROCESSED' || !data.selloRecibido) throw new Error(`not settled: ${JSON.stringify(data)}`);
+    save('sin-desenlace', 'SettleOutcomesWorkflow', settled);
   },
 };
 

@@ -30,7 +30,10 @@ describe('workflow replay of recorded histories', () => {
       'ContingencyWorkflow',
       'InvalidateDteWorkflow',
       'IssueDteWorkflow',
+      'RenderPdfWorkflow',
       'ResendDteWorkflow',
+      'SettleOutcomesWorkflow',
+      'SmokeWorkflow',
     ]);
   });
 

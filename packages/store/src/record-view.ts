@@ -1,5 +1,6 @@
 import { ambienteName, type AmbienteCode, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, RespuestaMh, RespuestaMhView } from '@dte/contract';
+import type { DocumentRecord } from './db/models';
 
 export interface AnalisisHacienda {
   estadoDocumento: 'PROCESSED' | 'REJECTED';
@@ -79,32 +80,11 @@ export function analisisHacienda(r: RespuestaMh): AnalisisHacienda {
   };
 }
 
-/** The stored fields a view needs; the database shape is private to this package. */
-export interface StoredDocument {
-  id: number;
-  tipo: string;
-  codigoGeneracion: string;
-  numeroControl: string;
-  estado: string;
-  ambiente: string;
-  total: string;
-  dteJson: unknown;
-  dteFirmado: string;
-  selloRecibido?: string | null;
-  respuestaMh?: unknown;
-  analisisHacienda?: unknown;
-  dteJsonUrl?: string | null;
-  dtePdfUrl?: string | null;
-  sequenceNumber: string;
-  sequenceId: number;
-  serie: string;
-  emisorId: number;
-  branchId: number;
-  pointOfSaleId: number;
-  tokenId: number;
-  errorTecnico?: string | null;
-  createdAt?: Date | string | null;
-}
+/** The stored fields a view needs: those of the record the view shows, and when it was created. */
+export type StoredDocument = Pick<
+  DocumentRecord,
+  Exclude<keyof DocumentRecordView, 'createdAt' | 'tipo' | 'estado' | 'ambiente' | 'dteJson'> & keyof DocumentRecord
+> & { tipo: string; estado: string; ambiente: string; dteJson: unknown; createdAt?: Date | string | null };
 
 export function documentView(d: StoredDocument): DocumentRecordView {
   return {

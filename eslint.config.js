@@ -93,7 +93,9 @@ module.exports = tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@dte/activities'], message: 'The API depends on @dte/store, not on the activities.' }] },
+        {
+          patterns: [{ group: ['@dte/activities'], message: 'The API depends on @dte/store, not on the activities.' }],
+        },
       ],
     },
   },

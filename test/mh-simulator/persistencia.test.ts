@@ -17,9 +17,7 @@ const dbName = `mh-sim-restart-${randomInt(1e9)}`;
 const abiertas: { connection: Connection; server: Server; simulator: Simulator }[] = [];
 
 async function arrancar(controlEnabled = true) {
-  const connection = await mongoose
-    .createConnection((await Promise.resolve(stack())).database, { dbName })
-    .asPromise();
+  const connection = await mongoose.createConnection((await Promise.resolve(stack())).database, { dbName }).asPromise();
   const simulator = await createSimulatorApp({ connection, tokenTtlSeconds: 172800, controlEnabled });
   const server = await new Promise<Server>((resolve) => {
     const s = simulator.app.listen(0, '127.0.0.1', () => resolve(s));
@@ -46,9 +44,7 @@ async function detener({ connection, server, simulator }: (typeof abiertas)[numb
 
 afterAll(async () => {
   for (const instancia of [...abiertas]) await detener(instancia);
-  const connection = await mongoose
-    .createConnection((await Promise.resolve(stack())).database, { dbName })
-    .asPromise();
+  const connection = await mongoose.createConnection((await Promise.resolve(stack())).database, { dbName }).asPromise();
   await connection.dropDatabase();
   await connection.close();
 });

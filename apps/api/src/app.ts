@@ -14,6 +14,7 @@ import { smokeRoutes } from './routes/smoke';
 import { resendRoutes } from './routes/resend';
 import { informationRoutes } from './routes/information';
 import { anulacionRoutes } from './routes/anulacion';
+import { documentosRoutes } from './routes/documentos';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -48,6 +49,8 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(resendRoutes(ctx));
   app.use(informationRoutes(ctx));
   app.use(anulacionRoutes(ctx));
+  // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
+  app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -3,12 +3,14 @@ import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contra
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
 import { takeNext } from './db/insert-next';
-import { appendToLedger, voidLedgerTake } from './db/ledger';
+import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
+
+const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracion}`;
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
@@ -214,6 +216,23 @@ export class Documents {
    */
   ledgerTake(ledger: string, owner: string, take: Parameters<typeof appendToLedger>[3]) {
     return appendToLedger(this.db.connection, ledger, owner, take);
+  }
+
+  /**
+   * Notes (NC/ND) and retornos name the document they refer to here when they are issued, so the
+   * document can list them without a query on another field (see the class's comment). Idempotent.
+   */
+  async addReferencia(origen: string, codigoGeneracion: string): Promise<void> {
+    await appendToLedger(this.db.connection, ledgerDeReferencias(origen), codigoGeneracion, () => ({}));
+  }
+
+  /** The documents issued referring to this one, in the order they were issued (those on record). */
+  async referencias(codigoGeneracion: string): Promise<StoredDocumentRecord[]> {
+    const codigos = await ledgerOwners(this.db.connection, ledgerDeReferencias(codigoGeneracion));
+    const docs = await Promise.all(
+      codigos.map((c) => this.find(c, ['tipo', 'tipoDte', 'numeroControl', 'estado', 'fecEmi', 'selloRecibido'])),
+    );
+    return docs.filter((d) => d !== null);
   }
 
   private async update(codigoGeneracion: string, set: Record<string, unknown>): Promise<StoredDocumentRecord> {

@@ -12,8 +12,12 @@ export { TenantCache } from './db/tenant-cache';
 export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
 export { comprobarTransicion, puedePasar } from './estado';
 export {
+  archivoDte,
+  documentDetailView,
   documentView,
+  maskEmail,
   respuestaMhView,
+  type DocumentDetailView,
   type AnalisisHacienda,
   type DocumentRecordView,
   type StoredDocument,

@@ -113,3 +113,87 @@ export function documentView(d: StoredDocument): DocumentRecordView {
     analisisHacienda: (d.analisisHacienda as AnalisisHacienda | null) ?? null,
   };
 }
+
+/**
+ * The "Archivo DTE" MH says the receptor gets (Manual Funcional §XXIII): the DTE with `firmaElectronica`
+ * and `selloRecibido` appended. The same bytes are stored, e-mailed and served by the API.
+ */
+export function archivoDte(doc: Pick<DocumentRecord, 'dteJson' | 'dteFirmado' | 'selloRecibido'>): Buffer {
+  return Buffer.from(
+    JSON.stringify(
+      { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
+      null,
+      2,
+    ),
+  );
+}
+
+/** An accepted anulación as a document's history shows it. */
+export interface AnulacionView {
+  codigoGeneracion: string;
+  selloRecibido: string | null;
+  /** MH's fhProcesamiento of the event (dd/MM/yyyy HH:mm:ss, El Salvador). */
+  fhProcesamiento: string;
+}
+
+/** One e-mail attempt, the address masked: the history is shown to whoever holds a token of the emisor. */
+export interface CorreoView {
+  para: string;
+  fecha: string;
+  enviado: boolean;
+  error: string | null;
+}
+
+/** A document issued referring to this one (a note, a retorno). */
+export interface RelacionadoView {
+  codigoGeneracion: string;
+  tipo: DteTipo;
+  numeroControl: string;
+  estado: DocumentEstado;
+  fecEmi: string;
+}
+
+/** GET /dte/:codigoGeneracion: the record as it stands now, and what happened to the document. */
+export interface DocumentDetailView extends DocumentRecordView {
+  anulacion: AnulacionView | null;
+  correos: CorreoView[];
+  relacionados: RelacionadoView[];
+}
+
+/** `juan.perez@example.com` → `j***@example.com`. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
+}
+
+export function documentDetailView(
+  d: StoredDocument & Pick<DocumentRecord, 'anulacion' | 'emails'>,
+  relacionados: readonly (Pick<DocumentRecord, 'tipo' | 'numeroControl' | 'estado' | 'fecEmi'> & { _id: string })[],
+): DocumentDetailView {
+  const anulacion = d.anulacion as {
+    codigoGeneracion: string;
+    selloRecibido: string | null;
+    fhProcesamiento: string;
+  } | null;
+  return {
+    ...documentView(d),
+    anulacion: anulacion && {
+      codigoGeneracion: anulacion.codigoGeneracion,
+      selloRecibido: anulacion.selloRecibido ?? null,
+      fhProcesamiento: anulacion.fhProcesamiento,
+    },
+    correos: (d.emails ?? []).map((e) => ({
+      para: maskEmail(e.to ?? ''),
+      fecha: new Date(e.at ?? 0).toISOString(),
+      enviado: e.ok === true,
+      error: e.ok ? null : (e.error ?? null),
+    })),
+    relacionados: relacionados.map((r) => ({
+      codigoGeneracion: r._id,
+      tipo: r.tipo as DteTipo,
+      numeroControl: r.numeroControl,
+      estado: r.estado as DocumentEstado,
+      fecEmi: r.fecEmi,
+    })),
+  };
+}

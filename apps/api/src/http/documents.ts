@@ -6,7 +6,7 @@ export async function findOwnDocument(
   ctx: ApiContext,
   emisorId: number,
   codigoGeneracion: string,
-  fields: readonly string[],
+  fields?: readonly string[],
 ) {
   const doc = await ctx.documents.findOwn(emisorId, codigoGeneracion.toUpperCase(), fields);
   if (!doc) {

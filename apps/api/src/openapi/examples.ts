@@ -1,6 +1,16 @@
 import { documentKind, examples, versionEn, type DteTipo } from '@dte/domain';
 import type { z } from 'zod';
-import type { documentRecord, health, information, invalidated, pdfBase64, pdfUrl, resent, smoke } from './schemas';
+import type {
+  documentDetail,
+  documentRecord,
+  health,
+  information,
+  invalidated,
+  pdfBase64,
+  pdfUrl,
+  resent,
+  smoke,
+} from './schemas';
 
 const { contribuyente, direccion } = examples;
 
@@ -366,3 +376,29 @@ export const HEALTH_EXAMPLES: Record<'ok' | 'failing', z.input<typeof health>> =
     failing: ['storage'],
   },
 };
+
+/** A CCF accepted, e-mailed (one failed attempt, then a resend), and credited by a note. */
+export function documentDetailExample(): z.input<typeof documentDetail> {
+  const record = recordExamples('CREDITO_FISCAL').processed.value as { data: z.input<typeof documentRecord> };
+  return {
+    status: 'success',
+    data: {
+      ...record.data,
+      anulacion: null,
+      correos: [
+        { para: 'c***@example.com', fecha: '2025-11-22T16:15:33.870Z', enviado: true, error: null },
+        { para: 'c***@example.com', fecha: '2025-11-23T09:02:11.415Z', enviado: false, error: 'Connection timeout' },
+        { para: 'c***@example.com', fecha: '2025-11-23T09:04:40.102Z', enviado: true, error: null },
+      ],
+      relacionados: [
+        {
+          codigoGeneracion: REEMPLAZO,
+          tipo: 'NOTA_CREDITO',
+          numeroControl: 'DTE-05-M001P001-000000000000003',
+          estado: 'PROCESSED',
+          fecEmi: '2025-11-24',
+        },
+      ],
+    },
+  };
+}

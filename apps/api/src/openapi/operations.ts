@@ -3,6 +3,7 @@ import { anulacionRequest, documentKind, resendRequest, smokeRequest, type DteTi
 import { ENDPOINTS } from '../routes/issue';
 import {
   ANULACION_EXAMPLE,
+  documentDetailExample,
   EMITIDO,
   HEALTH_EXAMPLES,
   INFORMATION_EXAMPLE,
@@ -16,7 +17,17 @@ import {
   SMOKE_EXAMPLE,
   type Example,
 } from './examples';
-import { health, information, invalidated, issued, issuePending, pdfJson, resent, smoke } from './schemas';
+import {
+  documentDetail,
+  health,
+  information,
+  invalidated,
+  issued,
+  issuePending,
+  pdfJson,
+  resent,
+  smoke,
+} from './schemas';
 
 /** A JSON Schema written by hand, for bodies no zod schema describes (a PDF, a web page, this document). */
 export type JsonSchema = Record<string, unknown>;
@@ -260,6 +271,49 @@ export const OPERATIONS: Operation[] = [
       },
     },
     errors: { 400: ['VALIDATION_ERROR'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['PDF_NOT_AVAILABLE'] },
+  },
+  {
+    method: 'get',
+    path: '/dte/{codigoGeneracion}',
+    operationId: 'getDocument',
+    tag: 'Documents',
+    summary: 'Read a document: its record now and what happened to it',
+    description:
+      'The record as it stands now (estado after contingencia or anulación, sello, `respuestaMh`, ' +
+      '`analisisHacienda`), the accepted anulación, every e-mail attempt (addresses masked) and the notes and ' +
+      'retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one.',
+    authenticated: true,
+    parameters: [codigoGeneracionParam],
+    responses: {
+      200: { description: 'The document', content: json(documentDetail, example('A CCF', documentDetailExample())) },
+    },
+    errors: { 404: ['DOCUMENT_NOT_FOUND'] },
+  },
+  {
+    method: 'get',
+    path: '/dte/{codigoGeneracion}/json',
+    operationId: 'getArchivoDte',
+    tag: 'Documents',
+    summary: 'Get the Archivo DTE (the JSON the receptor gets)',
+    description:
+      'The DTE as signed, with `firmaElectronica` (the JWS) and `selloRecibido` appended: the file MH says the ' +
+      'receptor gets, byte for byte the one stored and e-mailed. Documents issued in contingencia have it ' +
+      'before their sello (`selloRecibido` null); PENDIENTE and REJECTED ones have none.',
+    authenticated: true,
+    parameters: [codigoGeneracionParam],
+    responses: {
+      200: {
+        description: 'The Archivo DTE, as an attachment named `<codigoGeneracion>.json`',
+        headers: {
+          'Content-Disposition': {
+            description: '`attachment; filename="<codigoGeneracion>.json"`',
+            schema: { type: 'string' },
+          },
+        },
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      },
+    },
+    errors: { 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_NOT_PROCESSED'] },
   },
   {
     method: 'post',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DTE_TIPOS, type ErrorCode } from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
-import type { AnalisisHacienda, DocumentRecordView } from '@dte/store';
+import type { AnalisisHacienda, DocumentDetailView, DocumentRecordView } from '@dte/store';
 import { ERROR_CODES } from './error-codes';
 
 /**
@@ -126,6 +126,45 @@ export const issuePending = z
 export const issued = z
   .object({ status: z.literal('success'), data: documentRecord })
   .meta({ id: 'IssuedDocument', description: 'Issuance answer (201), accepted and rejected documents alike.' });
+
+export const documentDetail = z
+  .object({
+    status: z.literal('success'),
+    data: (
+      documentRecord.extend({
+        anulacion: z
+          .object({
+            codigoGeneracion: uuid.describe('The Evento de Invalidación'),
+            selloRecibido: z.string().nullable().describe("MH's sello of the event (null when MH reported it done)"),
+            fhProcesamiento: z.string().describe("MH's processing time, dd/MM/yyyy HH:mm:ss"),
+          })
+          .nullable()
+          .describe('The accepted anulación, when the document is CANCELLED'),
+        correos: z
+          .array(
+            z.object({
+              para: z.string().describe('The address, masked (j***@example.com)'),
+              fecha: z.string().describe('ISO 8601, UTC'),
+              enviado: z.boolean().describe('The SMTP server took it'),
+              error: z.string().nullable(),
+            }),
+          )
+          .describe('Every e-mail attempt, automatic and resends, oldest first'),
+        relacionados: z
+          .array(
+            z.object({
+              codigoGeneracion: uuid,
+              tipo,
+              numeroControl: z.string(),
+              estado: z.enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED']),
+              fecEmi: z.string(),
+            }),
+          )
+          .describe('Notes (NC/ND) and retornos issued referring to this document'),
+      }) satisfies z.ZodType<DocumentDetailView>
+    ).meta({ id: 'DocumentDetail', description: 'The document record now, and what happened to the document.' }),
+  })
+  .meta({ id: 'Document' });
 
 const generacion = z.enum(['2023', '2026']);
 const esquemaEvento = z.object({ version: z.number().int(), esquema: z.string() });

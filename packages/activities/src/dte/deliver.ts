@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
-import type { DocumentRecord, StoredDocumentRecord } from '@dte/store';
+import { archivoDte, type DocumentRecord, type StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
@@ -11,25 +11,14 @@ function tipoNombre(tipoDte: string): string {
   return (catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
 }
 
-type ReceptorJsonSource = Pick<DocumentRecord, 'dteJson' | 'dteFirmado' | 'selloRecibido' | 'dteJsonUrl'>;
-
-/** MH's file for the receptor: the DTE with `firmaElectronica` and `selloRecibido` appended (Manual Funcional §XXIII). */
-function receptorJson(doc: ReceptorJsonSource): Buffer {
-  return Buffer.from(
-    JSON.stringify(
-      { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
-      null,
-      2,
-    ),
-  );
-}
+type ReceptorJsonSource = Parameters<typeof archivoDte>[0] & Pick<DocumentRecord, 'dteJsonUrl'>;
 
 /**
  * Stores the receptor's JSON where the record says (accepted and contingency documents have a
  * dteJsonUrl), by the step that gave the record its new estado: it is part of that estado.
  */
 export async function storeReceptorJson(deps: ActivityDependencies, doc: ReceptorJsonSource): Promise<void> {
-  if (doc.dteJsonUrl) await deps.store.put(doc.dteJsonUrl, receptorJson(doc), 'application/json');
+  if (doc.dteJsonUrl) await deps.store.put(doc.dteJsonUrl, archivoDte(doc), 'application/json');
 }
 
 /** Making the PDF of a document and getting it and the JSON to the receptor. */
@@ -76,7 +65,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
    * servers refuse 10 MB), as links to their stored copies.
    */
   async function archivos(doc: StoredDocumentRecord, pdf: Buffer) {
-    const json = receptorJson(doc);
+    const json = archivoDte(doc);
     const caben = adjuntosQueCaben(json, pdf, deps.config.MAIL_MAX_BYTES);
     const enlace = async (key: string | null | undefined, ext: string) => {
       if (!key) throw new Error(`document ${doc._id} has no stored ${ext} to link to`);

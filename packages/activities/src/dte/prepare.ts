@@ -160,6 +160,9 @@ async function construir(
       `El documento no pudo construirse: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  // The original lists what refers to it (GET /dte/:codigoGeneracion); a document that goes no further is
+  // not on record, and the list skips it.
+  if (input.origen) await deps.documents.addReferencia(input.origen, input.codigoGeneracion);
   const { sequenceId, correlativo } = await nextCorrelativo(
     deps.db,
     {

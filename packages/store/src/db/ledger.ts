@@ -63,3 +63,14 @@ export async function voidLedgerTake(connection: Connection, owner: string): Pro
     if (!isDuplicateKey(err)) throw err;
   }
 }
+
+/** The owners of a ledger's entries, in the order they took (voided ones included: their records say why). */
+export async function ledgerOwners(connection: Connection, ledger: string): Promise<string[]> {
+  const entries = connection.collection<Entry>('ledgers');
+  const owners: string[] = [];
+  for (let n = 1; ; n++) {
+    const entry = await entries.findOne({ _id: `${ledger}:${n}` });
+    if (!entry) return owners;
+    owners.push(entry.owner);
+  }
+}

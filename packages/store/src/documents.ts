@@ -1,4 +1,4 @@
-import { documentKind, type DteTipo } from '@dte/domain';
+import { contraparteDe, documentKind, type Dte, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
@@ -7,10 +7,14 @@ import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
+import { ListaDocumentos, type EntradaLista, type FiltrosLista } from './lista';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
 
 const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracion}`;
+
+/** What a list shows of each document besides its entry. */
+const LIST_FIELDS = ['estado', 'total', 'selloRecibido', 'ambiente', 'createdAt'] as const;
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
@@ -51,10 +55,14 @@ export interface AnulacionRecord {
  * (`estado.ts`).
  */
 export class Documents {
+  private readonly lista: ListaDocumentos;
+
   constructor(
     private readonly db: Database,
     private readonly tenants: TenantCache,
-  ) {}
+  ) {
+    this.lista = new ListaDocumentos(db.connection);
+  }
 
   private get model() {
     return this.db.models.Document;
@@ -93,6 +101,42 @@ export class Documents {
    * MH's numbering.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
+    const nuevo = await this.insertPending(input, doc);
+    // After the record, so the list never names a document that is not on record; a retry lists it too.
+    const contraparte = contraparteDe(doc.dteJson as Dte);
+    await this.lista.agregar(input.issuer.emisorId, {
+      codigoGeneracion: input.codigoGeneracion,
+      tipo: input.tipo,
+      fecEmi: doc.fecEmi,
+      numeroControl: doc.numeroControl,
+      receptorNombre: contraparte.nombre,
+      receptor: contraparte.identificadores,
+    });
+    return nuevo;
+  }
+
+  /**
+   * A page of the emisor's documents, newest first, from `cursor` (see `ListaDocumentos`), each with its
+   * list entry; and where the next page starts.
+   */
+  async list(
+    emisorId: number,
+    filtros: FiltrosLista,
+    cursor: number | null,
+    limit: number,
+  ): Promise<{ documentos: { doc: StoredDocumentRecord; entrada: EntradaLista }[]; siguiente: number | null }> {
+    const { entradas, siguiente } = await this.lista.pagina(emisorId, filtros, cursor, limit, async (codigos) => {
+      const docs = await Promise.all(codigos.map((c) => this.find(c, ['estado'])));
+      return new Map(docs.filter((d) => d !== null).map((d) => [d._id, d.estado]));
+    });
+    const docs = await Promise.all(entradas.map((e) => this.find(e.codigoGeneracion, LIST_FIELDS)));
+    return {
+      documentos: entradas.flatMap((entrada, i) => (docs[i] ? [{ doc: docs[i], entrada }] : [])),
+      siguiente,
+    };
+  }
+
+  private async insertPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
     try {
       await this.model.create({
         _id: input.codigoGeneracion,

@@ -11,13 +11,16 @@ export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
 export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
 export { comprobarTransicion, puedePasar } from './estado';
+export { MAX_EXAMINADOS, type FiltrosLista } from './lista';
 export {
   archivoDte,
   documentDetailView,
+  documentSummaryView,
   documentView,
   maskEmail,
   respuestaMhView,
   type DocumentDetailView,
+  type DocumentSummaryView,
   type AnalisisHacienda,
   type DocumentRecordView,
   type StoredDocument,

@@ -1,6 +1,7 @@
 import { ambienteName, type AmbienteCode, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, RespuestaMh, RespuestaMhView } from '@dte/contract';
 import type { DocumentRecord } from './db/models';
+import type { EntradaLista } from './lista';
 
 export interface AnalisisHacienda {
   estadoDocumento: 'PROCESSED' | 'REJECTED';
@@ -195,5 +196,37 @@ export function documentDetailView(
       estado: r.estado as DocumentEstado,
       fecEmi: r.fecEmi,
     })),
+  };
+}
+
+/** One document of GET /dte: enough to find it and see where it stands. */
+export interface DocumentSummaryView {
+  codigoGeneracion: string;
+  tipo: DteTipo;
+  numeroControl: string;
+  estado: DocumentEstado;
+  fecEmi: string;
+  total: string;
+  ambiente: 'TEST' | 'PROD';
+  selloRecibido: string | null;
+  receptor: { nombre: string | null; identificadores: string[] };
+  createdAt: string;
+}
+
+export function documentSummaryView(
+  doc: Pick<DocumentRecord, 'estado' | 'total' | 'selloRecibido' | 'ambiente' | 'createdAt'>,
+  entrada: EntradaLista,
+): DocumentSummaryView {
+  return {
+    codigoGeneracion: entrada.codigoGeneracion,
+    tipo: entrada.tipo as DteTipo,
+    numeroControl: entrada.numeroControl,
+    estado: doc.estado as DocumentEstado,
+    fecEmi: entrada.fecEmi,
+    total: doc.total,
+    ambiente: ambienteName[doc.ambiente as AmbienteCode],
+    selloRecibido: doc.selloRecibido ?? null,
+    receptor: { nombre: entrada.receptorNombre, identificadores: entrada.receptor },
+    createdAt: new Date(doc.createdAt ?? Date.now()).toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import { documentKind, examples, versionEn, type DteTipo } from '@dte/domain';
 import type { z } from 'zod';
 import type {
   documentDetail,
+  documentList,
   documentRecord,
   health,
   information,
@@ -402,3 +403,22 @@ export function documentDetailExample(): z.input<typeof documentDetail> {
     },
   };
 }
+
+export const DOCUMENT_LIST_EXAMPLE: z.input<typeof documentList> = {
+  status: 'success',
+  data: [
+    {
+      codigoGeneracion: EMITIDO,
+      tipo: 'CREDITO_FISCAL',
+      numeroControl: 'DTE-03-M001P001-000000000000001',
+      estado: 'PROCESSED',
+      fecEmi: '2025-11-22',
+      total: '113.00',
+      ambiente: 'TEST',
+      selloRecibido: '2025A3F9C1E7B5D2469F8E0A1B2C3D4E5F6A7B',
+      receptor: { nombre: 'CLIENTE EJEMPLO, S.A. DE C.V.', identificadores: ['06140101001015', '1234567'] },
+      createdAt: '2025-11-22T16:15:31.204Z',
+    },
+  ],
+  cursor: 'eyJuIjo0MX0',
+};

@@ -1,9 +1,18 @@
 import type { z } from 'zod';
-import { anulacionRequest, documentKind, resendRequest, smokeRequest, type DteTipo, type ErrorCode } from '@dte/domain';
+import {
+  anulacionRequest,
+  documentKind,
+  DTE_TIPOS,
+  resendRequest,
+  smokeRequest,
+  type DteTipo,
+  type ErrorCode,
+} from '@dte/domain';
 import { ENDPOINTS } from '../routes/issue';
 import {
   ANULACION_EXAMPLE,
   documentDetailExample,
+  DOCUMENT_LIST_EXAMPLE,
   EMITIDO,
   HEALTH_EXAMPLES,
   INFORMATION_EXAMPLE,
@@ -19,6 +28,7 @@ import {
 } from './examples';
 import {
   documentDetail,
+  documentList,
   health,
   information,
   invalidated,
@@ -271,6 +281,68 @@ export const OPERATIONS: Operation[] = [
       },
     },
     errors: { 400: ['VALIDATION_ERROR'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['PDF_NOT_AVAILABLE'] },
+  },
+  {
+    method: 'get',
+    path: '/dte',
+    operationId: 'listDocuments',
+    tag: 'Documents',
+    summary: 'List the emisor’s documents, newest first',
+    description:
+      'Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the ' +
+      'filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed.',
+    authenticated: true,
+    parameters: [
+      { name: 'tipo', in: 'query', required: false, schema: { type: 'string', enum: [...DTE_TIPOS] } },
+      {
+        name: 'estado',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED'] },
+      },
+      {
+        name: 'desde',
+        in: 'query',
+        required: false,
+        description: 'First emission date (fecEmi, El Salvador), inclusive',
+        schema: { type: 'string', format: 'date' },
+      },
+      {
+        name: 'hasta',
+        in: 'query',
+        required: false,
+        description: 'Last emission date, inclusive',
+        schema: { type: 'string', format: 'date' },
+      },
+      {
+        name: 'receptor',
+        in: 'query',
+        required: false,
+        description: 'The receptor’s NIT, NRC or document number, exactly as issued',
+        schema: { type: 'string' },
+      },
+      { name: 'numeroControl', in: 'query', required: false, schema: { type: 'string' } },
+      {
+        name: 'cursor',
+        in: 'query',
+        required: false,
+        description: 'From the previous page',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'A page of documents',
+        content: json(documentList, example('A page', DOCUMENT_LIST_EXAMPLE)),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
   },
   {
     method: 'get',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DTE_TIPOS, type ErrorCode } from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
-import type { AnalisisHacienda, DocumentDetailView, DocumentRecordView } from '@dte/store';
+import type { AnalisisHacienda, DocumentDetailView, DocumentRecordView, DocumentSummaryView } from '@dte/store';
 import { ERROR_CODES } from './error-codes';
 
 /**
@@ -165,6 +165,35 @@ export const documentDetail = z
     ).meta({ id: 'DocumentDetail', description: 'The document record now, and what happened to the document.' }),
   })
   .meta({ id: 'Document' });
+
+export const documentList = z
+  .object({
+    status: z.literal('success'),
+    data: z.array(
+      (
+        z.object({
+          codigoGeneracion: uuid,
+          tipo,
+          numeroControl: z.string(),
+          estado: z.enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED']),
+          fecEmi: z.string().describe('Emission date, El Salvador'),
+          total: z.string().describe('Decimal amount with 2 decimals'),
+          ambiente: z.enum(['TEST', 'PROD']),
+          selloRecibido: z.string().nullable(),
+          receptor: z.object({
+            nombre: z.string().nullable(),
+            identificadores: z.array(z.string()).describe('NIT, NRC and document number, as issued'),
+          }),
+          createdAt: z.string().describe('ISO 8601, UTC'),
+        }) satisfies z.ZodType<DocumentSummaryView>
+      ).meta({ id: 'DocumentSummary' }),
+    ),
+    cursor: z
+      .string()
+      .nullable()
+      .describe('Pass it as `cursor` for the next page; null when there is no more. A page may be short.'),
+  })
+  .meta({ id: 'DocumentList' });
 
 const generacion = z.enum(['2023', '2026']);
 const esquemaEvento = z.object({ version: z.number().int(), esquema: z.string() });

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import { DteError, ErrorCode } from '@dte/domain';
-import { archivoDte, documentDetailView } from '@dte/store';
+import { DteError, ErrorCode, listaRequest, parseRequest, validationError } from '@dte/domain';
+import { archivoDte, documentDetailView, documentSummaryView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -9,7 +9,8 @@ import { findOwnDocument } from '../http/documents';
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
 /**
- * Reading one document: `GET /dte/:codigoGeneracion` (its record now, its anulación, its e-mails, the
+ * Reading documents: `GET /dte` (the emisor's list, newest first, filtered, by cursor), and one
+ * document: `GET /dte/:codigoGeneracion` (its record now, its anulación, its e-mails, the
  * notes and retornos that refer to it) and `GET /dte/:codigoGeneracion/json` (the Archivo DTE the receptor
  * gets). Registered after every other `/dte/…` route: a segment that is not a codigoGeneracion is not a
  * document, and falls through to the 404 of an unknown route.
@@ -18,6 +19,21 @@ export function documentosRoutes(ctx: ApiContext): Router {
   const router = Router();
   const soloDocumentos: RequestHandler = (req, _res, next) =>
     next(UUID.test(String(req.params.codigoGeneracion).toUpperCase()) ? undefined : 'route');
+
+  router.get('/dte', authenticate(ctx), async (req, res) => {
+    const { cursor, limit, ...filtros } = parseRequest(listaRequest, req.query);
+    const { documentos, siguiente } = await ctx.documents.list(
+      req.auth.emisorId,
+      filtros,
+      cursor === undefined ? null : leerCursor(cursor),
+      limit,
+    );
+    res.json({
+      status: 'success',
+      data: documentos.map(({ doc, entrada }) => documentSummaryView(doc, entrada)),
+      cursor: siguiente === null ? null : escribirCursor(siguiente),
+    });
+  });
 
   router.get('/dte/:codigoGeneracion', soloDocumentos, authenticate(ctx), async (req, res) => {
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
@@ -53,4 +69,21 @@ export function documentosRoutes(ctx: ApiContext): Router {
       .send(archivoDte(doc));
   });
   return router;
+}
+
+/** The list's cursor: where the next page starts, opaque to the client (its form may change). */
+function escribirCursor(n: number): string {
+  return Buffer.from(JSON.stringify({ n }), 'utf8').toString('base64url');
+}
+
+function leerCursor(cursor: string): number {
+  try {
+    const { n } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { n?: unknown };
+    if (Number.isSafeInteger(n) && (n as number) >= 1) return n as number;
+  } catch {
+    // Not a cursor this API wrote: answered below.
+  }
+  throw validationError('cursor no válido: use el que devolvió la página anterior', [
+    { field: 'cursor', message: 'cursor no válido' },
+  ]);
 }

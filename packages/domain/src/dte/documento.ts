@@ -62,3 +62,18 @@ export type Builder<Request, Document extends Dte = Dte> = (
   request: Request,
   origin?: OriginDocument,
 ) => Document;
+
+/**
+ * Who a document is for: the receptor, the sujeto excluido of an FSE, or the retorno's documento. Its
+ * name and every identifier it carries (NIT, NRC, document number), as a list of documents is searched.
+ */
+export function contraparteDe(dte: Dte): { nombre: string | null; identificadores: string[] } {
+  const seccion = ['receptor', 'sujetoExcluido', 'documento']
+    .map((nombre) => dte[nombre])
+    .find((s): s is Record<string, unknown> => !!s && typeof s === 'object');
+  if (!seccion) return { nombre: null, identificadores: [] };
+  const identificadores = ['nit', 'nrc', 'numDocumento']
+    .map((campo) => seccion[campo])
+    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+  return { nombre: typeof seccion.nombre === 'string' ? seccion.nombre : null, identificadores };
+}

@@ -1,4 +1,4 @@
-export { tipoDeDte, type BuildContext, type Builder, type Dte, type OriginDocument } from './documento';
+export { contraparteDe, tipoDeDte, type BuildContext, type Builder, type Dte, type OriginDocument } from './documento';
 export type { Identificacion } from './bloques/identificacion';
 export { direccionDeV1 } from './bloques/direccion';
 export { builders, type TipoDte } from './builders';

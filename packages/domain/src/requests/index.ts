@@ -19,3 +19,4 @@ export * from './retorno';
 export * from './anulacion';
 export * from './resend';
 export * as examples from './examples';
+export * from './lista';

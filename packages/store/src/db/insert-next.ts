@@ -67,3 +67,14 @@ export async function takeNext(connection: Connection, series: string, owner?: s
     return n;
   });
 }
+
+/**
+ * The last number taken of a series (0 if none): from the shared hint, which is never ahead of a claim,
+ * forward over the claims, which have no gaps (a number is claimed before it is handed out).
+ */
+export async function lastNumber(connection: Connection, series: string): Promise<number> {
+  const claims = connection.collection<Claim>('claims');
+  let n = (await connection.collection<Hint>('claim_hints').findOne({ _id: series }))?.n ?? 0;
+  while (await claims.findOne({ _id: `${series}:${n + 1}` })) n++;
+  return n;
+}

@@ -1,0 +1,136 @@
+import type { Connection } from 'mongoose';
+import type { DocumentEstado } from '@dte/contract';
+import { isDuplicateKey } from './db/duplicate-key';
+import { lastNumber, takeNext } from './db/insert-next';
+
+/**
+ * The list of an emisor's documents, newest first, kept so it can be read by `_id` alone (the only lookup
+ * FerretDB answers from an index): each document takes the next number of its emisor's series and an
+ * entry `lista:<emisorId>:<n>` with what the list filters on and never changes. A page walks the numbers
+ * down from the newest (or from a cursor), reading entries in parallel batches; the estado is read from
+ * the document itself, since it changes.
+ */
+
+export interface EntradaLista {
+  _id: string;
+  codigoGeneracion: string;
+  tipo: string;
+  fecEmi: string;
+  numeroControl: string;
+  receptorNombre: string | null;
+  /** NIT, NRC and document number of the receptor (or sujeto excluido), as given. */
+  receptor: string[];
+}
+
+export interface FiltrosLista {
+  tipo?: string;
+  estado?: DocumentEstado;
+  /** Emission dates (fecEmi, El Salvador), inclusive. */
+  desde?: string;
+  hasta?: string;
+  receptor?: string;
+  numeroControl?: string;
+}
+
+/** Entries read at once: a page of the largest size in one round of parallel lookups. */
+const LOTE = 100;
+/** Entries one request examines at most: a selective filter answers a shorter page and a cursor. */
+export const MAX_EXAMINADOS = 2000;
+
+const serie = (emisorId: number) => `lista:${emisorId}`;
+const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
+
+/** A day before `fecha` (YYYY-MM-DD): numbers follow emission order but for documents seconds apart. */
+function diaAntes(fecha: string): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export class ListaDocumentos {
+  constructor(private readonly connection: Connection) {}
+
+  private get entradas() {
+    return this.connection.collection<EntradaLista>('documentos_lista');
+  }
+
+  /** Puts a document on its emisor's list; idempotent on the codigoGeneracion. */
+  async agregar(emisorId: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
+    const n = await takeNext(this.connection, serie(emisorId), entrada.codigoGeneracion);
+    try {
+      await this.entradas.insertOne({ _id: clave(emisorId, n), ...entrada });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  private leer(emisorId: number, n: number) {
+    return this.entradas.findOne({ _id: clave(emisorId, n) });
+  }
+
+  /**
+   * Where a walk starts: the cursor, or the newest number; with `hasta`, the newest number issued no later
+   * than the day after it, found by bisection over the numbers (emission order).
+   */
+  private async inicio(emisorId: number, filtros: FiltrosLista, cursor: number | null): Promise<number> {
+    if (cursor !== null) return cursor;
+    const ultimo = await lastNumber(this.connection, serie(emisorId));
+    if (!filtros.hasta) return ultimo;
+    const tope = filtros.hasta;
+    let [bajo, alto] = [0, ultimo];
+    while (bajo < alto) {
+      const medio = Math.ceil((bajo + alto) / 2);
+      let k = medio;
+      let entrada = await this.leer(emisorId, k);
+      // A number whose document never reached the record has no entry: its neighbour below decides.
+      while (!entrada && k > bajo + 1) entrada = await this.leer(emisorId, --k);
+      if (!entrada || entrada.fecEmi <= tope) bajo = medio;
+      else alto = medio - 1;
+    }
+    // Documents issued seconds apart around midnight may be numbered out of order: a few above, filtered.
+    return Math.min(ultimo, bajo + LOTE);
+  }
+
+  /**
+   * Up to `limit` entries that pass the filters, newest first, from `cursor` down, with `estadoDe` reading
+   * the current estado of the candidates; and where the next page starts (null: no more).
+   */
+  async pagina(
+    emisorId: number,
+    filtros: FiltrosLista,
+    cursor: number | null,
+    limit: number,
+    estadoDe: (codigos: string[]) => Promise<Map<string, string>>,
+  ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
+    const encontradas: EntradaLista[] = [];
+    let n = await this.inicio(emisorId, filtros, cursor);
+    const piso = filtros.desde && diaAntes(filtros.desde);
+    let examinados = 0;
+    while (n >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
+      const numeros = Array.from({ length: Math.min(LOTE, n) }, (_, i) => n - i);
+      const lote = await Promise.all(numeros.map((k) => this.leer(emisorId, k)));
+      const candidatas = lote.filter((e): e is EntradaLista => !!e && coincide(e, filtros));
+      const estados = filtros.estado ? await estadoDe(candidatas.map((e) => e.codigoGeneracion)) : null;
+      for (const [i, entrada] of lote.entries()) {
+        n = numeros[i]! - 1;
+        examinados++;
+        if (entrada && piso && entrada.fecEmi < piso) return { entradas: encontradas, siguiente: null };
+        if (!entrada || !candidatas.includes(entrada)) continue;
+        if (estados && estados.get(entrada.codigoGeneracion) !== filtros.estado) continue;
+        encontradas.push(entrada);
+        if (encontradas.length === limit) break;
+      }
+    }
+    return { entradas: encontradas, siguiente: n >= 1 ? n : null };
+  }
+}
+
+function coincide(e: EntradaLista, f: FiltrosLista): boolean {
+  return (
+    (!f.tipo || e.tipo === f.tipo) &&
+    (!f.desde || e.fecEmi >= f.desde) &&
+    (!f.hasta || e.fecEmi <= f.hasta) &&
+    (!f.numeroControl || e.numeroControl === f.numeroControl) &&
+    (!f.receptor || e.receptor.includes(f.receptor))
+  );
+}

@@ -1,0 +1,96 @@
+import { contribuyente, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
+import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
+
+/** GET /dte: the emisor's documents, newest first, by cursor, on the real stack. */
+describe('listing documents', () => {
+  let tenant: TestTenant;
+  let otro: TestTenant;
+  const emitidos: { codigoGeneracion: string; tipo: string; numeroControl: string; estado: string }[] = [];
+  let rechazado: string;
+
+  beforeAll(async () => {
+    [tenant, otro] = await Promise.all([createTestTenant(), createTestTenant()]);
+    // Seven Facturas, two CCFs (one to another receptor) and one Factura MH rejects, one after another.
+    for (let i = 0; i < 7; i++) emitidos.push(await emitirFactura(tenant));
+    emitidos.push(await emitirCcf(tenant, 10));
+    emitidos.push(await emitirCcf(tenant, 20, { receptor: { ...contribuyente(), nit: '06140101001023' } }));
+    await simulator('/reject', { next: 1, codigoMsg: '096', clasificaMsg: '98', emisor: tenant.nit });
+    const r = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 5 }],
+      condicionOperacion: 1,
+    });
+    rechazado = r.body.data.codigoGeneracion;
+    emitidos.push(r.body.data);
+  });
+  afterAll(() => closeTestDatabase());
+
+  const listar = async (query: string) => api('GET', `/dte${query}`, tenant);
+
+  it('walks every document newest first across pages, with no duplicate and no gap', async () => {
+    const vistos: string[] = [];
+    let cursor: string | null = null;
+    let paginas = 0;
+    do {
+      const res = await listar(`?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeLessThanOrEqual(3);
+      vistos.push(...res.body.data.map((d: { codigoGeneracion: string }) => d.codigoGeneracion));
+      cursor = res.body.cursor;
+      paginas++;
+    } while (cursor);
+    expect(paginas).toBe(4);
+    expect(vistos).toEqual(emitidos.map((d) => d.codigoGeneracion).reverse());
+  });
+
+  it('shows each document where it stands, its total and receptor', async () => {
+    const res = await listar('?limit=2');
+    const [ultimo, penultimo] = res.body.data;
+    expect(ultimo).toMatchObject({ codigoGeneracion: rechazado, estado: 'REJECTED', selloRecibido: null });
+    expect(penultimo).toMatchObject({
+      tipo: 'CREDITO_FISCAL',
+      estado: 'PROCESSED',
+      // By hand: 20.00 + 13 % IVA = 22.60.
+      total: '22.60',
+      fecEmi: hoy(),
+      receptor: { nombre: contribuyente().nombre, identificadores: expect.arrayContaining(['06140101001023']) },
+    });
+  });
+
+  it('filters by kind, estado, receptor, numeroControl and emission dates', async () => {
+    const codigos = async (query: string) =>
+      (await listar(query)).body.data.map((d: { codigoGeneracion: string }) => d.codigoGeneracion);
+    const ccfs = emitidos.filter((d) => d.tipo === 'CREDITO_FISCAL').map((d) => d.codigoGeneracion);
+    expect(await codigos('?tipo=CREDITO_FISCAL')).toEqual([...ccfs].reverse());
+    expect(await codigos('?estado=REJECTED')).toEqual([rechazado]);
+    expect(await codigos('?receptor=06140101001023')).toEqual([ccfs[1]]);
+    const septima = emitidos[6]!;
+    expect(await codigos(`?numeroControl=${septima.numeroControl}`)).toEqual([septima.codigoGeneracion]);
+    expect(await codigos(`?desde=${hoy()}&hasta=${hoy()}&limit=100`)).toHaveLength(emitidos.length);
+    expect(await codigos('?hasta=2020-01-31')).toEqual([]);
+    expect(await codigos('?desde=2099-01-01')).toEqual([]);
+  });
+
+  it('never lists another emisor’s documents', async () => {
+    const res = await api('GET', '/dte', otro);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', data: [], cursor: null });
+  });
+
+  it.each([
+    ['?tipo=FACTURA', 'tipo'],
+    ['?estado=ACEPTADO', 'estado'],
+    ['?desde=2026-02-30', 'desde'],
+    ['?desde=2026-11-23&hasta=2026-11-01', 'desde'],
+    ['?limit=0', 'limit'],
+    ['?limit=101', 'limit'],
+    ['?numeroControl=123', 'numeroControl'],
+    ['?cursor=no-es-un-cursor', 'cursor'],
+    ['?tipos=CREDITO_FISCAL', ''],
+  ])('refuses %s with 400 VALIDATION_ERROR', async (query, field) => {
+    const res = await listar(query);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    if (field) expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+  });
+});

@@ -6,7 +6,7 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded) or scenario names; default all
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista) or scenario names; default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
  *   --backlog n      contingency backlog (default 5000; quick 300)
@@ -192,6 +192,7 @@ async function main() {
   const { runLoad } = require('./load');
   const { deliveryTimes, mapLimit, waitForEmails } = require('./delivery');
   const { seedDocuments } = require('./seed');
+  const { benchList } = require('./lista');
   const report = require('./report');
   const req = require('./requests');
 
@@ -394,6 +395,13 @@ async function main() {
         emptyP50: base?.service.latencyMs.p50 ?? null,
         seededP50: after.service.latencyMs.p50,
       };
+    }
+
+    if (want('lista', 'lista')) {
+      const template = await db.models.Document.findOne({ _id: await lastIssued() }).lean();
+      const sizes = opts.quick ? [1000, 5000] : [10_000, 100_000];
+      run.lista = (await sampled({}, () => benchList(db, template, sizes, log))).value;
+      save();
     }
 
     async function lastIssued() {

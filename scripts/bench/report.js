@@ -130,6 +130,13 @@ function extraLines(run) {
           : ''),
     );
   }
+  for (const l of run.lista ?? []) {
+    const page = (name) => `${name} ${fmt(l[name].p50, 1)} ms (max ${fmt(l[name].max, 1)}, ${l[name].devueltos} docs)`;
+    lines.push(
+      `GET /dte at ${l.count} documents: ` +
+        ['primera', 'mitadPorCursor', 'hastaUnDia', 'rechazados', 'receptorSinCoincidencia'].map(page).join('; '),
+    );
+  }
   return lines;
 }
 

@@ -1,4 +1,4 @@
-import { contribuyente, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
+import { anulacionRescindida, contribuyente, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
 import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
 
 /** GET /dte: the emisor's documents, newest first, by cursor, on the real stack. */
@@ -69,6 +69,17 @@ describe('listing documents', () => {
     expect(await codigos(`?desde=${hoy()}&hasta=${hoy()}&limit=100`)).toHaveLength(emitidos.length);
     expect(await codigos('?hasta=2020-01-31')).toEqual([]);
     expect(await codigos('?desde=2099-01-01')).toEqual([]);
+  });
+
+  it('follows a document’s estado: an invalidated one is listed CANCELLED', async () => {
+    const ccf = emitidos.find((d) => d.tipo === 'CREDITO_FISCAL')!;
+    expect((await api('POST', '/dte/anulacion', tenant, anulacionRescindida(ccf.codigoGeneracion))).status).toBe(200);
+    const res = await listar('?estado=CANCELLED');
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ codigoGeneracion: ccf.codigoGeneracion, estado: 'CANCELLED' }),
+    ]);
+    const todos = (await listar('?limit=100')).body.data.map((d: { codigoGeneracion: string }) => d.codigoGeneracion);
+    expect(todos).toEqual(emitidos.map((d) => d.codigoGeneracion).reverse());
   });
 
   it('never lists another emisor’s documents', async () => {

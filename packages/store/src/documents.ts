@@ -7,14 +7,11 @@ import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
-import { ListaDocumentos, type EntradaLista, type FiltrosLista } from './lista';
+import { ListaDocumentos, type FiltrosLista } from './lista';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
 
 const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracion}`;
-
-/** What a list shows of each document besides its entry. */
-const LIST_FIELDS = ['estado', 'total', 'selloRecibido', 'ambiente', 'createdAt'] as const;
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
@@ -104,36 +101,26 @@ export class Documents {
     const nuevo = await this.insertPending(input, doc);
     // After the record, so the list never names a document that is not on record; a retry lists it too.
     const contraparte = contraparteDe(doc.dteJson as Dte);
-    await this.lista.agregar(input.issuer.emisorId, {
+    const listaN = await this.lista.agregar(input.issuer.emisorId, {
       codigoGeneracion: input.codigoGeneracion,
       tipo: input.tipo,
       fecEmi: doc.fecEmi,
       numeroControl: doc.numeroControl,
       receptorNombre: contraparte.nombre,
       receptor: contraparte.identificadores,
+      total: doc.total,
+      ambiente: doc.ambiente,
+      createdAt: new Date(),
+      estado: 'PENDIENTE',
+      selloRecibido: null,
     });
+    await this.model.updateOne({ _id: input.codigoGeneracion }, { $set: { listaN } });
     return nuevo;
   }
 
-  /**
-   * A page of the emisor's documents, newest first, from `cursor` (see `ListaDocumentos`), each with its
-   * list entry; and where the next page starts.
-   */
-  async list(
-    emisorId: number,
-    filtros: FiltrosLista,
-    cursor: number | null,
-    limit: number,
-  ): Promise<{ documentos: { doc: StoredDocumentRecord; entrada: EntradaLista }[]; siguiente: number | null }> {
-    const { entradas, siguiente } = await this.lista.pagina(emisorId, filtros, cursor, limit, async (codigos) => {
-      const docs = await Promise.all(codigos.map((c) => this.find(c, ['estado'])));
-      return new Map(docs.filter((d) => d !== null).map((d) => [d._id, d.estado]));
-    });
-    const docs = await Promise.all(entradas.map((e) => this.find(e.codigoGeneracion, LIST_FIELDS)));
-    return {
-      documentos: entradas.flatMap((entrada, i) => (docs[i] ? [{ doc: docs[i], entrada }] : [])),
-      siguiente,
-    };
+  /** A page of the emisor's documents, newest first, from `cursor` (see `ListaDocumentos`). */
+  list(emisorId: number, filtros: FiltrosLista, cursor: number | null, limit: number) {
+    return this.lista.pagina(emisorId, filtros, cursor, limit);
   }
 
   private async insertPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
@@ -282,6 +269,11 @@ export class Documents {
   private async update(codigoGeneracion: string, set: Record<string, unknown>): Promise<StoredDocumentRecord> {
     const updated = await this.model.findOneAndUpdate({ _id: codigoGeneracion }, { $set: set }, { new: true }).lean();
     if (!updated) throw new Error(`document ${codigoGeneracion} vanished while being updated`);
+    if (updated.listaN)
+      await this.lista.actualizar(updated.emisorId, updated.listaN, {
+        estado: updated.estado,
+        selloRecibido: updated.selloRecibido ?? null,
+      });
     return updated as StoredDocumentRecord;
   }
 }

@@ -6,9 +6,9 @@ import { lastNumber, takeNext } from './db/insert-next';
 /**
  * The list of an emisor's documents, newest first, kept so it can be read by `_id` alone (the only lookup
  * FerretDB answers from an index): each document takes the next number of its emisor's series and an
- * entry `lista:<emisorId>:<n>` with what the list filters on and never changes. A page walks the numbers
- * down from the newest (or from a cursor), reading entries in parallel batches; the estado is read from
- * the document itself, since it changes.
+ * entry `lista:<emisorId>:<n>` holding what a page shows and filters on. The document records its number
+ * (`listaN`), and each change of estado is copied to the entry (`Documents`). A page walks the numbers
+ * down from the newest (or from a cursor), reading entries in parallel batches: no document is read.
  */
 
 export interface EntradaLista {
@@ -20,6 +20,12 @@ export interface EntradaLista {
   receptorNombre: string | null;
   /** NIT, NRC and document number of the receptor (or sujeto excluido), as given. */
   receptor: string[];
+  total: string;
+  ambiente: string;
+  createdAt: Date;
+  /** Copied from the document at each change. */
+  estado: string;
+  selloRecibido: string | null;
 }
 
 export interface FiltrosLista {
@@ -54,14 +60,20 @@ export class ListaDocumentos {
     return this.connection.collection<EntradaLista>('documentos_lista');
   }
 
-  /** Puts a document on its emisor's list; idempotent on the codigoGeneracion. */
-  async agregar(emisorId: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
+  /** Puts a document on its emisor's list and answers its number; idempotent on the codigoGeneracion. */
+  async agregar(emisorId: number, entrada: Omit<EntradaLista, '_id'>): Promise<number> {
     const n = await takeNext(this.connection, serie(emisorId), entrada.codigoGeneracion);
     try {
       await this.entradas.insertOne({ _id: clave(emisorId, n), ...entrada });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
+    return n;
+  }
+
+  /** A document's new estado (and sello) on its entry. */
+  async actualizar(emisorId: number, n: number, cambio: Pick<EntradaLista, 'estado' | 'selloRecibido'>): Promise<void> {
+    await this.entradas.updateOne({ _id: clave(emisorId, n) }, { $set: cambio });
   }
 
   private leer(emisorId: number, n: number) {
@@ -92,31 +104,29 @@ export class ListaDocumentos {
   }
 
   /**
-   * Up to `limit` entries that pass the filters, newest first, from `cursor` down, with `estadoDe` reading
-   * the current estado of the candidates; and where the next page starts (null: no more).
+   * Up to `limit` entries that pass the filters, newest first, from `cursor` down; and where the next page
+   * starts (null: no more).
    */
   async pagina(
     emisorId: number,
     filtros: FiltrosLista,
     cursor: number | null,
     limit: number,
-    estadoDe: (codigos: string[]) => Promise<Map<string, string>>,
   ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
     const encontradas: EntradaLista[] = [];
     let n = await this.inicio(emisorId, filtros, cursor);
     const piso = filtros.desde && diaAntes(filtros.desde);
     let examinados = 0;
     while (n >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
-      const numeros = Array.from({ length: Math.min(LOTE, n) }, (_, i) => n - i);
+      // Without filters a page's entries are the next `limit` numbers; with them, read ahead.
+      const tamano = Object.keys(filtros).length ? LOTE : limit - encontradas.length;
+      const numeros = Array.from({ length: Math.min(tamano, n) }, (_, i) => n - i);
       const lote = await Promise.all(numeros.map((k) => this.leer(emisorId, k)));
-      const candidatas = lote.filter((e): e is EntradaLista => !!e && coincide(e, filtros));
-      const estados = filtros.estado ? await estadoDe(candidatas.map((e) => e.codigoGeneracion)) : null;
       for (const [i, entrada] of lote.entries()) {
         n = numeros[i]! - 1;
         examinados++;
         if (entrada && piso && entrada.fecEmi < piso) return { entradas: encontradas, siguiente: null };
-        if (!entrada || !candidatas.includes(entrada)) continue;
-        if (estados && estados.get(entrada.codigoGeneracion) !== filtros.estado) continue;
+        if (!entrada || !coincide(entrada, filtros)) continue;
         encontradas.push(entrada);
         if (encontradas.length === limit) break;
       }
@@ -128,6 +138,7 @@ export class ListaDocumentos {
 function coincide(e: EntradaLista, f: FiltrosLista): boolean {
   return (
     (!f.tipo || e.tipo === f.tipo) &&
+    (!f.estado || e.estado === f.estado) &&
     (!f.desde || e.fecEmi >= f.desde) &&
     (!f.hasta || e.fecEmi <= f.hasta) &&
     (!f.numeroControl || e.numeroControl === f.numeroControl) &&

@@ -213,20 +213,17 @@ export interface DocumentSummaryView {
   createdAt: string;
 }
 
-export function documentSummaryView(
-  doc: Pick<DocumentRecord, 'estado' | 'total' | 'selloRecibido' | 'ambiente' | 'createdAt'>,
-  entrada: EntradaLista,
-): DocumentSummaryView {
+export function documentSummaryView(entrada: EntradaLista): DocumentSummaryView {
   return {
     codigoGeneracion: entrada.codigoGeneracion,
     tipo: entrada.tipo as DteTipo,
     numeroControl: entrada.numeroControl,
-    estado: doc.estado as DocumentEstado,
+    estado: entrada.estado as DocumentEstado,
     fecEmi: entrada.fecEmi,
-    total: doc.total,
-    ambiente: ambienteName[doc.ambiente as AmbienteCode],
-    selloRecibido: doc.selloRecibido ?? null,
+    total: entrada.total,
+    ambiente: ambienteName[entrada.ambiente as AmbienteCode],
+    selloRecibido: entrada.selloRecibido,
     receptor: { nombre: entrada.receptorNombre, identificadores: entrada.receptor },
-    createdAt: new Date(doc.createdAt ?? Date.now()).toISOString(),
+    createdAt: new Date(entrada.createdAt).toISOString(),
   };
 }

@@ -22,7 +22,7 @@ export function documentosRoutes(ctx: ApiContext): Router {
 
   router.get('/dte', authenticate(ctx), async (req, res) => {
     const { cursor, limit, ...filtros } = parseRequest(listaRequest, req.query);
-    const { documentos, siguiente } = await ctx.documents.list(
+    const { entradas, siguiente } = await ctx.documents.list(
       req.auth.emisorId,
       filtros,
       cursor === undefined ? null : leerCursor(cursor),
@@ -30,7 +30,7 @@ export function documentosRoutes(ctx: ApiContext): Router {
     );
     res.json({
       status: 'success',
-      data: documentos.map(({ doc, entrada }) => documentSummaryView(doc, entrada)),
+      data: entradas.map(documentSummaryView),
       cursor: siguiente === null ? null : escribirCursor(siguiente),
     });
   });

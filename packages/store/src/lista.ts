@@ -41,7 +41,7 @@ export interface FiltrosLista {
 /** Entries read at once: a page of the largest size in one round of parallel lookups. */
 const LOTE = 100;
 /** Entries one request examines at most: a selective filter answers a shorter page and a cursor. */
-export const MAX_EXAMINADOS = 2000;
+export const MAX_EXAMINADOS = 1000;
 
 const serie = (emisorId: number) => `lista:${emisorId}`;
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;

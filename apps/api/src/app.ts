@@ -15,6 +15,7 @@ import { resendRoutes } from './routes/resend';
 import { informationRoutes } from './routes/information';
 import { anulacionRoutes } from './routes/anulacion';
 import { documentosRoutes } from './routes/documentos';
+import { exportRoutes } from './routes/export';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -49,6 +50,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(resendRoutes(ctx));
   app.use(informationRoutes(ctx));
   app.use(anulacionRoutes(ctx));
+  app.use(exportRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());

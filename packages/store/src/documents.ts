@@ -118,6 +118,11 @@ export class Documents {
     return nuevo;
   }
 
+  /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */
+  periodo(emisorId: number, desde: string, hasta: string) {
+    return this.lista.periodo(emisorId, desde, hasta);
+  }
+
   /** A page of the emisor's documents, newest first, from `cursor` (see `ListaDocumentos`). */
   list(emisorId: number, filtros: FiltrosLista, cursor: number | null, limit: number) {
     return this.lista.pagina(emisorId, filtros, cursor, limit);

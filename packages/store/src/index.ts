@@ -11,7 +11,7 @@ export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
 export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
 export { comprobarTransicion, puedePasar } from './estado';
-export { MAX_EXAMINADOS, type FiltrosLista } from './lista';
+export { MAX_EXAMINADOS, type EntradaLista, type FiltrosLista } from './lista';
 export {
   archivoDte,
   documentDetailView,

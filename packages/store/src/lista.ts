@@ -46,10 +46,10 @@ export const MAX_EXAMINADOS = 1000;
 const serie = (emisorId: number) => `lista:${emisorId}`;
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
 
-/** A day before `fecha` (YYYY-MM-DD): numbers follow emission order but for documents seconds apart. */
-function diaAntes(fecha: string): string {
+/** `fecha` (YYYY-MM-DD) moved by `dias`: numbers follow emission order but for documents seconds apart. */
+function otroDia(fecha: string, dias: number): string {
   const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
+  d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
 }
 
@@ -104,6 +104,32 @@ export class ListaDocumentos {
   }
 
   /**
+   * Every entry of documents emitted from `desde` to `hasta` (fecEmi, inclusive), oldest first, read in
+   * batches as they are consumed: an export of any period holds one batch in memory. It starts a batch
+   * before the first number emitted on `desde` (found by bisection) and ends a day after `hasta`, because
+   * documents issued seconds apart around midnight may be numbered out of order.
+   */
+  async *periodo(emisorId: number, desde: string, hasta: string): AsyncGenerator<EntradaLista> {
+    const ultimo = await lastNumber(this.connection, serie(emisorId));
+    let [bajo, alto] = [1, ultimo + 1];
+    while (bajo < alto) {
+      const medio = Math.floor((bajo + alto) / 2);
+      const entrada = await this.leer(emisorId, medio);
+      if (entrada && entrada.fecEmi >= desde) alto = medio;
+      else bajo = medio + 1;
+    }
+    const techo = otroDia(hasta, 1);
+    for (let n = Math.max(1, bajo - LOTE); n <= ultimo; n += LOTE) {
+      const numeros = Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
+      for (const entrada of await Promise.all(numeros.map((k) => this.leer(emisorId, k)))) {
+        if (!entrada) continue;
+        if (entrada.fecEmi > techo) return;
+        if (entrada.fecEmi >= desde && entrada.fecEmi <= hasta) yield entrada;
+      }
+    }
+  }
+
+  /**
    * Up to `limit` entries that pass the filters, newest first, from `cursor` down; and where the next page
    * starts (null: no more).
    */
@@ -115,7 +141,7 @@ export class ListaDocumentos {
   ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
     const encontradas: EntradaLista[] = [];
     let n = await this.inicio(emisorId, filtros, cursor);
-    const piso = filtros.desde && diaAntes(filtros.desde);
+    const piso = filtros.desde && otroDia(filtros.desde, -1);
     let examinados = 0;
     while (n >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
       // Without filters a page's entries are the next `limit` numbers; with them, read ahead.

@@ -25,3 +25,9 @@ export const listaRequest = z
     path: ['desde'],
   });
 export type ListaRequest = z.output<typeof listaRequest>;
+
+/** GET /dte/export: a period of emission dates (both required, inclusive) and the file to make of it. */
+export const exportRequest = z
+  .strictObject({ desde: fecha, hasta: fecha, formato: z.enum(['csv', 'zip']).default('csv') })
+  .refine((f) => f.desde <= f.hasta, { message: 'desde es posterior a hasta', path: ['desde'] });
+export type ExportRequest = z.output<typeof exportRequest>;

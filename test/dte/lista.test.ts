@@ -1,5 +1,8 @@
 import { anulacionRescindida, contribuyente, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
-import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { stack } from '../support/stack';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /** GET /dte: the emisor's documents, newest first, by cursor, on the real stack. */
 describe('listing documents', () => {
@@ -86,6 +89,42 @@ describe('listing documents', () => {
     const res = await api('GET', '/dte', otro);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', data: [], cursor: null });
+  });
+
+  it('lists documents saved before the list existed once the upgrade step has run (admin CLI)', async () => {
+    const viejo = await createTestTenant();
+    const antiguos = [await emitirFactura(viejo), await emitirCcf(viejo, 30), await emitirFactura(viejo)];
+    // As the records were before the list: no number, no entries, no claims on the emisor's series.
+    const { connection, models } = await testDatabase();
+    const serie = `lista:${viejo.emisorId}`;
+    await models.Document.updateMany({ emisorId: viejo.emisorId }, { $unset: { listaN: 1 } });
+    for (let n = 1; n <= antiguos.length; n++) {
+      await connection.collection<{ _id: string }>('documentos_lista').deleteOne({ _id: `${serie}:${n}` });
+      await connection.collection<{ _id: string }>('claims').deleteOne({ _id: `${serie}:${n}` });
+    }
+    await connection.collection<{ _id: string }>('claim_hints').deleteOne({ _id: serie });
+    for (const d of antiguos)
+      await connection.collection<{ _id: string }>('claims').deleteOne({ _id: `${serie}:owner:${d.codigoGeneracion}` });
+    expect((await api('GET', '/dte', viejo)).body.data).toEqual([]);
+
+    const listarAnteriores = async () => {
+      const { stdout } = await promisify(execFile)(
+        'node',
+        ['apps/api/dist/admin/cli.js', 'documentos', 'listar', '--emisor', String(viejo.emisorId)],
+        { env: { ...process.env, ...stack().env } },
+      );
+      return JSON.parse(stdout);
+    };
+    expect(await listarAnteriores()).toEqual({ emisorId: viejo.emisorId, listados: 3 });
+    const lista = (await api('GET', '/dte', viejo)).body.data;
+    expect(lista.map((d: { codigoGeneracion: string }) => d.codigoGeneracion)).toEqual(
+      antiguos.map((d) => d.codigoGeneracion).reverse(),
+    );
+    expect(lista[1]).toMatchObject({ tipo: 'CREDITO_FISCAL', estado: 'PROCESSED', total: '33.90' });
+    // A document issued afterwards comes first, and the step finds nothing more to list.
+    const nuevo = await emitirFactura(viejo);
+    expect((await api('GET', '/dte?limit=1', viejo)).body.data[0].codigoGeneracion).toBe(nuevo.codigoGeneracion);
+    expect(await listarAnteriores()).toEqual({ emisorId: viejo.emisorId, listados: 0 });
   });
 
   it.each([

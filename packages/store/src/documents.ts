@@ -118,6 +118,37 @@ export class Documents {
     return nuevo;
   }
 
+  /**
+   * Puts on the emisor's list the documents saved before the list existed, oldest first, and answers how
+   * many. One query on the emisor (a full read on the embedded database), so it is an upgrade step, run
+   * before the emisor issues again: documents issued meanwhile would be numbered among the old ones.
+   */
+  async listarAnteriores(emisorId: number): Promise<number> {
+    const anteriores = await this.model
+      .find({ emisorId, listaN: null }, { dteJson: 1, tipo: 1, fecEmi: 1, numeroControl: 1, total: 1, ambiente: 1 })
+      .sort({ createdAt: 1, id: 1 })
+      .lean();
+    for (const doc of anteriores) {
+      const actual = await this.load(doc._id, ['estado', 'selloRecibido', 'createdAt']);
+      const contraparte = contraparteDe(doc.dteJson as Dte);
+      const listaN = await this.lista.agregar(emisorId, {
+        codigoGeneracion: doc._id,
+        tipo: doc.tipo,
+        fecEmi: doc.fecEmi,
+        numeroControl: doc.numeroControl,
+        receptorNombre: contraparte.nombre,
+        receptor: contraparte.identificadores,
+        total: doc.total,
+        ambiente: doc.ambiente,
+        createdAt: actual.createdAt,
+        estado: actual.estado,
+        selloRecibido: actual.selloRecibido ?? null,
+      });
+      await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
+    }
+    return anteriores.length;
+  }
+
   /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */
   periodo(emisorId: number, desde: string, hasta: string) {
     return this.lista.periodo(emisorId, desde, hasta);

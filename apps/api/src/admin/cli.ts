@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, ObjectStore, SecretBox, type Database } from '@dte/store';
+import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, type Database } from '@dte/store';
 import type { AmbienteCode } from '@dte/domain';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
@@ -32,6 +32,8 @@ const USAGE = `commands (options are --name value):
   token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
   token list --emisor <id>
   token revoke <id>
+  documentos listar --emisor <id>
+                puts the documents saved before GET /dte existed on the emisor's list (an upgrade step)
 permissions: ${PERMISSIONS.join(', ')}`;
 
 const OPTIONS = Object.fromEntries(
@@ -230,6 +232,11 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       if (!Number.isInteger(id)) throw new Error('token revoke <id>');
       if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
       return print({ id, revoked: true });
+    }
+    case 'documentos listar': {
+      const emisorId = o.id('emisor');
+      const documents = new Documents(db, new TenantCache(db.models, 0));
+      return print({ emisorId, listados: await documents.listarAnteriores(emisorId) });
     }
     default:
       throw new Error(`unknown command "${command}"\n${USAGE}`);

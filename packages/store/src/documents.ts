@@ -13,6 +13,19 @@ import { documentKeys } from './storage-keys';
 
 const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracion}`;
 
+/** What a document's entry on its emisor's list is made of. */
+const LISTA_FIELDS = [
+  'tipo',
+  'fecEmi',
+  'numeroControl',
+  'dteJson',
+  'total',
+  'ambiente',
+  'createdAt',
+  'estado',
+  'selloRecibido',
+] as const;
+
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
 
@@ -100,21 +113,14 @@ export class Documents {
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
     const nuevo = await this.insertPending(input, doc);
     // After the record, so the list never names a document that is not on record; a retry lists it too.
-    const contraparte = contraparteDe(doc.dteJson as Dte);
-    const listaN = await this.lista.agregar(input.issuer.emisorId, {
-      codigoGeneracion: input.codigoGeneracion,
+    await this.listar(input.issuer.emisorId, {
+      ...doc,
+      _id: input.codigoGeneracion,
       tipo: input.tipo,
-      fecEmi: doc.fecEmi,
-      numeroControl: doc.numeroControl,
-      receptorNombre: contraparte.nombre,
-      receptor: contraparte.identificadores,
-      total: doc.total,
-      ambiente: doc.ambiente,
       createdAt: new Date(),
       estado: 'PENDIENTE',
       selloRecibido: null,
     });
-    await this.model.updateOne({ _id: input.codigoGeneracion }, { $set: { listaN } });
     return nuevo;
   }
 
@@ -125,28 +131,33 @@ export class Documents {
    */
   async listarAnteriores(emisorId: number): Promise<number> {
     const anteriores = await this.model
-      .find({ emisorId, listaN: null }, { dteJson: 1, tipo: 1, fecEmi: 1, numeroControl: 1, total: 1, ambiente: 1 })
+      .find({ emisorId, listaN: null }, Object.fromEntries(LISTA_FIELDS.map((f) => [f, 1])))
       .sort({ createdAt: 1, id: 1 })
       .lean();
-    for (const doc of anteriores) {
-      const actual = await this.load(doc._id, ['estado', 'selloRecibido', 'createdAt']);
-      const contraparte = contraparteDe(doc.dteJson as Dte);
-      const listaN = await this.lista.agregar(emisorId, {
-        codigoGeneracion: doc._id,
-        tipo: doc.tipo,
-        fecEmi: doc.fecEmi,
-        numeroControl: doc.numeroControl,
-        receptorNombre: contraparte.nombre,
-        receptor: contraparte.identificadores,
-        total: doc.total,
-        ambiente: doc.ambiente,
-        createdAt: actual.createdAt,
-        estado: actual.estado,
-        selloRecibido: actual.selloRecibido ?? null,
-      });
-      await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
-    }
+    for (const doc of anteriores) await this.listar(emisorId, doc);
     return anteriores.length;
+  }
+
+  /** The document's entry on its emisor's list (see `ListaDocumentos`), and its number on the record. */
+  private async listar(
+    emisorId: number,
+    doc: Pick<DocumentRecord, (typeof LISTA_FIELDS)[number]> & { _id: string },
+  ): Promise<void> {
+    const contraparte = contraparteDe(doc.dteJson as Dte);
+    const listaN = await this.lista.agregar(emisorId, {
+      codigoGeneracion: doc._id,
+      tipo: doc.tipo,
+      fecEmi: doc.fecEmi,
+      numeroControl: doc.numeroControl,
+      receptorNombre: contraparte.nombre,
+      receptor: contraparte.identificadores,
+      total: doc.total,
+      ambiente: doc.ambiente,
+      createdAt: doc.createdAt,
+      estado: doc.estado,
+      selloRecibido: doc.selloRecibido ?? null,
+    });
+    await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
   }
 
   /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */

@@ -3,6 +3,7 @@ import {
   IssueDte,
   type ContingenciaContinuacion,
   type ContingenciaInput,
+  type FaseContingencia,
   type IssueDteInput,
 } from '@dte/contract';
 import { MAX_DOCUMENTOS_LOTE } from '@dte/domain/limites';
@@ -294,21 +295,38 @@ describe('ContingencyWorkflow', () => {
     expect(vistaA - sello).toBeLessThan(14_500);
   });
 
-  it('resumes a handed-over run at the lote results it was waiting for, without probing MH or reporting again', async () => {
-    const [a, b] = [newCodigo(), newCodigo()];
+  /**
+   * Runs a contingencia workflow from what a previous run handed over (its event sealed 30 s ago, the
+   * outage over a minute ago) until it ends; answers its input.
+   */
+  async function reanudar(
+    stubs: ReturnType<typeof recordCalls>,
+    codigos: string[],
+    fase: FaseContingencia,
+    lotes: Pick<ContingenciaContinuacion, 'porEnviar' | 'enviados'>,
+  ) {
     const ahora = Date.now();
     const continuacion: ContingenciaContinuacion = {
-      pendientes: [
-        { codigoGeneracion: a, fase: 'LOTE' },
-        { codigoGeneracion: b, fase: 'LOTE' },
-      ],
+      pendientes: codigos.map((codigoGeneracion) => ({ codigoGeneracion, fase })),
       finCorte: ahora - 60_000,
       selloEvento: ahora - 30_000,
       ultimoError: null,
-      porEnviar: [],
-      enviados: [{ codigoLote: 'LOTE-PREVIO', codigos: [a, b] }],
+      ...lotes,
     };
     const input = contingenciaInput({ continuacion });
+    await runWorker(ctx, stubs.activities, async (taskQueue) => {
+      const handle = await ctx.workflows.start(Contingencia, {
+        workflowId: Contingencia.workflowId(input.emisorId),
+        taskQueue,
+        args: [input],
+      });
+      await handle.result();
+    });
+    return input;
+  }
+
+  it('resumes a handed-over run at the lote results it was waiting for, without probing MH or reporting again', async () => {
+    const [a, b] = [newCodigo(), newCodigo()];
     const stubs = recordCalls(
       contingenciaStubs({
         contingencyLoteResult: async () => ({
@@ -317,14 +335,9 @@ describe('ContingencyWorkflow', () => {
         }),
       }),
     );
-
-    await runWorker(ctx, stubs.activities, async (taskQueue) => {
-      const handle = await ctx.workflows.start(Contingencia, {
-        workflowId: Contingencia.workflowId(input.emisorId),
-        taskQueue,
-        args: [input],
-      });
-      await handle.result();
+    const input = await reanudar(stubs, [a, b], 'LOTE', {
+      porEnviar: [],
+      enviados: [{ codigoLote: 'LOTE-PREVIO', codigos: [a, b] }],
     });
 
     expect(stubs.names().filter((n) => MH_CONTINGENCIA.includes(n))).toEqual(['contingencyLoteResult']);
@@ -339,29 +352,8 @@ describe('ContingencyWorkflow', () => {
 
   it('resumes a handed-over run at the lotes it had still to send', async () => {
     const [a, b] = [newCodigo(), newCodigo()];
-    const ahora = Date.now();
-    const continuacion: ContingenciaContinuacion = {
-      pendientes: [
-        { codigoGeneracion: a, fase: 'EVENTO' },
-        { codigoGeneracion: b, fase: 'EVENTO' },
-      ],
-      finCorte: ahora - 60_000,
-      selloEvento: ahora - 30_000,
-      ultimoError: null,
-      porEnviar: [a, b],
-      enviados: [],
-    };
-    const input = contingenciaInput({ continuacion });
     const stubs = recordCalls(contingenciaStubs());
-
-    await runWorker(ctx, stubs.activities, async (taskQueue) => {
-      const handle = await ctx.workflows.start(Contingencia, {
-        workflowId: Contingencia.workflowId(input.emisorId),
-        taskQueue,
-        args: [input],
-      });
-      await handle.result();
-    });
+    await reanudar(stubs, [a, b], 'EVENTO', { porEnviar: [a, b], enviados: [] });
 
     expect(stubs.names().filter((n) => MH_CONTINGENCIA.includes(n))).toEqual([
       'sendContingencyLote',

@@ -111,9 +111,10 @@ export class Documents {
    * MH's numbering.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
-    const nuevo = await this.insertPending(input, doc);
-    // After the record, so the list never names a document that is not on record; a retry lists it too.
-    await this.listar(input.issuer.emisorId, {
+    const listaN = await this.lista.numero(input.issuer.emisorId, input.codigoGeneracion);
+    const nuevo = await this.insertPending(input, doc, listaN);
+    // After the record, so the list never names a document that is not on record; a retry writes it too.
+    await this.escribirEntrada(input.issuer.emisorId, listaN, {
       ...doc,
       _id: input.codigoGeneracion,
       tipo: input.tipo,
@@ -134,17 +135,22 @@ export class Documents {
       .find({ emisorId, listaN: null }, Object.fromEntries(LISTA_FIELDS.map((f) => [f, 1])))
       .sort({ createdAt: 1, id: 1 })
       .lean();
-    for (const doc of anteriores) await this.listar(emisorId, doc);
+    for (const doc of anteriores) {
+      const listaN = await this.lista.numero(emisorId, doc._id);
+      await this.escribirEntrada(emisorId, listaN, doc);
+      await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
+    }
     return anteriores.length;
   }
 
-  /** The document's entry on its emisor's list (see `ListaDocumentos`), and its number on the record. */
-  private async listar(
+  /** The document's entry on its emisor's list (see `ListaDocumentos`). */
+  private escribirEntrada(
     emisorId: number,
+    listaN: number,
     doc: Pick<DocumentRecord, (typeof LISTA_FIELDS)[number]> & { _id: string },
   ): Promise<void> {
     const contraparte = contraparteDe(doc.dteJson as Dte);
-    const listaN = await this.lista.agregar(emisorId, {
+    return this.lista.escribir(emisorId, listaN, {
       codigoGeneracion: doc._id,
       tipo: doc.tipo,
       fecEmi: doc.fecEmi,
@@ -157,7 +163,6 @@ export class Documents {
       estado: doc.estado,
       selloRecibido: doc.selloRecibido ?? null,
     });
-    await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
   }
 
   /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */
@@ -170,7 +175,7 @@ export class Documents {
     return this.lista.pagina(emisorId, filtros, cursor, limit);
   }
 
-  private async insertPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
+  private async insertPending(input: IssueDteInput, doc: PendingDocument, listaN: number): Promise<boolean> {
     try {
       await this.model.create({
         _id: input.codigoGeneracion,
@@ -193,6 +198,7 @@ export class Documents {
         pointOfSaleId: input.issuer.puntoVentaId,
         tokenId: input.issuer.tokenId,
         receptorCorreo: doc.receptorCorreo,
+        listaN,
       });
       return true;
     } catch (err) {
@@ -307,9 +313,7 @@ export class Documents {
   /** The documents issued referring to this one, in the order they were issued (those on record). */
   async referencias(codigoGeneracion: string): Promise<StoredDocumentRecord[]> {
     const codigos = await ledgerOwners(this.db.connection, ledgerDeReferencias(codigoGeneracion));
-    const docs = await Promise.all(
-      codigos.map((c) => this.find(c, ['tipo', 'tipoDte', 'numeroControl', 'estado', 'fecEmi', 'selloRecibido'])),
-    );
+    const docs = await Promise.all(codigos.map((c) => this.find(c, ['tipo', 'numeroControl', 'estado', 'fecEmi'])));
     return docs.filter((d) => d !== null);
   }
 

@@ -15,7 +15,7 @@ const SIGUIENTES: Record<DocumentEstado, readonly DocumentEstado[]> = {
   CANCELLED: [],
 };
 
-export function puedePasar(de: DocumentEstado, a: DocumentEstado): boolean {
+function puedePasar(de: DocumentEstado, a: DocumentEstado): boolean {
   return de === a || SIGUIENTES[de].includes(a);
 }
 

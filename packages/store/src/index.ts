@@ -4,20 +4,18 @@
  * database only through here.
  */
 export { connectDatabase, type Database } from './db/connection';
-export { createModels, type DocumentRecord, type EmisorRecord, type Models } from './db/models';
+export type { DocumentRecord, EmisorRecord, Models } from './db/models';
 export { takeNext } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
 export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
-export { comprobarTransicion, puedePasar } from './estado';
-export { MAX_EXAMINADOS, type EntradaLista, type FiltrosLista } from './lista';
+export type { EntradaLista, FiltrosLista } from './lista';
 export {
   archivoDte,
   documentDetailView,
   documentSummaryView,
   documentView,
-  maskEmail,
   respuestaMhView,
   type DocumentDetailView,
   type DocumentSummaryView,
@@ -25,7 +23,6 @@ export {
   type DocumentRecordView,
   type StoredDocument,
 } from './record-view';
-export { documentKeys } from './storage-keys';
 export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
 export { activeApiToken, hashToken, SecretBox } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';

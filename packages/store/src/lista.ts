@@ -41,7 +41,7 @@ export interface FiltrosLista {
 /** Entries read at once: a page of the largest size in one round of parallel lookups. */
 const LOTE = 100;
 /** Entries one request examines at most: a selective filter answers a shorter page and a cursor. */
-export const MAX_EXAMINADOS = 1000;
+const MAX_EXAMINADOS = 1000;
 
 const serie = (emisorId: number) => `lista:${emisorId}`;
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
@@ -60,15 +60,18 @@ export class ListaDocumentos {
     return this.connection.collection<EntradaLista>('documentos_lista');
   }
 
-  /** Puts a document on its emisor's list and answers its number; idempotent on the codigoGeneracion. */
-  async agregar(emisorId: number, entrada: Omit<EntradaLista, '_id'>): Promise<number> {
-    const n = await takeNext(this.connection, serie(emisorId), entrada.codigoGeneracion);
+  /** The document's number on its emisor's list: taken once, the same on every retry. */
+  numero(emisorId: number, codigoGeneracion: string): Promise<number> {
+    return takeNext(this.connection, serie(emisorId), codigoGeneracion);
+  }
+
+  /** Writes the document's entry under its number; idempotent. */
+  async escribir(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
     try {
       await this.entradas.insertOne({ _id: clave(emisorId, n), ...entrada });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
-    return n;
   }
 
   /** A document's new estado (and sello) on its entry. */
@@ -81,45 +84,41 @@ export class ListaDocumentos {
   }
 
   /**
-   * Where a walk starts: the cursor, or the newest number; with `hasta`, the newest number issued no later
-   * than the day after it, found by bisection over the numbers (emission order).
+   * The first number emitted on `fecha` or later, by bisection over the numbers (emission order); a
+   * number without an entry (its document never reached the record) counts as earlier.
+   */
+  private async primero(emisorId: number, fecha: string, ultimo: number): Promise<number> {
+    let [bajo, alto] = [1, ultimo + 1];
+    while (bajo < alto) {
+      const medio = Math.floor((bajo + alto) / 2);
+      const entrada = await this.leer(emisorId, medio);
+      if (entrada && entrada.fecEmi >= fecha) alto = medio;
+      else bajo = medio + 1;
+    }
+    return bajo;
+  }
+
+  /**
+   * Where a walk down starts: the cursor, or the newest number; with `hasta`, the last number emitted on
+   * it, plus a batch: documents issued seconds apart around midnight may be numbered out of order.
    */
   private async inicio(emisorId: number, filtros: FiltrosLista, cursor: number | null): Promise<number> {
     if (cursor !== null) return cursor;
     const ultimo = await lastNumber(this.connection, serie(emisorId));
     if (!filtros.hasta) return ultimo;
-    const tope = filtros.hasta;
-    let [bajo, alto] = [0, ultimo];
-    while (bajo < alto) {
-      const medio = Math.ceil((bajo + alto) / 2);
-      let k = medio;
-      let entrada = await this.leer(emisorId, k);
-      // A number whose document never reached the record has no entry: its neighbour below decides.
-      while (!entrada && k > bajo + 1) entrada = await this.leer(emisorId, --k);
-      if (!entrada || entrada.fecEmi <= tope) bajo = medio;
-      else alto = medio - 1;
-    }
-    // Documents issued seconds apart around midnight may be numbered out of order: a few above, filtered.
-    return Math.min(ultimo, bajo + LOTE);
+    return Math.min(ultimo, (await this.primero(emisorId, otroDia(filtros.hasta, 1), ultimo)) - 1 + LOTE);
   }
 
   /**
    * Every entry of documents emitted from `desde` to `hasta` (fecEmi, inclusive), oldest first, read in
    * batches as they are consumed: an export of any period holds one batch in memory. It starts a batch
-   * before the first number emitted on `desde` (found by bisection) and ends a day after `hasta`, because
-   * documents issued seconds apart around midnight may be numbered out of order.
+   * before the first number emitted on `desde` and ends a day after `hasta`, because documents issued
+   * seconds apart around midnight may be numbered out of order.
    */
   async *periodo(emisorId: number, desde: string, hasta: string): AsyncGenerator<EntradaLista> {
     const ultimo = await lastNumber(this.connection, serie(emisorId));
-    let [bajo, alto] = [1, ultimo + 1];
-    while (bajo < alto) {
-      const medio = Math.floor((bajo + alto) / 2);
-      const entrada = await this.leer(emisorId, medio);
-      if (entrada && entrada.fecEmi >= desde) alto = medio;
-      else bajo = medio + 1;
-    }
     const techo = otroDia(hasta, 1);
-    for (let n = Math.max(1, bajo - LOTE); n <= ultimo; n += LOTE) {
+    for (let n = Math.max(1, (await this.primero(emisorId, desde, ultimo)) - LOTE); n <= ultimo; n += LOTE) {
       const numeros = Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
       for (const entrada of await Promise.all(numeros.map((k) => this.leer(emisorId, k)))) {
         if (!entrada) continue;

@@ -162,7 +162,7 @@ export interface DocumentDetailView extends DocumentRecordView {
 }
 
 /** `juan.perez@example.com` → `j***@example.com`. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
 }

@@ -126,7 +126,8 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<void> {
 
 /** A forced contingency is a rehearsal: a real one in production would be a false report to MH. */
 async function refuseOutsideTest(ctx: ApiContext, emisorId: number): Promise<void> {
-  const emisor = await ctx.db.models.Emisor.findOne({ id: emisorId }, { ambiente: 1 }).lean();
+  // Authentication has just read the emisor through the same cache.
+  const emisor = await ctx.tenants.emisor(emisorId);
   if (emisor?.ambiente !== '00')
     throw validationError('testContingencia solo se admite en ambiente TEST', [
       { field: 'testContingencia', message: 'El emisor opera en ambiente PROD' },

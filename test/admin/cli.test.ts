@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { generateCertificadoMH } from '@dte/domain';
 import { stack } from '../support/stack';
-import { api, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -19,6 +19,8 @@ async function admin(...args: string[]): Promise<any> {
 }
 
 describe('admin CLI', () => {
+  afterAll(() => closeTestDatabase());
+
   it('creates an emisor, establishment, point of sale and token that issue an accepted Factura; revokes the token', async () => {
     const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-cli-'));
@@ -87,5 +89,39 @@ describe('admin CLI', () => {
     await expect(admin('token', 'create', '--emisor', String(emisor.id))).rejects.toThrow(
       /--establecimiento is required/,
     );
+  });
+
+  it('manages an emisor’s webhook endpoints, the secret printed once', async () => {
+    const tenant = await createTestTenant();
+    const emisor = String(tenant.emisorId);
+    const creado = await admin(
+      'webhooks', 'create', '--emisor', emisor, '--url', 'http://127.0.0.1:8080/eventos',
+      '--eventos', 'dte.procesado,dte.invalidado', '--descripcion', 'ERP',
+    ); // prettier-ignore
+    expect(creado).toMatchObject({
+      id: `whk_${emisor}_1`,
+      eventos: ['dte.procesado', 'dte.invalidado'],
+      descripcion: 'ERP',
+      activo: true,
+      secreto: expect.stringMatching(/^whsec_/),
+    });
+    const listados = await admin('webhooks', 'list', '--emisor', emisor);
+    expect(listados.map((e: { id: string }) => e.id)).toEqual([creado.id]);
+    expect(JSON.stringify(listados)).not.toContain('whsec_');
+    // The API shows the same endpoint to the emisor's token.
+    expect((await api('GET', `/webhooks/${creado.id}`, tenant)).body.data.descripcion).toBe('ERP');
+    const rotado = await admin('webhooks', 'rotate', '--emisor', emisor, '--webhook', creado.id);
+    expect(rotado.secreto).not.toBe(creado.secreto);
+    await expect(
+      admin('webhooks', 'create', '--emisor', emisor, '--url', 'http://127.0.0.1:8080/e', '--eventos', 'dte.otro'),
+    ).rejects.toThrow(/eventos/);
+    await expect(
+      admin('webhooks', 'delete', '--emisor', String(tenant.emisorId + 1), '--webhook', creado.id),
+    ).rejects.toThrow(/no existe/);
+    expect(await admin('webhooks', 'delete', '--emisor', emisor, '--webhook', creado.id)).toEqual({
+      id: creado.id,
+      eliminado: true,
+    });
+    expect(await admin('webhooks', 'list', '--emisor', emisor)).toEqual([]);
   });
 });

@@ -24,6 +24,10 @@ export default async function globalSetup(): Promise<void> {
   // both). An admin change reaches the worker within a second.
   process.env.NORMATIVA_2026_DESDE ??= '2100-01-01T00:00:00-06:00';
   process.env.TENANT_CACHE_SECONDS ??= '1';
+  // A failing webhook receiver is retried after 1 s, then 2 s; an attempt it hangs on is given up after 3 s.
+  process.env.WEBHOOK_REINTENTO_SEGUNDOS ??= '1';
+  process.env.WEBHOOK_REINTENTO_MAX_SEGUNDOS ??= '2';
+  process.env.WEBHOOK_TIMEOUT_SECONDS ??= '3';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-test-'));
   const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
   (globalThis as Record<string, unknown>).__DTE_STACK__ = stack;

@@ -16,6 +16,7 @@ import { informationRoutes } from './routes/information';
 import { anulacionRoutes } from './routes/anulacion';
 import { documentosRoutes } from './routes/documentos';
 import { exportRoutes } from './routes/export';
+import { webhooksRoutes } from './routes/webhooks';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -51,6 +52,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(informationRoutes(ctx));
   app.use(anulacionRoutes(ctx));
   app.use(exportRoutes(ctx));
+  app.use(webhooksRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '@dte/config';
 import { documentView, Documents, TenantCache, type Database, type StoredDocument } from '@dte/store';
-import { anulacionRequest, documentKind, ErrorCode, resendRequest } from '@dte/domain';
+import { anulacionRequest, documentKind, ErrorCode, resendRequest, webhookRequest } from '@dte/domain';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiMetrics } from '../src/metrics';
@@ -111,6 +111,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   ...Object.fromEntries(Object.entries(ENDPOINTS).map(([path, tipo]) => [path, documentKind(tipo).requestSchema])),
   '/dte/anulacion': anulacionRequest,
   '/dte/resend/{codigoGeneracion}': resendRequest,
+  '/webhooks': webhookRequest,
 };
 
 const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'];

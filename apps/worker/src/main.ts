@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  await ensureSchedules(client, config);
+  if (config.WORKER_SCHEDULES) await ensureSchedules(client, config);
   registerContingencyGauge(deps.metrics, client, log);
   const metrics = config.WORKER_METRICS_PORT
     ? await serveMetrics({

@@ -293,6 +293,17 @@ describe('ContingencyWorkflow', () => {
     // 15 s after the first) would have woken it.
     expect(vistaA - sello).toBeGreaterThanOrEqual(10_800);
     expect(vistaA - sello).toBeLessThan(14_500);
+    // The emisor's webhooks are told once, of the lotes' deadline (the event's was met).
+    expect(stubs.argsOf('alertarContingencia')).toEqual([
+      [
+        {
+          emisorId: input.emisorId,
+          plazo: 'LOTES',
+          vence: new Date(sello + 0.004 * HORA_MS).toISOString(),
+          pendientes: 1,
+        },
+      ],
+    ]);
   });
 
   /**

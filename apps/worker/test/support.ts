@@ -213,6 +213,7 @@ export function contingenciaStubs(overrides: Partial<Activities> = {}): Partial<
     }),
     recordOutcome: recordOutcomeStub,
     deliverDocument: async () => undefined,
+    alertarContingencia: async () => undefined,
     ...overrides,
   };
 }

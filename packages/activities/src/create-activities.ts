@@ -8,6 +8,7 @@ import { createSmokeActivities } from './smoke';
 import { createAnulacionActivities } from './dte/anulacion';
 import { createContingenciaActivities } from './dte/contingencia';
 import { createSettleActivities } from './dte/settle';
+import { createEntregaActivities } from './webhooks/entrega';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createAnulacionActivities(deps, deps.mh),
     ...createContingenciaActivities(deps, deps.mh),
     ...createSettleActivities(deps, deps.mh),
+    ...createEntregaActivities(deps),
   };
 }
 

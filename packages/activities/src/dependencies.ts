@@ -1,5 +1,5 @@
 import type { Config, Logger } from '@dte/config';
-import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, type Database } from '@dte/store';
+import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, Webhooks, type Database } from '@dte/store';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
@@ -17,6 +17,8 @@ export interface ActivityDependencies {
   mailer: Mailer;
   mh: MhClient;
   secrets: SecretBox;
+  /** The emisores' webhook endpoints and delivery logs. */
+  webhooks: Webhooks;
   metrics: ActivityMetrics;
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const metrics = createActivityMetrics();
   const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
+  const secrets = new SecretBox(config.SECRET_KEY);
   return {
     config,
     log,
@@ -39,7 +42,8 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     browser,
     mailer,
     mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS, (call) => metrics.mhResponses.inc(call)),
-    secrets: new SecretBox(config.SECRET_KEY),
+    secrets,
+    webhooks: new Webhooks(db.connection, secrets),
     metrics,
     async close() {
       await browser.close();

@@ -101,9 +101,26 @@ const schema = z.object({
    * its verdict arrives; a cache as large as the backlog avoids those replays, at the cost of memory.
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
+  /**
+   * Whether this worker creates the service's Temporal Schedules (or brings them in line) at start-up: off
+   * for workers of another task queue, which would otherwise move the schedules onto their queue.
+   */
+  WORKER_SCHEDULES: bool.default(true),
   /** The worker's Prometheus endpoint (`/metrics`, `/health`); port 0 runs the worker without it. */
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * The API's address as integrators reach it, for the links events carry (`GET /dte/:codigoGeneracion`);
+   * unset: http://API_HOST:API_PORT.
+   */
+  API_PUBLIC_URL: z.url().optional(),
+  /** A webhook delivery is retried after this many seconds, the wait doubling up to the maximum. */
+  WEBHOOK_REINTENTO_SEGUNDOS: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_REINTENTO_MAX_SEGUNDOS: z.coerce.number().int().min(1).default(3600),
+  /** How long a webhook delivery is retried before it is given up (FALLIDO in its log). */
+  WEBHOOK_PLAZO_HORAS: z.coerce.number().positive().max(720).default(72),
+  /** How long one delivery attempt waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   MH_SIM_PORT: port.default(3100),
   MH_SIM_HOST: z.string().min(1).default('127.0.0.1'),
   MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),

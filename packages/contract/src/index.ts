@@ -28,3 +28,10 @@ export type { RespuestaMh, TransmitOutcome } from './mh';
 export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
 export { SearchAttribute, searchAttributeTypes } from './search-attributes';
+export {
+  EntregaWebhook,
+  type EntregaWebhookInput,
+  type EventoWebhook,
+  type ReintentoWebhook,
+  type ResultadoEntrega,
+} from './webhooks';

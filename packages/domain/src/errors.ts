@@ -47,6 +47,12 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The issuing establishment has no distrito, which the 2026 schemas require of the emisor. */
   EMISOR_DISTRITO_MISSING: 'EMISOR_DISTRITO_MISSING',
+  /** A webhook URL the emisor's ambiente does not admit (not https outside TEST, a private address for PROD). */
+  WEBHOOK_URL_NOT_ALLOWED: 'WEBHOOK_URL_NOT_ALLOWED',
+  /** The emisor's endpoint does not exist (or is another emisor's). */
+  WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
+  /** The emisor already has the most endpoints it may have. */
+  WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -8,3 +8,4 @@ export * from './requests';
 export * from './dte';
 export * from './normativa';
 export { elSalvadorNow } from './fecha';
+export * from './webhooks';

@@ -16,6 +16,7 @@ export {
   documentDetailView,
   documentSummaryView,
   documentView,
+  maskEmail,
   respuestaMhView,
   type DocumentDetailView,
   type DocumentSummaryView,
@@ -26,3 +27,13 @@ export {
 export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
 export { activeApiToken, hashToken, SecretBox } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';
+export {
+  endpointView,
+  intentoView,
+  MAX_ENDPOINTS,
+  SOLAPE_ROTACION_MS,
+  Webhooks,
+  type EndpointRecord,
+  type EndpointView,
+  type IntentoEntrega,
+} from './webhooks';

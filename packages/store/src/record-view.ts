@@ -162,7 +162,7 @@ export interface DocumentDetailView extends DocumentRecordView {
 }
 
 /** `juan.perez@example.com` → `j***@example.com`. */
-function maskEmail(address: string): string {
+export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
 }

@@ -2,8 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, type Database } from '@dte/store';
-import type { AmbienteCode } from '@dte/domain';
+import {
+  connectDatabase,
+  Documents,
+  endpointView,
+  ObjectStore,
+  SecretBox,
+  TenantCache,
+  Webhooks,
+  type Database,
+} from '@dte/store';
+import { DteError, parseRequest, webhookRequest, type AmbienteCode } from '@dte/domain';
+import { comprobarDestino } from '../http/destino-webhook';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
 
@@ -34,6 +44,10 @@ const USAGE = `commands (options are --name value):
   token revoke <id>
   documentos listar --emisor <id>
                 puts the documents saved before GET /dte existed on the emisor's list (an upgrade step)
+  webhooks create --emisor <id> --url <url> [--eventos <a,b,…>] [--descripcion <text>]
+                prints the endpoint's secret, this once
+  webhooks list --emisor <id>
+  webhooks rotate|delete --emisor <id> --webhook <whk_…>
 permissions: ${PERMISSIONS.join(', ')}`;
 
 const OPTIONS = Object.fromEntries(
@@ -70,6 +84,10 @@ const OPTIONS = Object.fromEntries(
     'color-fondo',
     'generacion',
     'desde',
+    'url',
+    'eventos',
+    'descripcion',
+    'webhook',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -238,6 +256,29 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       const documents = new Documents(db, new TenantCache(db.models, 0));
       return print({ emisorId, listados: await documents.listarAnteriores(emisorId) });
     }
+    case 'webhooks create': {
+      const emisorId = o.id('emisor');
+      const eventos = o.optional('eventos');
+      const pedido = parseRequest(webhookRequest, {
+        url: o.opt('url'),
+        ...(eventos ? { eventos: eventos.split(',').map((e) => e.trim()) } : {}),
+        ...(o.optional('descripcion') ? { descripcion: o.optional('descripcion') } : {}),
+      });
+      const emisor = await Emisor.findOne({ id: emisorId }).lean();
+      if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+      await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode);
+      const { endpoint, secreto } = await new Webhooks(db.connection, box).crear(emisorId, pedido);
+      return print({ ...endpointView(endpoint), secreto });
+    }
+    case 'webhooks list':
+      return print((await new Webhooks(db.connection, box).delEmisor(o.id('emisor'))).map(endpointView));
+    case 'webhooks rotate': {
+      const { endpoint, secreto } = await new Webhooks(db.connection, box).rotar(o.id('emisor'), o.opt('webhook'));
+      return print({ ...endpointView(endpoint), secreto });
+    }
+    case 'webhooks delete':
+      await new Webhooks(db.connection, box).eliminar(o.id('emisor'), o.opt('webhook'));
+      return print({ id: o.opt('webhook'), eliminado: true });
     default:
       throw new Error(`unknown command "${command}"\n${USAGE}`);
   }
@@ -268,6 +309,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}\n`);
+  // A refusal's details name the offending fields.
+  const details = err instanceof DteError && Object.keys(err.details).length ? ` ${JSON.stringify(err.details)}` : '';
+  process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}${details}\n`);
   process.exit(1);
 });

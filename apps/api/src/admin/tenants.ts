@@ -15,9 +15,15 @@ import {
   type Generacion,
 } from '@dte/domain';
 
-/** The permissions a token can carry: the seven of the spec plus one for returns (DTE 18). */
-/** What a token may do: issue each kind (its permission, MH's name for it) and invalidate. */
-export const PERMISSIONS: readonly string[] = [...DTE_TIPOS.map((tipo) => documentKind(tipo).permission), 'ANULACION'];
+/**
+ * The permissions a token can carry: the spec's seven (issue each kind, by MH's name for it, and
+ * invalidate), one for returns (DTE 18), and WEBHOOKS to manage the emisor's webhook endpoints.
+ */
+export const PERMISSIONS: readonly string[] = [
+  ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
+  'ANULACION',
+  'WEBHOOKS',
+];
 
 const LOGO_TYPES: Record<string, string> = {
   png: 'image/png',

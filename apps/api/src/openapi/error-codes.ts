@@ -239,4 +239,22 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       retryAfter: 12,
     },
   },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    description:
+      "422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), " +
+      'credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local ' +
+      'address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver.',
+    example: {
+      message: 'La URL del webhook debe ser https: fuera del ambiente de pruebas',
+      url: 'http://erp.example.com/dte-eventos',
+    },
+  },
+  WEBHOOK_NOT_FOUND: {
+    description: "404: the token's emisor has no endpoint with that id (another emisor's, or a deleted one, alike).",
+    example: { message: 'El webhook whk_12_3 no existe', id: 'whk_12_3' },
+  },
+  WEBHOOK_LIMIT_REACHED: {
+    description: '409: the emisor already has the most endpoints it may have (`maximo`); delete one first.',
+    example: { message: 'El emisor ya tiene 10 webhooks: elimine uno antes de crear otro', maximo: 10 },
+  },
 };

@@ -5,6 +5,8 @@ import {
   DTE_TIPOS,
   resendRequest,
   smokeRequest,
+  webhookRequest,
+  EVENTOS_WEBHOOK,
   type DteTipo,
   type ErrorCode,
 } from '@dte/domain';
@@ -37,6 +39,12 @@ import {
   pdfJson,
   resent,
   smoke,
+  entregaList,
+  webhookCreated,
+  webhookDeleted,
+  webhookList,
+  webhookOne,
+  webhookRotated,
 } from './schemas';
 
 /** A JSON Schema written by hand, for bodies no zod schema describes (a PDF, a web page, this document). */
@@ -58,6 +66,23 @@ export const TAGS = [
   { name: 'Issuance', description: 'Issue a DTE: one endpoint per kind. The answer carries MH’s verdict.' },
   { name: 'Documents', description: 'What can be done with an issued document.' },
   { name: 'Emisor', description: 'The taxpayer the token issues for.' },
+  {
+    name: 'Webhooks',
+    description:
+      'Signed events to the emisor’s own endpoints (Standard Webhooks): each delivery is a POST whose body is ' +
+      '`{type, timestamp, data}` with the headers `webhook-id` (the event’s id: the same on every retry and ' +
+      'duplicate, so deduplicate on it), `webhook-timestamp` (Unix seconds of the attempt) and ' +
+      '`webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed by the secret’s ' +
+      'base64 part; two, space-separated, for 24 h after a rotation). Verify it with any Standard Webhooks ' +
+      'library. A 2xx answer delivers the event; anything else is retried with exponential backoff for 72 h; ' +
+      '410 Gone disables the endpoint. Events: ' +
+      EVENTOS_WEBHOOK.map((e) => `\`${e}\``).join(', ') +
+      '. dte.* events carry the document’s codigoGeneracion, numeroControl, tipoDte, tipo, fecEmi, ambiente, ' +
+      'estado, selloRecibido and `url` (its `GET /dte/{codigoGeneracion}`); dte.invalidado adds `anulacion`, ' +
+      'dte.correo_fallido adds `correo` (address masked, error); contingencia.alerta carries `plazo` (EVENTO ' +
+      'or LOTES), `vence` and `documentosPendientes`; conciliacion.diferencias carries `fecha`, `diferencias` ' +
+      'and `url`. Issuance never waits for a delivery.',
+  },
   { name: 'Service', description: 'Health, metrics, diagnostics and this reference. No token except the smoke run.' },
 ] as const;
 
@@ -67,7 +92,7 @@ export const TAGS = [
  * permissions, bodies and keys.
  */
 export interface Operation {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** OpenAPI's form: `{param}` for Express's `:param`. */
   path: string;
   operationId: string;
@@ -93,6 +118,36 @@ const codigoGeneracionParam = {
   required: true,
   description: 'The document’s codigoGeneracion (any case)',
   schema: { type: 'string', pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$' },
+};
+
+/** A list's page: where it starts (the cursor the previous page answered) and its size. */
+const paginaParams = [
+  { name: 'cursor', in: 'query', required: false, description: 'From the previous page', schema: { type: 'string' } },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+  },
+];
+
+const endpointIdParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The endpoint’s id (`whk_…`)',
+  schema: { type: 'string' },
+};
+
+const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const WEBHOOK_EXAMPLE = {
+  id: 'whk_12_1',
+  url: 'https://erp.example.com/dte-eventos',
+  eventos: ['dte.procesado' as const, 'dte.rechazado' as const, 'dte.invalidado' as const],
+  descripcion: 'ERP',
+  activo: true,
+  deshabilitado: null,
+  creado: '2026-11-24T15:04:05.000Z',
 };
 
 const json = (schema: z.ZodType, examples?: Record<string, Example>): Record<string, Content> => ({
@@ -322,19 +377,7 @@ export const OPERATIONS: Operation[] = [
         schema: { type: 'string' },
       },
       { name: 'numeroControl', in: 'query', required: false, schema: { type: 'string' } },
-      {
-        name: 'cursor',
-        in: 'query',
-        required: false,
-        description: 'From the previous page',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        required: false,
-        schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
-      },
+      ...paginaParams,
     ],
     responses: {
       200: {
@@ -465,6 +508,162 @@ export const OPERATIONS: Operation[] = [
       200: { description: 'The emisor', content: json(information, example('The demo emisor', INFORMATION_EXAMPLE)) },
     },
     errors: {},
+  },
+  {
+    method: 'post',
+    path: '/webhooks',
+    operationId: 'createWebhook',
+    tag: 'Webhooks',
+    summary: 'Add an endpoint that receives the emisor’s events',
+    description:
+      'Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the ' +
+      'URL must be `https:`; a PROD emisor’s URL may not be or resolve to a private, loopback or link-local ' +
+      'address. Without `eventos` the endpoint receives every event.',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    request: {
+      schema: webhookRequest,
+      required: true,
+      examples: example('An ERP’s receiver', {
+        url: 'https://erp.example.com/dte-eventos',
+        eventos: ['dte.procesado', 'dte.rechazado', 'dte.invalidado'],
+        descripcion: 'ERP',
+      }),
+    },
+    responses: {
+      201: {
+        description: 'The endpoint and its secret',
+        content: json(
+          webhookCreated,
+          example('Created', { status: 'success', data: { ...WEBHOOK_EXAMPLE, secreto: WHSEC } }),
+        ),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 409: ['WEBHOOK_LIMIT_REACHED'], 422: ['WEBHOOK_URL_NOT_ALLOWED'] },
+  },
+  {
+    method: 'get',
+    path: '/webhooks',
+    operationId: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: 'List the emisor’s endpoints',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    responses: {
+      200: {
+        description: 'The endpoints',
+        content: json(webhookList, example('One', { status: 'success', data: [WEBHOOK_EXAMPLE] })),
+      },
+    },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: '/webhooks/{id}',
+    operationId: 'getWebhook',
+    tag: 'Webhooks',
+    summary: 'Read an endpoint',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam],
+    responses: {
+      200: {
+        description: 'The endpoint',
+        content: json(webhookOne, example('One', { status: 'success', data: WEBHOOK_EXAMPLE })),
+      },
+    },
+    errors: { 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'delete',
+    path: '/webhooks/{id}',
+    operationId: 'deleteWebhook',
+    tag: 'Webhooks',
+    summary: 'Delete an endpoint: it gets no more events, and deliveries in progress stop',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam],
+    responses: {
+      200: {
+        description: 'Deleted',
+        content: json(
+          webhookDeleted,
+          example('Deleted', { status: 'success', data: { id: WEBHOOK_EXAMPLE.id, eliminado: true } }),
+        ),
+      },
+    },
+    errors: { 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'post',
+    path: '/webhooks/{id}/secreto',
+    operationId: 'rotateWebhookSecret',
+    tag: 'Webhooks',
+    summary: 'Rotate an endpoint’s secret',
+    description:
+      'Answers the new secret, shown only here. The previous one keeps signing for 24 h: meanwhile each ' +
+      'delivery carries two signatures, so the receiver can switch secrets without losing an event.',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam],
+    responses: {
+      200: {
+        description: 'The endpoint and its new secret',
+        content: json(
+          webhookRotated,
+          example('Rotated', {
+            status: 'success',
+            data: { ...WEBHOOK_EXAMPLE, secreto: WHSEC, anteriorVigenteHasta: '2026-11-25T15:04:05.000Z' },
+          }),
+        ),
+      },
+    },
+    errors: { 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'get',
+    path: '/webhooks/{id}/entregas',
+    operationId: 'listWebhookDeliveries',
+    tag: 'Webhooks',
+    summary: 'An endpoint’s delivery log: every attempt, newest first',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam, ...paginaParams],
+    responses: {
+      200: {
+        description: 'A page of attempts',
+        content: json(
+          entregaList,
+          example('A retried delivery', {
+            status: 'success',
+            data: [
+              {
+                eventoId: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
+                tipo: 'dte.procesado',
+                intento: 2,
+                fecha: '2026-11-24T15:05:05.000Z',
+                status: 200,
+                entregado: true,
+                error: null,
+                duracionMs: 84,
+              },
+              {
+                eventoId: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
+                tipo: 'dte.procesado',
+                intento: 1,
+                fecha: '2026-11-24T15:04:05.000Z',
+                status: 503,
+                entregado: false,
+                error: null,
+                duracionMs: 51,
+              },
+            ],
+            cursor: null,
+          }),
+        ),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
   {
     method: 'post',

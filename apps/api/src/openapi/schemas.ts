@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { DTE_TIPOS, type ErrorCode } from '@dte/domain';
+import { DTE_TIPOS, EVENTOS_WEBHOOK, type ErrorCode } from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
-import type { AnalisisHacienda, DocumentDetailView, DocumentRecordView, DocumentSummaryView } from '@dte/store';
+import type {
+  AnalisisHacienda,
+  DocumentDetailView,
+  DocumentRecordView,
+  DocumentSummaryView,
+  EndpointView,
+  intentoView,
+} from '@dte/store';
 import { ERROR_CODES } from './error-codes';
 
 /**
@@ -329,3 +336,72 @@ export const health = z
     failing: z.array(z.string()).optional().describe('The failing dependencies (503 only)'),
   })
   .meta({ id: 'Health' });
+
+const endpoint = (
+  z.object({
+    id: z.string().describe('`whk_<emisor>_<n>`'),
+    url: z.string(),
+    eventos: z.array(z.enum(EVENTOS_WEBHOOK)),
+    descripcion: z.string().nullable(),
+    activo: z.boolean().describe('False once the receiver answered 410 Gone: it gets no more events'),
+    deshabilitado: z.object({ fecha: z.string(), motivo: z.string() }).nullable(),
+    creado: z.string().describe('ISO 8601, UTC'),
+  }) satisfies z.ZodType<EndpointView>
+).meta({ id: 'WebhookEndpoint' });
+
+const secreto = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+  .describe('The signing secret, shown only in this answer: keep it, it cannot be read again');
+
+export const webhookCreated = z
+  .object({ status: z.literal('success'), data: endpoint.extend({ secreto }) })
+  .meta({ id: 'WebhookCreated' });
+
+export const webhookRotated = z
+  .object({
+    status: z.literal('success'),
+    data: endpoint.extend({
+      secreto,
+      anteriorVigenteHasta: z.string().describe('Until then deliveries carry a signature with each secret'),
+    }),
+  })
+  .meta({ id: 'WebhookRotated' });
+
+export const webhookOne = z.object({ status: z.literal('success'), data: endpoint }).meta({ id: 'WebhookOne' });
+export const webhookList = z
+  .object({ status: z.literal('success'), data: z.array(endpoint) })
+  .meta({ id: 'WebhookList' });
+export const webhookDeleted = z
+  .object({ status: z.literal('success'), data: z.object({ id: z.string(), eliminado: z.literal(true) }) })
+  .meta({ id: 'WebhookDeleted' });
+
+export const entregaList = z
+  .object({
+    status: z.literal('success'),
+    data: z.array(
+      (
+        z.object({
+          eventoId: z.string().describe('The `webhook-id` of the event'),
+          tipo: z.enum(EVENTOS_WEBHOOK),
+          intento: z.number().int().describe('Attempt number of this delivery, from 1'),
+          fecha: z.string().describe('ISO 8601, UTC'),
+          status: z.number().int().nullable().describe('The receiver’s HTTP status; null when none came'),
+          entregado: z.boolean(),
+          error: z.string().nullable(),
+          duracionMs: z.number().int(),
+        }) satisfies z.ZodType<ReturnType<typeof intentoView>>
+      ).meta({ id: 'WebhookEntrega' }),
+    ),
+    cursor: z.string().nullable().describe('Pass it as `cursor` for older attempts; null when there is no more'),
+  })
+  .meta({ id: 'WebhookEntregaList' });
+
+/** The body of every delivery (Standard Webhooks' payload form). */
+export const eventoWebhook = z
+  .object({
+    type: z.enum(EVENTOS_WEBHOOK),
+    timestamp: z.string().describe('When it happened, ISO 8601'),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'WebhookEvento' });

@@ -1,9 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { DteError, ErrorCode, listaRequest, parseRequest, validationError } from '@dte/domain';
+import { DteError, ErrorCode, listaRequest, parseRequest } from '@dte/domain';
 import { archivoDte, documentDetailView, documentSummaryView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
+import { escribirCursor, leerCursor } from '../http/cursor';
 import { findOwnDocument } from '../http/documents';
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -69,21 +70,4 @@ export function documentosRoutes(ctx: ApiContext): Router {
       .send(archivoDte(doc));
   });
   return router;
-}
-
-/** The list's cursor: where the next page starts, opaque to the client (its form may change). */
-function escribirCursor(n: number): string {
-  return Buffer.from(JSON.stringify({ n }), 'utf8').toString('base64url');
-}
-
-function leerCursor(cursor: string): number {
-  try {
-    const { n } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { n?: unknown };
-    if (Number.isSafeInteger(n) && (n as number) >= 1) return n as number;
-  } catch {
-    // Not a cursor this API wrote: answered below.
-  }
-  throw validationError('cursor no válido: use el que devolvió la página anterior', [
-    { field: 'cursor', message: 'cursor no válido' },
-  ]);
 }

@@ -6,3 +6,4 @@ export { ResendDteWorkflow } from './resend';
 export { InvalidateDteWorkflow } from './anulacion';
 export { ContingencyWorkflow } from './contingencia/workflow';
 export { SettleOutcomesWorkflow } from './settle-outcomes';
+export { WebhookDeliveryWorkflow } from './webhook';

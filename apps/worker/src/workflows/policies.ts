@@ -1,5 +1,5 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import { DTE_ERROR_FAILURE } from '@dte/contract';
+import { DTE_ERROR_FAILURE, type ReintentoWebhook } from '@dte/contract';
 import type { Activities } from '@dte/activities';
 
 /**
@@ -67,6 +67,24 @@ export const mhConsulta = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
 });
+
+/**
+ * A webhook delivery: one attempt waits the receiver's timeout; attempts are retried exponentially for the
+ * whole window (72 h by default, the usual promise of webhook senders), as configured when the event was
+ * published. An address the emisor's ambiente does not admit is final.
+ */
+export function entregaWebhook(r: ReintentoWebhook) {
+  return proxyActivities<Activities>({
+    startToCloseTimeout: `${r.timeoutSegundos + 10} seconds`,
+    scheduleToCloseTimeout: `${r.plazoHoras} hours`,
+    retry: {
+      initialInterval: `${r.inicialSegundos} seconds`,
+      backoffCoefficient: 2,
+      maximumInterval: `${r.maxSegundos} seconds`,
+      nonRetryableErrorTypes: ['WebhookDestinoNoPermitido'],
+    },
+  });
+}
 
 /** The smoke test's touches of each component. */
 export const smokeSteps = proxyActivities<Activities>({

@@ -3,6 +3,7 @@ import type { AnulacionInput, AnulacionResult, DocumentEstado, RespuestaMh } fro
 import { loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient } from '../mh/mh-client';
+import { datosDocumento, publicar } from '../webhooks/publicar';
 import { consultDte, mhCredentials } from './transmit';
 
 /** consultadte's estado of a document MH holds as invalidated. */
@@ -84,7 +85,8 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
     },
 
     /**
-     * On acceptance the original becomes CANCELLED and keeps the event; a rejection leaves it untouched.
+     * On acceptance the original becomes CANCELLED and keeps the event, and the emisor's webhooks are told
+     * (dte.invalidado); a rejection leaves it untouched.
      * MH reporting the document INVALIDADO already is an acceptance whose own sello was not learned.
      */
     async recordInvalidation(input: {
@@ -108,6 +110,14 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
             respuestaMh: respuestaMhView(r),
           })
         : await deps.documents.load(input.codigoGeneracion, ['estado']);
+      if (aceptado)
+        await publicar(deps, doc.emisorId, 'dte.invalidado', input.codigoGeneracion, {
+          ...datosDocumento(deps, doc),
+          anulacion: {
+            codigoGeneracion: input.eventoCodigoGeneracion,
+            selloRecibido: (doc.anulacion as { selloRecibido?: string | null } | null)?.selloRecibido ?? null,
+          },
+        });
       return {
         aceptado,
         codigoGeneracion: input.codigoGeneracion,

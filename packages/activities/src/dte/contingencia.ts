@@ -15,6 +15,7 @@ import { loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { MhAuthError, type MhClient } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
+import { datosDocumento, publicar } from '../webhooks/publicar';
 import { storeReceptorJson } from './deliver';
 import { consultDte, mhCredentials, sealed } from './transmit';
 
@@ -66,6 +67,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       // A retried activity whose first attempt got this far.
       if (doc.estado === 'CONTINGENCIA') {
         await storeReceptorJson(deps, doc);
+        await publicar(deps, doc.emisorId, 'dte.contingencia', codigoGeneracion, datosDocumento(deps, doc));
         return { codigoGeneracion, estado: 'CONTINGENCIA' };
       }
       if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
@@ -76,7 +78,25 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       // Only this workflow moves a PENDIENTE document on (the settle schedule takes those whose workflow ended).
       const updated = await deps.documents.enterContingencia(codigoGeneracion, { dteJson: dte, dteFirmado });
       await storeReceptorJson(deps, updated);
+      await publicar(deps, updated.emisorId, 'dte.contingencia', codigoGeneracion, datosDocumento(deps, updated));
       return { codigoGeneracion, estado: 'CONTINGENCIA' };
+    },
+
+    /**
+     * Tells the emisor's webhooks that less than a quarter of one of MH's contingency deadlines is left
+     * (contingencia.alerta): once per deadline, however often the workflow asks.
+     */
+    async alertarContingencia(input: {
+      emisorId: number;
+      plazo: 'EVENTO' | 'LOTES';
+      vence: string;
+      pendientes: number;
+    }): Promise<void> {
+      await publicar(deps, input.emisorId, 'contingencia.alerta', `${input.emisorId}:${input.plazo}:${input.vence}`, {
+        plazo: input.plazo,
+        vence: input.vence,
+        documentosPendientes: input.pendientes,
+      });
     },
 
     /** Hands the document to its emisor's contingency workflow, starting that workflow if it is not running. */

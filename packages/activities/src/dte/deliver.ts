@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { catalogValue } from '@dte/domain';
 import { activityLog } from '../activity-log';
-import { archivoDte, type DocumentRecord, type StoredDocumentRecord } from '@dte/store';
+import { archivoDte, maskEmail, type DocumentRecord, type StoredDocumentRecord } from '@dte/store';
+import { datosDocumento, publicar } from '../webhooks/publicar';
 import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
@@ -100,6 +101,12 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
       deps.metrics.emailFailures.inc();
       log.warn({ err }, 'e-mail failed');
       await deps.documents.appendEmail(doc._id, { to: address, ok: false, error: (err as Error).message });
+      // Once per activity: its retries fail alike, and a later resend is another occurrence.
+      const { workflowExecution, activityId } = Context.current().info;
+      await publicar(deps, doc.emisorId, 'dte.correo_fallido', `${workflowExecution?.runId ?? ''}:${activityId}`, {
+        ...datosDocumento(deps, doc),
+        correo: { para: maskEmail(address), error: (err as Error).message },
+      });
       throw err;
     }
   }

@@ -20,3 +20,4 @@ export * from './anulacion';
 export * from './resend';
 export * as examples from './examples';
 export * from './lista';
+export * from './webhooks';

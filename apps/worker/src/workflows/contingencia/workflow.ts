@@ -1,9 +1,18 @@
-import { continueAsNew, getExternalWorkflowHandle, setHandler, sleep, uuid4 } from '@temporalio/workflow';
+import { continueAsNew, getExternalWorkflowHandle, patched, setHandler, sleep, uuid4 } from '@temporalio/workflow';
 import { Contingencia, IssueDte, type TransmitOutcome, type WorkflowFn } from '@dte/contract';
 import { MAX_DOCUMENTOS_EVENTO_CONTINGENCIA, MAX_DOCUMENTOS_LOTE } from '@dte/domain/limites';
 import { settle } from '../delivery';
-import { CONSULTA_LOTE, mhContingencia as mh, type Espera } from '../policies';
+import { CONSULTA_LOTE, databaseSteps, mhContingencia as mh, type Espera } from '../policies';
 import { ContingenciaState, HORA_MS } from './state';
+
+/**
+ * Changes to the command sequence, each behind `patched()` so executions recorded before it replay (see
+ * deploy/README.md, "Upgrading the worker while workflows run").
+ */
+export const Cambios = {
+  /** A deadline's last quarter also runs `alertarContingencia` (contingencia.alerta to the webhooks). */
+  alertaPorWebhook: 'contingencia-alerta-webhook',
+} as const;
 
 /** Sleeps the backoff's current wait, then doubles it up to its maximum. */
 function backoff(espera: Espera): () => Promise<void> {
@@ -28,12 +37,21 @@ export const ContingencyWorkflow: WorkflowFn<typeof Contingencia> = async (input
   setHandler(Contingencia.estado, () => estado.estado(Date.now()));
 
   // A query sees the workflow's time as of its latest activation, so a timer wakes the workflow when a
-  // deadline's last quarter begins: from then on `alerta` is true.
-  const vigilar = (desde: number | null, horas: number) => {
-    if (desde !== null) void sleep(Math.max(desde + horas * HORA_MS * 0.75 - Date.now(), 1));
+  // deadline's last quarter begins: from then on `alerta` is true, and the emisor's webhooks are told.
+  const vigilar = (desde: number | null, horas: number, plazo: 'EVENTO' | 'LOTES') => {
+    if (desde === null) return;
+    void sleep(Math.max(desde + horas * HORA_MS * 0.75 - Date.now(), 1)).then(async () => {
+      if (!patched(Cambios.alertaPorWebhook) || !estado.alerta(Date.now())) return;
+      await databaseSteps.alertarContingencia({
+        emisorId: input.emisorId,
+        plazo,
+        vence: new Date(desde + horas * HORA_MS).toISOString(),
+        pendientes: estado.pendientes,
+      });
+    });
   };
-  vigilar(datos.finCorte, input.plazos.eventoHoras);
-  vigilar(datos.selloEvento, input.plazos.lotesHoras);
+  vigilar(datos.finCorte, input.plazos.eventoHoras, 'EVENTO');
+  vigilar(datos.selloEvento, input.plazos.lotesHoras, 'LOTES');
 
   const continuarSiHaceFalta = async () => {
     if (estado.shouldContinueAsNew())
@@ -69,7 +87,7 @@ export const ContingencyWorkflow: WorkflowFn<typeof Contingencia> = async (input
     const ronda = estado.codigos().slice(0, MAX_DOCUMENTOS_EVENTO_CONTINGENCIA);
     if (datos.finCorte === null) {
       datos.finCorte = Date.now();
-      vigilar(datos.finCorte, input.plazos.eventoHoras);
+      vigilar(datos.finCorte, input.plazos.eventoHoras, 'EVENTO');
     }
     // A send whose answer was lost before the outage may have reached MH: those are settled already.
     const conocidos = await mh.consultAcceptedDocuments({ emisorId: input.emisorId, codigos: ronda });
@@ -93,7 +111,7 @@ export const ContingencyWorkflow: WorkflowFn<typeof Contingencia> = async (input
     }
     datos.ultimoError = null;
     datos.selloEvento = Date.now();
-    vigilar(datos.selloEvento, input.plazos.lotesHoras);
+    vigilar(datos.selloEvento, input.plazos.lotesHoras, 'LOTES');
     datos.porEnviar = porReportar;
     return true;
   };

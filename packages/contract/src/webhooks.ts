@@ -1,0 +1,48 @@
+import type { TipoEvento } from '@dte/domain';
+import { defineWorkflow } from './workflow';
+
+/**
+ * An event as its receivers get it, the body of every delivery (Standard Webhooks' payload form): `id` is
+ * the `webhook-id` header, the same on every attempt and duplicate, so receivers deduplicate on it.
+ */
+export interface EventoWebhook {
+  id: string;
+  type: TipoEvento;
+  /** When it happened (ISO 8601). */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** How a delivery is retried: exponential from `inicialSegundos`, doubling up to `maxSegundos`, for `plazoHoras`. */
+export interface ReintentoWebhook {
+  inicialSegundos: number;
+  maxSegundos: number;
+  plazoHoras: number;
+  /** How long one attempt waits for the receiver's answer. */
+  timeoutSegundos: number;
+}
+
+export interface EntregaWebhookInput {
+  endpointId: string;
+  evento: EventoWebhook;
+  reintento: ReintentoWebhook;
+}
+
+/**
+ * ENTREGADO: the receiver answered 2xx. DESHABILITADO: it answered 410 Gone (the endpoint is disabled), or
+ * was disabled before. ELIMINADO: the emisor deleted the endpoint. FALLIDO: no 2xx within the retry window,
+ * or an address the emisor's ambiente does not admit.
+ */
+export interface ResultadoEntrega {
+  estado: 'ENTREGADO' | 'DESHABILITADO' | 'ELIMINADO' | 'FALLIDO';
+  motivo?: string;
+}
+
+/**
+ * One event to one endpoint, one workflow: its attempts, retries and outcome are in its history, and a
+ * worker that dies mid-attempt leaves the attempt to be retried with the same event id.
+ */
+export const EntregaWebhook = {
+  ...defineWorkflow<(input: EntregaWebhookInput) => Promise<ResultadoEntrega>>('WebhookDeliveryWorkflow'),
+  workflowId: (endpointId: string, eventoId: string) => `webhook-${endpointId}-${eventoId}`,
+};

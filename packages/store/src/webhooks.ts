@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { DteError, ErrorCode, type TipoEvento, type WebhookRequest } from '@dte/domain';
+import { lastNumber, takeNext } from './db/insert-next';
+import type { SecretBox } from './secrets';
+
+/**
+ * An emisor's webhook endpoints and their delivery logs, each read by `_id` alone (the one lookup FerretDB
+ * answers from an index): an emisor's endpoints are numbered in a series of their own
+ * (`whk_<emisorId>_<n>`), and each endpoint's delivery attempts in another (`<endpointId>:<n>`), so
+ * listing either walks numbers instead of querying a field.
+ */
+
+/** A secret is replaced on rotation but still signs for this long, so receivers can switch without losing events. */
+export const SOLAPE_ROTACION_MS = 24 * 3600 * 1000;
+/** Endpoints an emisor may have at once: each event is one delivery workflow per endpoint. */
+export const MAX_ENDPOINTS = 10;
+
+interface SecretoGuardado {
+  /** The `whsec_…` secret, sealed with SECRET_KEY. */
+  sellado: string;
+  creado: Date;
+  /** Set when a newer secret replaced it: it keeps signing until then. */
+  vence: Date | null;
+}
+
+export interface EndpointRecord {
+  _id: string;
+  emisorId: number;
+  url: string;
+  eventos: TipoEvento[];
+  descripcion: string | null;
+  secretos: SecretoGuardado[];
+  /** Set when the receiver answered 410 Gone: no event is delivered to it any more. */
+  deshabilitado: { fecha: Date; motivo: string } | null;
+  eliminado: Date | null;
+  creado: Date;
+}
+
+/** One delivery attempt, as the delivery log shows it. */
+export interface IntentoEntrega {
+  _id: string;
+  endpointId: string;
+  eventoId: string;
+  tipo: TipoEvento;
+  /** Temporal's attempt number of the delivery. */
+  intento: number;
+  fecha: Date;
+  /** The receiver's HTTP status, or null when none came (connection refused, timeout, address refused). */
+  status: number | null;
+  error: string | null;
+  duracionMs: number;
+}
+
+/** An endpoint as the API shows it: never its secrets. */
+export function endpointView(e: EndpointRecord) {
+  return {
+    id: e._id,
+    url: e.url,
+    eventos: e.eventos,
+    descripcion: e.descripcion,
+    activo: e.deshabilitado === null,
+    deshabilitado: e.deshabilitado && { fecha: e.deshabilitado.fecha.toISOString(), motivo: e.deshabilitado.motivo },
+    creado: e.creado.toISOString(),
+  };
+}
+export type EndpointView = ReturnType<typeof endpointView>;
+
+export function intentoView(i: IntentoEntrega) {
+  return {
+    eventoId: i.eventoId,
+    tipo: i.tipo,
+    intento: i.intento,
+    fecha: i.fecha.toISOString(),
+    status: i.status,
+    entregado: i.status !== null && i.status >= 200 && i.status < 300,
+    error: i.error,
+    duracionMs: i.duracionMs,
+  };
+}
+
+/** Standard Webhooks' secret form: `whsec_` and 24 random bytes in base64. */
+function nuevoSecreto(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+const serieEndpoints = (emisorId: number) => `webhooks:${emisorId}`;
+const serieIntentos = (endpointId: string) => `entregas:${endpointId}`;
+const ENDPOINT_ID = /^whk_(\d+)_(\d+)$/;
+
+export class Webhooks {
+  constructor(
+    private readonly connection: Connection,
+    private readonly box: SecretBox,
+  ) {}
+
+  private get endpoints() {
+    return this.connection.collection<EndpointRecord>('webhook_endpoints');
+  }
+
+  private get intentos() {
+    return this.connection.collection<IntentoEntrega>('webhook_entregas');
+  }
+
+  /** A new endpoint and its secret, which is shown this once: only its sealed form is kept. */
+  async crear(emisorId: number, pedido: WebhookRequest): Promise<{ endpoint: EndpointRecord; secreto: string }> {
+    if ((await this.delEmisor(emisorId)).length >= MAX_ENDPOINTS)
+      throw new DteError(
+        ErrorCode.WEBHOOK_LIMIT_REACHED,
+        409,
+        `El emisor ya tiene ${MAX_ENDPOINTS} webhooks: elimine uno antes de crear otro`,
+        { maximo: MAX_ENDPOINTS },
+      );
+    const secreto = nuevoSecreto();
+    const n = await takeNext(this.connection, serieEndpoints(emisorId));
+    const endpoint: EndpointRecord = {
+      _id: `whk_${emisorId}_${n}`,
+      emisorId,
+      url: pedido.url,
+      eventos: pedido.eventos,
+      descripcion: pedido.descripcion ?? null,
+      secretos: [{ sellado: this.box.seal(secreto), creado: new Date(), vence: null }],
+      deshabilitado: null,
+      eliminado: null,
+      creado: new Date(),
+    };
+    await this.endpoints.insertOne(endpoint);
+    return { endpoint, secreto };
+  }
+
+  /** The emisor's endpoints, oldest first, without the deleted ones. */
+  async delEmisor(emisorId: number): Promise<EndpointRecord[]> {
+    const ultimo = await lastNumber(this.connection, serieEndpoints(emisorId));
+    const todos = await Promise.all(
+      Array.from({ length: ultimo }, (_, i) => this.endpoints.findOne({ _id: `whk_${emisorId}_${i + 1}` })),
+    );
+    return todos.filter((e): e is EndpointRecord => e !== null && e.eliminado === null);
+  }
+
+  /** The endpoint whatever its state (the delivery decides what a deleted or disabled one gets). */
+  leer(id: string): Promise<EndpointRecord | null> {
+    return this.endpoints.findOne({ _id: id });
+  }
+
+  /** The emisor's endpoint; another emisor's, a deleted or an unknown one is answered 404 alike. */
+  async delEmisorPorId(emisorId: number, id: string): Promise<EndpointRecord> {
+    const endpoint = ENDPOINT_ID.exec(id)?.[1] === String(emisorId) ? await this.leer(id) : null;
+    if (!endpoint || endpoint.eliminado)
+      throw new DteError(ErrorCode.WEBHOOK_NOT_FOUND, 404, `El webhook ${id} no existe`, { id });
+    return endpoint;
+  }
+
+  /** Deleted endpoints get no more events; their delivery logs stay readable to no one but the database. */
+  async eliminar(emisorId: number, id: string): Promise<void> {
+    await this.delEmisorPorId(emisorId, id);
+    await this.endpoints.updateOne({ _id: id }, { $set: { eliminado: new Date() } });
+  }
+
+  /**
+   * A new secret for the endpoint, shown this once. The ones it replaces keep signing for
+   * SOLAPE_ROTACION_MS (each delivery then carries two signatures); older expired ones are dropped.
+   */
+  async rotar(
+    emisorId: number,
+    id: string,
+    ahora = new Date(),
+  ): Promise<{ endpoint: EndpointRecord; secreto: string }> {
+    const endpoint = await this.delEmisorPorId(emisorId, id);
+    const secreto = nuevoSecreto();
+    const vence = new Date(ahora.getTime() + SOLAPE_ROTACION_MS);
+    const secretos: SecretoGuardado[] = [
+      { sellado: this.box.seal(secreto), creado: ahora, vence: null },
+      ...endpoint.secretos
+        .filter((s) => s.vence === null || s.vence > ahora)
+        .map((s) => ({ ...s, vence: s.vence ?? vence })),
+    ];
+    await this.endpoints.updateOne({ _id: id }, { $set: { secretos } });
+    return { endpoint: { ...endpoint, secretos }, secreto };
+  }
+
+  /** The secrets that sign a delivery at `ahora`, newest first. */
+  secretosVigentes(endpoint: EndpointRecord, ahora = new Date()): string[] {
+    return endpoint.secretos.filter((s) => s.vence === null || s.vence > ahora).map((s) => this.box.open(s.sellado));
+  }
+
+  /** The receiver said 410 Gone: it gets no more events until the emisor creates an endpoint again. */
+  async deshabilitar(id: string, motivo: string): Promise<void> {
+    await this.endpoints.updateOne({ _id: id }, { $set: { deshabilitado: { fecha: new Date(), motivo } } });
+  }
+
+  async registrarIntento(intento: Omit<IntentoEntrega, '_id'>): Promise<void> {
+    const n = await takeNext(this.connection, serieIntentos(intento.endpointId));
+    await this.intentos.insertOne({ _id: `${intento.endpointId}:${n}`, ...intento });
+  }
+
+  /** The endpoint's delivery attempts, newest first, from the attempt numbered `antes` (exclusive). */
+  async intentosDe(endpointId: string, antes: number | null, limit: number) {
+    const desde = antes ?? (await lastNumber(this.connection, serieIntentos(endpointId))) + 1;
+    const numeros = Array.from({ length: Math.min(limit, desde - 1) }, (_, i) => desde - 1 - i);
+    const leidos = await Promise.all(numeros.map((n) => this.intentos.findOne({ _id: `${endpointId}:${n}` })));
+    const intentos = leidos.filter((i): i is IntentoEntrega => i !== null);
+    const ultimo = numeros.at(-1);
+    return { intentos, siguiente: ultimo !== undefined && ultimo > 1 ? ultimo : null };
+  }
+}

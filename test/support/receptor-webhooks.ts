@@ -1,0 +1,79 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/** One request the receiver got, as it came. */
+export interface Recibido {
+  id: string;
+  timestamp: string;
+  firma: string;
+  body: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A webhook receiver on loopback, as an integrator would run one: it keeps every request and answers what
+ * `responder` says (a status, or `'colgar'` to never answer). Signatures are checked with the
+ * `standardwebhooks` package, an implementation independent of the service's.
+ */
+export class ReceptorWebhooks {
+  readonly recibidos: Recibido[] = [];
+  responder: (r: Recibido) => number | 'colgar' = () => 200;
+
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const evento = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      const r: Recibido = {
+        id: String(req.headers['webhook-id']),
+        timestamp: String(req.headers['webhook-timestamp']),
+        firma: String(req.headers['webhook-signature']),
+        body,
+        type: evento.type,
+        data: evento.data,
+      };
+      this.recibidos.push(r);
+      const respuesta = this.responder(r);
+      if (respuesta !== 'colgar') res.writeHead(respuesta).end();
+    });
+  });
+  url = '';
+
+  static async iniciar(): Promise<ReceptorWebhooks> {
+    const receptor = new ReceptorWebhooks();
+    await new Promise<void>((resolve) => receptor.server.listen(0, '127.0.0.1', resolve));
+    receptor.url = `http://127.0.0.1:${(receptor.server.address() as AddressInfo).port}/eventos`;
+    return receptor;
+  }
+
+  /** The event as the secret verifies it (standardwebhooks throws on a bad or stale signature). */
+  verificar(secreto: string, r: Recibido): unknown {
+    return new Webhook(secreto).verify(r.body, {
+      'webhook-id': r.id,
+      'webhook-timestamp': r.timestamp,
+      'webhook-signature': r.firma,
+    });
+  }
+
+  /** Waits until `n` requests match, and answers them. */
+  async esperar(n: number, filtro: (r: Recibido) => boolean = () => true, timeoutMs = 60000): Promise<Recibido[]> {
+    const inicio = Date.now();
+    for (;;) {
+      const hallados = this.recibidos.filter(filtro);
+      if (hallados.length >= n) return hallados;
+      if (Date.now() - inicio > timeoutMs)
+        throw new Error(
+          `${hallados.length} of ${n} webhook requests within ${timeoutMs} ms: ${JSON.stringify(this.recibidos.map((r) => r.type))}`,
+        );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  cerrar(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

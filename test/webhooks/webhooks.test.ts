@@ -1,0 +1,349 @@
+import { loadConfig } from '@dte/config';
+import { hashToken, type EndpointView } from '@dte/store';
+import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
+import { until } from '../support/processes';
+import { ReceptorWebhooks, type Recibido } from '../support/receptor-webhooks';
+import { stack } from '../support/stack';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+
+type Creado = EndpointView & { secreto: string };
+
+/**
+ * Webhooks on the real stack: endpoints managed over HTTP, events delivered by their Temporal workflows
+ * to a receiver on loopback that verifies every signature with the `standardwebhooks` package.
+ */
+describe('webhooks', () => {
+  const receptores: ReceptorWebhooks[] = [];
+  afterAll(async () => {
+    await Promise.all(receptores.map((r) => r.cerrar()));
+    await closeTestDatabase();
+  });
+
+  async function receptor(): Promise<ReceptorWebhooks> {
+    const r = await ReceptorWebhooks.iniciar();
+    receptores.push(r);
+    return r;
+  }
+
+  async function suscribir(tenant: TestTenant, url: string, eventos?: string[]): Promise<Creado> {
+    const res = await api('POST', '/webhooks', tenant, { url, ...(eventos ? { eventos } : {}) });
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  const entregas = async (tenant: TestTenant, id: string) =>
+    (await api('GET', `/webhooks/${id}/entregas`, tenant)).body.data as {
+      eventoId: string;
+      tipo: string;
+      intento: number;
+      status: number | null;
+      entregado: boolean;
+    }[];
+
+  /** Every request verifies with the secret, and carries the document's identifiers and its link. */
+  function verificados(r: ReceptorWebhooks, secreto: string, recibidos: Recibido[]) {
+    return recibidos.map((x) => r.verificar(secreto, x) as { type: string; data: Record<string, unknown> });
+  }
+
+  it('manages an emisor’s endpoints: the secret once, validation, and no other emisor sees them', async () => {
+    const [tenant, otro] = await Promise.all([createTestTenant(), createTestTenant()]);
+    const creado = await suscribir(tenant, 'https://erp.example.test/eventos', ['dte.procesado', 'dte.procesado']);
+    expect(creado).toEqual({
+      id: `whk_${tenant.emisorId}_1`,
+      url: 'https://erp.example.test/eventos',
+      eventos: ['dte.procesado'],
+      descripcion: null,
+      activo: true,
+      deshabilitado: null,
+      creado: expect.any(String),
+      secreto: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+    });
+    const todos = await suscribir(tenant, 'http://127.0.0.1:9/x');
+    expect(todos.eventos).toEqual([
+      'dte.procesado',
+      'dte.rechazado',
+      'dte.contingencia',
+      'dte.invalidado',
+      'dte.correo_fallido',
+      'contingencia.alerta',
+      'conciliacion.diferencias',
+    ]);
+
+    const { secreto: _s, ...vista } = creado;
+    const lista = await api('GET', '/webhooks', tenant);
+    expect(lista.status).toBe(200);
+    expect(lista.body.data).toEqual([vista, (({ secreto: _t, ...v }) => v)(todos)]);
+    expect(JSON.stringify(lista.body)).not.toContain('whsec_');
+    expect((await api('GET', `/webhooks/${creado.id}`, tenant)).body.data).toEqual(vista);
+
+    // Another emisor: an empty list, and 404 for this one's endpoint whatever it asks.
+    expect((await api('GET', '/webhooks', otro)).body.data).toEqual([]);
+    for (const [method, path] of [
+      ['GET', `/webhooks/${creado.id}`],
+      ['DELETE', `/webhooks/${creado.id}`],
+      ['POST', `/webhooks/${creado.id}/secreto`],
+      ['GET', `/webhooks/${creado.id}/entregas`],
+    ] as const) {
+      const res = await api(method, path, otro);
+      expect([method, path, res.status, res.body.code]).toEqual([method, path, 404, 'WEBHOOK_NOT_FOUND']);
+    }
+
+    // Bad requests.
+    for (const body of [{}, { url: 'https://x.test', eventos: ['dte.otro'] }, { url: 'https://x.test', extra: 1 }]) {
+      const res = await api('POST', '/webhooks', tenant, body);
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    for (const url of ['ftp://x.test/e', 'no es una url', 'https://usuario:clave@x.test/e']) {
+      const res = await api('POST', '/webhooks', tenant, { url });
+      expect([url, res.status, res.body.code]).toEqual([url, 422, 'WEBHOOK_URL_NOT_ALLOWED']);
+    }
+    const cursor = await api('GET', `/webhooks/${creado.id}/entregas?cursor=zzz`, tenant);
+    expect([cursor.status, cursor.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+
+    // Deleted: gone from the list and from every route.
+    expect((await api('DELETE', `/webhooks/${creado.id}`, tenant)).body.data).toEqual({
+      id: creado.id,
+      eliminado: true,
+    });
+    expect((await api('GET', '/webhooks', tenant)).body.data.map((e: EndpointView) => e.id)).toEqual([todos.id]);
+    expect((await api('GET', `/webhooks/${creado.id}`, tenant)).status).toBe(404);
+
+    // A token without the WEBHOOKS permission.
+    const db = await testDatabase();
+    const propio = (await db.models.ApiToken.findById(hashToken(tenant.token)).lean())!;
+    const sinPermiso = `dte_sin_webhooks_${Date.now()}`;
+    await db.models.ApiToken.create({
+      ...propio,
+      _id: hashToken(sinPermiso),
+      id: propio.id + 1_000_000,
+      permissions: ['FACTURA_CONSUMIDOR_FINAL'],
+    });
+    const prohibido = await api('GET', '/webhooks', {
+      ...tenant,
+      headers: { ...tenant.headers, 'x-api-token': sinPermiso },
+    });
+    expect([prohibido.status, prohibido.body.code]).toEqual([403, 'PERMISSION_DENIED']);
+  });
+
+  it('refuses http and private or loopback destinations for a PROD emisor, and takes them for TEST', async () => {
+    const prod = await createTestTenant();
+    const db = await testDatabase();
+    await db.models.Emisor.updateOne({ id: prod.emisorId }, { $set: { ambiente: '01' } });
+    await new Promise((r) => setTimeout(r, 1200)); // TENANT_CACHE_SECONDS
+    for (const url of [
+      'http://203.0.113.10/e',
+      'https://127.0.0.1/e',
+      'https://localhost/e',
+      'https://api.localhost/e',
+      'https://10.1.2.3/e',
+      'https://172.20.0.5/e',
+      'https://192.168.1.1/e',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/e',
+      'https://[::1]/e',
+      'https://[fd00::1]/e',
+      'https://[::ffff:127.0.0.1]/e',
+      'https://0.0.0.0/e',
+    ]) {
+      const res = await api('POST', '/webhooks', prod, { url });
+      expect([url, res.status, res.body.code]).toEqual([url, 422, 'WEBHOOK_URL_NOT_ALLOWED']);
+    }
+    expect((await api('POST', '/webhooks', prod, { url: 'https://203.0.113.10/e' })).status).toBe(201);
+    const test = await createTestTenant();
+    expect((await api('POST', '/webhooks', test, { url: 'http://127.0.0.1:8080/e' })).status).toBe(201);
+  });
+
+  it('delivers dte.procesado signed, retrying a failing receiver with the same webhook-id until it answers 2xx', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    let fallos = 2;
+    r.responder = () => (fallos-- > 0 ? 503 : 200);
+    const endpoint = await suscribir(tenant, r.url);
+    const doc = await emitirFactura(tenant);
+
+    const recibidos = await r.esperar(3);
+    // The third attempt delivered it; nothing more comes.
+    await new Promise((res) => setTimeout(res, 3000));
+    expect(r.recibidos).toHaveLength(3);
+    expect(new Set(recibidos.map((x) => x.id)).size).toBe(1);
+    expect(recibidos[0]!.id).toMatch(/^msg_[0-9a-f]{32}$/);
+    // The body is the same on every attempt; only the timestamp and signature are the attempt's.
+    expect(new Set(recibidos.map((x) => x.body)).size).toBe(1);
+    const [evento] = verificados(r, endpoint.secreto, recibidos);
+    expect(evento).toEqual({
+      type: 'dte.procesado',
+      timestamp: expect.any(String),
+      data: {
+        codigoGeneracion: doc.codigoGeneracion,
+        numeroControl: doc.numeroControl,
+        tipoDte: '01',
+        tipo: 'FACTURA_CONSUMIDOR_FINAL',
+        fecEmi: doc.dteJson.identificacion.fecEmi,
+        ambiente: '00',
+        estado: 'PROCESSED',
+        selloRecibido: doc.selloRecibido,
+        url: `${stack().api}/dte/${doc.codigoGeneracion}`,
+      },
+    });
+    // The link answers the document to the emisor's token.
+    expect((await api('GET', new URL(evento!.data.url as string).pathname, tenant)).body.data.estado).toBe('PROCESSED');
+    // A signature under another secret does not verify.
+    expect(() => r.verificar('whsec_' + Buffer.alloc(24, 1).toString('base64'), recibidos[0]!)).toThrow();
+
+    let log: Awaited<ReturnType<typeof entregas>> = [];
+    await until(
+      'the three attempts are in the log',
+      async () => (log = await entregas(tenant, endpoint.id)).length === 3,
+    );
+    expect(log.map((e) => [e.intento, e.status, e.entregado, e.eventoId, e.tipo])).toEqual([
+      [3, 200, true, recibidos[0]!.id, 'dte.procesado'],
+      [2, 503, false, recibidos[0]!.id, 'dte.procesado'],
+      [1, 503, false, recibidos[0]!.id, 'dte.procesado'],
+    ]);
+    // The log by pages of one, with no gap and no repeat.
+    const paginas: number[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res = await api(
+        'GET',
+        `/webhooks/${endpoint.id}/entregas?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        tenant,
+      );
+      paginas.push(...res.body.data.map((e: { intento: number }) => e.intento));
+      cursor = res.body.cursor;
+    }
+    expect(paginas).toEqual([3, 2, 1]);
+  });
+
+  it('tells only the events an endpoint takes: dte.rechazado, then dte.invalidado of an accepted document', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    const endpoint = await suscribir(tenant, r.url, ['dte.rechazado', 'dte.invalidado']);
+    await simulator('/reject', {
+      next: 1,
+      codigoMsg: '003',
+      clasificaMsg: '13',
+      descripcionMsg: '[receptor.nombre] VALOR NO VALIDO',
+      emisor: tenant.nit,
+    });
+    const rechazada = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 5 }],
+      condicionOperacion: 1,
+    });
+    expect(rechazada.body.data.estado).toBe('REJECTED');
+    const ccf = await emitirCcf(tenant, 20);
+    const anulada = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(ccf.codigoGeneracion));
+    expect(anulada.status).toBe(200);
+
+    const recibidos = await r.esperar(2);
+    const eventos = verificados(r, endpoint.secreto, recibidos);
+    expect(eventos.map((e) => [e.type, e.data.codigoGeneracion, e.data.estado]).sort()).toEqual([
+      ['dte.invalidado', ccf.codigoGeneracion, 'CANCELLED'],
+      ['dte.rechazado', rechazada.body.data.codigoGeneracion, 'REJECTED'],
+    ]);
+    const invalidado = eventos.find((e) => e.type === 'dte.invalidado')!;
+    expect(invalidado.data.anulacion).toEqual({
+      codigoGeneracion: anulada.body.data.eventoCodigoGeneracion,
+      selloRecibido: anulada.body.data.selloRecibido,
+    });
+    expect(anulada.body.data.selloRecibido).toMatch(/^[0-9A-Z]{40}$/);
+    // The accepted CCF's dte.procesado was not for this endpoint.
+    await new Promise((res) => setTimeout(res, 2000));
+    expect(r.recibidos.map((x) => x.type).sort()).toEqual(['dte.invalidado', 'dte.rechazado']);
+  });
+
+  it('signs with the new and the replaced secret for a day after a rotation', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    const endpoint = await suscribir(tenant, r.url, ['dte.procesado']);
+    const rotado = await api('POST', `/webhooks/${endpoint.id}/secreto`, tenant);
+    expect(rotado.status).toBe(200);
+    const nuevo = rotado.body.data.secreto as string;
+    expect(nuevo).not.toBe(endpoint.secreto);
+    const vence = Date.parse(rotado.body.data.anteriorVigenteHasta);
+    expect(vence - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(vence - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+
+    await emitirFactura(tenant);
+    const [recibido] = await r.esperar(1);
+    expect(recibido!.firma.split(' ')).toHaveLength(2);
+    // Either secret verifies it on its own, so the receiver can switch at any moment of the day.
+    expect(verificados(r, nuevo, [recibido!])[0]!.type).toBe('dte.procesado');
+    expect(verificados(r, endpoint.secreto, [recibido!])[0]!.type).toBe('dte.procesado');
+  });
+
+  it('disables an endpoint that answers 410 Gone: it gets nothing more', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    r.responder = () => 410;
+    const endpoint = await suscribir(tenant, r.url, ['dte.procesado']);
+    await emitirFactura(tenant);
+    await r.esperar(1);
+    await until('the endpoint is disabled', async () => {
+      const res = await api('GET', `/webhooks/${endpoint.id}`, tenant);
+      return res.body.data.activo === false;
+    });
+    const leido = (await api('GET', `/webhooks/${endpoint.id}`, tenant)).body.data;
+    expect(leido.deshabilitado).toEqual({ fecha: expect.any(String), motivo: 'El receptor respondió 410 Gone' });
+    await emitirFactura(tenant);
+    await new Promise((res) => setTimeout(res, 3000));
+    expect(r.recibidos).toHaveLength(1);
+    expect((await entregas(tenant, endpoint.id)).map((e) => e.status)).toEqual([410]);
+  });
+
+  it('tells of a document issued in contingencia, and again once MH accepts it', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    const endpoint = await suscribir(tenant, r.url, ['dte.contingencia', 'dte.procesado']);
+    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
+    let doc: { codigoGeneracion: string; estado: string };
+    try {
+      doc = await emitirFactura(tenant);
+      expect(doc.estado).toBe('CONTINGENCIA');
+      const [contingencia] = verificados(r, endpoint.secreto, await r.esperar(1));
+      expect(contingencia).toMatchObject({
+        type: 'dte.contingencia',
+        data: { codigoGeneracion: doc.codigoGeneracion, estado: 'CONTINGENCIA', selloRecibido: null },
+      });
+    } finally {
+      await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    }
+    const recibidos = await r.esperar(2);
+    const procesado = verificados(r, endpoint.secreto, recibidos).find((e) => e.type === 'dte.procesado')!;
+    expect(procesado.data).toMatchObject({ codigoGeneracion: doc.codigoGeneracion, estado: 'PROCESSED' });
+    expect(procesado.data.selloRecibido).toMatch(/^[0-9A-Z]{40}$/);
+    expect(new Set(recibidos.map((x) => x.id)).size).toBe(2);
+  });
+
+  it('raises contingencia.alerta once less than a quarter of the lotes window is left', async () => {
+    const tenant = await createTestTenant();
+    const r = await receptor();
+    const endpoint = await suscribir(tenant, r.url, ['contingencia.alerta']);
+    const ventanaMs = loadConfig(stack().env).CONTINGENCIA_PLAZO_LOTES_HORAS * 3600_000;
+    // MH sits on the lote past three quarters of the window.
+    await simulator('/lotes', { delayMs: ventanaMs + 2000, emisor: tenant.nit });
+    try {
+      const res = await api('POST', '/dte/dte01', tenant, {
+        receptor: {},
+        items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 5 }],
+        condicionOperacion: 1,
+        testContingencia: true,
+      });
+      expect(res.body.data.estado).toBe('CONTINGENCIA');
+      const [alerta] = verificados(r, endpoint.secreto, await r.esperar(1));
+      expect(alerta).toEqual({
+        type: 'contingencia.alerta',
+        timestamp: expect.any(String),
+        data: { plazo: 'LOTES', vence: expect.any(String), documentosPendientes: 1 },
+      });
+      // Raised in the window's last quarter, before the deadline.
+      const vence = Date.parse(alerta!.data.vence as string);
+      const llegada = Date.parse((alerta as unknown as { timestamp: string }).timestamp);
+      expect(vence - llegada).toBeGreaterThan(0);
+      expect(vence - llegada).toBeLessThanOrEqual(ventanaMs / 4);
+    } finally {
+      await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
+    }
+  });
+});

@@ -17,6 +17,7 @@ import { anulacionRoutes } from './routes/anulacion';
 import { documentosRoutes } from './routes/documentos';
 import { exportRoutes } from './routes/export';
 import { webhooksRoutes } from './routes/webhooks';
+import { conciliacionRoutes } from './routes/conciliacion';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -52,6 +53,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(informationRoutes(ctx));
   app.use(anulacionRoutes(ctx));
   app.use(exportRoutes(ctx));
+  app.use(conciliacionRoutes(ctx));
   app.use(webhooksRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));

@@ -9,6 +9,7 @@ import { createAnulacionActivities } from './dte/anulacion';
 import { createContingenciaActivities } from './dte/contingencia';
 import { createSettleActivities } from './dte/settle';
 import { createEntregaActivities } from './webhooks/entrega';
+import { createConciliacionActivities } from './conciliacion/conciliar';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createContingenciaActivities(deps, deps.mh),
     ...createSettleActivities(deps, deps.mh),
     ...createEntregaActivities(deps),
+    ...createConciliacionActivities(deps, deps.mh),
   };
 }
 

@@ -1,5 +1,14 @@
 import type { Config, Logger } from '@dte/config';
-import { connectDatabase, Documents, ObjectStore, SecretBox, TenantCache, Webhooks, type Database } from '@dte/store';
+import {
+  Conciliaciones,
+  connectDatabase,
+  Documents,
+  ObjectStore,
+  SecretBox,
+  TenantCache,
+  Webhooks,
+  type Database,
+} from '@dte/store';
 import { BrowserPool } from './pdf/browser-pool';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
@@ -19,6 +28,8 @@ export interface ActivityDependencies {
   secrets: SecretBox;
   /** The emisores' webhook endpoints and delivery logs. */
   webhooks: Webhooks;
+  /** The reports of the reconciliations with MH. */
+  conciliaciones: Conciliaciones;
   metrics: ActivityMetrics;
   close(): Promise<void>;
 }
@@ -44,6 +55,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS, (call) => metrics.mhResponses.inc(call)),
     secrets,
     webhooks: new Webhooks(db.connection, secrets),
+    conciliaciones: new Conciliaciones(db.connection),
     metrics,
     async close() {
       await browser.close();

@@ -135,6 +135,8 @@ const schema = z.object({
   CONTINGENCIA_PLAZO_LOTES_HORAS: z.coerce.number().positive().default(72),
   /** How often the Temporal Schedule looks for documents whose MH outcome nobody waits for any more. */
   UNKNOWN_OUTCOME_SCAN_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** The hour of El Salvador's day (0–23) at which the daily reconciliation with MH runs, for the day before. */
+  CONCILIACION_HORA: z.coerce.number().int().min(0).max(23).default(3),
   /** A PENDIENTE document younger than this is still in its own exchange with MH and is left alone. */
   UNKNOWN_OUTCOME_MIN_AGE_SECONDS: z.coerce.number().int().min(0).default(600),
 });

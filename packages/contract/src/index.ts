@@ -35,3 +35,11 @@ export {
   type ReintentoWebhook,
   type ResultadoEntrega,
 } from './webhooks';
+export {
+  Conciliacion,
+  ConciliacionDiaria,
+  type ConciliacionDiariaInput,
+  type ConciliacionInput,
+  type Diferencia,
+  type ResumenConciliacion,
+} from './conciliacion';

@@ -53,6 +53,8 @@ export const ErrorCode = {
   WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
   /** The emisor already has the most endpoints it may have. */
   WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
+  /** No reconciliation with MH of that day is stored for the emisor. */
+  CONCILIACION_NOT_FOUND: 'CONCILIACION_NOT_FOUND',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

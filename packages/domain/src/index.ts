@@ -9,3 +9,4 @@ export * from './dte';
 export * from './normativa';
 export { elSalvadorNow } from './fecha';
 export * from './webhooks';
+export * from './conciliacion';

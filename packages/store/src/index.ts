@@ -37,3 +37,4 @@ export {
   type EndpointView,
   type IntentoEntrega,
 } from './webhooks';
+export { Conciliaciones, informeView, type InformeConciliacion, type InformeView } from './conciliaciones';

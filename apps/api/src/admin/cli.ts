@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@dte/config';
+import { Client, Connection } from '@temporalio/client';
+import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
+import { Conciliacion } from '@dte/contract';
+import { DteWorkflowClient } from '@dte/contract/client';
 import {
   connectDatabase,
   Documents,
@@ -12,7 +15,7 @@ import {
   Webhooks,
   type Database,
 } from '@dte/store';
-import { DteError, parseRequest, webhookRequest, type AmbienteCode } from '@dte/domain';
+import { conciliacionRequest, DteError, parseRequest, webhookRequest, type AmbienteCode } from '@dte/domain';
 import { comprobarDestino } from '../http/destino-webhook';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
@@ -48,6 +51,9 @@ const USAGE = `commands (options are --name value):
                 prints the endpoint's secret, this once
   webhooks list --emisor <id>
   webhooks rotate|delete --emisor <id> --webhook <whk_…>
+  conciliar --emisor <id> --fecha <YYYY-MM-DD>
+                reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
+                for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)
 permissions: ${PERMISSIONS.join(', ')}`;
 
 const OPTIONS = Object.fromEntries(
@@ -88,6 +94,7 @@ const OPTIONS = Object.fromEntries(
     'eventos',
     'descripcion',
     'webhook',
+    'fecha',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -284,6 +291,27 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
   }
 }
 
+/** Runs the emisor's reconciliation of a day with MH as the schedule does, and answers its summary. */
+async function conciliar(config: Config, db: Database, args: string[]) {
+  const o = options(args);
+  const emisorId = o.id('emisor');
+  const { fecha } = parseRequest(conciliacionRequest, { fecha: o.opt('fecha') });
+  if (!(await db.models.Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  try {
+    const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+    return await new DteWorkflowClient(client.workflow).execute(Conciliacion, {
+      workflowId: Conciliacion.workflowId(emisorId, fecha),
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [{ emisorId, fecha }],
+      // A run of that day already going (the schedule's) is waited for rather than doubled.
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
 /** `npm run admin -- <command>`: tenant provisioning from the shell. */
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
@@ -301,6 +329,7 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(`${JSON.stringify({ emisorId: tenant.emisorId, nit: tenant.nit })}\n`);
       return;
     }
+    if (command === 'conciliar') return print(await conciliar(config, db, args));
     const [action, ...rest] = args;
     await run(db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {

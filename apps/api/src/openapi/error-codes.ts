@@ -257,4 +257,10 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     description: '409: the emisor already has the most endpoints it may have (`maximo`); delete one first.',
     example: { message: 'El emisor ya tiene 10 webhooks: elimine uno antes de crear otro', maximo: 10 },
   },
+  CONCILIACION_NOT_FOUND: {
+    description:
+      '404: no reconciliation with MH of that day is stored for the emisor: the daily schedule reconciles the ' +
+      'day before at CONCILIACION_HORA, and `npm run admin -- conciliar` any day.',
+    example: { message: 'No hay conciliación con MH del 2026-11-23', fecha: '2026-11-23' },
+  },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DTE_TIPOS, EVENTOS_WEBHOOK, type ErrorCode } from '@dte/domain';
+import { DTE_TIPOS, EVENTOS_WEBHOOK, TIPOS_DIFERENCIA, type ErrorCode } from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
 import type {
   AnalisisHacienda,
@@ -7,6 +7,7 @@ import type {
   DocumentRecordView,
   DocumentSummaryView,
   EndpointView,
+  InformeView,
   intentoView,
 } from '@dte/store';
 import { ERROR_CODES } from './error-codes';
@@ -405,3 +406,38 @@ export const eventoWebhook = z
     data: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'WebhookEvento' });
+
+const lado = z.object({ estado: z.string(), selloRecibido: z.string().nullable() });
+
+export const conciliacion = z
+  .object({
+    status: z.literal('success'),
+    data: (
+      z.object({
+        fecha: z.string().describe('The emission date reconciled, YYYY-MM-DD'),
+        generado: z.string().describe('When the reconciliation ran, ISO 8601'),
+        consultados: z.number().int().describe('Documents asked for at MH'),
+        diferencias: z.array(
+          z.object({
+            tipo: z
+              .enum(TIPOS_DIFERENCIA)
+              .describe(
+                'NO_EN_MH: accepted on record, unknown to MH; SELLO_DISTINTO: another sello at MH; NO_LOCAL: MH ' +
+                  'holds a document this service sent that is not on record; ANULACION_NO_REFLEJADA: invalidated on ' +
+                  'one side only; ESTADO_DISTINTO: MH holds a document the record has as not accepted',
+              ),
+            codigoGeneracion: z.string(),
+            tipoDte: z.string(),
+            numeroControl: z.string().nullable(),
+            local: lado.nullable().describe('The record (estado and sello); null when not on record'),
+            mh: z
+              .object({ estado: z.enum(['PROCESADO', 'INVALIDADO']), selloRecibido: z.string().nullable() })
+              .nullable()
+              .describe('What consultadte says; null when MH does not hold it'),
+          }),
+        ),
+        sinRespuesta: z.array(z.string()).describe('codigoGeneracion of the documents MH did not answer for'),
+      }) satisfies z.ZodType<InformeView>
+    ).meta({ id: 'Conciliacion' }),
+  })
+  .meta({ id: 'ConciliacionAnswer' });

@@ -1,9 +1,10 @@
 import { Router, type Response } from 'express';
 import { parseCertificadoMH, validationError, type DteError } from '@dte/domain';
 import { z } from 'zod';
-import { descripcion } from '../respuesta';
+import { descripcion, nuevoSello } from '../respuesta';
+import { fhProcesamiento } from '../tiempo';
 import { pwdClave } from '../seguridad/rutas';
-import type { Control, Store } from '../store';
+import type { Control, Documento, Store } from '../store';
 import { GLOBAL } from './estado';
 
 /**
@@ -58,6 +59,14 @@ const esquemas = {
       'give either next or codigoGeneracion',
     ),
   reset: z.object({ emisor }),
+  plantar: z.object({
+    codigoGeneracion: z.string().regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/),
+    emisor: z.string().regex(/^([0-9]{14}|[0-9]{9})$/),
+    tipoDte: z.string().regex(/^[0-9]{2}$/),
+    estado: z.enum(['PROCESADO', 'INVALIDADO']).default('PROCESADO'),
+    selloRecibido: z.string().min(1).optional(),
+  }),
+  olvidar: z.object({ codigoGeneracion: z.string().min(1) }),
 };
 
 function enviarError(res: Response, error: DteError): void {
@@ -174,6 +183,45 @@ export function rutasControl(store: Store): Router {
       await ajustar(body.emisor, { rechazarSiguientes: { ...rechazo, restantes: body.next! } });
     }
     res.json({ status: 'success', data: { ...body, ...rechazo } });
+  });
+
+  /**
+   * Makes MH hold a document as given, whatever it held before: what it would hold had it accepted (or
+   * invalidated) a document the service does not know of, or with another sello. For reconciliation tests.
+   */
+  router.post('/documentos', async (req, res) => {
+    const body = leer(res, esquemas.plantar, req.body);
+    if (!body) return;
+    const ahora = new Date();
+    const previo = await store.documentos.findById(body.codigoGeneracion).lean();
+    const documento: Documento = {
+      _id: body.codigoGeneracion,
+      codigoGeneracion: body.codigoGeneracion,
+      nitEmisor: body.emisor,
+      tipoDte: body.tipoDte,
+      version: previo?.version ?? 1,
+      ambiente: previo?.ambiente ?? '00',
+      numeroControl: previo?.numeroControl ?? null,
+      fecEmi: previo?.fecEmi ?? ahora.toISOString().slice(0, 10),
+      selloRecibido: body.selloRecibido ?? previo?.selloRecibido ?? nuevoSello(ahora),
+      fhProcesamiento: previo?.fhProcesamiento ?? fhProcesamiento(ahora),
+      recibidoEn: previo?.recibidoEn ?? ahora,
+      estado: body.estado,
+      relacionados: previo?.relacionados ?? [],
+      codigoLote: previo?.codigoLote ?? null,
+      observaciones: previo?.observaciones ?? [],
+      invalidacion: body.estado === 'INVALIDADO' ? (previo?.invalidacion ?? null) : null,
+    };
+    await store.documentos.replaceOne({ _id: documento._id }, documento, { upsert: true });
+    res.status(201).json({ status: 'success', data: documento });
+  });
+
+  /** Makes MH forget a document it accepted, as if it had never received it. */
+  router.post('/documentos/olvidar', async (req, res) => {
+    const body = leer(res, esquemas.olvidar, req.body);
+    if (!body) return;
+    const { deletedCount } = await store.documentos.deleteOne({ _id: body.codigoGeneracion });
+    res.json({ status: 'success', data: { codigoGeneracion: body.codigoGeneracion, olvidado: deletedCount === 1 } });
   });
 
   /** Every codigoGeneracion MH saw, how many times and through which service: the proof of "exactly once". */

@@ -7,3 +7,4 @@ export { InvalidateDteWorkflow } from './anulacion';
 export { ContingencyWorkflow } from './contingencia/workflow';
 export { SettleOutcomesWorkflow } from './settle-outcomes';
 export { WebhookDeliveryWorkflow } from './webhook';
+export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';

@@ -86,6 +86,17 @@ export function entregaWebhook(r: ReintentoWebhook) {
   });
 }
 
+/**
+ * A day's reconciliation: thousands of consults at MH's pace, heartbeating each; a day MH does not answer
+ * for at all is tried again every half hour or so for half a day.
+ */
+export const conciliacionSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '2 minutes',
+  scheduleToCloseTimeout: '12 hours',
+  retry: { initialInterval: '1 minute', maximumInterval: '30 minutes' },
+});
+
 /** The smoke test's touches of each component. */
 export const smokeSteps = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',

@@ -12,6 +12,9 @@ export const WebhookDeliveryWorkflow: WorkflowFn<typeof EntregaWebhook> = async 
     return await entregaWebhook(input.reintento).entregarWebhook(input);
   } catch (err) {
     if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
-    return { estado: 'FALLIDO', motivo: err.cause?.message ?? err.message };
+    // The window's timeout carries the last attempt's failure as its cause: that is what the receiver did.
+    let causa: Error = err;
+    while (causa.cause instanceof Error) causa = causa.cause;
+    return { estado: 'FALLIDO', motivo: causa.message };
   }
 };

@@ -13,14 +13,12 @@ import { Contingencia, type ContingenciaInput, type DocumentOutcome, type Respue
 import { DteWorkflowClient } from '@dte/contract/client';
 import { loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
+import { consultarTodos } from '../mh/consultas';
 import { MhAuthError, type MhClient } from '../mh/mh-client';
 import { signForEmisor } from '../signing/sign-document';
 import { datosDocumento, publicar } from '../webhooks/publicar';
 import { storeReceptorJson } from './deliver';
 import { consultDte, mhCredentials, sealed } from './transmit';
-
-/** Consults in flight at once when a contingency round checks what MH already holds. */
-const CONSULTAS_SIMULTANEAS = 8;
 
 /** MH's answer to an Evento de Contingencia: a shape of its own (Manual Técnico §4.4). */
 export interface RespuestaContingencia {
@@ -144,19 +142,13 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       const { codigos } = input;
       const creds = await mhCredentials(deps, input.emisorId);
       const aceptados: Record<string, RespuestaMh> = {};
-      let next = 0;
-      const consultor = async () => {
-        while (next < codigos.length) {
-          const codigoGeneracion = codigos[next++]!;
-          const { tipoDte } = await load(codigoGeneracion);
-          const res = await consultDte(mh, creds, tipoDte, codigoGeneracion);
-          if (!res.answered) throw new Error(`MH did not answer consultadte: ${res.reason}`);
-          const respuesta = sealed(res.body);
-          if (respuesta) aceptados[codigoGeneracion] = respuesta;
-          Context.current().heartbeat(next);
-        }
-      };
-      await Promise.all(Array.from({ length: CONSULTAS_SIMULTANEAS }, consultor));
+      await consultarTodos(codigos, async (codigoGeneracion) => {
+        const { tipoDte } = await load(codigoGeneracion);
+        const res = await consultDte(mh, creds, tipoDte, codigoGeneracion);
+        if (!res.answered) throw new Error(`MH did not answer consultadte: ${res.reason}`);
+        const respuesta = sealed(res.body);
+        if (respuesta) aceptados[codigoGeneracion] = respuesta;
+      });
       return aceptados;
     },
 

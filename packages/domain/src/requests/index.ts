@@ -21,3 +21,4 @@ export * from './resend';
 export * as examples from './examples';
 export * from './lista';
 export * from './webhooks';
+export * from './conciliacion';

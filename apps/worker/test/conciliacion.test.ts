@@ -1,0 +1,99 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { ConciliacionDiaria, EntregaWebhook, type EntregaWebhookInput, type ResumenConciliacion } from '@dte/contract';
+import { recordCalls, runWorker, startWorkflowTests, type WorkflowTestContext } from './support';
+
+/** The daily reconciliation and the webhook delivery, the service's workflows that run on their own, on stub activities. */
+
+let ctx: WorkflowTestContext;
+beforeAll(async () => {
+  ctx = await startWorkflowTests();
+});
+afterAll(async () => {
+  await ctx?.env.teardown();
+});
+
+const resumen = (emisorId: number, fecha: string): ResumenConciliacion => ({
+  emisorId,
+  fecha,
+  consultados: 3,
+  diferencias: 1,
+  sinRespuesta: 0,
+});
+
+describe('ConciliacionDiariaWorkflow', () => {
+  it("reconciles every emisor's day before, one after the other, and goes on past one that fails", async () => {
+    const stubs = recordCalls({
+      emisoresParaConciliar: async () => [1, 2, 3],
+      conciliarDia: async ({ emisorId, fecha }) => {
+        if (emisorId === 2) throw ApplicationFailure.nonRetryable('MH no respondió');
+        return resumen(emisorId, fecha);
+      },
+    });
+    const antes = Date.now();
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(ConciliacionDiaria, { workflowId: `diaria-${antes}`, taskQueue, args: [{}] }),
+    );
+    // The day before the run's, in El Salvador (UTC−6).
+    const ayer = new Date(antes - 30 * 3600_000).toISOString().slice(0, 10);
+    expect(resultado).toEqual([resumen(1, ayer), resumen(3, ayer)]);
+    expect(stubs.argsOf('conciliarDia').map(([i]) => i.emisorId)).toEqual([1, 2, 3]);
+  });
+
+  it('reconciles the day it is given', async () => {
+    const stubs = recordCalls({
+      emisoresParaConciliar: async () => [7],
+      conciliarDia: async ({ emisorId, fecha }) => resumen(emisorId, fecha),
+    });
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(ConciliacionDiaria, {
+        workflowId: `diaria-${Date.now()}`,
+        taskQueue,
+        args: [{ fecha: '2026-11-20' }],
+      }),
+    );
+    expect(resultado).toEqual([resumen(7, '2026-11-20')]);
+  });
+});
+
+describe('WebhookDeliveryWorkflow', () => {
+  const input = (plazoHoras: number): EntregaWebhookInput => ({
+    endpointId: 'whk_1_1',
+    evento: { id: 'msg_1', type: 'dte.procesado', timestamp: new Date().toISOString(), data: {} },
+    reintento: { inicialSegundos: 1, maxSegundos: 1, plazoHoras, timeoutSegundos: 1 },
+  });
+
+  it('retries the attempt until the window closes, then ends FALLIDO with the last failure', async () => {
+    const stubs = recordCalls({
+      entregarWebhook: async () => {
+        throw ApplicationFailure.retryable('El receptor respondió 503', 'WebhookRechazado');
+      },
+    });
+    // A window of 4.5 s: attempts at about 0, 1, 2, 3 and 4 s.
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(EntregaWebhook, { workflowId: `entrega-${Date.now()}`, taskQueue, args: [input(0.00125)] }),
+    );
+    expect(resultado).toEqual({ estado: 'FALLIDO', motivo: 'El receptor respondió 503' });
+    expect(stubs.argsOf('entregarWebhook').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives up at once on a destination the ambiente does not admit', async () => {
+    const stubs = recordCalls({
+      entregarWebhook: async () => {
+        throw ApplicationFailure.nonRetryable('dirección privada', 'WebhookDestinoNoPermitido');
+      },
+    });
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(EntregaWebhook, { workflowId: `entrega-${Date.now()}`, taskQueue, args: [input(72)] }),
+    );
+    expect(resultado).toEqual({ estado: 'FALLIDO', motivo: 'dirección privada' });
+    expect(stubs.argsOf('entregarWebhook')).toHaveLength(1);
+  });
+
+  it('answers what the attempt answered', async () => {
+    const stubs = recordCalls({ entregarWebhook: async () => ({ estado: 'ENTREGADO' as const }) });
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(EntregaWebhook, { workflowId: `entrega-${Date.now()}`, taskQueue, args: [input(72)] }),
+    );
+    expect(resultado).toEqual({ estado: 'ENTREGADO' });
+  });
+});

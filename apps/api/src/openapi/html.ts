@@ -291,7 +291,7 @@ main{padding:1rem 2rem;max-width:70rem;min-width:0}
 article{border-top:1px solid #dde2ec;padding:.5rem 0 1rem}
 h2{margin-top:2.5rem;border-bottom:2px solid #1f3a93}
 .method{display:inline-block;min-width:3.2em;padding:0 .3em;border-radius:3px;color:#fff;font:bold 12px monospace;text-align:center}
-.get{background:#2f7d32}.post{background:#1f3a93}
+.get{background:#2f7d32}.post{background:#1f3a93}.delete{background:#b3261e}
 table{border-collapse:collapse;margin:.5rem 0;font-size:13px}
 th,td{border:1px solid #dde2ec;padding:.25rem .5rem;text-align:left;vertical-align:top}
 th{background:#f4f6fa}

@@ -320,6 +320,66 @@ const SCENARIOS = {
     if (data.estado !== 'PROCESSED' || !data.selloRecibido) throw new Error(`not settled: ${JSON.stringify(data)}`);
     save('sin-desenlace', 'SettleOutcomesWorkflow', settled);
   },
+  /**
+   * A Factura whose dte.procesado event reaches a receiver (on loopback: the dev tenant is TEST) that
+   * answers 503 once and then 204: the WebhookDeliveryWorkflow's retried attempt.
+   */
+  async webhook() {
+    const http = require('node:http');
+    let vistas = 0;
+    const receptor = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(vistas++ === 0 ? 503 : 204).end());
+    });
+    await new Promise((r) => receptor.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${receptor.address().port}/eventos`;
+    const { data: endpoint } = await api('POST', '/webhooks', { url, eventos: ['dte.procesado'] });
+    try {
+      const desde = new Date(Date.now() - 1000);
+      await api('POST', '/dte/dte01', factura());
+      const entrega = await waitFor('the delivery workflow', () => executions('WebhookDeliveryWorkflow', desde)[0]);
+      save('webhook', 'WebhookDeliveryWorkflow', await historyOf(entrega.execution.workflowId));
+    } finally {
+      await api('DELETE', `/webhooks/${endpoint.id}`);
+      receptor.close();
+    }
+  },
+  /**
+   * The day's reconciliation of the dev tenant, by the admin CLI, after MH was made to forget a Factura
+   * (one NO_EN_MH); then the daily workflow over every emisor for the same day.
+   */
+  async conciliacion(nit, emisorId) {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    await historyOf(`dte-${data.codigoGeneracion}`);
+    await sim('/documentos/olvidar', { codigoGeneracion: data.codigoGeneracion });
+    const fecha = data.dteJson.identificacion.fecEmi;
+    admin('conciliar', '--emisor', String(emisorId), '--fecha', fecha);
+    save('conciliacion', 'ConciliacionWorkflow', await historyOf(`conciliacion-${emisorId}-${fecha}`));
+    const workflowId = `conciliacion-diaria-grabada-${Date.now()}`;
+    temporal(
+      'workflow', 'start', '--type', 'ConciliacionDiariaWorkflow', '--task-queue', 'dte',
+      '--workflow-id', workflowId, '--input', JSON.stringify({ fecha }),
+    ); // prettier-ignore
+    save('conciliacion', 'ConciliacionDiariaWorkflow', await historyOf(workflowId));
+  },
+  /**
+   * A rehearsed contingency whose lote MH sits on past three quarters of the lotes' window: the alert's
+   * activity (contingencia.alerta) runs. Needs `npm start` with a short window, e.g.
+   * CONTINGENCIA_PLAZO_LOTES_HORAS=0.003 (10.8 s).
+   */
+  async alerta(nit) {
+    await sim('/lotes', { delayMs: 14000, emisor: nit });
+    try {
+      const { data } = await api('POST', '/dte/dte01', factura({ testContingencia: true }));
+      await historyOf(`dte-${data.codigoGeneracion}`);
+      const emisorId = (await api('GET', '/dte/information')).data.emisor.id;
+      const history = await historyOf(`contingencia-${emisorId}`);
+      if (!history.includes('alertarContingencia')) throw new Error('the alert did not run: is the window short?');
+      save('contingencia-alerta', 'ContingencyWorkflow', history);
+    } finally {
+      await sim('/lotes', { delayMs: 1000, emisor: nit });
+    }
+  },
 };
 
 /** The admin CLI against the same stack (`npm start`'s configuration). */

@@ -671,7 +671,8 @@ export const OPERATIONS: Operation[] = [
         ),
       },
     },
-    errors: { 404: ['WEBHOOK_NOT_FOUND'] },
+    // It takes no body; one that is not JSON is refused like any other.
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
   {
     method: 'get',

@@ -27,6 +27,8 @@ describe('workflow replay of recorded histories', () => {
   it('has histories of each workflow type on the paths that wait', () => {
     const types = new Set(recorded.map((r) => r.file.replace(/\.json$/, '')));
     expect([...types].sort()).toEqual([
+      'ConciliacionDiariaWorkflow',
+      'ConciliacionWorkflow',
       'ContingencyWorkflow',
       'InvalidateDteWorkflow',
       'IssueDteWorkflow',
@@ -34,6 +36,7 @@ describe('workflow replay of recorded histories', () => {
       'ResendDteWorkflow',
       'SettleOutcomesWorkflow',
       'SmokeWorkflow',
+      'WebhookDeliveryWorkflow',
     ]);
   });
 

@@ -90,6 +90,9 @@ export async function ensureDevTenant(
       permissions: PERMISSIONS,
       token,
     });
+  } else {
+    // A demo token made before a permission existed (WEBHOOKS) gets it: it is the all-permissions token.
+    await db.models.ApiToken.updateOne({ _id: hashToken(token) }, { $set: { permissions: [...PERMISSIONS] } });
   }
   fs.writeFileSync(opts.tokenFile, token, { mode: 0o600 });
   return { emisorId: emisor.id, nit, token };

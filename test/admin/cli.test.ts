@@ -124,4 +124,15 @@ describe('admin CLI', () => {
     });
     expect(await admin('webhooks', 'list', '--emisor', emisor)).toEqual([]);
   });
+
+  it('refuses a pre-2024 municipio in an emisor address, naming the 2024 way', async () => {
+    const tenant = await createTestTenant();
+    await expect(
+      admin(
+        'establecimiento', 'create', '--emisor', String(tenant.emisorId), '--cod-estable', 'S002',
+        '--cod-estable-mh', 'S002', '--tipo-establecimiento', '01', '--nombre', 'Sucursal Usulután',
+        '--departamento', '11', '--municipio', '23', '--complemento', 'Calle principal', '--telefono', '26620000',
+      ), // prettier-ignore
+    ).rejects.toThrow(/municipio 23 is a pre-2024 code/);
+  });
 });

@@ -42,7 +42,8 @@ const casos: Caso[] = [
     catalogo: {
       campo: 'emisor.direccion.municipio',
       clasificaMsg: '12',
-      cambiar: (d) => (d.emisor.direccion.municipio = '01'),
+      // Neither a 2024 code of San Salvador (20–24) nor an older one (01–19), which 2023 documents may carry.
+      cambiar: (d) => (d.emisor.direccion.municipio = '30'),
     },
   },
   {
@@ -498,6 +499,18 @@ describe('2026 generation', () => {
     const res = await envio(emisor, documento);
     expect(res.data).toMatchObject({ clasificaMsg: '98', codigoMsg: '096' });
     expect(res.data.observaciones).toEqual([expect.stringContaining('#/receptor/direccion/distrito')]);
+  });
+
+  it('takes a pre-2024 municipio in a 2023 document, as MH did through 2025, and refuses it in a 2026 one', async () => {
+    const v3 = creditoFiscal(emisor.nit);
+    v3.receptor.direccion = { departamento: '11', municipio: '23', complemento: 'Usulután' };
+    expect((await envio(emisor, v3)).data).toMatchObject({ estado: 'PROCESADO' });
+    const v4 = creditoFiscalV4(emisor.nit);
+    v4.receptor.direccion = { departamento: '11', municipio: '23', distrito: '23', complemento: 'Usulután' };
+    expect((await envio(emisor, v4)).data).toMatchObject({
+      codigoMsg: '007',
+      descripcionMsg: '[receptor.direccion.municipio] VALOR NO ES PERMITIDO',
+    });
   });
 });
 

@@ -56,7 +56,8 @@ describe('parseRequest', () => {
   it('refuses a discount above the line amount and codes outside MH catalogs', () => {
     const e = refusal(() =>
       parseRequest(dte01Request, {
-        receptor: { direccion: { ...direccion, municipio: '01' } },
+        // San Salvador's municipios are 20–24 (2024) and 01–19 (before the reform): 30 is neither.
+        receptor: { direccion: { ...direccion, municipio: '30' } },
         items: [{ ...item, montoDescu: 10.01, uniMedida: 7 }],
         condicionOperacion: 1,
       }),

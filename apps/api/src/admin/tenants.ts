@@ -4,6 +4,7 @@ import { hashToken, takeNext, type Database, type EmisorRecord, type ObjectStore
 import {
   documentKind,
   direccionRequest,
+  isMunicipioAnterior2024,
   generacionEn,
   isDistritoOf,
   parseRequest,
@@ -288,7 +289,10 @@ export class Tenants {
   }
 }
 
-/** An address as requests take it: departamento, municipio and (optional) distrito from MH's catalogs. */
+/**
+ * An address as requests take it: departamento, municipio and (optional) distrito from MH's catalogs; and
+ * the 2024 municipio, since the emisor's addresses go on its documents of both generations.
+ */
 function checkDireccion(direccion: Direccion): void {
   try {
     parseRequest(direccionRequest, direccion);
@@ -296,6 +300,10 @@ function checkDireccion(direccion: Direccion): void {
     const errors = ((err as DteError).details?.['errors'] as { field: string; message: string }[] | undefined) ?? [];
     throw new Error(`invalid address: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
   }
+  if (isMunicipioAnterior2024(direccion.departamento, direccion.municipio))
+    throw new Error(
+      `invalid address: municipio ${direccion.municipio} is a pre-2024 code; give the 2024 municipio (CAT-013) and this code as --distrito`,
+    );
 }
 
 function checkDistrito(departamento: string, distrito: string, quien: string): void {

@@ -1,6 +1,7 @@
 import {
   inCatalog,
   isDistritoOf,
+  isMunicipioAnterior2024,
   isMunicipioOf,
   isTributoDeSeccion,
   type CatalogId,
@@ -82,7 +83,8 @@ export function verificarCatalogos(documento: unknown, generacion: Generacion): 
     if (typeof valor === 'string' && !isTributoDeSeccion(valor, 2)) hallazgos.push(hallazgo('007', campo));
   }
   // 2024 territorial reform: municipio codes only mean something within their departamento (CAT-013 v1.2),
-  // and so do the 2026 schemas' distritos (CAT-008, the pre-2024 municipios).
+  // and so do the 2026 schemas' distritos (CAT-008, the pre-2024 municipios). A 2023-generation document
+  // may still carry a pre-2024 municipio, as MH took through 2025 (see isMunicipioAnterior2024).
   for (const ruta of direcciones) {
     for (const { campo, valor } of valores(documento, ruta)) {
       const direccion = valor as { departamento?: unknown; municipio?: unknown; distrito?: unknown } | null;
@@ -91,7 +93,9 @@ export function verificarCatalogos(documento: unknown, generacion: Generacion): 
         hallazgos.push(hallazgo('007', `${campo}.departamento`));
         continue;
       }
-      if (!isMunicipioOf(direccion.departamento, String(direccion.municipio)))
+      const municipio = String(direccion.municipio);
+      const anterior = generacion === '2023' && isMunicipioAnterior2024(direccion.departamento, municipio);
+      if (!anterior && !isMunicipioOf(direccion.departamento, municipio))
         hallazgos.push(hallazgo('007', `${campo}.municipio`));
       if (typeof direccion.distrito === 'string' && !isDistritoOf(direccion.departamento, direccion.distrito))
         hallazgos.push(hallazgo('007', `${campo}.distrito`));

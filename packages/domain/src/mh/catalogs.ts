@@ -98,6 +98,17 @@ export function isMunicipioOf(departamento: string, municipio: string): boolean 
 }
 
 /**
+ * A municipio code from before the 2024 territorial reform: the old CAT-013 numbered 262 municipios within
+ * their departamento, and the 2026 catalogs keep them, so numbered, as the distritos of CAT-008. MH took
+ * them in 2023-generation documents through 2025 (accepted Facturas and CCFs with departamento 11,
+ * municipio 23, or 03/07, exist), and the official v1/v3 schemas' municipio patterns are exactly them.
+ * The two numberings never meet: each departamento's 2024 codes continue after its last old one.
+ */
+export function isMunicipioAnterior2024(departamento: string, municipio: string): boolean {
+  return isDistritoOf(departamento, municipio) && !isMunicipioOf(departamento, municipio);
+}
+
+/**
  * How a CAT-008 distrito is written in a DTE. MH's workbook stores the codes as bare numbers numbered
  * within each departamento (0, 1 … 33) and no MH text shows them written; implementers whose documents
  * MH accepted (Melquisspana/Sistema_Facturacion, FE v2 and CCF v4 on apitest and in production, July

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inCatalog, isDistritoOf, isMunicipioOf, type CatalogId } from '../mh/catalogs';
+import { inCatalog, isDistritoOf, isMunicipioAnterior2024, isMunicipioOf, type CatalogId } from '../mh/catalogs';
 import { money } from '../money';
 import { RECEPTOR_REQUIRED } from './parse';
 
@@ -34,7 +34,9 @@ export const correo = z.email({ error: 'Debe ser un correo electrónico' }).max(
 /**
  * An address: departamento (CAT-012), municipio of the 2024 reform (CAT-013) and distrito, the pre-2024
  * municipio, numbered within its departamento (CAT-008 of the 2026 catalogs). The distrito is optional
- * here; the 2026 documents require it (their builders say which field lacks it).
+ * here; the 2026 documents require it (their builders say which field lacks it). A pre-2024 municipio
+ * code is taken too, as MH takes it in 2023-generation documents (`isMunicipioAnterior2024`); it is then
+ * the distrito itself, and a 2026 document refuses it (its builder says why).
  */
 export const direccion = z
   .object({
@@ -51,8 +53,19 @@ export const direccion = z
       ctx.addIssue({ code: 'custom', path: ['departamento'], message: 'No es un departamento de CAT-012' });
       return;
     }
-    if (!isMunicipioOf(d.departamento, d.municipio))
-      ctx.addIssue({ code: 'custom', path: ['municipio'], message: 'No es un municipio del departamento (CAT-013)' });
+    const anterior = isMunicipioAnterior2024(d.departamento, d.municipio);
+    if (!anterior && !isMunicipioOf(d.departamento, d.municipio))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['municipio'],
+        message: 'No es un municipio del departamento (CAT-013, de 2024 o anterior a la reforma)',
+      });
+    if (anterior && d.distrito && d.distrito !== d.municipio)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['distrito'],
+        message: `El municipio ${d.municipio} es anterior a 2024: es el distrito mismo, que no puede ser otro`,
+      });
     if (d.distrito && !isDistritoOf(d.departamento, d.distrito))
       ctx.addIssue({ code: 'custom', path: ['distrito'], message: 'No es un distrito del departamento (CAT-008)' });
   });

@@ -1,5 +1,6 @@
 import type { Direccion } from '../../emisor';
 import { DteError, ErrorCode, validationError } from '../../errors';
+import { isMunicipioAnterior2024 } from '../../mh/catalogs';
 
 export interface DireccionV1 {
   departamento: string;
@@ -37,6 +38,15 @@ export function direccionDeV1(d: DireccionV1 & { distrito?: string | null }): Di
  * request field that lacks it, e.g. `receptor.direccion`.
  */
 export function direccion2026(d: Direccion, campo: string): Direccion2026 {
+  if (isMunicipioAnterior2024(d.departamento, d.municipio))
+    throw validationError('La Normativa DTE 2.0 usa los municipios de la reforma de 2024', [
+      {
+        field: `${campo}.municipio`,
+        message:
+          `${d.municipio} es un municipio anterior a 2024: en los documentos de 2026 va como distrito (CAT-008), ` +
+          'con el municipio de 2024 que lo contiene (CAT-013)',
+      },
+    ]);
   if (!d.distrito)
     throw validationError('La Normativa DTE 2.0 exige el distrito de la dirección', [
       { field: `${campo}.distrito`, message: 'Requerido en los documentos de 2026 (CAT-008)' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiereIdentificarReceptor, UMBRAL_IDENTIFICACION_RECEPTOR } from '../dte/factura/totales';
 import {
+  apendice,
   checkDocumento,
   checkPago,
   codActividad,
@@ -55,6 +56,8 @@ export const dte01Request = z
     condicionOperacion,
     pago: pago.nullish(),
     observaciones,
+    /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
+    apendice: apendice.nullish(),
     testContingencia: z.boolean().default(false),
   })
   .superRefine(checkPago)

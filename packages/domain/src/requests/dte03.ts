@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  apendice,
   checkDocumento,
   checkPago,
   codActividad,
@@ -67,6 +68,8 @@ export const dte03Request = z
     condicionOperacion,
     pago: pago.nullish(),
     observaciones,
+    /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
+    apendice: apendice.nullish(),
     /** The receptor withholds 1 % IVA (agente de retención). */
     isRetenIva: z.boolean().default(false),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ivaRetenidoCuadra, ivaRetenidoEsperado, TASAS_RETENCION_IVA } from '../dte/retencion/tasas';
 import { money } from '../money';
 import {
+  apendice,
   checkDocumento,
   codActividad,
   codigoGeneracion,
@@ -91,6 +92,8 @@ export const dte07Request = z
         }),
       ),
     observaciones,
+    /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
+    apendice: apendice.nullish(),
   })
   .superRefine(checkMaximosRetencion);
 export type Dte07Request = z.output<typeof dte07Request>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  apendice,
   checkDocumento,
   checkPago,
   codActividad,
@@ -41,6 +42,8 @@ export const dte14Request = z
     condicionOperacion,
     pago: pago.nullish(),
     observaciones,
+    /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
+    apendice: apendice.nullish(),
     /** Withhold 10 % income tax (services by persons subject to it). */
     applyrent: z.boolean(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codigoGeneracion, condicionOperacion, itemVenta, items, observaciones } from './common';
+import { apendice, codigoGeneracion, condicionOperacion, itemVenta, items, observaciones } from './common';
 import { receptorContribuyente } from './dte03';
 import { checkMaximosCreditoFiscal } from './maximos';
 
@@ -15,6 +15,8 @@ export const notaRequest = z
     condicionOperacion,
     codigoGeneracion,
     observaciones,
+    /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
+    apendice: apendice.nullish(),
     /** Must match the original's 1 % retention. */
     isRetenIva: z.boolean().default(false),
   })

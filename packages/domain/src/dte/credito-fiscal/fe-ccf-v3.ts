@@ -45,7 +45,7 @@ export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
       numPagoElectronico: null,
     },
     extension: extensionConPlaca(request.observaciones),
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type CreditoFiscalV3 = ReturnType<typeof buildCreditoFiscalV3>;

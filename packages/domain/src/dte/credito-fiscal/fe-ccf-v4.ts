@@ -47,7 +47,7 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type CreditoFiscalV4 = ReturnType<typeof buildCreditoFiscalV4>;

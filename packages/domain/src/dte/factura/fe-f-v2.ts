@@ -49,7 +49,7 @@ export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type FacturaV2 = ReturnType<typeof buildFacturaV2>;

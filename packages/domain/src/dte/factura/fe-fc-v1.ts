@@ -47,7 +47,7 @@ export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
       numPagoElectronico: null,
     },
     extension: extensionConPlaca(request.observaciones),
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type FacturaV1 = ReturnType<typeof buildFacturaV1>;

@@ -43,6 +43,6 @@ export function notaV3(tipoDte: '05' | '06', ctx: BuildContext, request: NotaReq
       condicionOperacion: request.condicionOperacion,
     },
     extension: extension(request.observaciones),
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }

@@ -56,6 +56,6 @@ export function notaV4(tipoDte: '05' | '06', ctx: BuildContext, request: NotaReq
       // CAT-006 code of a retention: null for a note on a CCF, whose 1 % retention is `ivaRete`.
       codigoRetencionMH: null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }

@@ -51,7 +51,7 @@ export function buildComprobanteRetencionV1(ctx: BuildContext, request: Dte07Req
       totalIVAretenidoLetras: totalLetras(totalIVAretenido),
     },
     extension: extension(request.observaciones),
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type ComprobanteRetencionV1 = ReturnType<typeof buildComprobanteRetencionV1>;

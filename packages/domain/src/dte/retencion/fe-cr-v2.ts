@@ -53,7 +53,7 @@ export function buildComprobanteRetencionV2(ctx: BuildContext, request: Dte07Req
       totalLetras: totalLetras(totalIvaRetenido),
       observaciones: request.observaciones || null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type ComprobanteRetencionV2 = ReturnType<typeof buildComprobanteRetencionV2>;

@@ -54,7 +54,7 @@ export function buildSujetoExcluidoV1(ctx: BuildContext, request: Dte14Request) 
       pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
       observaciones: request.observaciones || null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type SujetoExcluidoV1 = ReturnType<typeof buildSujetoExcluidoV1>;

@@ -56,7 +56,7 @@ export function buildSujetoExcluidoV2(ctx: BuildContext, request: Dte14Request) 
       pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
       observaciones: request.observaciones || null,
     },
-    apendice: null,
+    apendice: request.apendice ?? null,
   };
 }
 export type SujetoExcluidoV2 = ReturnType<typeof buildSujetoExcluidoV2>;

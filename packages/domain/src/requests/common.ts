@@ -177,23 +177,41 @@ export const pago = z.object({
 });
 export type PagoRequest = z.output<typeof pago>;
 
+/** Several payments, each with its amount (cents at most); together they must be the amount to pay. */
+export const pagos = z
+  .array(pago.extend({ montoPago: z.number().positive().lt(1e11).multipleOf(0.01, 'Hasta 2 decimales') }))
+  .min(1)
+  .max(30);
+export type PagosRequest = z.output<typeof pagos>;
+
 /**
  * Contado needs no payment data (cash is recorded unless a pago is given); crédito and otro need the
- * pago, and crédito also its plazo and periodo (the v1/v3 schemas require them for condición 2).
+ * payment (`pago`, or several as `pagos`, not both), and crédito also its plazo and periodo on each (the
+ * v1/v3 schemas require them for condición 2).
  */
 export function checkPago(
-  value: { condicionOperacion: CondicionOperacion; pago?: PagoRequest | null },
+  value: { condicionOperacion: CondicionOperacion; pago?: PagoRequest | null; pagos?: PagosRequest | null },
   ctx: z.RefinementCtx,
 ): void {
+  if (value.pago && value.pagos) {
+    ctx.addIssue({ code: 'custom', path: ['pagos'], message: 'Envíe pago (uno por el total) o pagos, no ambos' });
+    return;
+  }
   if (value.condicionOperacion === 1) return;
-  if (!value.pago) {
+  const entradas: [(string | number)[], PagoRequest][] = value.pagos
+    ? value.pagos.map((p, i) => [['pagos', i], p])
+    : value.pago
+      ? [[['pago'], value.pago]]
+      : [];
+  if (entradas.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['pago'], message: 'Requerido cuando condicionOperacion es 2 o 3' });
     return;
   }
   if (value.condicionOperacion === 2) {
-    for (const field of ['plazo', 'periodo'] as const)
-      if (value.pago[field] == null)
-        ctx.addIssue({ code: 'custom', path: ['pago', field], message: 'Requerido cuando condicionOperacion es 2' });
+    for (const [path, p] of entradas)
+      for (const field of ['plazo', 'periodo'] as const)
+        if (p[field] == null)
+          ctx.addIssue({ code: 'custom', path: [...path, field], message: 'Requerido cuando condicionOperacion es 2' });
   }
 }
 

@@ -13,6 +13,7 @@ import {
   normalizeDocumento,
   observaciones,
   pago,
+  pagos,
   telefono,
   texto,
   tipoDocumento,
@@ -55,6 +56,7 @@ export const dte01Request = z
     items: items(itemVenta),
     condicionOperacion,
     pago: pago.nullish(),
+    pagos: pagos.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

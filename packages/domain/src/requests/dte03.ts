@@ -14,6 +14,7 @@ import {
   nrc,
   observaciones,
   pago,
+  pagos,
   requiredReceptorFields,
   telefono,
   texto,
@@ -67,6 +68,7 @@ export const dte03Request = z
     items: items(itemVenta),
     condicionOperacion,
     pago: pago.nullish(),
+    pagos: pagos.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

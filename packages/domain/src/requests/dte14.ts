@@ -12,6 +12,7 @@ import {
   normalizeDocumento,
   observaciones,
   pago,
+  pagos,
   telefono,
   texto,
   tipoDocumento,
@@ -41,6 +42,7 @@ export const dte14Request = z
     items: items(itemCompra),
     condicionOperacion,
     pago: pago.nullish(),
+    pagos: pagos.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

@@ -41,7 +41,7 @@ export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
       totalLetras: totalLetras(t.totalPagar),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      pagos: pagos(request, t.totalPagar),
       numPagoElectronico: null,
     },
     extension: extensionConPlaca(request.observaciones),

@@ -43,7 +43,7 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
       totalLetras: totalLetras(t.totalPagar),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      pagos: pagos(request, t.totalPagar),
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },

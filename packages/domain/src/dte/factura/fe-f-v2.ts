@@ -45,7 +45,7 @@ export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
       totalIva: toNumber2(t.totalIva),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request.condicionOperacion, request.pago, t.montoTotalOperacion),
+      pagos: pagos(request, t.montoTotalOperacion),
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },

@@ -51,7 +51,7 @@ export function buildSujetoExcluidoV1(ctx: BuildContext, request: Dte14Request) 
       totalPagar: toNumber2(t.totalPagar),
       totalLetras: totalLetras(t.totalPagar),
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request.condicionOperacion, request.pago, t.totalPagar),
+      pagos: pagos(request, t.totalPagar),
       observaciones: request.observaciones || null,
     },
     apendice: request.apendice ?? null,

@@ -36,7 +36,8 @@ export function pagos(
       periodo: p.periodo ?? null,
     }));
   }
-  if (condicion === 1 && !pago) return [{ codigo: '01', montoPago: total, referencia: null, plazo: null, periodo: null }];
+  if (condicion === 1 && !pago)
+    return [{ codigo: '01', montoPago: total, referencia: null, plazo: null, periodo: null }];
   if (!pago) throw new Error(`pagos: condicionOperacion ${condicion} without pago (the request schema requires it)`);
   return [
     {

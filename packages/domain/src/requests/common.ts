@@ -215,6 +215,30 @@ export function checkPago(
   }
 }
 
+/** An amount of the document's discount: cents at most, below MH's maximum. */
+const montoDescuento = z.number().min(0).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales');
+
+/**
+ * A discount on the whole document (FE and CCF): a percentage of each column (gravada, exenta, no
+ * sujeta), or an amount off each; not both. It comes off the totals, and IVA is computed on the taxed
+ * amount after it (`totalesVenta`).
+ */
+export const descuento = z
+  .strictObject({
+    porcentaje: z.number().gt(0).lte(100).multipleOf(0.01, 'Hasta 2 decimales').optional(),
+    gravada: montoDescuento.optional(),
+    exenta: montoDescuento.optional(),
+    noSujeta: montoDescuento.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const montos = [d.gravada, d.exenta, d.noSujeta].some((m) => m !== undefined);
+    if (d.porcentaje !== undefined && montos)
+      ctx.addIssue({ code: 'custom', path: ['porcentaje'], message: 'Indique un porcentaje o montos, no ambos' });
+    if (d.porcentaje === undefined && !montos)
+      ctx.addIssue({ code: 'custom', path: [], message: 'Indique porcentaje, o gravada, exenta o noSujeta' });
+  });
+export type DescuentoRequest = z.output<typeof descuento>;
+
 export const observaciones = z.string().trim().max(3000).nullish();
 
 export const apendice = z

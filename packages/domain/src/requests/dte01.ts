@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiereIdentificarReceptor, UMBRAL_IDENTIFICACION_RECEPTOR } from '../dte/factura/totales';
 import {
   apendice,
+  descuento,
   checkDocumento,
   checkPago,
   codActividad,
@@ -57,6 +58,7 @@ export const dte01Request = z
     condicionOperacion,
     pago: pago.nullish(),
     pagos: pagos.nullish(),
+    descuento: descuento.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

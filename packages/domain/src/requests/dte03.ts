@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apendice,
+  descuento,
   checkDocumento,
   checkPago,
   codActividad,
@@ -69,6 +70,7 @@ export const dte03Request = z
     condicionOperacion,
     pago: pago.nullish(),
     pagos: pagos.nullish(),
+    descuento: descuento.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

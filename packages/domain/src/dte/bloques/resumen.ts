@@ -1,47 +1,95 @@
-import { toNumber2, round2, sum, type Money } from '../../money';
+import { validationError } from '../../errors';
+import { money, round2, sum, toNumber2, type Money } from '../../money';
+import type { DescuentoRequest } from '../../requests/common';
 import type { LineaVenta } from './cuerpo';
 
 /**
  * The sale totals FE, CCF, NC and ND share, at resumen precision. Each total is the rounded sum of
  * its column and the subtotals add the rounded totals, so the printed resumen adds up as printed.
- * The API offers no global discounts (descuNoSuj/descuExenta/descuGravada are 0), so
- * subTotal = subTotalVentas and totalDescu is the sum of the item discounts.
+ * A document-level discount (FE and CCF: `descuento`) comes off each column as MH's descuNoSuj,
+ * descuExenta and descuGravada; subTotal is subTotalVentas less them, and totalDescu counts them with
+ * the items' discounts (one of the two readings MH's manual allows, the one the simulator also takes).
  */
 export interface TotalesVenta {
   totalNoSuj: Money;
   totalExenta: Money;
   totalGravada: Money;
   subTotalVentas: Money;
+  descuNoSuj: Money;
+  descuExenta: Money;
+  descuGravada: Money;
+  /** The global discount as a percentage of subTotalVentas (as given, or what the amounts make). */
+  porcentajeDescuento: Money;
   totalDescu: Money;
   subTotal: Money;
+  /** What IVA is computed on: totalGravada less its share of the global discount. */
+  baseGravada: Money;
 }
 
-export function totalesVenta(lineas: readonly LineaVenta[]): TotalesVenta {
+export function totalesVenta(lineas: readonly LineaVenta[], descuento?: DescuentoRequest | null): TotalesVenta {
   const total = (pick: (l: LineaVenta) => Money) => round2(sum(lineas.map(pick)));
   const totalNoSuj = total((l) => l.ventaNoSuj);
   const totalExenta = total((l) => l.ventaExenta);
   const totalGravada = total((l) => l.ventaGravada);
   const subTotalVentas = totalNoSuj.plus(totalExenta).plus(totalGravada);
+  const d = descuentos(descuento, { noSujeta: totalNoSuj, exenta: totalExenta, gravada: totalGravada });
+  const globales = d.noSujeta.plus(d.exenta).plus(d.gravada);
+  const porcentajeDescuento =
+    descuento?.porcentaje !== undefined
+      ? money(descuento.porcentaje)
+      : subTotalVentas.isZero()
+        ? money(0)
+        : round2(globales.div(subTotalVentas).times(100));
   return {
     totalNoSuj,
     totalExenta,
     totalGravada,
     subTotalVentas,
-    totalDescu: total((l) => l.montoDescu),
-    subTotal: subTotalVentas,
+    descuNoSuj: d.noSujeta,
+    descuExenta: d.exenta,
+    descuGravada: d.gravada,
+    porcentajeDescuento,
+    totalDescu: total((l) => l.montoDescu).plus(globales),
+    subTotal: subTotalVentas.minus(globales),
+    baseGravada: totalGravada.minus(d.gravada),
   };
 }
 
-/** The resumen fields of `TotalesVenta` as MH names them. */
+type Columnas = Record<'noSujeta' | 'exenta' | 'gravada', Money>;
+
+/**
+ * Each column's share of the global discount: the percentage of each column (rounded to the cent, half
+ * up), or the amounts given, none above its column.
+ */
+function descuentos(descuento: DescuentoRequest | null | undefined, columnas: Columnas): Columnas {
+  if (!descuento) return { noSujeta: money(0), exenta: money(0), gravada: money(0) };
+  const columna = (c: keyof Columnas) =>
+    descuento.porcentaje !== undefined
+      ? round2(columnas[c].times(descuento.porcentaje).div(100))
+      : money(descuento[c] ?? 0);
+  const d = { noSujeta: columna('noSujeta'), exenta: columna('exenta'), gravada: columna('gravada') };
+  const excesos = (Object.keys(d) as (keyof Columnas)[]).filter((c) => d[c].gt(columnas[c]));
+  if (excesos.length)
+    throw validationError(
+      'El descuento excede lo vendido en su columna',
+      excesos.map((c) => ({
+        field: `descuento.${c}`,
+        message: `Descuento ${d[c].toFixed(2)} mayor que el total ${c === 'noSujeta' ? 'no sujeto' : c} ${columnas[c].toFixed(2)}`,
+      })),
+    );
+  return d;
+}
+
+/** The resumen fields of `TotalesVenta` as MH names them (porcentajeDescuento apart: not every schema has it). */
 export function resumenVenta(t: TotalesVenta) {
   return {
     totalNoSuj: toNumber2(t.totalNoSuj),
     totalExenta: toNumber2(t.totalExenta),
     totalGravada: toNumber2(t.totalGravada),
     subTotalVentas: toNumber2(t.subTotalVentas),
-    descuNoSuj: 0,
-    descuExenta: 0,
-    descuGravada: 0,
+    descuNoSuj: toNumber2(t.descuNoSuj),
+    descuExenta: toNumber2(t.descuExenta),
+    descuGravada: toNumber2(t.descuGravada),
     totalDescu: toNumber2(t.totalDescu),
     subTotal: toNumber2(t.subTotal),
   };

@@ -15,7 +15,7 @@ import { totalesCreditoFiscal } from './totales';
 /** Comprobante de Crédito Fiscal v3 (fe-ccf-v3.json). Prices exclude IVA. */
 export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
   const lineas = request.items.map(lineaVenta);
-  const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  const t = totalesCreditoFiscal(lineas, request.isRetenIva, request.descuento);
   return {
     identificacion: identificacion(ctx, '03', 3),
     documentoRelacionado: null,
@@ -30,7 +30,7 @@ export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
     })),
     resumen: {
       ...resumenVenta(t),
-      porcentajeDescuento: 0,
+      porcentajeDescuento: toNumber2(t.porcentajeDescuento),
       tributos: tributosIva(t.iva),
       ivaPerci1: 0,
       ivaRete1: toNumber2(t.ivaRete1),

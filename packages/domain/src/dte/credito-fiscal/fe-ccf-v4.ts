@@ -18,7 +18,7 @@ import { totalesCreditoFiscal } from './totales';
  */
 export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
   const lineas = request.items.map(lineaVenta);
-  const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  const t = totalesCreditoFiscal(lineas, request.isRetenIva, request.descuento);
   return {
     identificacion: identificacion(ctx, '03', 4),
     documentoRelacionado: null,
@@ -33,7 +33,7 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
     })),
     resumen: {
       ...resumenVenta(t),
-      porcentajeDescuento: 0,
+      porcentajeDescuento: toNumber2(t.porcentajeDescuento),
       tributos: tributosIva(t.iva),
       ivaPerci: 0,
       ivaRete: toNumber2(t.ivaRete1),

@@ -1,4 +1,5 @@
 import type { Money } from '../../money';
+import type { DescuentoRequest } from '../../requests/common';
 import type { LineaVenta } from '../bloques/cuerpo';
 import { totalesVenta, type TotalesVenta } from '../bloques/resumen';
 import { ivaRetenido1, ivaSobreGravada } from '../iva';
@@ -12,13 +13,18 @@ export interface TotalesCreditoFiscal extends TotalesVenta {
 }
 
 /**
- * Totals of the CCF family (CCF, NC, ND): prices exclude IVA, which is added on the total; a receptor
- * that is an agente de retención withholds 1 % of the taxable amount from what it pays.
+ * Totals of the CCF family (CCF, NC, ND): prices exclude IVA, which is added on the taxable total after
+ * the global discount; a receptor that is an agente de retención withholds 1 % of that amount from what
+ * it pays.
  */
-export function totalesCreditoFiscal(lineas: readonly LineaVenta[], isRetenIva: boolean): TotalesCreditoFiscal {
-  const t = totalesVenta(lineas);
-  const iva = ivaSobreGravada(t.totalGravada);
+export function totalesCreditoFiscal(
+  lineas: readonly LineaVenta[],
+  isRetenIva: boolean,
+  descuento?: DescuentoRequest | null,
+): TotalesCreditoFiscal {
+  const t = totalesVenta(lineas, descuento);
+  const iva = ivaSobreGravada(t.baseGravada);
   const montoTotalOperacion = t.subTotal.plus(iva);
-  const ivaRete1 = ivaRetenido1(t.totalGravada, isRetenIva);
+  const ivaRete1 = ivaRetenido1(t.baseGravada, isRetenIva);
   return { ...t, iva, montoTotalOperacion, ivaRete1, totalPagar: montoTotalOperacion.minus(ivaRete1) };
 }

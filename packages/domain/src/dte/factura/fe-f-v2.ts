@@ -19,7 +19,7 @@ import { totalesFactura } from './totales';
  */
 export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
-  const t = totalesFactura(lineas);
+  const t = totalesFactura(lineas, request.descuento);
   return {
     identificacion: identificacion(ctx, '01', 2),
     documentoRelacionado: null,
@@ -35,7 +35,7 @@ export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
     })),
     resumen: {
       ...resumenVenta(t),
-      porcentajeDescuento: 0,
+      porcentajeDescuento: toNumber2(t.porcentajeDescuento),
       tributos: null,
       ivaRete: 0,
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),

@@ -16,7 +16,7 @@ import { totalesFactura } from './totales';
 /** Factura Electrónica v1 (fe-fc-v1.json). Prices include IVA. */
 export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
-  const t = totalesFactura(lineas);
+  const t = totalesFactura(lineas, request.descuento);
   return {
     identificacion: identificacion(ctx, '01', 1),
     documentoRelacionado: null,
@@ -32,7 +32,7 @@ export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
     })),
     resumen: {
       ...resumenVenta(t),
-      porcentajeDescuento: 0,
+      porcentajeDescuento: toNumber2(t.porcentajeDescuento),
       tributos: null,
       ivaRete1: 0,
       reteRenta: 0,

@@ -1,4 +1,4 @@
-import type { ItemVentaRequest } from '../../requests/common';
+import type { DescuentoRequest, ItemVentaRequest } from '../../requests/common';
 import { lineaVenta, type LineaVenta } from '../bloques/cuerpo';
 import { totalesVenta, type TotalesVenta } from '../bloques/resumen';
 import { totalIvaFactura } from '../iva';
@@ -12,11 +12,11 @@ export interface TotalesFactura extends TotalesVenta {
 
 /**
  * FE totals. Prices include IVA and the API offers no other tributos, so the operation total is the
- * subtotal; `totalIva` only reports the IVA it contains.
+ * subtotal (after the global discount); `totalIva` only reports the IVA it contains.
  */
-export function totalesFactura(lineas: readonly LineaVenta[]): TotalesFactura {
-  const t = totalesVenta(lineas);
-  return { ...t, totalIva: totalIvaFactura(t.totalGravada), montoTotalOperacion: t.subTotal };
+export function totalesFactura(lineas: readonly LineaVenta[], descuento?: DescuentoRequest | null): TotalesFactura {
+  const t = totalesVenta(lineas, descuento);
+  return { ...t, totalIva: totalIvaFactura(t.baseGravada), montoTotalOperacion: t.subTotal };
 }
 
 /**

@@ -1,0 +1,70 @@
+import { contribuyente } from '../support/fixtures';
+import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+
+/** A discount on the whole document over HTTP: MH (the simulator) checks the resumen's arithmetic. */
+describe('document discount', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+  });
+  afterAll(() => closeTestDatabase());
+
+  it('issues a CCF with 15 % off its taxed and exempt lines, accepted with no observación', async () => {
+    // By hand: gravada 99.99, exenta 20.00; 15 %: 15.00 and 3.00 off; IVA 13 % of 84.99 = 11.05;
+    // montoTotalOperacion 101.99 + 11.05 = 113.04; retention 1 % of 84.99 = 0.85; totalPagar 112.19.
+    const res = await api('POST', '/dte/dte03', tenant, {
+      receptor: contribuyente(),
+      items: [
+        { descripcion: 'Servicio', cantidad: 3, precioUnitario: 33.33 },
+        { descripcion: 'Exento', cantidad: 1, precioUnitario: 20, tipoImpuesto: 'EXENTO' },
+      ],
+      condicionOperacion: 1,
+      isRetenIva: true,
+      descuento: { porcentaje: 15 },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.estado).toBe('PROCESSED');
+    expect(res.body.data.respuestaMh.observaciones).toEqual([]);
+    expect(res.body.data.total).toBe('112.19');
+    expect(res.body.data.dteJson.resumen).toMatchObject({
+      descuGravada: 15,
+      descuExenta: 3,
+      porcentajeDescuento: 15,
+      totalDescu: 18,
+      subTotal: 101.99,
+      montoTotalOperacion: 113.04,
+      ivaRete1: 0.85,
+      totalPagar: 112.19,
+    });
+  });
+
+  it('issues a Factura with an amount off its taxed lines', async () => {
+    // By hand: 2 × 11.30 = 22.60 taxed, 2.60 off: 20.00, of which IVA 20 × 13 / 113 = 2.30.
+    const res = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'Producto A', cantidad: 2, precioUnitario: 11.3 }],
+      condicionOperacion: 1,
+      descuento: { gravada: 2.6 },
+    });
+    expect([res.status, res.body.data.estado, res.body.data.total]).toEqual([201, 'PROCESSED', '20.00']);
+    expect(res.body.data.dteJson.resumen).toMatchObject({
+      descuGravada: 2.6,
+      totalIva: 2.3,
+      porcentajeDescuento: 11.5,
+    });
+  });
+
+  it('refuses a discount above what its column sold', async () => {
+    const res = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'Producto A', cantidad: 1, precioUnitario: 5 }],
+      condicionOperacion: 1,
+      descuento: { exenta: 1 },
+    });
+    expect([res.status, res.body.code, res.body.errors]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      [{ field: 'descuento.exenta', message: 'Descuento 1.00 mayor que el total exenta 0.00' }],
+    ]);
+  });
+});

@@ -1,7 +1,10 @@
 import { contribuyente } from '../support/fixtures';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
-/** A discount on the whole document over HTTP: MH (the simulator) checks the resumen's arithmetic. */
+/**
+ * A discount on the whole document, and charges outside the taxable base, over HTTP: MH (the simulator)
+ * checks the resumen's arithmetic.
+ */
 describe('document discount', () => {
   let tenant: TestTenant;
   beforeAll(async () => {
@@ -66,5 +69,21 @@ describe('document discount', () => {
       'VALIDATION_ERROR',
       [{ field: 'descuento.exenta', message: 'Descuento 1.00 mayor que el total exenta 0.00' }],
     ]);
+  });
+
+  it('issues a CCF with a charge outside the taxable base, accepted with no observación', async () => {
+    // By hand: 100.00 + IVA 13.00 = 113.00; a 7.50 charge on the line: totalPagar 120.50.
+    const res = await api('POST', '/dte/dte03', tenant, {
+      receptor: contribuyente(),
+      items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario: 100, noGravado: 7.5, psv: 110 }],
+      condicionOperacion: 1,
+    });
+    expect([res.status, res.body.data.estado, res.body.data.total]).toEqual([201, 'PROCESSED', '120.50']);
+    expect(res.body.data.respuestaMh.observaciones).toEqual([]);
+    expect(res.body.data.dteJson.resumen).toMatchObject({
+      montoTotalOperacion: 113,
+      totalNoGravado: 7.5,
+      totalPagar: 120.5,
+    });
   });
 });

@@ -202,6 +202,8 @@ describe('Factura v1 (fe-fc-v1)', () => {
           tipoImpuesto: 'GRAVADO' as const,
           uniMedida: 59,
           tipoItem: 1 as const,
+          psv: 0,
+          noGravado: 0,
         })),
         condicionOperacion: 1,
         testContingencia: false,

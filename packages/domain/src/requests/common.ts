@@ -156,6 +156,21 @@ function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitar
 export const itemVenta = conDescuentoValido(z.object({ ...itemBase, tipoImpuesto }));
 export type ItemVentaRequest = z.output<typeof itemVenta>;
 
+/**
+ * A sale line of a Factura or CCF, whose schemas also carry per line `psv` (precio sugerido de venta,
+ * informative) and `noGravado`: a charge (or, negative, a credit) outside the taxable base, such as a
+ * deposit or a third party's fee, added to what is paid and not to the operation's amount.
+ */
+export const itemVentaConCargos = conDescuentoValido(
+  z.object({
+    ...itemBase,
+    tipoImpuesto,
+    psv: z.number().min(0).lt(1e11).default(0),
+    noGravado: z.number().gt(-1e11).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales').default(0),
+  }),
+);
+export type ItemVentaConCargosRequest = z.output<typeof itemVentaConCargos>;
+
 /** A purchase line (DTE 14): no taxes. */
 export const itemCompra = conDescuentoValido(z.object(itemBase));
 export type ItemCompraRequest = z.output<typeof itemCompra>;

@@ -9,7 +9,7 @@ import {
   condicionOperacion,
   correo,
   direccion,
-  itemVenta,
+  itemVentaConCargos,
   items,
   normalizeDocumento,
   observaciones,
@@ -54,7 +54,7 @@ export type ReceptorConsumidorRequest = z.output<typeof receptorConsumidor>;
 export const dte01Request = z
   .object({
     receptor: receptorConsumidor,
-    items: items(itemVenta),
+    items: items(itemVentaConCargos),
     condicionOperacion,
     pago: pago.nullish(),
     pagos: pagos.nullish(),

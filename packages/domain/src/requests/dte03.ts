@@ -8,7 +8,7 @@ import {
   condicionOperacion,
   correo,
   direccion,
-  itemVenta,
+  itemVentaConCargos,
   items,
   nit,
   normalizeDocumento,
@@ -66,7 +66,7 @@ export type ReceptorContribuyenteRequest = z.output<typeof receptorContribuyente
 export const dte03Request = z
   .object({
     receptor: z.preprocess((r) => r ?? {}, receptorContribuyente),
-    items: items(itemVenta),
+    items: items(itemVentaConCargos),
     condicionOperacion,
     pago: pago.nullish(),
     pagos: pagos.nullish(),

@@ -94,3 +94,17 @@ export function resumenVenta(t: TotalesVenta) {
     subTotal: toNumber2(t.subTotal),
   };
 }
+
+/**
+ * The resumen's totalNoGravado (the lines' charges and credits outside the taxable base) and what is
+ * paid with them; a credit larger than the amount to pay is refused, naming the lines.
+ */
+export function conNoGravado(items: readonly { noGravado: number }[], aPagar: Money) {
+  const totalNoGravado = round2(sum(items.map((i) => money(i.noGravado))));
+  const totalPagar = aPagar.plus(totalNoGravado);
+  if (totalPagar.isNegative())
+    throw validationError('Los abonos no gravados superan el total a pagar', [
+      { field: 'items', message: `noGravado suma ${totalNoGravado.toFixed(2)}; el total a pagar sería negativo` },
+    ]);
+  return { totalNoGravado, totalPagar };
+}

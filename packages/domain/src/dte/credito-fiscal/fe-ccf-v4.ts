@@ -1,12 +1,12 @@
 import { totalLetras } from '../../letras';
-import { toNumber2 } from '../../money';
+import { money, toNumber2, toNumber8 } from '../../money';
 import type { Dte03Request } from '../../requests/dte03';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { emisor2026 } from '../bloques/emisor';
 import { identificacion } from '../bloques/identificacion';
 import { pagos } from '../bloques/pagos';
 import { receptorContribuyente2026 } from '../bloques/receptor';
-import { resumenVenta } from '../bloques/resumen';
+import { conNoGravado, resumenVenta } from '../bloques/resumen';
 import type { BuildContext } from '../documento';
 import { tributosIva } from '../iva';
 import { totalesCreditoFiscal } from './totales';
@@ -19,6 +19,7 @@ import { totalesCreditoFiscal } from './totales';
 export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
   const lineas = request.items.map(lineaVenta);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva, request.descuento);
+  const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.totalPagar);
   return {
     identificacion: identificacion(ctx, '03', 4),
     documentoRelacionado: null,
@@ -28,8 +29,8 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
     ventaTercero: null,
     cuerpoDocumento: lineas.map((linea, i) => ({
       ...cuerpoItemVenta(request.items[i]!, linea, i + 1, { tributoIva: true, numeroDocumento: null }),
-      psv: 0,
-      noGravado: 0,
+      psv: toNumber8(money(request.items[i]!.psv)),
+      noGravado: toNumber8(money(request.items[i]!.noGravado)),
     })),
     resumen: {
       ...resumenVenta(t),
@@ -38,12 +39,12 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
       ivaPerci: 0,
       ivaRete: toNumber2(t.ivaRete1),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
-      totalNoGravado: 0,
-      totalPagar: toNumber2(t.totalPagar),
-      totalLetras: totalLetras(t.totalPagar),
+      totalNoGravado: toNumber2(totalNoGravado),
+      totalPagar: toNumber2(totalPagar),
+      totalLetras: totalLetras(totalPagar),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request, t.totalPagar),
+      pagos: pagos(request, totalPagar),
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },

@@ -1,12 +1,12 @@
 import { totalLetras } from '../../letras';
-import { toNumber2, toNumber8 } from '../../money';
+import { money, toNumber2, toNumber8 } from '../../money';
 import type { Dte01Request, ReceptorConsumidorRequest } from '../../requests/dte01';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { direccion2026 } from '../bloques/direccion';
 import { emisor2026 } from '../bloques/emisor';
 import { identificacion } from '../bloques/identificacion';
 import { pagos } from '../bloques/pagos';
-import { resumenVenta } from '../bloques/resumen';
+import { conNoGravado, resumenVenta } from '../bloques/resumen';
 import type { BuildContext } from '../documento';
 import { ivaItemFactura } from '../iva';
 import { totalesFactura } from './totales';
@@ -20,6 +20,7 @@ import { totalesFactura } from './totales';
 export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
   const t = totalesFactura(lineas, request.descuento);
+  const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.montoTotalOperacion);
   return {
     identificacion: identificacion(ctx, '01', 2),
     documentoRelacionado: null,
@@ -29,8 +30,8 @@ export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
     ventaTercero: null,
     cuerpoDocumento: lineas.map((linea, i) => ({
       ...cuerpoItemVenta(request.items[i]!, linea, i + 1, { tributoIva: false, numeroDocumento: null }),
-      psv: 0,
-      noGravado: 0,
+      psv: toNumber8(money(request.items[i]!.psv)),
+      noGravado: toNumber8(money(request.items[i]!.noGravado)),
       ivaItem: toNumber8(ivaItemFactura(linea.ventaGravada)),
     })),
     resumen: {
@@ -39,13 +40,13 @@ export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
       tributos: null,
       ivaRete: 0,
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
-      totalNoGravado: 0,
-      totalPagar: toNumber2(t.montoTotalOperacion),
-      totalLetras: totalLetras(t.montoTotalOperacion),
+      totalNoGravado: toNumber2(totalNoGravado),
+      totalPagar: toNumber2(totalPagar),
+      totalLetras: totalLetras(totalPagar),
       totalIva: toNumber2(t.totalIva),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request, t.montoTotalOperacion),
+      pagos: pagos(request, totalPagar),
       numPagoElectronico: null,
       observaciones: request.observaciones || null,
     },

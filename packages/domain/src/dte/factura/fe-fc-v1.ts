@@ -1,5 +1,5 @@
 import { totalLetras } from '../../letras';
-import { toNumber2, toNumber8 } from '../../money';
+import { money, toNumber2, toNumber8 } from '../../money';
 import type { TipoDocumento } from '../../requests/common';
 import type { Dte01Request, ReceptorConsumidorRequest } from '../../requests/dte01';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
@@ -8,7 +8,7 @@ import { emisorConEstablecimiento } from '../bloques/emisor';
 import { extensionConPlaca } from '../bloques/extension';
 import { identificacion } from '../bloques/identificacion';
 import { pagos } from '../bloques/pagos';
-import { resumenVenta } from '../bloques/resumen';
+import { conNoGravado, resumenVenta } from '../bloques/resumen';
 import type { BuildContext } from '../documento';
 import { ivaItemFactura } from '../iva';
 import { totalesFactura } from './totales';
@@ -17,6 +17,7 @@ import { totalesFactura } from './totales';
 export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
   const t = totalesFactura(lineas, request.descuento);
+  const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.montoTotalOperacion);
   return {
     identificacion: identificacion(ctx, '01', 1),
     documentoRelacionado: null,
@@ -26,8 +27,8 @@ export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
     ventaTercero: null,
     cuerpoDocumento: lineas.map((linea, i) => ({
       ...cuerpoItemVenta(request.items[i]!, linea, i + 1, { tributoIva: false, numeroDocumento: null }),
-      psv: 0,
-      noGravado: 0,
+      psv: toNumber8(money(request.items[i]!.psv)),
+      noGravado: toNumber8(money(request.items[i]!.noGravado)),
       ivaItem: toNumber8(ivaItemFactura(linea.ventaGravada)),
     })),
     resumen: {
@@ -37,13 +38,13 @@ export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
       ivaRete1: 0,
       reteRenta: 0,
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
-      totalNoGravado: 0,
-      totalPagar: toNumber2(t.montoTotalOperacion),
-      totalLetras: totalLetras(t.montoTotalOperacion),
+      totalNoGravado: toNumber2(totalNoGravado),
+      totalPagar: toNumber2(totalPagar),
+      totalLetras: totalLetras(totalPagar),
       totalIva: toNumber2(t.totalIva),
       saldoFavor: 0,
       condicionOperacion: request.condicionOperacion,
-      pagos: pagos(request, t.montoTotalOperacion),
+      pagos: pagos(request, totalPagar),
       numPagoElectronico: null,
     },
     extension: extensionConPlaca(request.observaciones),

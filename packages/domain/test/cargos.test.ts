@@ -70,3 +70,63 @@ describe('charges outside the taxable base', () => {
     ]);
   });
 });
+
+/** A tributo billed as its own line (CAT-011 tipoItem 4, CAT-015 §2), taxed with IVA like any gravada line. */
+describe('tributo lines (tipoItem 4)', () => {
+  const cemento = {
+    descripcion: 'Contribución especial',
+    cantidad: 1,
+    precioUnitario: 2.26,
+    tipoItem: 4,
+    codTributo: '57',
+    uniMedida: 99,
+  };
+  const bolsa = { descripcion: 'Cemento 42.5 kg', cantidad: 2, precioUnitario: 11.3 };
+
+  it('goes on a Factura with its codTributo, unit 99 and no tributos (FE lists none per line)', () => {
+    // By hand (IVA included): 22.60 + 2.26 = 24.86 taxed; IVA inside 24.86 × 13 / 113 = 2.86.
+    const dte = buildFacturaV1(
+      context('01'),
+      parseRequest(dte01Request, { receptor: {}, items: [bolsa, cemento], condicionOperacion: 1 }),
+    );
+    expect(dte.cuerpoDocumento[1]).toMatchObject({
+      tipoItem: 4,
+      codTributo: '57',
+      uniMedida: 99,
+      ventaGravada: 2.26,
+      tributos: null,
+      ivaItem: 0.26,
+    });
+    expect(dte.resumen).toMatchObject({ totalGravada: 24.86, totalIva: 2.86, montoTotalOperacion: 24.86 });
+    expect(validateMhSchema('fe-fc-v1', dte)).toEqual([]);
+  });
+
+  it('goes on a CCF with IVA ("20") on it', () => {
+    // By hand: 2 × 10.00 + 2.00 = 22.00 taxed; IVA 2.86; montoTotalOperacion 24.86.
+    const request = parseRequest(dte03Request, {
+      receptor: contribuyente,
+      items: [
+        { descripcion: 'Cemento 42.5 kg', cantidad: 2, precioUnitario: 10 },
+        { ...cemento, precioUnitario: 2 },
+      ],
+      condicionOperacion: 1,
+    });
+    const v3 = buildCreditoFiscalV3(context('03'), request);
+    expect(v3.cuerpoDocumento[1]).toMatchObject({ tipoItem: 4, codTributo: '57', uniMedida: 99, tributos: ['20'] });
+    expect(v3.resumen).toMatchObject({ totalGravada: 22, montoTotalOperacion: 24.86 });
+    expect(validateMhSchema('fe-ccf-v3', v3)).toEqual([]);
+    expect(validateMhSchema('fe-ccf-v4', buildCreditoFiscalV4(context('03'), request))).toEqual([]);
+  });
+
+  it('is refused without its codTributo, with one outside CAT-015 §2, in another unit, or untaxed', () => {
+    const fields = (item: object) =>
+      fieldsOf(
+        refusal(() => parseRequest(dte01Request, { receptor: {}, items: [item], condicionOperacion: 1 })),
+      ).sort();
+    expect(fields({ ...cemento, codTributo: undefined })).toEqual(['items[0].codTributo']);
+    expect(fields({ ...cemento, codTributo: 'A1' })).toEqual(['items[0].codTributo']);
+    expect(fields({ ...bolsa, codTributo: '57' })).toEqual(['items[0].codTributo']);
+    expect(fields({ ...cemento, uniMedida: 59 })).toEqual(['items[0].uniMedida']);
+    expect(fields({ ...cemento, tipoImpuesto: 'EXENTO' })).toEqual(['items[0].tipoImpuesto']);
+  });
+});

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { inCatalog, isDistritoOf, isMunicipioAnterior2024, isMunicipioOf, type CatalogId } from '../mh/catalogs';
+import {
+  inCatalog,
+  isDistritoOf,
+  isMunicipioAnterior2024,
+  isMunicipioOf,
+  isTributoDeSeccion,
+  type CatalogId,
+} from '../mh/catalogs';
 import { money } from '../money';
 import { RECEPTOR_REQUIRED } from './parse';
 
@@ -139,9 +146,53 @@ const itemBase = {
     .int()
     .refine(...catalogo('CAT-014', 'unidad de medida'))
     .default(59),
-  /** CAT-011: 1 bienes, 2 servicios, 3 ambos. 4 (item-level tributos of CAT-015 §2) is not offered. */
+  /** CAT-011: 1 bienes, 2 servicios, 3 ambos (4, a tributo billed as a line, on sale lines only). */
   tipoItem: z.literal([1, 2, 3]).default(1),
 };
+
+/**
+ * A sale line may be a tributo itself (CAT-011 tipoItem 4): one of CAT-015 §2 (`codTributo`: A8, 57, 90,
+ * D4, D5, 25, A6), "sujeto a cálculo de IVA", so taxed like any gravada line, in MH's unit 99.
+ */
+const lineaDeVenta = {
+  tipoImpuesto,
+  tipoItem: z.literal([1, 2, 3, 4]).default(1),
+  codTributo: z
+    .string()
+    .trim()
+    .refine((c) => isTributoDeSeccion(c, 2), {
+      message: 'Debe ser un tributo de CAT-015 sección 2 (A8, 57, 90, D4, D5, 25, A6)',
+    })
+    .nullish(),
+};
+
+function conTributoValido<
+  T extends z.ZodType<{ tipoItem: number; codTributo?: string | null; uniMedida: number; tipoImpuesto: TipoImpuesto }>,
+>(item: T) {
+  return item.superRefine((i, ctx) => {
+    const tributo = i.tipoItem === 4;
+    if (tributo && !i.codTributo)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['codTributo'],
+        message: 'Requerido cuando tipoItem es 4 (CAT-015 sección 2)',
+      });
+    if (!tributo && i.codTributo)
+      ctx.addIssue({ code: 'custom', path: ['codTributo'], message: 'Solo un ítem de tipoItem 4 lleva codTributo' });
+    if (tributo && i.uniMedida !== 99)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['uniMedida'],
+        message: 'Un tributo (tipoItem 4) va en la unidad 99 (CAT-014)',
+      });
+    if (tributo && i.tipoImpuesto !== 'GRAVADO')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tipoImpuesto'],
+        message: 'Un tributo (tipoItem 4) está sujeto a IVA: GRAVADO',
+      });
+  });
+}
 
 function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>>(
   item: T,
@@ -153,7 +204,7 @@ function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitar
 }
 
 /** A sale line; `precioUnitario` includes IVA for DTE 01 and excludes it for DTE 03/05/06. */
-export const itemVenta = conDescuentoValido(z.object({ ...itemBase, tipoImpuesto }));
+export const itemVenta = conTributoValido(conDescuentoValido(z.object({ ...itemBase, ...lineaDeVenta })));
 export type ItemVentaRequest = z.output<typeof itemVenta>;
 
 /**
@@ -161,13 +212,15 @@ export type ItemVentaRequest = z.output<typeof itemVenta>;
  * informative) and `noGravado`: a charge (or, negative, a credit) outside the taxable base, such as a
  * deposit or a third party's fee, added to what is paid and not to the operation's amount.
  */
-export const itemVentaConCargos = conDescuentoValido(
-  z.object({
-    ...itemBase,
-    tipoImpuesto,
-    psv: z.number().min(0).lt(1e11).default(0),
-    noGravado: z.number().gt(-1e11).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales').default(0),
-  }),
+export const itemVentaConCargos = conTributoValido(
+  conDescuentoValido(
+    z.object({
+      ...itemBase,
+      ...lineaDeVenta,
+      psv: z.number().min(0).lt(1e11).default(0),
+      noGravado: z.number().gt(-1e11).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales').default(0),
+    }),
+  ),
 );
 export type ItemVentaConCargosRequest = z.output<typeof itemVentaConCargos>;
 

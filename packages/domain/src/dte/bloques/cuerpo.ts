@@ -56,7 +56,7 @@ export function cuerpoItemVenta(
     tipoItem: item.tipoItem,
     numeroDocumento,
     codigo: item.codigo ?? null,
-    codTributo: null,
+    codTributo: item.codTributo ?? null,
     descripcion: item.descripcion,
     cantidad: toNumber8(linea.cantidad),
     uniMedida: item.uniMedida,

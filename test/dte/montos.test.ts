@@ -2,10 +2,10 @@ import { contribuyente } from '../support/fixtures';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 /**
- * A discount on the whole document, and charges outside the taxable base, over HTTP: MH (the simulator)
- * checks the resumen's arithmetic.
+ * A discount on the whole document, charges outside the taxable base and tributo lines, over HTTP: MH
+ * (the simulator) checks the resumen's arithmetic and CAT-015.
  */
-describe('document discount', () => {
+describe('discounts, charges and tributo lines', () => {
   let tenant: TestTenant;
   beforeAll(async () => {
     tenant = await createTestTenant();
@@ -85,5 +85,27 @@ describe('document discount', () => {
       totalNoGravado: 7.5,
       totalPagar: 120.5,
     });
+  });
+
+  it('issues a CCF with a tributo line (tipoItem 4, CAT-015 §2), accepted with no observación', async () => {
+    // By hand: 2 × 10.00 + 2.00 = 22.00 taxed; IVA 2.86; total 24.86.
+    const res = await api('POST', '/dte/dte03', tenant, {
+      receptor: contribuyente(),
+      items: [
+        { descripcion: 'Cemento 42.5 kg', cantidad: 2, precioUnitario: 10 },
+        {
+          descripcion: 'Contribución especial',
+          cantidad: 1,
+          precioUnitario: 2,
+          tipoItem: 4,
+          codTributo: '57',
+          uniMedida: 99,
+        },
+      ],
+      condicionOperacion: 1,
+    });
+    expect([res.status, res.body.data.estado, res.body.data.total]).toEqual([201, 'PROCESSED', '24.86']);
+    expect(res.body.data.respuestaMh.observaciones).toEqual([]);
+    expect(res.body.data.dteJson.cuerpoDocumento[1]).toMatchObject({ tipoItem: 4, codTributo: '57', tributos: ['20'] });
   });
 });

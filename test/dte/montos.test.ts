@@ -1,3 +1,4 @@
+import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { contribuyente } from '../support/fixtures';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
@@ -107,5 +108,21 @@ describe('discounts, charges and tributo lines', () => {
     expect([res.status, res.body.data.estado, res.body.data.total]).toEqual([201, 'PROCESSED', '24.86']);
     expect(res.body.data.respuestaMh.observaciones).toEqual([]);
     expect(res.body.data.dteJson.cuerpoDocumento[1]).toMatchObject({ tipoItem: 4, codTributo: '57', tributos: ['20'] });
+  });
+
+  it('issues an FSE with an amount off the purchase, the income tax withheld from what remains', async () => {
+    // By hand: totalCompra 136.50 + 11.35 = 147.85; 7.85 off: subTotal 140.00; 10 % withheld 14.00; totalPagar 126.00.
+    const res = await api('POST', '/dte/dte14', tenant, {
+      ...(ISSUANCE_EXAMPLES.SUJETO_EXCLUIDO.body as object),
+      descuento: { monto: 7.85 },
+    });
+    expect([res.status, res.body.data.estado, res.body.data.total]).toEqual([201, 'PROCESSED', '126.00']);
+    expect(res.body.data.respuestaMh.observaciones).toEqual([]);
+    expect(res.body.data.dteJson.resumen).toMatchObject({
+      totalCompra: 147.85,
+      descu: 7.85,
+      subTotal: 140,
+      reteRenta: 14,
+    });
   });
 });

@@ -3,8 +3,11 @@ import {
   buildCreditoFiscalV4,
   buildFacturaV1,
   buildFacturaV2,
+  buildSujetoExcluidoV1,
+  buildSujetoExcluidoV2,
   dte01Request,
   dte03Request,
+  dte14Request,
   parseRequest,
   validateMhSchema,
 } from '../src';
@@ -128,5 +131,55 @@ describe('document discount', () => {
     expect(parse({ porcentaje: 100.5 })).toEqual(['descuento.porcentaje']);
     expect(parse({ gravada: 1.005 })).toEqual(['descuento.gravada']);
     expect(new Set(parse({ otro: 1 }))).toEqual(new Set(['descuento']));
+  });
+});
+
+describe('discount on a Factura de Sujeto Excluido', () => {
+  const body = (descuento: object) => ({
+    sujetoExcluido: {
+      tipoDocumento: '13',
+      numDocumento: '01234567-8',
+      nombre: 'María López',
+      direccion: contribuyente.direccion,
+    },
+    items: [
+      { descripcion: 'Servicio de limpieza', cantidad: 3, precioUnitario: 45.5, tipoItem: 2 },
+      { descripcion: 'Materiales', cantidad: 1, precioUnitario: 12.35, montoDescu: 1 },
+    ],
+    condicionOperacion: 1,
+    applyrent: true,
+    descuento,
+  });
+
+  it('takes a percentage off the purchase; the 10 % income tax is withheld from what remains', () => {
+    // By hand: 3 × 45.50 = 136.50; 12.35 − 1.00 = 11.35; totalCompra 147.85
+    //   10 %: descu 14.785 → 14.79 (half up); subTotal 133.06; reteRenta 13.306 → 13.31; totalPagar 119.75
+    //   totalDescu 1.00 + 14.79 = 15.79
+    const request = parseRequest(dte14Request, body({ porcentaje: 10 }));
+    for (const [dte, esquema] of [
+      [buildSujetoExcluidoV1(context('14'), request), 'fe-fse-v1'],
+      [buildSujetoExcluidoV2(context('14'), request), 'fe-fse-v2'],
+    ] as const) {
+      expect(dte.resumen).toMatchObject({
+        totalCompra: 147.85,
+        descu: 14.79,
+        totalDescu: 15.79,
+        subTotal: 133.06,
+        reteRenta: 13.31,
+        totalPagar: 119.75,
+      });
+      expect(validateMhSchema(esquema, dte)).toEqual([]);
+    }
+  });
+
+  it('refuses an amount above the purchase, or both forms', () => {
+    expect(
+      fieldsOf(
+        refusal(() => buildSujetoExcluidoV1(context('14'), parseRequest(dte14Request, body({ monto: 147.86 })))),
+      ),
+    ).toEqual(['descuento.monto']);
+    expect(fieldsOf(refusal(() => parseRequest(dte14Request, body({ porcentaje: 5, monto: 1 }))))).toEqual([
+      'descuento',
+    ]);
   });
 });

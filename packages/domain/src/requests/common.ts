@@ -307,6 +307,17 @@ export const descuento = z
   });
 export type DescuentoRequest = z.output<typeof descuento>;
 
+/** A discount on the whole purchase (DTE 14): a percentage of it, or an amount; not both. */
+export const descuentoCompra = z
+  .strictObject({
+    porcentaje: z.number().gt(0).lte(100).multipleOf(0.01, 'Hasta 2 decimales').optional(),
+    monto: montoDescuento.optional(),
+  })
+  .refine((d) => (d.porcentaje === undefined) !== (d.monto === undefined), {
+    message: 'Indique porcentaje o monto, uno de los dos',
+  });
+export type DescuentoCompraRequest = z.output<typeof descuentoCompra>;
+
 export const observaciones = z.string().trim().max(3000).nullish();
 
 export const apendice = z

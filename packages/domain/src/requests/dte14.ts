@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apendice,
+  descuentoCompra,
   checkDocumento,
   checkPago,
   codActividad,
@@ -43,6 +44,7 @@ export const dte14Request = z
     condicionOperacion,
     pago: pago.nullish(),
     pagos: pagos.nullish(),
+    descuento: descuentoCompra.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),

@@ -13,7 +13,7 @@ import { totalesSujetoExcluido } from './totales';
 export function buildSujetoExcluidoV1(ctx: BuildContext, request: Dte14Request) {
   const { sujetoExcluido: s } = request;
   const lineas = request.items.map(linea);
-  const t = totalesSujetoExcluido(lineas, request.applyrent);
+  const t = totalesSujetoExcluido(lineas, request.applyrent, request.descuento);
   return {
     identificacion: identificacion(ctx, '14', 1),
     emisor: emisorSujetoExcluido(ctx.emisor),
@@ -43,7 +43,7 @@ export function buildSujetoExcluidoV1(ctx: BuildContext, request: Dte14Request) 
     }),
     resumen: {
       totalCompra: toNumber2(t.totalCompra),
-      descu: 0,
+      descu: toNumber2(t.descu),
       totalDescu: toNumber2(t.totalDescu),
       subTotal: toNumber2(t.subTotal),
       ivaRete1: 0,

@@ -16,7 +16,7 @@ import { totalesSujetoExcluido } from './totales';
 export function buildSujetoExcluidoV2(ctx: BuildContext, request: Dte14Request) {
   const { sujetoExcluido: s } = request;
   const lineas = request.items.map(linea);
-  const t = totalesSujetoExcluido(lineas, request.applyrent);
+  const t = totalesSujetoExcluido(lineas, request.applyrent, request.descuento);
   return {
     identificacion: identificacion(ctx, '14', 2),
     emisor: emisorSujetoExcluido2026(ctx.emisor),
@@ -46,7 +46,7 @@ export function buildSujetoExcluidoV2(ctx: BuildContext, request: Dte14Request) 
     }),
     resumen: {
       totalCompra: toNumber2(t.totalCompra),
-      descu: 0,
+      descu: toNumber2(t.descu),
       totalDescu: toNumber2(t.totalDescu),
       subTotal: toNumber2(t.subTotal),
       reteRenta: toNumber2(t.reteRenta),

@@ -67,7 +67,7 @@ export const dte01Request = z
   .superRefine(checkPago)
   .superRefine(checkMaximosFactura)
   .superRefine((r, ctx) => {
-    if (!requiereIdentificarReceptor(r.items)) return;
+    if (!requiereIdentificarReceptor(r.items, r.descuento)) return;
     for (const field of ['tipoDocumento', 'numDocumento', 'nombre'] as const)
       if (!r.receptor[field])
         ctx.addIssue({

@@ -18,32 +18,41 @@ function checkMonto(ctx: z.RefinementCtx, path: PropertyKey[], monto: Money, que
   if (monto.gte(MAXIMO_MH)) ctx.addIssue({ code: 'custom', path, message: mensaje(que) });
 }
 
+/** Charges outside the taxable base (Factura and CCF lines' `noGravado`) that add to what is paid. */
+function cargos(items: readonly { noGravado?: number }[]): Money {
+  const neto = sum(items.map((i) => money(i.noGravado ?? 0)));
+  return neto.isPositive() ? neto : money(0);
+}
+
 /** Each line (cantidad × precioUnitario − montoDescu) and the document's largest total, IVA included. */
 function checkLineas(ctx: z.RefinementCtx, montos: Money[], total: Money): void {
   montos.forEach((m, i) => checkMonto(ctx, ['items', i], m, 'El monto del ítem'));
   if (montos.every((m) => m.lt(MAXIMO_MH))) checkMonto(ctx, ['items'], total, 'El total del documento');
 }
 
-/** DTE 01: prices include IVA, the total is the operation's. */
-export function checkMaximosFactura(r: { items: ItemVentaRequest[] }, ctx: z.RefinementCtx): void {
-  const lineas = r.items.map(lineaVenta);
-  checkLineas(
-    ctx,
-    lineas.map((l) => l.monto),
-    totalesFactura(lineas).montoTotalOperacion,
-  );
-}
-
-/** DTE 03, 05, 06: IVA is added on the total. */
-export function checkMaximosCreditoFiscal(
-  r: { items: ItemVentaRequest[]; isRetenIva: boolean },
+/** DTE 01: prices include IVA; the largest total is what is paid, the operation's with its charges. */
+export function checkMaximosFactura(
+  r: { items: (ItemVentaRequest & { noGravado?: number })[] },
   ctx: z.RefinementCtx,
 ): void {
   const lineas = r.items.map(lineaVenta);
   checkLineas(
     ctx,
     lineas.map((l) => l.monto),
-    totalesCreditoFiscal(lineas, r.isRetenIva).montoTotalOperacion,
+    totalesFactura(lineas).montoTotalOperacion.plus(cargos(r.items)),
+  );
+}
+
+/** DTE 03, 05, 06: IVA is added on the total; a CCF's charges add to what is paid. */
+export function checkMaximosCreditoFiscal(
+  r: { items: (ItemVentaRequest & { noGravado?: number })[]; isRetenIva: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  const lineas = r.items.map(lineaVenta);
+  checkLineas(
+    ctx,
+    lineas.map((l) => l.monto),
+    totalesCreditoFiscal(lineas, r.isRetenIva).montoTotalOperacion.plus(cargos(r.items)),
   );
 }
 

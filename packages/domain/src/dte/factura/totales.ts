@@ -2,6 +2,7 @@ import type { DescuentoRequest, ItemVentaRequest } from '../../requests/common';
 import { lineaVenta, type LineaVenta } from '../bloques/cuerpo';
 import { totalesVenta, type TotalesVenta } from '../bloques/resumen';
 import { totalIvaFactura } from '../iva';
+import { DteError } from '../../errors';
 import type { Money } from '../../money';
 
 export interface TotalesFactura extends TotalesVenta {
@@ -25,6 +26,21 @@ export function totalesFactura(lineas: readonly LineaVenta[], descuento?: Descue
  */
 export const UMBRAL_IDENTIFICACION_RECEPTOR = 1095;
 
-export function requiereIdentificarReceptor(items: readonly ItemVentaRequest[]): boolean {
-  return totalesFactura(items.map(lineaVenta)).montoTotalOperacion.gte(UMBRAL_IDENTIFICACION_RECEPTOR);
+/**
+ * Whether the Factura's montoTotalOperacion, after its document discount, reaches the threshold. A
+ * discount larger than its column is refused by the builder; here it counts as none, the stricter reading.
+ */
+export function requiereIdentificarReceptor(
+  items: readonly ItemVentaRequest[],
+  descuento?: DescuentoRequest | null,
+): boolean {
+  const lineas = items.map(lineaVenta);
+  let total: Money;
+  try {
+    total = totalesFactura(lineas, descuento).montoTotalOperacion;
+  } catch (err) {
+    if (!(err instanceof DteError)) throw err;
+    total = totalesFactura(lineas).montoTotalOperacion;
+  }
+  return total.gte(UMBRAL_IDENTIFICACION_RECEPTOR);
 }

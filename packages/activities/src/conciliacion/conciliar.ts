@@ -8,18 +8,19 @@ import {
   type RespuestaMh,
   type ResumenConciliacion,
 } from '@dte/contract';
-import { diferencia, documentKind, type DteTipo, type LadoMh } from '@dte/domain';
+import { diferencia, documentKind, type DteTipo, type LadoLocal, type LadoMh } from '@dte/domain';
 import type { ActivityDependencies } from '../dependencies';
 import { consultarTodos } from '../mh/consultas';
 import type { MhClient } from '../mh/mh-client';
 import { consultDte, mhCredentials } from '../dte/transmit';
 import { enlaceApi, publicar } from '../webhooks/publicar';
 
-/** What is known of a document before MH is asked: its kind and numeroControl, when on record. */
+/** A document to ask MH about, with what the record says of it (null: not on record). */
 interface Candidato {
   codigoGeneracion: string;
   tipoDte: string;
   numeroControl: string | null;
+  local: LadoLocal | null;
 }
 
 /** consultadte's answer as one side of the comparison: PROCESADO or INVALIDADO are held, anything else not. */
@@ -38,7 +39,7 @@ function diaSalvadoreno(fecha: string): [string, string] {
 export function createConciliacionActivities(deps: ActivityDependencies, mh: MhClient) {
   /**
    * The documents of the day asked for at MH. MH cannot list what it holds, so they are those on the
-   * emisor's list with that fecEmi, and the issuances this service started that day that left no record:
+   * emisor's list with that fecEmi (whose entries carry the record's estado and sello), and the issuances this service started that day that left no record:
    * Temporal keeps those executions (within the namespace's retention) apart from the database, so a
    * document MH accepted whose record was lost (a restore, a failed write) is still found. Documents issued
    * outside the service (MH's own portal, another system) cannot be found by anyone but MH.
@@ -50,6 +51,7 @@ export function createConciliacionActivities(deps: ActivityDependencies, mh: MhC
         codigoGeneracion: e.codigoGeneracion,
         tipoDte: documentKind(e.tipo as DteTipo).tipoDte,
         numeroControl: e.numeroControl,
+        local: { estado: e.estado, selloRecibido: e.selloRecibido },
       });
     const [desde, hasta] = diaSalvadoreno(input.fecha);
     const query = [
@@ -68,6 +70,7 @@ export function createConciliacionActivities(deps: ActivityDependencies, mh: MhC
         codigoGeneracion,
         tipoDte: documentKind(tipo as DteTipo).tipoDte,
         numeroControl: null,
+        local: null,
       });
     }
     return [...porCodigo.values()];
@@ -97,17 +100,15 @@ export function createConciliacionActivities(deps: ActivityDependencies, mh: MhC
           sinRespuesta.push(c.codigoGeneracion);
           return;
         }
-        const doc = await deps.documents.find(c.codigoGeneracion, ['estado', 'selloRecibido', 'numeroControl']);
-        const local = doc && { estado: doc.estado, selloRecibido: doc.selloRecibido ?? null };
         const lado = ladoDeMh(res.body);
-        const tipo = diferencia(local, lado);
+        const tipo = diferencia(c.local, lado);
         if (tipo)
           diferencias.push({
             tipo,
             codigoGeneracion: c.codigoGeneracion,
             tipoDte: c.tipoDte,
-            numeroControl: doc?.numeroControl ?? c.numeroControl ?? null,
-            local,
+            numeroControl: c.numeroControl,
+            local: c.local,
             mh: lado,
           });
       });

@@ -57,16 +57,18 @@ export function totalesVenta(lineas: readonly LineaVenta[], descuento?: Descuent
 
 type Columnas = Record<'noSujeta' | 'exenta' | 'gravada', Money>;
 
+/** A document discount on `total`: `porcentaje` of it, rounded to the cent half up, or the amount given. */
+export function descuentoDe(total: Money, porcentaje: number | undefined, monto: number | undefined): Money {
+  return porcentaje !== undefined ? round2(total.times(porcentaje).div(100)) : money(monto ?? 0);
+}
+
 /**
  * Each column's share of the global discount: the percentage of each column (rounded to the cent, half
  * up), or the amounts given, none above its column.
  */
 function descuentos(descuento: DescuentoRequest | null | undefined, columnas: Columnas): Columnas {
   if (!descuento) return { noSujeta: money(0), exenta: money(0), gravada: money(0) };
-  const columna = (c: keyof Columnas) =>
-    descuento.porcentaje !== undefined
-      ? round2(columnas[c].times(descuento.porcentaje).div(100))
-      : money(descuento[c] ?? 0);
+  const columna = (c: keyof Columnas) => descuentoDe(columnas[c], descuento.porcentaje, descuento[c]);
   const d = { noSujeta: columna('noSujeta'), exenta: columna('exenta'), gravada: columna('gravada') };
   const excesos = (Object.keys(d) as (keyof Columnas)[]).filter((c) => d[c].gt(columnas[c]));
   if (excesos.length)

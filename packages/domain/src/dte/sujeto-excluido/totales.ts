@@ -2,6 +2,7 @@ import { money, round2, sum, ZERO, type Money } from '../../money';
 import { validationError } from '../../errors';
 import type { DescuentoCompraRequest } from '../../requests/common';
 import type { Linea } from '../bloques/cuerpo';
+import { descuentoDe } from '../bloques/resumen';
 
 const TASA_RETENCION_RENTA = money('0.10');
 
@@ -34,11 +35,7 @@ export function totalesSujetoExcluido(
   descuento?: DescuentoCompraRequest | null,
 ): TotalesSujetoExcluido {
   const totalCompra = round2(sum(lineas.map((l) => l.monto)));
-  const descu = !descuento
-    ? ZERO
-    : descuento.porcentaje !== undefined
-      ? round2(totalCompra.times(descuento.porcentaje).div(100))
-      : money(descuento.monto ?? 0);
+  const descu = descuento ? descuentoDe(totalCompra, descuento.porcentaje, descuento.monto) : ZERO;
   if (descu.gt(totalCompra))
     throw validationError('El descuento excede el total de la compra', [
       {

@@ -1,5 +1,11 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { ConciliacionDiaria, EntregaWebhook, type EntregaWebhookInput, type ResumenConciliacion } from '@dte/contract';
+import {
+  ConciliacionDiaria,
+  DESTINO_NO_PERMITIDO,
+  EntregaWebhook,
+  type EntregaWebhookInput,
+  type ResumenConciliacion,
+} from '@dte/contract';
 import { recordCalls, runWorker, startWorkflowTests, type WorkflowTestContext } from './support';
 
 /** The daily reconciliation and the webhook delivery, the service's workflows that run on their own, on stub activities. */
@@ -79,7 +85,7 @@ describe('WebhookDeliveryWorkflow', () => {
   it('gives up at once on a destination the ambiente does not admit', async () => {
     const stubs = recordCalls({
       entregarWebhook: async () => {
-        throw ApplicationFailure.nonRetryable('dirección privada', 'WebhookDestinoNoPermitido');
+        throw ApplicationFailure.nonRetryable('dirección privada', DESTINO_NO_PERMITIDO);
       },
     });
     const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>

@@ -29,6 +29,7 @@ export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
 export { SearchAttribute, searchAttributeTypes } from './search-attributes';
 export {
+  DESTINO_NO_PERMITIDO,
   EntregaWebhook,
   type EntregaWebhookInput,
   type EventoWebhook,

@@ -39,6 +39,12 @@ export interface ResultadoEntrega {
 }
 
 /**
+ * The failure type of an attempt to an address the emisor's ambiente does not admit: no retry can mend
+ * it, so the delivery's retry policy names it as final.
+ */
+export const DESTINO_NO_PERMITIDO = 'WebhookDestinoNoPermitido';
+
+/**
  * One event to one endpoint, one workflow: its attempts, retries and outcome are in its history, and a
  * worker that dies mid-attempt leaves the attempt to be retried with the same event id.
  */

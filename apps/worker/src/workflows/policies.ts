@@ -1,5 +1,5 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import { DTE_ERROR_FAILURE, type ReintentoWebhook } from '@dte/contract';
+import { DESTINO_NO_PERMITIDO, DTE_ERROR_FAILURE, type ReintentoWebhook } from '@dte/contract';
 import type { Activities } from '@dte/activities';
 
 /**
@@ -81,7 +81,7 @@ export function entregaWebhook(r: ReintentoWebhook) {
       initialInterval: `${r.inicialSegundos} seconds`,
       backoffCoefficient: 2,
       maximumInterval: `${r.maxSegundos} seconds`,
-      nonRetryableErrorTypes: ['WebhookDestinoNoPermitido'],
+      nonRetryableErrorTypes: [DESTINO_NO_PERMITIDO],
     },
   });
 }

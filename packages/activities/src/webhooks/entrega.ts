@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { EntregaWebhookInput, ResultadoEntrega } from '@dte/contract';
+import { DESTINO_NO_PERMITIDO, type EntregaWebhookInput, type ResultadoEntrega } from '@dte/contract';
 import {
   comprobarUrlWebhook,
   destinosPrivadosPermitidos,
@@ -13,9 +13,6 @@ import {
 } from '@dte/domain';
 import type { ActivityDependencies } from '../dependencies';
 import { firmar } from './firma';
-
-/** A failure no retry can mend: the endpoint's address is one its emisor's ambiente does not admit. */
-export const DESTINO_NO_PERMITIDO = 'WebhookDestinoNoPermitido';
 
 /** What a receiver answers is read up to this much, for the log; the rest is dropped. */
 const MAX_RESPUESTA = 2048;

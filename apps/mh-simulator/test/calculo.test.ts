@@ -379,3 +379,160 @@ describe('Retorno (fe-eret-v1, 18)', () => {
     expect(campos('18', 1, renta)).toEqual(['resumen.reteRenta', 'resumen.totalPagar']);
   });
 });
+
+describe('NR (fe-nr-v4, 04): a CCF’s valuation, nothing to pay', () => {
+  // 10 × 12.50 − 5.00 = 120.00 gravada ; 4 × 7.25 = 29.00 exenta ; 10 % off: 12.00 and 2.90
+  // subTotal 149.00 − 14.90 = 134.10 ; IVA 13 % of 108.00 = 14.04 ; montoTotalOperacion 148.14
+  const nr = () => ({
+    cuerpoDocumento: [
+      { ...linea(10, 12.5, 5, 120), ventaExenta: 0, ventaNoSuj: 0 },
+      { cantidad: 4, precioUni: 7.25, montoDescu: 0, ventaNoSuj: 0, ventaExenta: 29, ventaGravada: 0 },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 29,
+      totalGravada: 120,
+      subTotalVentas: 149,
+      descuNoSuj: 0,
+      descuExenta: 2.9,
+      descuGravada: 12,
+      porcentajeDescuento: 10,
+      totalDescu: 19.9,
+      tributos: [{ codigo: '20', descripcion: 'IVA', valor: 14.04 }],
+      subTotal: 134.1,
+      montoTotalOperacion: 148.14,
+    },
+  });
+
+  it('accepts the figures', () => expect(campos('04', 4, nr())).toEqual([]));
+
+  it('checks the IVA on the discounted base', () => {
+    const documento = nr();
+    documento.resumen.tributos[0]!.valor = 15.6;
+    expect(campos('04', 4, documento)).toEqual(['resumen.tributos[0].valor', 'resumen.montoTotalOperacion']);
+  });
+});
+
+describe('FEX (fe-fex-v1, fe-fex-v3, 11): 0 % IVA, seguro and flete in the operation', () => {
+  // 100 × 185.50 = 18,550.00 ; 12.5 % off = 2,318.75 ; + seguro 125.35 + flete 650.00 = 17,006.60
+  const fex = (descuento: Json) => ({
+    cuerpoDocumento: [{ cantidad: 100, precioUni: 185.5, montoDescu: 0, ventaGravada: 18550, noGravado: 0 }],
+    resumen: {
+      totalGravada: 18550,
+      ...descuento,
+      porcentajeDescuento: 12.5,
+      totalDescu: 2318.75,
+      seguro: 125.35,
+      flete: 650,
+      montoTotalOperacion: 17006.6,
+      totalNoGravado: 0,
+      totalPagar: 17006.6,
+      pagos: [{ codigo: '01', montoPago: 17006.6 }],
+    },
+  });
+
+  it('accepts v1 (descuento) and v3 (descuGravada, tributo C3 at 0)', () => {
+    expect(campos('11', 1, fex({ descuento: 2318.75 }))).toEqual([]);
+    expect(campos('11', 3, fex({ descuGravada: 2318.75, tributos: [{ codigo: 'C3', valor: 0 }] }))).toEqual([]);
+  });
+
+  it('refuses an operation without its flete, and IVA on an export', () => {
+    const sinFlete = fex({ descuento: 2318.75 });
+    sinFlete.resumen.montoTotalOperacion = 16356.6;
+    sinFlete.resumen.totalPagar = 16356.6;
+    expect(campos('11', 1, sinFlete)).toEqual(['resumen.montoTotalOperacion']);
+    expect(campos('11', 3, fex({ descuGravada: 2318.75, tributos: [{ codigo: 'C3', valor: 2411.5 }] }))).toEqual([
+      'resumen.tributos[0].valor',
+    ]);
+  });
+});
+
+describe('CD (fe-cd-v1, fe-cd-v2, 15): donated value less depreciation', () => {
+  // 1 × 300.00 cash ; 5 × 250.00 − 400.00 depreciation = 850.00 ; valorTotal 1,150.00
+  const cd = (campo: 'depreciacion' | 'tipoDepreciacion') => ({
+    cuerpoDocumento: [
+      { cantidad: 1, valorUni: 300, [campo]: 0, valor: 300 },
+      { cantidad: 5, valorUni: 250, [campo]: 400, valor: 850 },
+    ],
+    resumen: { valorTotal: 1150, pagos: [{ codigo: '05', montoPago: 300 }] },
+  });
+
+  it('accepts v1 and v2, whose payments are the cash only', () => {
+    expect(campos('15', 1, cd('depreciacion'))).toEqual([]);
+    expect(campos('15', 2, cd('tipoDepreciacion'))).toEqual([]);
+  });
+
+  it('refuses goods valued without their depreciation', () => {
+    const documento = cd('depreciacion');
+    documento.cuerpoDocumento[1]!.valor = 1250;
+    documento.resumen.valorTotal = 1550;
+    expect(campos('15', 1, documento)).toEqual(['cuerpoDocumento[1].valor']);
+  });
+});
+
+describe('CL (fe-cl-v1, fe-cl-v2, 08): the sale documents liquidated', () => {
+  // CCF gravada 1,000.00 (IVA 130.00) ; paper Factura exenta 200.00 ; FEX exportaciones 500.00
+  // subTotalVentas 1,700.00 ; montoTotalOperacion 1,830.00 ; percibido 10.00 ; total 1,840.00
+  const linea = (columnas: Json) => ({
+    ventaNoSuj: 0,
+    ventaExenta: 0,
+    ventaGravada: 0,
+    exportaciones: 0,
+    ivaItem: 0,
+    ...columnas,
+  });
+  const cl = () => ({
+    cuerpoDocumento: [
+      linea({ ventaGravada: 1000, ivaItem: 130 }),
+      linea({ ventaExenta: 200 }),
+      linea({ exportaciones: 500 }),
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 200,
+      totalGravada: 1000,
+      exportacion: 500,
+      subTotalVentas: 1700,
+      tributos: [{ codigo: '20', valor: 130 }],
+      montoTotalOperacion: 1830,
+      ivaPerci: 10,
+      total: 1840,
+    },
+  });
+
+  it('accepts the figures', () => expect(campos('08', 2, cl())).toEqual([]));
+
+  it('refuses a line whose IVA is not 13 % of its gravada, and a total without the percepción', () => {
+    const documento = cl();
+    documento.cuerpoDocumento[0]!.ivaItem = 113;
+    documento.resumen.total = 1830;
+    expect(campos('08', 2, documento)).toEqual(['cuerpoDocumento[0].ivaItem', 'resumen.total']);
+  });
+});
+
+describe('DCL (fe-dcl-v1, fe-dcl-v2, 09): a period of card sales liquidated', () => {
+  // 5,763.00 − 113.00 = 5,650.00 ; IVA 650.00 ; 5,000.00 sujeto ; 2 % = 100.00 ; commission 172.89, IVA 22.48
+  // liquidoApagar 5,763.00 − 100.00 − 172.89 − 22.48 = 5,467.63
+  const dcl = () => ({
+    cuerpoDocumento: {
+      valorOperaciones: 5763,
+      montoSinPercepcion: 113,
+      subTotal: 5650,
+      iva: 650,
+      montoSujetoPercepcion: 5000,
+      ivaPercibido: 100,
+      comision: 172.89,
+      ivaComision: 22.48,
+      liquidoApagar: 5467.63,
+    },
+  });
+
+  it('accepts the figures', () => expect(campos('09', 1, dcl())).toEqual([]));
+
+  it('refuses a percepción at 1 % and what is paid from it', () => {
+    const documento = dcl();
+    documento.cuerpoDocumento.ivaPercibido = 50;
+    documento.cuerpoDocumento.liquidoApagar = 5517.63;
+    expect(campos('09', 2, documento)).toEqual(['cuerpoDocumento.ivaPercibido']);
+  });
+});

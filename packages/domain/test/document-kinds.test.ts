@@ -24,6 +24,7 @@ const item = { descripcion: 'Servicio', cantidad: 1, precioUnitario: 100, tipoIt
 const bodies: Record<DteTipo, object> = {
   FACTURA_CONSUMIDOR_FINAL: { receptor: { correo: 'ana@example.com' }, items: [item], condicionOperacion: 1 },
   CREDITO_FISCAL: { receptor: contribuyente, items: [item], condicionOperacion: 1, isRetenIva: true },
+  NOTA_REMISION: { receptor: { ...contribuyente, bienTitulo: '04' }, items: [item] },
   NOTA_CREDITO: { items: [item], condicionOperacion: 1, codigoGeneracion: ORIGINAL, isRetenIva: true },
   NOTA_DEBITO: { items: [item], condicionOperacion: 1, codigoGeneracion: ORIGINAL, isRetenIva: true },
   COMPROBANTE_RETENCION: {
@@ -42,6 +43,38 @@ const bodies: Record<DteTipo, object> = {
       },
     ],
   },
+  COMPROBANTE_LIQUIDACION: {
+    receptor: contribuyente,
+    cuerpoDocumento: [
+      { tipoDte: '03', tipoGeneracion: 2, numeroDocumento: ORIGINAL, fechaEmision: '2026-11-02', ventaGravada: 100 },
+    ],
+  },
+  DOCUMENTO_CONTABLE_LIQUIDACION: {
+    receptor: { ...contribuyente, tipoEstablecimiento: '01' },
+    cuerpoDocumento: {
+      periodoLiquidacionFechaInicio: '2026-11-01',
+      periodoLiquidacionFechaFin: '2026-11-15',
+      valorOperaciones: 113,
+      comision: 0,
+      porcentComision: 0,
+    },
+    extension: { nombEntrega: 'Ana López', docuEntrega: '012345678' },
+  },
+  FACTURA_EXPORTACION: {
+    receptor: {
+      nombre: 'BUYER INC.',
+      tipoDocumento: '37',
+      numDocumento: 'EIN 1',
+      codPais: 'US',
+      complemento: '1 Main St, Miami',
+      tipoPersona: 2,
+      descActividad: 'Importación',
+      correo: 'buyer@example.com',
+    },
+    exportacion: { tipoItemExpor: 2 },
+    items: [item],
+    condicionOperacion: 1,
+  },
   SUJETO_EXCLUIDO: {
     sujetoExcluido: {
       tipoDocumento: '13',
@@ -53,6 +86,11 @@ const bodies: Record<DteTipo, object> = {
     items: [item],
     condicionOperacion: 1,
     applyrent: true,
+  },
+  COMPROBANTE_DONACION: {
+    donante: contribuyente,
+    otrosDocumentos: [{ codDocAsociado: 1, descDocumento: 'Resolución 1-2025', detalleDocumento: 'Calificación' }],
+    items: [{ tipoDonacion: 1, cantidad: 1, descripcion: 'Aporte', valorUnitario: 100 }],
   },
   RETORNO: { documentoOrigen: ORIGINAL, items: [{ numItem: 1, cantidadRetorno: 1 }], motivo: 'Devolución' },
 };
@@ -98,11 +136,28 @@ describe('document kinds', () => {
     expect(table).toEqual([
       ['FACTURA_CONSUMIDOR_FINAL', '01', 'FACTURA_CONSUMIDOR_FINAL', 1, 'fe-fc-v1', true, 2, 'fe-f-v2', true],
       ['CREDITO_FISCAL', '03', 'CREDITO_FISCAL', 3, 'fe-ccf-v3', true, 4, 'fe-ccf-v4', true],
+      ['NOTA_REMISION', '04', 'NOTA_REMISION', 3, 'fe-nr-v3', true, 4, 'fe-nr-v4', true],
       ['NOTA_CREDITO', '05', 'NOTA_CREDITO', 3, 'fe-nc-v3', true, 4, 'fe-nc-v4', true],
       ['NOTA_DEBITO', '06', 'NOTA_DEBITO', 3, 'fe-nd-v3', true, 4, 'fe-nd-v4', true],
       // CR v1 is transmitted normally only; CR v2 admits contingency.
       ['COMPROBANTE_RETENCION', '07', 'COMPROBANTE_RETENCION', 1, 'fe-cr-v1', false, 2, 'fe-cr-v2', true],
+      // CL and DCL are transmitted normally only.
+      ['COMPROBANTE_LIQUIDACION', '08', 'COMPROBANTE_LIQUIDACION', 1, 'fe-cl-v1', false, 2, 'fe-cl-v2', false],
+      [
+        'DOCUMENTO_CONTABLE_LIQUIDACION',
+        '09',
+        'DOCUMENTO_CONTABLE_LIQUIDACION',
+        1,
+        'fe-dcl-v1',
+        false,
+        2,
+        'fe-dcl-v2',
+        false,
+      ],
+      ['FACTURA_EXPORTACION', '11', 'FACTURA_EXPORTACION', 1, 'fe-fex-v1', true, 3, 'fe-fex-v3', true],
       ['SUJETO_EXCLUIDO', '14', 'SUJETO_EXCLUIDO', 1, 'fe-fse-v1', true, 2, 'fe-fse-v2', true],
+      // MH's CD schemas allow normal transmission only.
+      ['COMPROBANTE_DONACION', '15', 'COMPROBANTE_DONACION', 1, 'fe-cd-v1', false, 2, 'fe-cd-v2', false],
       // The Evento de Retorno exists only in the 2026 set.
       ['RETORNO', '18', 'RETORNO', 1, 'fe-eret-v1', true, 1, 'fe-eret-v1', true],
     ]);
@@ -111,15 +166,20 @@ describe('document kinds', () => {
   });
 
   // Hand computation, the same request in both generations:
-  // FE: 100.00 IVA included ; CCF: 100 + 13 − 1 (retención) ; NC/ND: montoTotalOperacion 100 + 13 ;
-  // CR: 1 % of 100 ; FSE: 100 − 10 % renta ; RETORNO: 1 × 100 of the FE.
+  // FE: 100.00 IVA included ; CCF: 100 + 13 − 1 (retención) ; NR, NC/ND: montoTotalOperacion 100 + 13 ;
+  // CR: 1 % of 100 ; CL: 100 + 13 ; DCL: 113 − 2 % of 100 (113 less its IVA) percibido, no commission ; FEX: 100 at 0 % ; FSE: 100 − 10 % renta ; CD: 100 in cash ; RETORNO: 1 × 100 of the FE.
   const totales = [
     ['FACTURA_CONSUMIDOR_FINAL', '100.00', 'ana@example.com'],
     ['CREDITO_FISCAL', '112.00', 'contribuyente@example.com'],
+    ['NOTA_REMISION', '113.00', 'contribuyente@example.com'],
     ['NOTA_CREDITO', '113.00', 'contribuyente@example.com'],
     ['NOTA_DEBITO', '113.00', 'contribuyente@example.com'],
     ['COMPROBANTE_RETENCION', '1.00', 'contribuyente@example.com'],
+    ['COMPROBANTE_LIQUIDACION', '113.00', 'contribuyente@example.com'],
+    ['DOCUMENTO_CONTABLE_LIQUIDACION', '111.00', 'contribuyente@example.com'],
+    ['FACTURA_EXPORTACION', '100.00', 'buyer@example.com'],
     ['SUJETO_EXCLUIDO', '90.00', 'pedro@example.com'],
+    ['COMPROBANTE_DONACION', '100.00', 'contribuyente@example.com'],
     ['RETORNO', '100.00', 'ana@example.com'],
   ] as const;
   describe.each(GENERACIONES)('in the %s generation', (generacion) => {

@@ -53,6 +53,22 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
     },
     total: '113.00',
   },
+  NOTA_REMISION: {
+    summary: 'Goods sent on consignment for a Factura; 13 % IVA added on the taxed line',
+    body: {
+      receptor: { ...contribuyente, bienTitulo: '03' },
+      documentosRelacionados: [
+        { tipoDocumento: '01', tipoGeneracion: 2, numeroDocumento: FACTURA, fechaEmision: '2026-11-20' },
+      ],
+      items: [
+        { descripcion: 'Cemento (bolsa)', cantidad: 10, precioUnitario: 12.5, numeroDocumento: FACTURA },
+        { descripcion: 'Libros', cantidad: 2, precioUnitario: 15, tipoImpuesto: 'EXENTO' },
+      ],
+      observaciones: 'Entrega en bodega de San Miguel',
+    },
+    // 125.00 gravada + 30.00 exenta + 13 % of 125.00 (16.25)
+    total: '171.25',
+  },
   NOTA_CREDITO: {
     summary: 'A $10 discount on a CCF; the receptor is the original one',
     body: {
@@ -111,6 +127,74 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
     },
     total: '15.50',
   },
+  COMPROBANTE_LIQUIDACION: {
+    summary: 'Two sales made for the mandante: an electronic CCF and a paper Factura',
+    body: {
+      receptor: contribuyente,
+      cuerpoDocumento: [
+        { tipoDte: '03', tipoGeneracion: 2, numeroDocumento: CCF, fechaEmision: '2026-11-02', ventaGravada: 1000 },
+        {
+          tipoDte: '01',
+          tipoGeneracion: 1,
+          numeroDocumento: 'F0001234',
+          fechaEmision: '2026-11-05',
+          ventaExenta: 200,
+          observaciones: 'Venta de libros',
+        },
+      ],
+      observaciones: 'Ventas por cuenta del mandante, noviembre',
+    },
+    // 1,000.00 gravada + 200.00 exenta + IVA 13 % of 1,000.00 = 130.00
+    total: '1330.00',
+  },
+  DOCUMENTO_CONTABLE_LIQUIDACION: {
+    summary: 'A fortnight of card sales liquidated to an afiliado, with 3 % commission',
+    body: {
+      receptor: { ...contribuyente, nombreComercial: 'Bufete Cabal', tipoEstablecimiento: '01' },
+      cuerpoDocumento: {
+        periodoLiquidacionFechaInicio: '2026-11-01',
+        periodoLiquidacionFechaFin: '2026-11-15',
+        codLiquidacion: 'LIQ-2026-11-A',
+        cantidadDoc: 48,
+        valorOperaciones: 5763,
+        montoSinPercepcion: 113,
+        descripSinPercepcion: 'Propinas',
+        comision: 172.89,
+        porcentComision: 3,
+      },
+      extension: { nombEntrega: 'Ana María López', docuEntrega: '01234567-8' },
+    },
+    // subTotal 5,650.00 ; IVA 13/113 = 650.00 ; percibido 2 % of 5,000.00 = 100.00 ; IVA of the commission
+    // 22.48 ; paid 5,763.00 − 100.00 − 172.89 − 22.48 = 5,467.63
+    total: '5467.63',
+  },
+  FACTURA_EXPORTACION: {
+    summary: 'Coffee shipped CIF through Acajutla, with flete and seguro',
+    body: {
+      receptor: {
+        nombre: 'COFFEE IMPORTERS INC.',
+        tipoDocumento: '37',
+        numDocumento: 'EIN 12-3456789',
+        codPais: 'US',
+        complemento: '100 Harbor Blvd, Long Beach, CA 90802',
+        tipoPersona: 2,
+        descActividad: 'Importación y distribución de café',
+        correo: 'compras@coffee-importers.example',
+      },
+      exportacion: {
+        tipoItemExpor: 1,
+        recintoFiscal: '02',
+        regimen: 'EX-1.1000.000',
+        codIncoterms: '11',
+        flete: 650,
+        seguro: 125.35,
+      },
+      items: [{ descripcion: 'Café oro lavado (qq)', cantidad: 100, precioUnitario: 185.5, uniMedida: 59 }],
+      condicionOperacion: 1,
+    },
+    // 100 × 185.50 = 18,550.00 + seguro 125.35 + flete 650.00, IVA 0 %
+    total: '19325.35',
+  },
   SUJETO_EXCLUIDO: {
     summary: 'Services bought from a person without IVA registration; 10 % income tax withheld',
     body: {
@@ -129,6 +213,26 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
       applyrent: true,
     },
     total: '133.06',
+  },
+  COMPROBANTE_DONACION: {
+    summary: 'A donation in cash and in used goods to a qualified foundation',
+    body: {
+      donante: { ...contribuyente, codDomiciliado: 1 },
+      otrosDocumentos: [
+        {
+          codDocAsociado: 1,
+          descDocumento: 'Resolución 12345-2025',
+          detalleDocumento: 'Calificación de entidad de utilidad pública',
+        },
+      ],
+      items: [
+        { tipoDonacion: 1, cantidad: 1, descripcion: 'Aporte para becas', valorUnitario: 300 },
+        { tipoDonacion: 2, cantidad: 5, descripcion: 'Computadoras usadas', valorUnitario: 250, depreciacion: 400 },
+      ],
+      pagos: [{ codigo: '05', montoPago: 300, referencia: 'TRF-88812' }],
+    },
+    // 300.00 cash + 5 × 250.00 − 400.00 depreciation = 850.00 goods
+    total: '1150.00',
   },
   RETORNO: {
     summary: 'Two of the four chairs of a Factura come back',

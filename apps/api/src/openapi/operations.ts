@@ -174,6 +174,15 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
       'nit or nombre is RECEPTOR_VALIDATION_ERROR. `isRetenIva` withholds 1 % IVA.',
     errors: { 400: ['RECEPTOR_VALIDATION_ERROR'] },
   },
+  NOTA_REMISION: {
+    summary: 'Issue a Nota de Remisión (DTE 04)',
+    description:
+      'Goods moved without a sale (on consignment, to a deposit, between establishments), under the title ' +
+      '`receptor.bienTitulo` (CAT-025). Valued as a CCF: `precioUnitario` excludes IVA, added on the taxable ' +
+      'total. `documentosRelacionados` names the Facturas or CCFs (electronic by codigoGeneracion, paper by ' +
+      'number; one type only) the goods move for; an item may name one of them in `numeroDocumento`. No payment.',
+    errors: {},
+  },
   NOTA_CREDITO: {
     summary: 'Issue a Nota de Crédito (DTE 05)',
     description:
@@ -199,9 +208,46 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
       'must be the rate of `codigoRetencionMH` applied to `montoSujetoGrav`.',
     errors: {},
   },
+  COMPROBANTE_LIQUIDACION: {
+    summary: 'Issue a Comprobante de Liquidación (DTE 08)',
+    description:
+      'Issued by a comisionista to the taxpayer it sold for (the mandante): one `cuerpoDocumento` line per sale ' +
+      'document (tipoDte 01, 03, 05, 06, 11; electronic by codigoGeneracion, paper by number) with its ' +
+      'ventaNoSuj, ventaExenta, ventaGravada (without IVA) or exportaciones. IVA is 13 % of each line’s gravada; a ' +
+      'credit note, or a line marked `invalidado`, subtracts. `total` = montoTotalOperacion + `ivaPercibido`.',
+    errors: { 400: ['RECEPTOR_VALIDATION_ERROR'] },
+  },
+  DOCUMENTO_CONTABLE_LIQUIDACION: {
+    summary: 'Issue a Documento Contable de Liquidación (DTE 09)',
+    description:
+      'Issued by a card operator (agente perceptor) to an afiliado for a period: `valorOperaciones` (IVA ' +
+      'included) less `montoSinPercepcion` is the subTotal, whose IVA is 13/113; the 2 % IVA percibido is taken ' +
+      'on the rest, and the `comision` and its 13 % IVA come off what is paid (`liquidoApagar`, the record’s ' +
+      'total). `extension` names who delivers the liquidation.',
+    errors: { 400: ['RECEPTOR_VALIDATION_ERROR'] },
+  },
+  FACTURA_EXPORTACION: {
+    summary: 'Issue a Factura de Exportación (DTE 11)',
+    description:
+      'Sale to a buyer abroad (`receptor.codPais`, CAT-020 ISO code; `tipoPersona`), taxed at 0 % (tributo C3). ' +
+      '`exportacion` says what is exported (`tipoItemExpor` 1 goods, 2 services, 3 both), its customs office ' +
+      '(`recintoFiscal`, CAT-027) and regime (`regimen`, CAT-028; both required for goods, refused for services), ' +
+      'the incoterm (`codIncoterms`, CAT-031) and the `flete` and `seguro` that make part of montoTotalOperacion. ' +
+      'A `descuento` (percentage or amount) comes off the exported total.',
+    errors: {},
+  },
   SUJETO_EXCLUIDO: {
     summary: 'Issue a Factura de Sujeto Excluido (DTE 14)',
     description: 'Purchase from a person not registered for IVA; `applyrent: true` withholds 10 % income tax.',
+    errors: {},
+  },
+  COMPROBANTE_DONACION: {
+    summary: 'Issue a Comprobante de Donación (DTE 15)',
+    description:
+      'Issued by the donatario (the emisor) to the `donante`: each line is cash (tipoDonacion 1, cantidad 1, ' +
+      'unit 99), goods (2, valued at `valorUnitario` × cantidad − `depreciacion`) or a service (3). ' +
+      '`otrosDocumentos` must name the donatario’s qualification (codDocAsociado 1). Payments describe the cash ' +
+      'only and must add up to it. Cannot be issued in contingency (MH’s schemas allow normal transmission only).',
     errors: {},
   },
   RETORNO: {

@@ -13,10 +13,15 @@ import { unwrapWorkflowError } from '../http/workflow-errors';
 export const ENDPOINTS: Record<string, DteTipo> = {
   '/dte/dte01': 'FACTURA_CONSUMIDOR_FINAL',
   '/dte/dte03': 'CREDITO_FISCAL',
+  '/dte/dte04': 'NOTA_REMISION',
   '/dte/dte05': 'NOTA_CREDITO',
   '/dte/dte06': 'NOTA_DEBITO',
   '/dte/dte07': 'COMPROBANTE_RETENCION',
+  '/dte/dte08': 'COMPROBANTE_LIQUIDACION',
+  '/dte/dte09': 'DOCUMENTO_CONTABLE_LIQUIDACION',
+  '/dte/dte11': 'FACTURA_EXPORTACION',
   '/dte/dte14': 'SUJETO_EXCLUIDO',
+  '/dte/dte15': 'COMPROBANTE_DONACION',
   '/dte/retorno': 'RETORNO',
 };
 

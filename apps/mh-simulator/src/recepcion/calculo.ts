@@ -64,7 +64,7 @@ const CCF_V3: Venta = { ivaIncluido: false, retencion: 'ivaRete1', percepcion: '
 const CCF_V4: Venta = { ivaIncluido: false, retencion: 'ivaRete', percepcion: 'ivaPerci' };
 
 /**
- * FE, CCF, NC, ND: the three sale columns, IVA and the operation totals. NC/ND v4 have no global
+ * FE, CCF, NR, NC, ND: the three sale columns, IVA and the operation totals. NC/ND v4 have no global
  * discounts nor subTotal, so their operation total starts from subTotalVentas; fields a version lacks
  * (reteRenta and saldoFavor in 2026, totalPagar in NC/ND v3) count as zero or are not checked.
  */
@@ -268,7 +268,122 @@ function retorno(dte: Json, cuenta: Cuenta): void {
   cuenta.verificar('resumen.totalPagar', resumen.totalPagar, pagar);
 }
 
-/** The rules of each schema; the ones without rules here (NR, CL, DCL, FEX, CD, EOP) are checked by their schema only. */
+/**
+ * FEX: sales abroad, all in ventaGravada at 0 % (tributo C3, Manual Funcional §XIII), whose operation amount
+ * adds the insurance and freight the buyer pays (MH's legible FEX, §XXII.9). v1 names the document discount
+ * `descuento`, v3 `descuGravada`; what is paid adds the lines' charges outside the base.
+ */
+function exportacion(dte: Json, cuenta: Cuenta): void {
+  const items = dte.cuerpoDocumento as Json[];
+  const resumen = dte.resumen as Json;
+  items.forEach((item, i) => {
+    const monto = r8(n(item.cantidad).times(n(item.precioUni)).minus(n(item.montoDescu)));
+    cuenta.verificar(`cuerpoDocumento[${i}].ventaGravada`, item.ventaGravada, monto);
+  });
+  cuenta.verificar('resumen.totalGravada', resumen.totalGravada, r2(suma(items.map((item) => n(item.ventaGravada)))));
+  const descuento = n(resumen.descuento ?? resumen.descuGravada);
+  cuenta.verificar(
+    'resumen.totalDescu',
+    resumen.totalDescu,
+    descuento,
+    r2(descuento.plus(suma(items.map((item) => n(item.montoDescu))))),
+  );
+  ((resumen.tributos as Json[] | null) ?? []).forEach((t, i) => {
+    if (t.codigo === 'C3') cuenta.verificar(`resumen.tributos[${i}].valor`, t.valor, new Decimal(0));
+  });
+  cuenta.verificar(
+    'resumen.montoTotalOperacion',
+    resumen.montoTotalOperacion,
+    n(resumen.totalGravada).minus(descuento).plus(n(resumen.seguro)).plus(n(resumen.flete)),
+  );
+  cuenta.verificar('resumen.totalNoGravado', resumen.totalNoGravado, r2(suma(items.map((item) => n(item.noGravado)))));
+  const pagar = n(resumen.montoTotalOperacion).plus(n(resumen.totalNoGravado)).plus(n(resumen.saldoFavor));
+  cuenta.verificar('resumen.totalPagar', resumen.totalPagar, pagar);
+  cuenta.pagos(resumen);
+}
+
+/**
+ * CD: each line is worth its quantity at its unit value less the depreciation of used goods (Manual
+ * Funcional §XX; v2 renamed `depreciacion` `tipoDepreciacion`). Its payments describe only the cash given,
+ * so they are not compared with the total.
+ */
+function donacion(dte: Json, cuenta: Cuenta): void {
+  const items = dte.cuerpoDocumento as Json[];
+  const resumen = dte.resumen as Json;
+  items.forEach((item, i) => {
+    const depreciacion = n(item.depreciacion ?? item.tipoDepreciacion);
+    cuenta.verificar(
+      `cuerpoDocumento[${i}].valor`,
+      item.valor,
+      r8(n(item.cantidad).times(n(item.valorUni)).minus(depreciacion)),
+    );
+  });
+  cuenta.verificar('resumen.valorTotal', resumen.valorTotal, r2(suma(items.map((item) => n(item.valor)))));
+}
+
+/**
+ * CL: one line per sale document the comisionista liquidates, gravada without IVA. Each line's IVA is 13 %
+ * of its gravada; the resumen's IVA is taken either as the sum of the lines' or as 13 % of the total (MH
+ * names the fields only). `total` adds the IVA percibido, as a CCF's total adds its percepción.
+ */
+function liquidacion(dte: Json, cuenta: Cuenta): void {
+  const items = dte.cuerpoDocumento as Json[];
+  const resumen = dte.resumen as Json;
+  items.forEach((item, i) =>
+    cuenta.verificar(`cuerpoDocumento[${i}].ivaItem`, item.ivaItem, n(item.ventaGravada).times(IVA)),
+  );
+  const total = (campo: string) => r2(suma(items.map((item) => n(item[campo]))));
+  const exportacion = 'totalExportacion' in resumen ? 'totalExportacion' : 'exportacion';
+  cuenta.verificar('resumen.totalNoSuj', resumen.totalNoSuj, total('ventaNoSuj'));
+  cuenta.verificar('resumen.totalExenta', resumen.totalExenta, total('ventaExenta'));
+  cuenta.verificar('resumen.totalGravada', resumen.totalGravada, total('ventaGravada'));
+  cuenta.verificar(`resumen.${exportacion}`, resumen[exportacion], total('exportaciones'));
+  cuenta.verificar(
+    'resumen.subTotalVentas',
+    resumen.subTotalVentas,
+    suma(['totalNoSuj', 'totalExenta', 'totalGravada', exportacion].map((c) => n(resumen[c]))),
+  );
+  const tributos = (resumen.tributos as Json[] | null) ?? [];
+  const i = tributos.findIndex((t) => t.codigo === '20');
+  if (i >= 0)
+    cuenta.verificar(
+      `resumen.tributos[${i}].valor`,
+      tributos[i]!.valor,
+      total('ivaItem'),
+      r2(n(resumen.totalGravada).times(IVA)),
+    );
+  else if (!n(resumen.totalGravada).isZero()) cuenta.hallazgos.push(hallazgo('020', 'resumen.tributos'));
+  cuenta.verificar(
+    'resumen.montoTotalOperacion',
+    resumen.montoTotalOperacion,
+    n(resumen.subTotalVentas).plus(tributosDelTotal(resumen)),
+  );
+  cuenta.verificar('resumen.total', resumen.total, n(resumen.montoTotalOperacion).plus(n(resumen.ivaPerci)));
+}
+
+const IVA_PERCIBIDO_DCL = new Decimal('0.02');
+
+/**
+ * DCL: a card operator's liquidation of a period (Manual Funcional §XXII.8 names each figure): the
+ * operations less those not subject to perception are the subTotal, IVA included (its IVA is 13/113);
+ * 2 % of the rest is percibido, and the commission and its 13 % IVA come off what the afiliado is paid.
+ */
+function documentoContableLiquidacion(dte: Json, cuenta: Cuenta): void {
+  const c = dte.cuerpoDocumento as Json;
+  const campo = (nombre: string) => `cuerpoDocumento.${nombre}`;
+  cuenta.verificar(campo('subTotal'), c.subTotal, n(c.valorOperaciones).minus(n(c.montoSinPercepcion)));
+  cuenta.verificar(campo('iva'), c.iva, r2(n(c.subTotal).times(13).div(113)));
+  cuenta.verificar(campo('montoSujetoPercepcion'), c.montoSujetoPercepcion, n(c.subTotal).minus(n(c.iva)));
+  cuenta.verificar(campo('ivaPercibido'), c.ivaPercibido, r2(n(c.montoSujetoPercepcion).times(IVA_PERCIBIDO_DCL)));
+  cuenta.verificar(campo('ivaComision'), c.ivaComision, r2(n(c.comision).times(IVA)));
+  cuenta.verificar(
+    campo('liquidoApagar'),
+    c.liquidoApagar,
+    n(c.valorOperaciones).minus(n(c.ivaPercibido)).minus(n(c.comision)).minus(n(c.ivaComision)),
+  );
+}
+
+/** The rules of each schema; the Evento de Operaciones Especiales (EOP), not issued here, has none. */
 const reglas: Partial<Record<MhSchemaName, (dte: Json, cuenta: Cuenta) => void>> = {
   'fe-fc-v1': (dte, cuenta) => ventas(dte, FE_V1, cuenta),
   'fe-f-v2': (dte, cuenta) => ventas(dte, FE_V2, cuenta),
@@ -276,12 +391,23 @@ const reglas: Partial<Record<MhSchemaName, (dte: Json, cuenta: Cuenta) => void>>
   'fe-nc-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
   'fe-nd-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
   'fe-ccf-v4': (dte, cuenta) => ventas(dte, CCF_V4, cuenta),
+  // A Nota de Remisión values goods as a CCF does and settles nothing: it has no totalPagar nor retentions.
+  'fe-nr-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
+  'fe-nr-v4': (dte, cuenta) => ventas(dte, CCF_V4, cuenta),
   'fe-nc-v4': notaV4,
   'fe-nd-v4': notaV4,
   'fe-cr-v1': (dte, cuenta) => retencion(dte, cuenta, 'totalIVAretenido'),
   'fe-cr-v2': retencionV2,
+  'fe-cl-v1': liquidacion,
+  'fe-cl-v2': liquidacion,
+  'fe-dcl-v1': documentoContableLiquidacion,
+  'fe-dcl-v2': documentoContableLiquidacion,
+  'fe-fex-v1': exportacion,
+  'fe-fex-v3': exportacion,
   'fe-fse-v1': sujetoExcluido,
   'fe-fse-v2': sujetoExcluido,
+  'fe-cd-v1': donacion,
+  'fe-cd-v2': donacion,
   'fe-eret-v1': retorno,
 };
 

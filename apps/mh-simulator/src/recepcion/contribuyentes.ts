@@ -15,7 +15,7 @@ interface ReceptorContribuyente {
 
 /**
  * Which receptor fields name a registered taxpayer, per tipoDte (FSE's sujeto excluido is by definition
- * not one). CCF and the v3 notes name it by `nit`; NC/ND v4, FE and CR by a document of type 36 (NIT).
+ * not one). CCF and the v3 notes name it by `nit`; NC/ND v4, FE, NR and CR by a document of type 36 (NIT).
  */
 function receptorContribuyente(tipoDte: string, dte: Json): ReceptorContribuyente | undefined {
   const receptor = dte.receptor as Json | null | undefined;
@@ -24,9 +24,9 @@ function receptorContribuyente(tipoDte: string, dte: Json): ReceptorContribuyent
   if (iva && typeof receptor.nit === 'string') {
     return { nit: receptor.nit, nrc: receptor.nrc as string | null, iva, campoNit: 'receptor.nit' };
   }
-  // FE and CR name a taxpayer only when the receptor is given an NRC.
+  // FE, NR and CR name a taxpayer only when the receptor is given an NRC.
   const nrc = typeof receptor.nrc === 'string' ? receptor.nrc : null;
-  if (receptor.tipoDocumento === '36' && (iva || ((tipoDte === '01' || tipoDte === '07') && nrc !== null))) {
+  if (receptor.tipoDocumento === '36' && (iva || (['01', '04', '07'].includes(tipoDte) && nrc !== null))) {
     return { nit: String(receptor.numDocumento), nrc, iva, campoNit: 'receptor.numDocumento' };
   }
   return undefined;

@@ -45,10 +45,17 @@ export function verificarEsquema(esquema: MhSchemaName | undefined, documento: J
   );
 }
 
-/** The emisor of the document must be the taxpayer who authenticated. */
+/**
+ * The emisor of the document must be the taxpayer who authenticated. The Comprobante de Donación names its
+ * issuer (the donatario; `emisor` from v2) by a document of type 36, its NIT, instead of a `nit` field.
+ */
 export function emisorEsUsuario(emisor: Emisor, documento: Json): Hallazgo[] {
-  const nit = (documento.emisor as Json | undefined)?.nit;
-  return nit === emisor.nit ? [] : [hallazgo('008', 'emisor.nit')];
+  const donatario = documento.donatario as Json | undefined;
+  const seccion = donatario ? 'donatario' : 'emisor';
+  const parte = (donatario ?? documento.emisor) as Json | undefined;
+  if (parte?.nit === undefined && parte?.tipoDocumento === '36')
+    return parte.numDocumento === emisor.nit ? [] : [hallazgo('008', `${seccion}.numDocumento`)];
+  return parte?.nit === emisor.nit ? [] : [hallazgo('008', 'emisor.nit')];
 }
 
 const TOLERANCIA_MS = 24 * 3600 * 1000;

@@ -7,9 +7,14 @@ import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
 import { renderDtePdf, type EstadoDte } from '../pdf';
 
-/** The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno, 18). */
+/**
+ * The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno,
+ * 18), except where the catalog names the kind in the plural ("Facturas de exportación") and MH's legible
+ * layout titles one document (Manual Funcional §XXII.9).
+ */
+const TITULO_PROPIO: Record<string, string> = { '11': 'Factura de exportación' };
 function tipoNombre(tipoDte: string): string {
-  return (catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
+  return (TITULO_PROPIO[tipoDte] ?? catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
 }
 
 type ReceptorJsonSource = Parameters<typeof archivoDte>[0] & Pick<DocumentRecord, 'dteJsonUrl'>;

@@ -26,6 +26,8 @@ export function enContingencia(dte: Dte): Dte {
     throw validationError(`MH no admite el DTE ${tipo} v${identificacion.version} en contingencia`, [
       { field: 'contingencia', message: 'Este tipo de DTE no se puede emitir en contingencia' },
     ]);
+  // FEX v1 spells the reason's field motivoContigencia; every other schema motivoContin.
+  const motivo = 'motivoContigencia' in identificacion ? 'motivoContigencia' : 'motivoContin';
   const diferido = {
     ...dte,
     identificacion: {
@@ -33,7 +35,7 @@ export function enContingencia(dte: Dte): Dte {
       tipoModelo: 2,
       tipoOperacion: 2,
       tipoContingencia: CONTINGENCIA_MH_NO_DISPONIBLE,
-      motivoContin: null,
+      [motivo]: null,
     },
   };
   checkMhSchema(esquemaDe(tipo, identificacion.version)!, diferido, 'El documento en contingencia');

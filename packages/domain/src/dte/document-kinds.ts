@@ -4,8 +4,13 @@ import { checkMhSchema } from '../mh/schema-validator';
 import { money, round8, toAmountString } from '../money';
 import { dte01Request } from '../requests/dte01';
 import { dte03Request } from '../requests/dte03';
+import { dte04Request } from '../requests/dte04';
 import { dte07Request } from '../requests/dte07';
+import { dte08Request } from '../requests/dte08';
+import { dte09Request } from '../requests/dte09';
+import { dte11Request } from '../requests/dte11';
 import { dte14Request } from '../requests/dte14';
+import { dte15Request } from '../requests/dte15';
 import { notaRequest } from '../requests/nota';
 import { retornoRequest } from '../requests/retorno';
 import { builders, type TipoDte } from './builders';
@@ -67,15 +72,16 @@ function seccion(dte: Dte, nombre: string): Record<string, unknown> {
   const value = dte[nombre];
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
-/** The first of these resumen fields the document has: versions name some totals differently. */
-const resumenTotal =
-  (...campos: string[]) =>
+/** The first of these fields of a section the document has: versions name some totals differently. */
+const totalEn =
+  (nombre: string, ...campos: string[]) =>
   (dte: Dte) => {
-    const resumen = seccion(dte, 'resumen');
-    const campo = campos.find((c) => typeof resumen[c] === 'number');
-    if (!campo) throw new TypeError(`resumen without ${campos.join(' or ')}`);
-    return toAmountString(resumen[campo] as number);
+    const valores = seccion(dte, nombre);
+    const campo = campos.find((c) => typeof valores[c] === 'number');
+    if (!campo) throw new TypeError(`${nombre} without ${campos.join(' or ')}`);
+    return toAmountString(valores[campo] as number);
   };
+const resumenTotal = (...campos: string[]) => totalEn('resumen', ...campos);
 /** The counterpart's e-mail, in the first of these sections the document has. */
 const correoDe =
   (...secciones: string[]) =>
@@ -98,6 +104,13 @@ const definitions = {
     requestSchema: dte03Request,
     permission: 'CREDITO_FISCAL',
     total: resumenTotal('totalPagar'),
+    receptorCorreo: correoDe('receptor'),
+  }),
+  NOTA_REMISION: define({
+    tipoDte: '04',
+    requestSchema: dte04Request,
+    permission: 'NOTA_REMISION',
+    total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
   }),
   NOTA_CREDITO: define({
@@ -127,6 +140,28 @@ const definitions = {
     total: resumenTotal('totalIVAretenido', 'totalIvaRetenido'),
     receptorCorreo: correoDe('receptor'),
   }),
+  COMPROBANTE_LIQUIDACION: define({
+    tipoDte: '08',
+    requestSchema: dte08Request,
+    permission: 'COMPROBANTE_LIQUIDACION',
+    total: resumenTotal('total'),
+    receptorCorreo: correoDe('receptor'),
+  }),
+  DOCUMENTO_CONTABLE_LIQUIDACION: define({
+    tipoDte: '09',
+    requestSchema: dte09Request,
+    permission: 'DOCUMENTO_CONTABLE_LIQUIDACION',
+    // A DCL has no resumen: its one cuerpoDocumento ends in what is paid to the afiliado.
+    total: totalEn('cuerpoDocumento', 'liquidoApagar'),
+    receptorCorreo: correoDe('receptor'),
+  }),
+  FACTURA_EXPORTACION: define({
+    tipoDte: '11',
+    requestSchema: dte11Request,
+    permission: 'FACTURA_EXPORTACION',
+    total: resumenTotal('totalPagar'),
+    receptorCorreo: correoDe('receptor'),
+  }),
   SUJETO_EXCLUIDO: define({
     tipoDte: '14',
     requestSchema: dte14Request,
@@ -134,6 +169,14 @@ const definitions = {
     total: resumenTotal('totalPagar'),
     // FSE v1 calls the seller sujetoExcluido, v2 receptor.
     receptorCorreo: correoDe('sujetoExcluido', 'receptor'),
+  }),
+  COMPROBANTE_DONACION: define({
+    tipoDte: '15',
+    requestSchema: dte15Request,
+    permission: 'COMPROBANTE_DONACION',
+    total: resumenTotal('valorTotal'),
+    // CD v1 calls the giver donante, v2 receptor.
+    receptorCorreo: correoDe('donante', 'receptor'),
   }),
   RETORNO: define({
     tipoDte: '18',

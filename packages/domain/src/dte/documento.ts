@@ -64,11 +64,12 @@ export type Builder<Request, Document extends Dte = Dte> = (
 ) => Document;
 
 /**
- * Who a document is for: the receptor, the sujeto excluido of an FSE, or the retorno's documento. Its
+ * Who a document is for: the receptor, the sujeto excluido of an FSE v1, the donante of a CD v1, or the
+ * retorno's documento. Its
  * name and every identifier it carries (NIT, NRC, document number), as a list of documents is searched.
  */
 export function contraparteDe(dte: Dte): { nombre: string | null; identificadores: string[] } {
-  const seccion = ['receptor', 'sujetoExcluido', 'documento']
+  const seccion = ['receptor', 'sujetoExcluido', 'donante', 'documento']
     .map((nombre) => dte[nombre])
     .find((s): s is Record<string, unknown> => !!s && typeof s === 'object');
   if (!seccion) return { nombre: null, identificadores: [] };

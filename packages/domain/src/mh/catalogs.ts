@@ -15,6 +15,14 @@ import cat020 from './catalogs/CAT-020.json';
 import cat022 from './catalogs/CAT-022.json';
 import cat023 from './catalogs/CAT-023.json';
 import cat024 from './catalogs/CAT-024.json';
+import cat025 from './catalogs/CAT-025.json';
+import cat026 from './catalogs/CAT-026.json';
+import cat027 from './catalogs/CAT-027.json';
+import cat028 from './catalogs/CAT-028.json';
+import cat029 from './catalogs/CAT-029.json';
+import cat030 from './catalogs/CAT-030.json';
+import cat031 from './catalogs/CAT-031.json';
+import cat032 from './catalogs/CAT-032.json';
 import codigosRespuesta from './catalogs/MH-codigos-respuesta-recepcion.json';
 import cat002v2026 from './catalogs/v2026/CAT-002.json';
 import cat008v2026 from './catalogs/v2026/CAT-008.json';
@@ -45,6 +53,14 @@ const catalogosV12 = {
   'CAT-022': cat022,
   'CAT-023': cat023,
   'CAT-024': cat024,
+  'CAT-025': cat025,
+  'CAT-026': cat026,
+  'CAT-027': cat027,
+  'CAT-028': cat028,
+  'CAT-029': cat029,
+  'CAT-030': cat030,
+  'CAT-031': cat031,
+  'CAT-032': cat032,
 } satisfies Record<string, CatalogFile>;
 
 /**

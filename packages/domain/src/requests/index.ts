@@ -12,9 +12,14 @@ export type {
 } from './common';
 export * from './dte01';
 export * from './dte03';
+export * from './dte04';
 export * from './nota';
 export * from './dte07';
+export * from './dte08';
+export * from './dte09';
+export * from './dte11';
 export * from './dte14';
+export * from './dte15';
 export * from './retorno';
 export * from './anulacion';
 export * from './resend';

@@ -3,6 +3,8 @@ import { consultaPublicaUrl, qrDataUrl } from './consulta-publica';
 import {
   CUERPO_FIELDS,
   DOCUMENTO_RELACIONADO_FIELDS,
+  emisorDe,
+  LIQUIDACION_FIELDS,
   MODELO_FACTURACION,
   OTROS_DOCUMENTOS_FIELDS,
   PAGO_FIELDS,
@@ -14,6 +16,8 @@ import {
   TRIBUTOS,
 } from './fields';
 import { asList, asObj, fecha, formatValue, humanize, text, type Field, type Obj } from './format';
+
+const TIPO_PERSONA = { '1': 'Persona natural', '2': 'Persona jurídica' } as const;
 import { html, SafeHtml } from './html';
 import { logoDataUrl } from './logo';
 
@@ -61,6 +65,9 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
   }
   const qr = await qrDataUrl(consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }));
   const resumen = asObj(dte.resumen) ?? {};
+  const emisor = emisorDe(dte);
+  // The Documento Contable de Liquidación's cuerpo is one object, the liquidation, and carries its totalLetras.
+  const liquidacion = asObj(dte.cuerpoDocumento);
   const mark = ESTADO_MARKS[estado];
   // A contingency document has not reached MH yet, so whatever sello the caller holds is not its own.
   const sello = estado === 'CONTINGENCIA' ? 'Pendiente de transmisión a Hacienda' : (input.selloRecibido ?? '—');
@@ -81,9 +88,7 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
         <header>
           <div class="logo">${logoImage(input.branding)}</div>
           <div class="titulo">
-            <div class="emisor-nombre">
-              ${text(asObj(dte.emisor)?.nombreComercial) ?? text(asObj(dte.emisor)?.nombre)}
-            </div>
+            <div class="emisor-nombre">${text(emisor?.nombreComercial) ?? text(emisor?.nombre)}</div>
             <div>DOCUMENTO TRIBUTARIO ELECTRÓNICO</div>
             <h1>${tipoNombre}</h1>
           </div>
@@ -109,18 +114,28 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
           </figure>
         </section>
         <section class="partes">
-          ${party(tipoDte === '07' ? 'AGENTE DE RETENCIÓN' : 'EMISOR', asObj(dte.emisor))}
-          ${party(receptorTitle(tipoDte), receptorDe(dte), 'Consumidor final')}
+          ${party(PARTES[tipoDte ?? '']?.[0] ?? 'EMISOR', emisor)}
+          ${party(PARTES[tipoDte ?? '']?.[1] ?? 'RECEPTOR', receptorDe(dte), 'Consumidor final')}
         </section>
         ${ventaTercero(asObj(dte.ventaTercero))}
         ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
         ${table('OTROS DOCUMENTOS ASOCIADOS', OTROS_DOCUMENTOS_FIELDS, asList(dte.otrosDocumentos))}
         ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento), 'descripcion')}
+        ${liquidacion && datos('LIQUIDACIÓN', LIQUIDACION_FIELDS, liquidacion)}
         <section class="cierre">
           <div class="notas">
-            ${row('Valor en letras', text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras), 'block')}
+            ${row(
+              'Valor en letras',
+              text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras) ?? text(liquidacion?.totalLetras),
+              'block',
+            )}
             ${row('Condición de la operación', formatValue(resumen.condicionOperacion, { catalog: 'CAT-016' }), 'block')}
             ${row('N° de pago electrónico', text(resumen.numPagoElectronico), 'block')}
+            ${row(
+              'Incoterm',
+              text(resumen.descIncoterms) ?? formatValue(resumen.codIncoterms, { catalog: 'CAT-031' }),
+              'block',
+            )}
             ${table('PAGOS', PAGO_FIELDS, asList(resumen.pagos))} ${observaciones(dte, resumen)}
           </div>
           <table class="resumen">
@@ -203,9 +218,24 @@ function logoImage(branding: Branding): SafeHtml | null {
   return src ? html`<img src="${src}" alt="" />` : null;
 }
 
-function receptorTitle(tipoDte: string | null): string {
-  if (tipoDte === '14') return 'SUJETO EXCLUIDO';
-  return tipoDte === '07' ? 'SUJETO DE RETENCIÓN' : 'RECEPTOR';
+/** What each kind calls its two parties, as MH's suggested layouts do (Manual Funcional §XXII). */
+const PARTES: Record<string, [string, string]> = {
+  '07': ['AGENTE DE RETENCIÓN', 'SUJETO DE RETENCIÓN'],
+  '08': ['COMISIONISTA', 'MANDANTE'],
+  '09': ['AGENTE PERCEPTOR', 'AFILIADO'],
+  '11': ['EXPORTADOR', 'RECEPTOR'],
+  '14': ['EMISOR', 'SUJETO EXCLUIDO'],
+  '15': ['DONATARIO', 'DONANTE'],
+};
+
+/** A section of label/value lines: the fields of `fields` the object carries. */
+function datos(title: string, fields: Field[], data: Obj): SafeHtml {
+  return html`<section>
+    <h2>${title}</h2>
+    <table class="datos">
+      ${fields.map((f) => row(f.label, formatValue(data[f.key], f.kind)))}
+    </table>
+  </section>`;
 }
 
 /** A label/value line; null values are left out, so each kind shows only what it carries. */
@@ -239,11 +269,19 @@ function partyRows(data: Obj): (SafeHtml | null)[] {
     row(tipoDocumento ? (catalogValue('CAT-022', tipoDocumento) ?? 'Documento') : 'Documento', text(data.numDocumento)),
     row('NRC', text(data.nrc)),
     row('Actividad económica', actividad),
-    row('Dirección', direccion(asObj(data.direccion))),
+    // A foreign receptor (FEX) has no structured address, only its complemento and country.
+    row('Dirección', direccion(asObj(data.direccion)) ?? text(data.complemento)),
     row('País', text(data.nombrePais)),
+    row('Tipo de persona', formatValue(data.tipoPersona, { words: TIPO_PERSONA })),
     row('Teléfono', text(data.telefono)),
     row('Correo electrónico', text(data.correo)),
     row('Tipo de establecimiento', formatValue(data.tipoEstablecimiento, { catalog: 'CAT-009' })),
+    // Nota de Remisión: under what title the receptor holds the goods.
+    row('Título de los bienes', formatValue(data.bienTitulo, { catalog: 'CAT-025' })),
+    // Exportador: what it exports, through which customs office and under which regime.
+    row('Tipo de ítem exportado', formatValue(data.tipoItemExpor, { catalog: 'CAT-011' })),
+    row('Recinto fiscal', formatValue(data.recintoFiscal, { catalog: 'CAT-027' })),
+    row('Régimen', formatValue(data.regimen, { catalog: 'CAT-028' })),
   ];
 }
 

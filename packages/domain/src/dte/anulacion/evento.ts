@@ -30,10 +30,11 @@ export const telefonoEvento = (t: unknown) => (typeof t === 'string' ? t.replace
 
 /**
  * Whom the invalidated document was issued to, as the event names them. A CCF (v3, v4) or an NC/ND v3
- * identifies its receptor by NIT (36); the FSE v1 calls it sujetoExcluido, the retorno `documento`.
+ * identifies its receptor by NIT (36); the FSE v1 calls it sujetoExcluido, the CD v1 `donante`, the
+ * retorno `documento`.
  */
 export function receptorDelDocumento(dte: Json) {
-  const r = ((dte.receptor ?? dte.sujetoExcluido ?? dte.documento) as Json | null | undefined) ?? {};
+  const r = ((dte.receptor ?? dte.sujetoExcluido ?? dte.donante ?? dte.documento) as Json | null | undefined) ?? {};
   const porNit = r.tipoDocumento === undefined && r.nit != null;
   return {
     tipoDocumento: (porNit ? '36' : (r.tipoDocumento ?? null)) as string | null,

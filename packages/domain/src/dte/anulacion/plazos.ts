@@ -5,9 +5,9 @@ import { DteError, ErrorCode } from '../../errors';
  * months for FE/FSE and a tax-period deadline for the others, which the spec simplifies to 30 days.
  */
 export interface PlazosAnulacion {
-  /** DTE 01 and 14. */
+  /** DTE 01, 11 and 14. */
   consumidor: number;
-  /** DTE 03, 05, 06 and 07. */
+  /** DTE 03, 04, 05, 06, 07, 08, 09 and 15. */
   contribuyente: number;
 }
 export const PLAZOS_ANULACION_DEFAULT: PlazosAnulacion = { consumidor: 90, contribuyente: 30 };
@@ -15,19 +15,25 @@ export const PLAZOS_ANULACION_DEFAULT: PlazosAnulacion = { consumidor: 90, contr
 /** Anulación v2 lists the DTE types MH can invalidate; the 2026 retorno (18) is not among them. */
 const PLAZO_DE_TIPO: Record<string, keyof PlazosAnulacion> = {
   '01': 'consumidor',
+  '11': 'consumidor',
   '14': 'consumidor',
   '03': 'contribuyente',
+  '04': 'contribuyente',
   '05': 'contribuyente',
   '06': 'contribuyente',
   '07': 'contribuyente',
+  '08': 'contribuyente',
+  '09': 'contribuyente',
+  '15': 'contribuyente',
 };
 
 /** El Salvador's civil time is UTC−6 all year. */
 const EL_SALVADOR_OFFSET_MS = 6 * 3_600_000;
 
 /**
- * MH's own, stricter windows (Manual Funcional v1.2 §VIII, FACTS.md 5.6): FE and FSE until 23:59:59 of
- * the same day three months after the sello; CCF, NC, ND and CR until 23:59:59 of the day after it.
+ * MH's own, stricter windows (Manual Funcional v1.2 §VIII, FACTS.md 5.6): FE, FEX and FSE until 23:59:59
+ * of the same day three months after the sello; CCF, NR, NC, ND, CR, CL, DCL and CD until 23:59:59 of the
+ * day after it.
  */
 function limiteMh(plazo: keyof PlazosAnulacion, selladoEn: Date): Date {
   const local = new Date(selladoEn.getTime() - EL_SALVADOR_OFFSET_MS);

@@ -43,6 +43,16 @@ export function identificacionComun(ctx: BuildContext, tipo: string, version: nu
   };
 }
 
+/**
+ * The identificacion of the DTEs MH never takes in contingency (CL, DCL and CD: tipoModelo and
+ * tipoOperacion are const 1 in their schemas, which have no tipoContingencia nor motivoContin). A
+ * contingency context is refused by `identificacionComun`.
+ */
+export function identificacionSinContingencia(ctx: BuildContext, tipoDte: '08' | '09' | '15', version: number) {
+  const { tipoContingencia: _tipo, motivoContin: _motivo, ...resto } = identificacion(ctx, tipoDte, version);
+  return { ...resto, tipoModelo: 1 as const, tipoOperacion: 1 as const };
+}
+
 /** The identificacion of a DTE (every type but the retorno): numbered by its numeroControl. */
 export function identificacion(ctx: BuildContext, tipoDte: string, version: number): Identificacion {
   // MH's field order: tipoDte and numeroControl come right after ambiente.

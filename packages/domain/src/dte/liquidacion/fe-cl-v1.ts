@@ -1,0 +1,71 @@
+import { totalLetras } from '../../letras';
+import { catalogValue } from '../../mh/catalogs';
+import { toNumber2, toNumber8 } from '../../money';
+import type { Dte08Request, DocumentoLiquidadoRequest } from '../../requests/dte08';
+import { emisorConEstablecimiento } from '../bloques/emisor';
+import { extension } from '../bloques/extension';
+import { identificacionSinContingencia } from '../bloques/identificacion';
+import type { BuildContext } from '../documento';
+import { receptorMandanteV1 } from './partes';
+import { checkFechasLiquidadas } from './reglas';
+import { tributosResumen } from './secciones';
+import { totalesComprobanteLiquidacion } from './totales';
+
+/**
+ * Comprobante de Liquidación v1 (fe-cl-v1.json): the comisionista (emisor) liquidates to its mandante
+ * (receptor) the sale documents it issued on the mandante's account, one line per document with that
+ * document's resumen figures (arithmetic in ./totales.ts). No contingency.
+ */
+export function buildComprobanteLiquidacionV1(ctx: BuildContext, request: Dte08Request) {
+  checkFechasLiquidadas(request, ctx.fecEmi);
+  const t = totalesComprobanteLiquidacion(request.cuerpoDocumento, request.ivaPercibido);
+  return {
+    identificacion: identificacionSinContingencia(ctx, '08', 1),
+    emisor: emisorConEstablecimiento(ctx.emisor),
+    receptor: receptorMandanteV1(request.receptor),
+    cuerpoDocumento: t.lineas.map((l, i) => {
+      const d = request.cuerpoDocumento[i]!;
+      return {
+        numItem: i + 1,
+        tipoDte: d.tipoDte,
+        tipoGeneracion: d.tipoGeneracion,
+        numeroDocumento: d.numeroDocumento,
+        fechaGeneracion: d.fechaEmision,
+        ventaNoSuj: toNumber8(l.ventaNoSuj),
+        ventaExenta: toNumber8(l.ventaExenta),
+        ventaGravada: toNumber8(l.ventaGravada),
+        exportaciones: toNumber8(l.exportaciones),
+        tributos: l.tributos.length ? l.tributos : null,
+        ivaItem: toNumber8(l.ivaItem),
+        obsItem: obsItemV1(d),
+      };
+    }),
+    resumen: {
+      totalNoSuj: toNumber2(t.totalNoSuj),
+      totalExenta: toNumber2(t.totalExenta),
+      totalGravada: toNumber2(t.totalGravada),
+      totalExportacion: toNumber2(t.totalExportacion),
+      subTotalVentas: toNumber2(t.subTotalVentas),
+      tributos: tributosResumen(t.tributos),
+      montoTotalOperacion: toNumber2(t.montoTotalOperacion),
+      ivaPerci: toNumber2(t.ivaPerci),
+      total: toNumber2(t.total),
+      totalLetras: totalLetras(t.total),
+      condicionOperacion: request.condicionOperacion,
+    },
+    extension: extension(request.observaciones),
+    apendice: request.apendice ?? null,
+  };
+}
+export type ComprobanteLiquidacionV1 = ReturnType<typeof buildComprobanteLiquidacionV1>;
+
+/**
+ * fe-cl-v1 requires `obsItem` on every line (3 to 3000 characters) and MH says nothing of its content;
+ * without the line's observaciones it is the document type's CAT-002 name ("Comprobante de crédito
+ * fiscal"), marked "(documento invalidado)" when the line reverses one. fe-cl-v2 leaves it null.
+ */
+function obsItemV1(d: DocumentoLiquidadoRequest): string {
+  if (d.observaciones) return d.observaciones;
+  const tipo = catalogValue('CAT-002', d.tipoDte) ?? `DTE ${d.tipoDte}`;
+  return d.invalidado ? `${tipo} (documento invalidado)` : tipo;
+}

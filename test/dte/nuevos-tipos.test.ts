@@ -180,6 +180,7 @@ const casos: Caso[] = [
     ],
   },
 ];
+const APENDICE = [{ campo: 'ordenCompra', etiqueta: 'Orden de compra', valor: 'OC-2026-114' }];
 const ejemplo = (tipo: DteTipo) => structuredClone(ISSUANCE_EXAMPLES[tipo].body) as Json;
 
 const rutaDe = (tipo: DteTipo) => Object.entries(ENDPOINTS).find(([, t]) => t === tipo)![0];
@@ -200,9 +201,9 @@ describe('every MH kind beyond the first six', () => {
     const emitidos = {} as Record<Generacion, DocumentRecordView>;
 
     it.each(['2023', '2026'] as const)(
-      'is issued in the %s generation, valid against its schema, accepted by MH',
+      'is issued in the %s generation with an apendice, valid against its schema, accepted by MH',
       async (g) => {
-        const res = await api('POST', rutaDe(tipo), emisores[g], ejemplo(tipo));
+        const res = await api('POST', rutaDe(tipo), emisores[g], { ...ejemplo(tipo), apendice: APENDICE });
         expect([res.status, res.body.data?.estado, res.body.data?.total]).toEqual([
           201,
           'PROCESSED',
@@ -212,6 +213,7 @@ describe('every MH kind beyond the first six', () => {
         const esquema = esquemaDe(tipoDeDte(dte), dte.identificacion.version)!;
         expect(esquema).toMatch(g === '2026' ? /-v(2|3|4)$/ : /-v(1|3)$/);
         expect(validateMhSchema(esquema, dte)).toEqual([]);
+        expect(dte.apendice).toEqual(APENDICE);
         expect(res.body.data.selloRecibido).toMatch(/^\d{4}/);
         emitidos[g] = res.body.data;
       },

@@ -82,7 +82,8 @@ describe('contingency', () => {
     expect(d.estado).toBe('CONTINGENCIA');
     expect(d.selloRecibido).toBeNull();
     // FEX v1 spells the reason's field motivoContigencia.
-    const motivo = 'motivoContigencia' in d.dteJson.identificacion ? 'motivoContigencia' : 'motivoContin';
+    const motivo =
+      'motivoContigencia' in (d.dteJson as unknown as Dte).identificacion ? 'motivoContigencia' : 'motivoContin';
     expect(d.dteJson.identificacion).toMatchObject({
       tipoModelo: 2,
       tipoOperacion: 2,

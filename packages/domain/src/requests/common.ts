@@ -27,7 +27,7 @@ export const codigoGeneracion = z
 export const fecha = z.iso.date({ error: 'Debe ser una fecha YYYY-MM-DD' });
 
 /** Refinement arguments: the value is a code of an MH catalog. */
-const catalogo = (id: CatalogId, nombre: string) =>
+export const catalogo = (id: CatalogId, nombre: string) =>
   [(codigo: string | number) => inCatalog(id, codigo), { message: `No es un código de ${nombre} (${id})` }] as const;
 
 /** Phone numbers arrive as "2222-3333" or "(503) 2222 3333"; MH wants digits (and "+"). */
@@ -194,7 +194,7 @@ function conTributoValido<
   });
 }
 
-function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>>(
+export function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>>(
   item: T,
 ) {
   return item.refine((i) => money(i.montoDescu).lte(money(i.cantidad).times(money(i.precioUnitario))), {

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { linea } from '../dte/bloques/cuerpo';
-import { totalesExportacion, type TotalesExportacion } from '../dte/exportacion/totales';
-import { DteError } from '../errors';
 import { inCatalog, type CatalogId } from '../mh/catalogs';
-import { money, round2, sum } from '../money';
 import {
   apendice,
+  catalogo,
+  conDescuentoValido,
   checkDocumento,
   checkPago,
   condicionOperacion,
@@ -21,13 +19,13 @@ import {
   texto,
   tipoDocumento,
 } from './common';
-import type { FieldError } from './parse';
+import { checkMaximosExportacion } from './maximos';
 
 const deCatalogo = (id: CatalogId, nombre: string) =>
   z
     .string()
     .trim()
-    .refine((c) => inCatalog(id, c), { message: `No es un código de ${nombre} (${id})` });
+    .refine(...catalogo(id, nombre));
 
 /**
  * The buyer abroad (MH's FEX receptor): identified by a CAT-022 document, located by its country and a
@@ -109,16 +107,13 @@ export type ExportacionRequest = z.output<typeof exportacion>;
  * is a charge (or, negative, a credit) outside the taxable base that both FEX schemas carry per line.
  * Without `tipoItem` the line is of the kind the export is (tipoItemExpor).
  */
-export const itemExportacion = z
-  .object({
+export const itemExportacion = conDescuentoValido(
+  z.object({
     ...itemCompra.shape,
     tipoItem: z.literal([1, 2, 3]).optional(),
     noGravado: z.number().gt(-1e11).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales').default(0),
-  })
-  .refine((i) => money(i.montoDescu).lte(money(i.cantidad).times(money(i.precioUnitario))), {
-    path: ['montoDescu'],
-    message: 'El descuento no puede ser mayor que cantidad × precioUnitario',
-  });
+  }),
+);
 
 /** POST /dte/dte11: Factura de Exportación. */
 export const dte11Request = z
@@ -137,55 +132,9 @@ export const dte11Request = z
     apendice: apendice.nullish(),
   })
   .superRefine(checkPago)
-  .superRefine(checkTotales)
+  .superRefine(checkMaximosExportacion)
   .transform((r) => ({
     ...r,
     items: r.items.map((i) => ({ ...i, tipoItem: i.tipoItem ?? r.exportacion.tipoItemExpor })),
   }));
 export type Dte11Request = z.output<typeof dte11Request>;
-
-const MAXIMO_MH = money('1e11');
-const ALCANZA_MAXIMO = 'alcanza el máximo de MH (debe ser menor que 100,000,000,000)';
-
-/**
- * The totals are computed here as the builders compute them, so what MH would refuse in them is a 400 of
- * the request: a discount above the taxed total, credits beyond what is paid, amounts at MH's maximum
- * (exclusiveMaximum 1e11 on every amount), and payments (`pagos`) that are not the amount to pay to the
- * cent (MH only observes that, 002, leaving a document whose payments do not explain its total).
- */
-function checkTotales(
-  r: {
-    items: { cantidad: number; precioUnitario: number; montoDescu: number; noGravado: number }[];
-    exportacion: ExportacionRequest;
-    descuento?: z.output<typeof descuentoCompra> | null;
-    pagos?: z.output<typeof pagos> | null;
-  },
-  ctx: z.RefinementCtx,
-): void {
-  const lineas = r.items.map(linea);
-  const excedidas = lineas.flatMap((l, i) => (l.monto.gte(MAXIMO_MH) ? [i] : []));
-  for (const i of excedidas)
-    ctx.addIssue({ code: 'custom', path: ['items', i], message: `El monto del ítem ${ALCANZA_MAXIMO}` });
-  if (excedidas.length) return;
-  let t: TotalesExportacion;
-  try {
-    t = totalesExportacion(lineas, r);
-  } catch (err) {
-    if (!(err instanceof DteError)) throw err;
-    for (const { field, message } of err.details['errors'] as FieldError[])
-      ctx.addIssue({ code: 'custom', path: field.split('.'), message });
-    return;
-  }
-  if (t.montoTotalOperacion.gte(MAXIMO_MH) || t.totalPagar.gte(MAXIMO_MH))
-    ctx.addIssue({ code: 'custom', path: ['items'], message: `El total del documento ${ALCANZA_MAXIMO}` });
-  if (r.pagos) {
-    const suma = sum(r.pagos.map((p) => money(p.montoPago)));
-    const totalPagar = round2(t.totalPagar);
-    if (!suma.equals(totalPagar))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pagos'],
-        message: `Los montoPago suman ${suma.toFixed(2)}; el total a pagar es ${totalPagar.toFixed(2)}`,
-      });
-  }
-}

@@ -17,9 +17,7 @@ import {
   texto,
   tipoDocumento,
 } from './common';
-
-/** MH's schemas bound every amount below 100 000 000 000 (exclusiveMaximum 1e11). */
-const MAXIMO_MH = money('1e11');
+import { MAXIMO_MH } from './maximos';
 
 /** CAT-032 Domicilio fiscal: 1 domiciliado, 2 no domiciliado. */
 const DOMICILIADO = 1;

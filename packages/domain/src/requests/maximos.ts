@@ -11,7 +11,7 @@ import type { ItemCompraRequest, ItemVentaRequest } from './common';
  * 1e11). A request whose lines or totals reach it could only give a document MH refuses (or none at all:
  * its total in words would not exist), so it is a 400 here, before anything is started or numbered.
  */
-const MAXIMO_MH = money('1e11');
+export const MAXIMO_MH = money('1e11');
 const mensaje = (que: string) => `${que} alcanza el máximo de MH (debe ser menor que 100,000,000,000)`;
 
 function checkMonto(ctx: z.RefinementCtx, path: PropertyKey[], monto: Money, que: string): void {
@@ -53,6 +53,25 @@ export function checkMaximosCreditoFiscal(
     ctx,
     lineas.map((l) => l.monto),
     totalesCreditoFiscal(lineas, r.isRetenIva).montoTotalOperacion.plus(cargos(r.items)),
+  );
+}
+
+/** A line's amounts and its charge outside the taxable base. */
+type LineaMaxima = Pick<ItemCompraRequest, 'cantidad' | 'precioUnitario' | 'montoDescu'> & { noGravado: number };
+
+/** DTE 11: taxed at 0 %; the operation adds flete and seguro, and what is paid the lines' charges. */
+export function checkMaximosExportacion(
+  r: { items: LineaMaxima[]; exportacion: { flete: number; seguro: number } },
+  ctx: z.RefinementCtx,
+): void {
+  const lineas = r.items.map(linea);
+  const operacion = sum(lineas.map((l) => l.monto))
+    .plus(money(r.exportacion.flete))
+    .plus(money(r.exportacion.seguro));
+  checkLineas(
+    ctx,
+    lineas.map((l) => l.monto),
+    operacion.plus(cargos(r.items)),
   );
 }
 

@@ -68,10 +68,15 @@ describe('GET /dte/information', () => {
     expect(res.body.data.normativa.documentos.map((d: { esquema: string }) => d.esquema)).toEqual([
       'fe-fc-v1',
       'fe-ccf-v3',
+      'fe-nr-v3',
       'fe-nc-v3',
       'fe-nd-v3',
       'fe-cr-v1',
+      'fe-cl-v1',
+      'fe-dcl-v1',
+      'fe-fex-v1',
       'fe-fse-v1',
+      'fe-cd-v1',
       'fe-eret-v1',
     ]);
     expect(emisor.distrito).toBe('14');

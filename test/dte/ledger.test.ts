@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { DteError } from '@dte/domain';
 import { appendToLedger, voidLedgerTake } from '@dte/store';
 import { stack } from '../support/stack';
 import { closeTestDatabase, testDatabase } from '../support/tenant';
@@ -59,5 +60,22 @@ describe('original ledger (appendToLedger)', () => {
     expect(await appendToLedger(db.connection, ledger, A, take)).toEqual({});
     await voidLedgerTake(db.connection, A);
     expect(await appendToLedger(db.connection, ledger, C, take)).toEqual({ n: '5' });
+  });
+
+  it('refuses again, with the same answer, a document whose takes were given back for a refusal', async () => {
+    const db = await testDatabase();
+    const ledger = `test:${randomUUID()}`;
+    const owner = randomUUID();
+    await appendToLedger(db.connection, ledger, owner, () => ({ n: '5' }));
+    const refusal = new DteError('CREDIT_EXCEEDS_ORIGINAL', 400, 'Excede el saldo del CCF', { saldoDisponible: 1 });
+    await voidLedgerTake(db.connection, owner, refusal);
+    await expect(appendToLedger(db.connection, ledger, owner, () => ({ n: '5' }))).rejects.toMatchObject({
+      code: 'CREDIT_EXCEEDS_ORIGINAL',
+      httpStatus: 400,
+      message: 'Excede el saldo del CCF',
+      details: { saldoDisponible: 1 },
+    });
+    // Its take no longer counts for the others.
+    expect(await appendToLedger(db.connection, ledger, randomUUID(), () => ({ n: '1' }))).toEqual({});
   });
 });

@@ -233,11 +233,9 @@ export const documentos: Documento[] = [
     nombre: 'NC v3',
     tipoNombre: 'NOTA DE CRÉDITO',
     schema: 'fe-nc-v3',
-    dte: buildNotaCreditoV3(
-      ctx('05'),
-      nota(ccf3.identificacion.codigoGeneracion, 'Devolución cemento', 8.25, 10),
+    dte: buildNotaCreditoV3(ctx('05'), nota(ccf3.identificacion.codigoGeneracion, 'Devolución cemento', 8.25, 10), [
       aceptado(ccf3),
-    ),
+    ]),
     item: 'Devolución cemento',
     parte: 'RECEPTOR',
     receptor: 'SALVADOR CABAL',
@@ -251,11 +249,9 @@ export const documentos: Documento[] = [
     nombre: 'NC v4',
     tipoNombre: 'NOTA DE CRÉDITO',
     schema: 'fe-nc-v4',
-    dte: buildNotaCreditoV4(
-      ctx('05'),
-      nota(ccf4.identificacion.codigoGeneracion, 'Devolución cemento', 8.25, 10),
+    dte: buildNotaCreditoV4(ctx('05'), nota(ccf4.identificacion.codigoGeneracion, 'Devolución cemento', 8.25, 10), [
       aceptado(ccf4),
-    ),
+    ]),
     item: 'Devolución cemento',
     parte: 'RECEPTOR',
     receptor: 'SALVADOR CABAL',
@@ -272,11 +268,9 @@ export const documentos: Documento[] = [
     nombre: 'ND v3',
     tipoNombre: 'NOTA DE DÉBITO',
     schema: 'fe-nd-v3',
-    dte: buildNotaDebitoV3(
-      ctx('06'),
-      nota(ccf3.identificacion.codigoGeneracion, 'Intereses por mora', 20, 1),
+    dte: buildNotaDebitoV3(ctx('06'), nota(ccf3.identificacion.codigoGeneracion, 'Intereses por mora', 20, 1), [
       aceptado(ccf3),
-    ),
+    ]),
     item: 'Intereses por mora',
     parte: 'RECEPTOR',
     receptor: 'SALVADOR CABAL',
@@ -290,11 +284,9 @@ export const documentos: Documento[] = [
     nombre: 'ND v4',
     tipoNombre: 'NOTA DE DÉBITO',
     schema: 'fe-nd-v4',
-    dte: buildNotaDebitoV4(
-      ctx('06'),
-      nota(ccf4.identificacion.codigoGeneracion, 'Intereses por mora', 20, 1),
+    dte: buildNotaDebitoV4(ctx('06'), nota(ccf4.identificacion.codigoGeneracion, 'Intereses por mora', 20, 1), [
       aceptado(ccf4),
-    ),
+    ]),
     item: 'Intereses por mora',
     parte: 'RECEPTOR',
     receptor: 'SALVADOR CABAL',
@@ -369,7 +361,7 @@ export const documentos: Documento[] = [
     nombre: 'retorno de una FE v1',
     tipoNombre: 'EVENTO DE RETORNO',
     schema: 'fe-eret-v1',
-    dte: buildRetornoV1(ctx('18'), retorno(fe1, 1), aceptado(fe1)),
+    dte: buildRetornoV1(ctx('18'), retorno(fe1, 1), [aceptado(fe1)]),
     item: 'Silla de oficina ergonómica',
     parte: 'RECEPTOR',
     receptor: 'Ana Beatriz Rivas',
@@ -385,7 +377,7 @@ export const documentos: Documento[] = [
     nombre: 'retorno de una FSE v2',
     tipoNombre: 'EVENTO DE RETORNO',
     schema: 'fe-eret-v1',
-    dte: buildRetornoV1(ctx('18'), retorno(fse2, 1), aceptado(fse2)),
+    dte: buildRetornoV1(ctx('18'), retorno(fse2, 1), [aceptado(fse2)]),
     item: 'Asesoría agrícola',
     parte: 'RECEPTOR',
     receptor: 'José Antonio Pérez',

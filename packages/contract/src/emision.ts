@@ -36,7 +36,9 @@ export interface IssueDteInput {
   issuer: Issuer;
   /** Upper-case UUID v4, chosen by the API so the workflow id is known before it starts. */
   codigoGeneracion: string;
-  /** codigoGeneracion of the document the request refers to (NC/ND, retorno), already checked by the API. */
+  /** codigoGeneracion of each document the request refers to (NC/ND, retorno), already checked by the API. */
+  origenes?: string[];
+  /** The one document referred to, as executions started before `origenes` name it. */
   origen?: string;
 }
 

@@ -110,11 +110,11 @@ function issue(tipo: DteTipo, generacion: Generacion, generacionOriginal = gener
   const kind = documentKind(tipo);
   const request = parseRequest(kind.requestSchema, bodies[tipo]);
   const originTipo = originOf[tipo];
-  const origin =
-    kind.origen && originTipo
-      ? aceptado(issueOriginal(originTipo, kind.origen(request), generacionOriginal))
-      : undefined;
-  return { kind, dte: buildDocument(tipo, versionEn(tipo, generacion), context(kind.tipoDte), request, origin) };
+  const origenes =
+    kind.origenes && originTipo
+      ? kind.origenes(request).map((c) => aceptado(issueOriginal(originTipo, c, generacionOriginal)))
+      : [];
+  return { kind, dte: buildDocument(tipo, versionEn(tipo, generacion), context(kind.tipoDte), request, origenes) };
 }
 
 function issueOriginal(tipo: DteTipo, codigoGeneracion: string, generacion: Generacion) {

@@ -45,7 +45,7 @@ describe.each([
   const ctx = context(tipoDte);
 
   it('validates against its MH schema and points at the original CCF', () => {
-    const dte = build(ctx, nota({ observaciones: 'Producto dañado' }), aceptado(ccf()));
+    const dte = build(ctx, nota({ observaciones: 'Producto dañado' }), [aceptado(ccf())]);
     expect(validateMhSchema(schema, dte)).toEqual([]);
     expect(dte.identificacion).toMatchObject({ tipoDte, version: 3 });
     expect(dte.documentoRelacionado).toEqual([
@@ -58,7 +58,7 @@ describe.each([
 
   it('computes IVA like the CCF', () => {
     // 2 × 4.50 = 9.00 ; IVA 1.17 ; total 10.17
-    const dte = build(ctx, nota(), aceptado(ccf()));
+    const dte = build(ctx, nota(), [aceptado(ccf())]);
     expect(dte.resumen).toMatchObject({
       totalGravada: 9,
       subTotal: 9,
@@ -70,23 +70,23 @@ describe.each([
   });
 
   it('withholds 1 % when the original did, and refuses a mismatch', () => {
-    const dte = build(ctx, nota({ isRetenIva: true }), aceptado(ccf(true)));
+    const dte = build(ctx, nota({ isRetenIva: true }), [aceptado(ccf(true))]);
     expect(dte.resumen.ivaRete1).toBe(0.09);
     expect(validateMhSchema(schema, dte)).toEqual([]);
-    const e = refusal(() => build(ctx, nota(), aceptado(ccf(true))));
+    const e = refusal(() => build(ctx, nota(), [aceptado(ccf(true))]));
     expect(e.code).toBe('VALIDATION_ERROR');
     expect(fieldsOf(e)).toEqual(['isRetenIva']);
   });
 
   it('uses the receptor of the request when given', () => {
-    const dte = build(ctx, nota({ receptor: { ...contribuyente, correo: 'otro@prueba.com' } }), aceptado(ccf()));
+    const dte = build(ctx, nota({ receptor: { ...contribuyente, correo: 'otro@prueba.com' } }), [aceptado(ccf())]);
     expect(dte.receptor.correo).toBe('otro@prueba.com');
   });
 
   it('refuses an unknown, unaccepted or non-CCF original', () => {
     expect(refusal(() => build(ctx, nota(), undefined))).toMatchObject({ code: 'DOCUMENT_NOT_FOUND', httpStatus: 404 });
     for (const estado of ['REJECTED', 'CONTINGENCIA'])
-      expect(refusal(() => build(ctx, nota(), aceptado(ccf(), { estado })))).toMatchObject({
+      expect(refusal(() => build(ctx, nota(), [aceptado(ccf(), { estado })]))).toMatchObject({
         code: 'DOCUMENT_NOT_PROCESSED',
       });
     const factura = buildFacturaV1(
@@ -97,22 +97,22 @@ describe.each([
         condicionOperacion: 1,
       }),
     );
-    expect(refusal(() => build(ctx, nota(), aceptado(factura)))).toMatchObject({ code: 'INVALID_ORIGIN_TYPE' });
+    expect(refusal(() => build(ctx, nota(), [aceptado(factura)]))).toMatchObject({ code: 'INVALID_ORIGIN_TYPE' });
   });
 });
 
 it('ND adds numPagoElectronico', () => {
-  expect(buildNotaDebitoV3(context('06'), nota(), aceptado(ccf())).resumen.numPagoElectronico).toBeNull();
+  expect(buildNotaDebitoV3(context('06'), nota(), [aceptado(ccf())]).resumen.numPagoElectronico).toBeNull();
 });
 
 it('NC never credits more than remains of the CCF after earlier notes', () => {
   // CCF 45.00 + IVA 5.85 = 50.85; this note 10.17; earlier notes 40.68 leave exactly 10.17.
   const ctx = context('05');
-  expect(buildNotaCreditoV3(ctx, nota(), { ...aceptado(ccf()), montoAcreditado: '40.68' }).resumen).toMatchObject({
+  expect(buildNotaCreditoV3(ctx, nota(), [{ ...aceptado(ccf()), montoAcreditado: '40.68' }]).resumen).toMatchObject({
     montoTotalOperacion: 10.17,
   });
   expect(
-    refusal(() => buildNotaCreditoV3(ctx, nota(), { ...aceptado(ccf()), montoAcreditado: '40.69' })),
+    refusal(() => buildNotaCreditoV3(ctx, nota(), [{ ...aceptado(ccf()), montoAcreditado: '40.69' }])),
   ).toMatchObject({
     code: 'CREDIT_EXCEEDS_ORIGINAL',
     httpStatus: 400,
@@ -130,7 +130,7 @@ describe.each([
     ['v3', buildCreditoFiscalV3],
     ['v4', buildCreditoFiscalV4],
   ] as const)('adjusts a CCF %s: the receptor by its NIT as identity document, distrito included', (_v, ccfDe) => {
-    const dte = build(ctx, nota({ observaciones: 'Producto dañado' }), aceptado(ccf(false, ccfDe)));
+    const dte = build(ctx, nota({ observaciones: 'Producto dañado' }), [aceptado(ccf(false, ccfDe))]);
     expect(validateMhSchema(schema, dte)).toEqual([]);
     expect(dte.identificacion).toMatchObject({ tipoDte, version: 4, fusion: null });
     expect(dte.documentoRelacionado).toEqual([
@@ -155,7 +155,7 @@ describe.each([
 
   it('keeps the IVA in tributo 20, added once; totalIva stays 0 on a note of a CCF', () => {
     // 2 × 4.50 = 9.00 ; IVA 13 % = 1.17 ; montoTotalOperacion 10.17 = totalPagar (no retention)
-    const dte = build(ctx, nota(), aceptado(ccf()));
+    const dte = build(ctx, nota(), [aceptado(ccf())]);
     expect(dte.cuerpoDocumento[0]).toMatchObject({
       numeroDocumento: ORIGINAL,
       ventaGravada: 9,
@@ -183,11 +183,11 @@ describe.each([
   });
 
   it('withholds 1 % in ivaRete when the original did: totalPagar = 10.17 − 0.09 = 10.08', () => {
-    const dte = build(ctx, nota({ isRetenIva: true }), aceptado(ccf(true, buildCreditoFiscalV4)));
+    const dte = build(ctx, nota({ isRetenIva: true }), [aceptado(ccf(true, buildCreditoFiscalV4))]);
     expect(dte.resumen).toMatchObject({ montoTotalOperacion: 10.17, ivaRete: 0.09, totalPagar: 10.08 });
     expect(dte.resumen.totalLetras).toBe('DIEZ DÓLARES CON 08/100');
     expect(validateMhSchema(schema, dte)).toEqual([]);
-    expect(fieldsOf(refusal(() => build(ctx, nota(), aceptado(ccf(true, buildCreditoFiscalV4)))))).toEqual([
+    expect(fieldsOf(refusal(() => build(ctx, nota(), [aceptado(ccf(true, buildCreditoFiscalV4))])))).toEqual([
       'isRetenIva',
     ]);
   });
@@ -202,14 +202,163 @@ describe.each([
         condicionOperacion: 1,
       }),
     );
-    expect(fieldsOf(refusal(() => build(ctx, nota(), aceptado(original))))).toEqual(['receptor.direccion.distrito']);
-    expect(validateMhSchema(schema, build(ctx, nota({ receptor: contribuyente }), aceptado(original)))).toEqual([]);
+    expect(fieldsOf(refusal(() => build(ctx, nota(), [aceptado(original)])))).toEqual(['receptor.direccion.distrito']);
+    expect(validateMhSchema(schema, build(ctx, nota({ receptor: contribuyente }), [aceptado(original)]))).toEqual([]);
   });
 });
 
 it('NC v4 shares the credit cap of the CCF with every earlier note', () => {
   // CCF 45.00 + IVA 5.85 = 50.85; this note 10.17; earlier notes 40.69 leave 10.16.
   expect(
-    refusal(() => buildNotaCreditoV4(context('05'), nota(), { ...aceptado(ccf()), montoAcreditado: '40.69' })),
+    refusal(() => buildNotaCreditoV4(context('05'), nota(), [{ ...aceptado(ccf()), montoAcreditado: '40.69' }])),
   ).toMatchObject({ code: 'CREDIT_EXCEEDS_ORIGINAL', details: { saldoDisponible: 10.16 } });
+});
+
+describe('a note that adjusts several CCFs, electronic or on paper', () => {
+  const OTRO = '99999999-8888-4777-8666-555555555555';
+  // CCF A (ORIGINAL): 10 × 4.50 = 45.00 + IVA 5.85 = 50.85 ; CCF B (OTRO): 3 × 20.00 = 60.00 + IVA 7.80 = 67.80
+  const ccfB = () =>
+    buildCreditoFiscalV3(
+      context('03', { codigoGeneracion: OTRO, fecEmi: '2026-11-09' }),
+      parseRequest(dte03Request, {
+        receptor: contribuyente,
+        items: [{ descripcion: 'Toner', cantidad: 3, precioUnitario: 20 }],
+        condicionOperacion: 1,
+      }),
+    );
+  const dos = (items: object[], extra: object = {}) =>
+    parseRequest(notaRequest, {
+      documentosRelacionados: [
+        { tipoGeneracion: 2, numeroDocumento: ORIGINAL.toLowerCase() },
+        { tipoGeneracion: 2, numeroDocumento: OTRO },
+      ],
+      items,
+      condicionOperacion: 1,
+      ...extra,
+    });
+  const devolucion = [
+    { descripcion: 'Devolución 2 resmas', cantidad: 2, precioUnitario: 4.5, numeroDocumento: ORIGINAL },
+    { descripcion: 'Devolución 1 toner', cantidad: 1, precioUnitario: 20, numeroDocumento: OTRO.toLowerCase() },
+  ];
+
+  it.each([
+    ['fe-nc-v3', buildNotaCreditoV3],
+    ['fe-nc-v4', buildNotaCreditoV4],
+  ] as const)('%s lists both CCFs and names each line’s', (schema, build) => {
+    // 9.00 (A) + 20.00 (B) = 29.00 gravada ; IVA 3.77 ; montoTotalOperacion 32.77
+    const dte = build(context('05'), dos(devolucion), [aceptado(ccfB()), aceptado(ccf())]);
+    expect(validateMhSchema(schema, dte)).toEqual([]);
+    expect(dte.documentoRelacionado).toEqual([
+      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ORIGINAL, fechaEmision: '2026-11-02' },
+      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: OTRO, fechaEmision: '2026-11-09' },
+    ]);
+    expect(dte.cuerpoDocumento.map((i) => i.numeroDocumento)).toEqual([ORIGINAL, OTRO]);
+    expect(dte.resumen.montoTotalOperacion).toBe(32.77);
+  });
+
+  it('credits each CCF its own lines with their IVA, against what remains of it', () => {
+    // A: 9.00 + 1.17 = 10.17 of 50.85 ; B: 20.00 + 2.60 = 22.60 of 67.80, of which 45.21 credited: 22.59 left
+    const e = refusal(() =>
+      buildNotaCreditoV3(context('05'), dos(devolucion), [
+        aceptado(ccf()),
+        { ...aceptado(ccfB()), montoAcreditado: '45.21' },
+      ]),
+    );
+    expect(e).toMatchObject({
+      code: 'CREDIT_EXCEEDS_ORIGINAL',
+      details: { numeroDocumento: OTRO, montoTotalOperacion: 22.6, saldoDisponible: 22.59 },
+    });
+    // 45.20 credited leaves exactly 22.60.
+    expect(() =>
+      buildNotaCreditoV3(context('05'), dos(devolucion), [
+        aceptado(ccf()),
+        { ...aceptado(ccfB()), montoAcreditado: '45.2' },
+      ]),
+    ).not.toThrow();
+  });
+
+  it('adjusts a paper CCF by its number and date, with the receptor of the request', () => {
+    // 1 × 100.00 + IVA 13.00 = 113.00 ; a debit note on a CCF the service never issued
+    const dte = buildNotaDebitoV4(
+      context('06'),
+      parseRequest(notaRequest, {
+        receptor: contribuyente,
+        documentosRelacionados: [{ tipoGeneracion: 1, numeroDocumento: 'CCF-A-000123', fechaEmision: '2026-10-15' }],
+        items: [{ descripcion: 'Intereses por mora', cantidad: 1, precioUnitario: 100 }],
+        condicionOperacion: 1,
+      }),
+      [],
+    );
+    expect(validateMhSchema('fe-nd-v4', dte)).toEqual([]);
+    expect(dte.documentoRelacionado).toEqual([
+      { tipoDocumento: '03', tipoGeneracion: 1, numeroDocumento: 'CCF-A-000123', fechaEmision: '2026-10-15' },
+    ]);
+    expect(dte.cuerpoDocumento[0]!.numeroDocumento).toBe('CCF-A-000123');
+    expect(dte.resumen.montoTotalOperacion).toBe(113);
+  });
+
+  const conUnItem = (body: object) => () =>
+    parseRequest(notaRequest, {
+      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }],
+      condicionOperacion: 1,
+      ...body,
+    });
+  it.each([
+    [
+      'a line that names no CCF when there are several',
+      () => dos([{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }]),
+      'items[0].numeroDocumento',
+    ],
+    [
+      'a line naming a CCF the note does not adjust',
+      () => dos([{ ...devolucion[0], numeroDocumento: 'CCF-9' }]),
+      'items[0].numeroDocumento',
+    ],
+    [
+      'both ways of naming the CCF',
+      conUnItem({ documentosRelacionados: [{ tipoGeneracion: 2, numeroDocumento: OTRO }], codigoGeneracion: ORIGINAL }),
+      'codigoGeneracion',
+    ],
+    [
+      'a paper CCF without its date',
+      conUnItem({ receptor: contribuyente, documentosRelacionados: [{ tipoGeneracion: 1, numeroDocumento: 'F-1' }] }),
+      'documentosRelacionados[0].fechaEmision',
+    ],
+    [
+      'paper CCFs only and no receptor',
+      conUnItem({
+        documentosRelacionados: [{ tipoGeneracion: 1, numeroDocumento: 'F-1', fechaEmision: '2026-10-15' }],
+      }),
+      'receptor',
+    ],
+    [
+      'the same CCF twice',
+      conUnItem({
+        documentosRelacionados: [
+          { tipoGeneracion: 2, numeroDocumento: OTRO },
+          { tipoGeneracion: 2, numeroDocumento: OTRO.toLowerCase() },
+        ],
+      }),
+      'documentosRelacionados',
+    ],
+  ])('refuses %s', (_caso, parse, campo) => {
+    const e = refusal(parse);
+    expect(e.code).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(e)).toContain(campo);
+  });
+
+  it('refuses CCFs of two receptors', () => {
+    const otroReceptor = buildCreditoFiscalV3(
+      context('03', { codigoGeneracion: OTRO, fecEmi: '2026-11-09' }),
+      parseRequest(dte03Request, {
+        receptor: { ...contribuyente, nit: '06140202901013', numDocumento: '06140202901013' },
+        items: [{ descripcion: 'Toner', cantidad: 3, precioUnitario: 20 }],
+        condicionOperacion: 1,
+      }),
+    );
+    const e = refusal(() =>
+      buildNotaCreditoV3(context('05'), dos(devolucion), [aceptado(ccf()), aceptado(otroReceptor)]),
+    );
+    expect(fieldsOf(e)).toEqual(['documentosRelacionados']);
+  });
 });

@@ -52,7 +52,7 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
       ],
       { apendice: [{ campo: 'ticket', etiqueta: 'Ticket de soporte', valor: 'T-991' }] },
     ),
-    aceptado(factura),
+    [aceptado(factura)],
   );
 
   it('validates against its schema', () => {
@@ -140,7 +140,7 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
 
   it('returns from a Factura v2 (2026) as from a v1', () => {
     const v2 = buildFacturaV2(context('01', original), facturaRequest);
-    const r = buildRetornoV1(ctx, retorno([{ numItem: 1, cantidadRetorno: 2 }]), aceptado(v2));
+    const r = buildRetornoV1(ctx, retorno([{ numItem: 1, cantidadRetorno: 2 }]), [aceptado(v2)]);
     // 2 × 10.00 = 20.00 IVA included: totalIva round2(20 × 13/113 = 2.3008…) = 2.30 ; v2 writes the DUI bare.
     expect(r.resumen).toMatchObject({ totalGravada: 20, montoTotalOperacion: 20, totalPagar: 20, totalIva: 2.3 });
     expect(r.documento?.numDocumento).toBe('012345678');
@@ -162,7 +162,7 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
         applyrent: true,
       }),
     );
-    const r = buildRetornoV1(ctx, retorno([{ numItem: 1, cantidadRetorno: 1 }]), aceptado(fse));
+    const r = buildRetornoV1(ctx, retorno([{ numItem: 1, cantidadRetorno: 1 }]), [aceptado(fse)]);
     expect(r.cuerpoDocumento[0]).toMatchObject({ compra: 100.05, ventaGravada: 0, ivaItem: 0 });
     expect(r.resumen).toMatchObject({
       totalGravada: 0,
@@ -181,15 +181,19 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
 
   it('refuses an unknown item and more than what is left to return', () => {
     expect(
-      refusal(() => buildRetornoV1(ctx, retorno([{ numItem: 9, cantidadRetorno: 1 }]), aceptado(factura))),
+      refusal(() => buildRetornoV1(ctx, retorno([{ numItem: 9, cantidadRetorno: 1 }]), [aceptado(factura)])),
     ).toMatchObject({
       code: 'ITEM_NOT_FOUND',
       httpStatus: 400,
       details: { numItem: 9 },
     });
     const previos = aceptado(factura, { cantidadesRetornadas: { 2: 2 } });
-    expect(buildRetornoV1(ctx, retorno([{ numItem: 2, cantidadRetorno: 1 }]), previos).cuerpoDocumento).toHaveLength(1);
-    expect(refusal(() => buildRetornoV1(ctx, retorno([{ numItem: 2, cantidadRetorno: 1.5 }]), previos))).toMatchObject({
+    expect(buildRetornoV1(ctx, retorno([{ numItem: 2, cantidadRetorno: 1 }]), [previos]).cuerpoDocumento).toHaveLength(
+      1,
+    );
+    expect(
+      refusal(() => buildRetornoV1(ctx, retorno([{ numItem: 2, cantidadRetorno: 1.5 }]), [previos])),
+    ).toMatchObject({
       code: 'OVER_RETURN_ERROR',
       httpStatus: 400,
       details: { numItem: 2, cantidadRetorno: 1.5, cantidadDisponible: 1 },
@@ -210,12 +214,12 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
         condicionOperacion: 1,
       }),
     );
-    expect(refusal(() => buildRetornoV1(ctx, req, aceptado(ccf)))).toMatchObject({
+    expect(refusal(() => buildRetornoV1(ctx, req, [aceptado(ccf)]))).toMatchObject({
       code: 'INVALID_ORIGIN_TYPE',
       httpStatus: 400,
     });
     expect(
-      refusal(() => buildRetornoV1(ctx, req, aceptado(factura, { estado: 'REJECTED', selloRecibido: null }))),
+      refusal(() => buildRetornoV1(ctx, req, [aceptado(factura, { estado: 'REJECTED', selloRecibido: null })])),
     ).toMatchObject({
       code: 'INVALID_ORIGIN_STATUS',
       httpStatus: 400,
@@ -224,7 +228,7 @@ describe('Evento de Retorno v1 (fe-eret-v1, DTE 18)', () => {
 
   it('may be issued in contingency (its schema admits tipoOperacion 2)', () => {
     const contingencia = context('18', { contingencia: { tipoContingencia: 1, motivoContin: null } });
-    const r = buildRetornoV1(contingencia, retorno([{ numItem: 1, cantidadRetorno: 1 }]), aceptado(factura));
+    const r = buildRetornoV1(contingencia, retorno([{ numItem: 1, cantidadRetorno: 1 }]), [aceptado(factura)]);
     expect(r.identificacion).toMatchObject({ tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 });
     expect(validateMhSchema('fe-eret-v1', r)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { contraparteDe, documentKind, type Dte, type DteTipo } from '@dte/domain';
+import { contraparteDe, documentKind, type Dte, type DteError, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
@@ -300,6 +300,11 @@ export class Documents {
    */
   ledgerTake(ledger: string, owner: string, take: Parameters<typeof appendToLedger>[3]) {
     return appendToLedger(this.db.connection, ledger, owner, take);
+  }
+
+  /** Gives back a document's takes, refused after it took from some originals' ledgers (see ledger.ts). */
+  voidLedgerTake(owner: string, refusal: DteError): Promise<void> {
+    return voidLedgerTake(this.db.connection, owner, refusal);
   }
 
   /**

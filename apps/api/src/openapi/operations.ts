@@ -186,8 +186,9 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
   NOTA_CREDITO: {
     summary: 'Issue a Nota de Crédito (DTE 05)',
     description:
-      'Credits a CCF (`codigoGeneracion`) that MH accepted; without `receptor` the CCF’s receptor is used. The ' +
-      'notes of one CCF never credit more than its montoTotalOperacion.',
+      'Credits a CCF (`codigoGeneracion`) that MH accepted, or several (`documentosRelacionados`: electronic by ' +
+      'codigoGeneracion, paper by number and date; each item names its CCF in `numeroDocumento`). Without ' +
+      '`receptor` the CCF’s receptor is used. The notes of one CCF never credit more than its montoTotalOperacion.',
     errors: {
       400: ['RECEPTOR_VALIDATION_ERROR', 'INVALID_ORIGIN_TYPE', 'DOCUMENT_NOT_PROCESSED', 'CREDIT_EXCEEDS_ORIGINAL'],
       404: ['DOCUMENT_NOT_FOUND'],
@@ -195,7 +196,9 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
   },
   NOTA_DEBITO: {
     summary: 'Issue a Nota de Débito (DTE 06)',
-    description: 'Adds charges to a CCF (`codigoGeneracion`) that MH accepted; without `receptor` the CCF’s is used.',
+    description:
+      'Adds charges to a CCF (`codigoGeneracion`) that MH accepted, or to several (`documentosRelacionados`, ' +
+      'electronic or paper, each item naming its CCF); without `receptor` the CCF’s is used.',
     errors: {
       400: ['RECEPTOR_VALIDATION_ERROR', 'INVALID_ORIGIN_TYPE', 'DOCUMENT_NOT_PROCESSED'],
       404: ['DOCUMENT_NOT_FOUND'],

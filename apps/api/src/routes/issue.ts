@@ -43,8 +43,8 @@ export function issueRoutes(ctx: ApiContext): Router {
       const request = parseRequest(kind.requestSchema, req.body);
       const forzarContingencia = kind.ensayoContingencia?.(request) ?? false;
       if (forzarContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
-      const origen = kind.origen?.(request);
-      if (origen) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
+      const origenes = kind.origenes?.(request) ?? [];
+      for (const origen of origenes) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
       const codigoGeneracion = await idempotentId(ctx, req, request);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
@@ -57,7 +57,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       }
       const { permissions: _p, ...issuer } = req.auth;
       await ctx.documents.storeRequest(codigoGeneracion, issuer.emisorId, tipo, request);
-      const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origen, forzarContingencia };
+      const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origenes, forzarContingencia };
       await issue(ctx, input);
       // Whether the outcome came or the wait ended, the record says what is known.
       const record = await settledRecord(ctx, codigoGeneracion);

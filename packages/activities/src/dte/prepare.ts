@@ -9,7 +9,9 @@ import {
   puedeEmitirseEnContingencia,
   serie,
   versionEn,
+  type ConsumoOrigen,
   type Dte,
+  type DocumentKind,
   type DteTipo,
   type OriginDocument,
 } from '@dte/domain';
@@ -90,6 +92,40 @@ export function createPrepareActivities(deps: ActivityDependencies) {
 }
 
 /**
+ * Takes the document's share of each original's limit, one ledger after the other in the order given (the
+ * same for every document, so two documents on the same originals meet in the same ledger first). Each take
+ * builds the document against what is known then: the earlier takes of that ledger and this document's
+ * takes of the ledgers before it (its own ledger checks each later one). A refusal after a first take gives
+ * this document's takes back and is kept with them, so a retry of the same document is refused the same
+ * way instead of counting them again. Answers the originals as their ledgers stood before this document.
+ */
+async function tomarDeOriginales(
+  deps: ActivityDependencies,
+  kind: DocumentKind & { consumoOrigen: ConsumoOrigen },
+  owner: string,
+  request: unknown,
+  origenes: readonly OriginDocument[],
+  build: (originales: OriginDocument[]) => Dte,
+): Promise<OriginDocument[]> {
+  const { consumoOrigen } = kind;
+  const originales = [...origenes];
+  for (const [i, origin] of origenes.entries()) {
+    const codigo = origin.dte.identificacion.codigoGeneracion;
+    try {
+      const earlier = await deps.documents.ledgerTake(`${kind.tipoDte}:${codigo}`, owner, (previas) => {
+        const conPrevias = originales.map((o, j) => (j === i ? consumoOrigen.original(origin, previas) : o));
+        return consumoOrigen.de(build(conPrevias), request)[codigo] ?? {};
+      });
+      originales[i] = consumoOrigen.original(origin, earlier);
+    } catch (err) {
+      if (i > 0 && err instanceof DteError) await deps.documents.voidLedgerTake(owner, err);
+      throw err;
+    }
+  }
+  return originales;
+}
+
+/**
  * Builds the DTE and gives it its numeroControl. The document is first built with a placeholder
  * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
  * document sharing a limit of its original (credit, returned quantities) takes its share in the
@@ -116,7 +152,9 @@ async function construir(
   const tipo = input.tipo as DteTipo;
   const kind = documentKind(tipo);
   const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
-  const origin = input.origen ? await loadOrigin(deps, input.issuer.emisorId, input.origen) : undefined;
+  // In a fixed order, so concurrent documents take the originals' ledgers in the same order.
+  const codigos = [...(input.origenes ?? (input.origen ? [input.origen] : []))].sort();
+  const origenes = await Promise.all(codigos.map((c) => loadOrigin(deps, input.issuer.emisorId, c)));
   const emision = new Date();
   const { fecEmi, horEmi } = elSalvadorNow(emision);
   const generacion = generacionEn(normativaDelEmisor(emisor, deps.config), emision);
@@ -132,23 +170,19 @@ async function construir(
   const codEstable = emisorDte.codEstable!;
   const codPuntoVenta = emisorDte.codPuntoVenta!;
   const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
-  let original = origin;
+  let originales = origenes;
   try {
-    if (kind.consumoOrigen && origin) {
-      // The take builds (and so validates) the document against the earlier takes; a refusal writes nothing.
-      const { consumoOrigen } = kind;
-      const tomado = await deps.documents.ledgerTake(
-        `${kind.tipoDte}:${input.origen}`,
+    if (kind.consumoOrigen && origenes.length) {
+      originales = await tomarDeOriginales(
+        deps,
+        { ...kind, consumoOrigen: kind.consumoOrigen },
         input.codigoGeneracion,
-        (earlier) =>
-          consumoOrigen.de(
-            buildDocument(tipo, version, borrador, request, consumoOrigen.original(origin, earlier)),
-            request,
-          ),
+        request,
+        origenes,
+        (o) => buildDocument(tipo, version, borrador, request, o),
       );
-      original = consumoOrigen.original(origin, tomado);
     } else {
-      buildDocument(tipo, version, borrador, request, origin);
+      buildDocument(tipo, version, borrador, request, origenes);
     }
   } catch (err) {
     if (err instanceof DteError) throw err;
@@ -162,7 +196,7 @@ async function construir(
   }
   // The original lists what refers to it (GET /dte/:codigoGeneracion); a document that goes no further is
   // not on record, and the list skips it.
-  if (input.origen) await deps.documents.addReferencia(input.origen, input.codigoGeneracion);
+  for (const origen of codigos) await deps.documents.addReferencia(origen, input.codigoGeneracion);
   const { sequenceId, correlativo } = await nextCorrelativo(
     deps.db,
     {
@@ -176,7 +210,7 @@ async function construir(
     input.codigoGeneracion,
   );
   const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-  const dte = buildDocument(tipo, version, ctx(numeroControl), request, original);
+  const dte = buildDocument(tipo, version, ctx(numeroControl), request, originales);
   return {
     dte,
     tipoDte: kind.tipoDte,

@@ -11,7 +11,8 @@ import { dte09Request } from '../requests/dte09';
 import { dte11Request } from '../requests/dte11';
 import { dte14Request } from '../requests/dte14';
 import { dte15Request } from '../requests/dte15';
-import { notaRequest } from '../requests/nota';
+import { ccfsElectronicos, notaRequest } from '../requests/nota';
+import { creditoPorCcf } from './nota/credito';
 import { retornoRequest } from '../requests/retorno';
 import { builders, type TipoDte } from './builders';
 import type { Builder, BuildContext, Dte, OriginDocument } from './documento';
@@ -27,8 +28,8 @@ export interface DocumentKind<Request = unknown> {
   requestSchema: z.ZodType<Request>;
   /** The token permission it requires (GET /dte/information `permissions`). */
   permission: string;
-  /** The codigoGeneracion of the stored document the request refers to, which `build` needs as origin. */
-  origen?(request: Request): string;
+  /** The codigoGeneracion of each stored document the request refers to, which `build` needs as origenes. */
+  origenes?(request: Request): string[];
   /**
    * Whether the request asks to rehearse a contingencia (`testContingencia`, ambiente TEST only): issued
    * in contingencia without asking MH. Absent on kinds that cannot ask for it.
@@ -44,13 +45,13 @@ export interface DocumentKind<Request = unknown> {
 
 /**
  * A limit that the documents referring to one original share: what remains to credit of a CCF, the
- * quantities left to return of a Factura's items. Issuance appends each document's take to the
+ * quantities left to return of a Factura's items. Issuance appends each document's take to each
  * original's ledger and builds it against the sum of the earlier takes, so the builder's check holds
  * under concurrency.
  */
 export interface ConsumoOrigen<Request = unknown> {
-  /** What the document takes, per limited quantity, as decimal strings. */
-  de(dte: Dte, request: Request): Record<string, string>;
+  /** What the document takes of each original (by codigoGeneracion), per limited quantity, as decimal strings. */
+  de(dte: Dte, request: Request): Record<string, Record<string, string>>;
   /** The original as the builder must check it, given the sums of earlier documents' takes. */
   original(origin: OriginDocument, tomado: Readonly<Record<string, string>>): OriginDocument;
 }
@@ -59,7 +60,7 @@ interface KindDefinition<S extends z.ZodType> {
   tipoDte: TipoDte;
   requestSchema: S;
   permission: string;
-  origen?: (request: z.output<S>) => string;
+  origenes?: (request: z.output<S>) => string[];
   ensayoContingencia?: (request: z.output<S>) => boolean;
   total: (dte: Dte) => string;
   receptorCorreo: (dte: Dte) => string | null;
@@ -117,11 +118,14 @@ const definitions = {
     tipoDte: '05',
     requestSchema: notaRequest,
     permission: 'NOTA_CREDITO',
-    origen: (r) => r.codigoGeneracion,
+    origenes: ccfsElectronicos,
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
     consumoOrigen: {
-      de: (dte) => ({ montoTotalOperacion: resumenTotal('montoTotalOperacion')(dte) }),
+      de: (_dte, r) =>
+        Object.fromEntries(
+          ccfsElectronicos(r).map((ccf) => [ccf, { montoTotalOperacion: creditoPorCcf(r).get(ccf)!.toFixed(2) }]),
+        ),
       original: (origin, tomado) => ({ ...origin, montoAcreditado: tomado['montoTotalOperacion'] ?? 0 }),
     },
   }),
@@ -129,7 +133,7 @@ const definitions = {
     tipoDte: '06',
     requestSchema: notaRequest,
     permission: 'NOTA_DEBITO',
-    origen: (r) => r.codigoGeneracion,
+    origenes: ccfsElectronicos,
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
   }),
@@ -183,14 +187,17 @@ const definitions = {
     requestSchema: retornoRequest,
     // The spec's permission list has no retorno entry; a token needs this one explicitly.
     permission: 'RETORNO',
-    origen: (r) => r.documentoOrigen,
+    origenes: (r) => [r.documentoOrigen],
     total: resumenTotal('totalPagar'),
     // The event names the original's receptor `documento`.
     receptorCorreo: correoDe('documento'),
     // Keyed by the original's numItem, which the event's lines do not carry: taken from the request.
     consumoOrigen: {
-      de: (_dte, r) =>
-        Object.fromEntries(r.items.map((i) => [String(i.numItem), round8(money(i.cantidadRetorno)).toString()])),
+      de: (_dte, r) => ({
+        [r.documentoOrigen]: Object.fromEntries(
+          r.items.map((i) => [String(i.numItem), round8(money(i.cantidadRetorno)).toString()]),
+        ),
+      }),
       original: (origin, tomado) => ({ ...origin, cantidadesRetornadas: tomado }),
     },
   }),
@@ -228,11 +235,11 @@ export function buildDocument(
   version: number,
   ctx: BuildContext,
   request: unknown,
-  origin?: OriginDocument,
+  origenes?: readonly OriginDocument[],
 ): Dte {
   const { tipoDte } = definitions[tipo];
   const build = (builders[tipoDte] as Record<number, Builder<unknown>>)[version];
   const schemaName = esquemaDe(tipoDte, version);
   if (!build || !schemaName) throw new Error(`No builder/schema for ${tipo} (DTE ${tipoDte}) version ${version}`);
-  return checkMhSchema(schemaName, build(ctx, request, origin), 'El documento');
+  return checkMhSchema(schemaName, build(ctx, request, origenes), 'El documento');
 }

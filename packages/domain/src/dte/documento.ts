@@ -45,7 +45,7 @@ export interface BuildContext {
   contingencia?: { tipoContingencia: number; motivoContin: string | null } | null;
 }
 
-/** The stored document a NC/ND or a retorno refers to. */
+/** A stored document a NC/ND or a retorno refers to. */
 export interface OriginDocument {
   /** The record's estado (PROCESSED, REJECTED, CONTINGENCIA, ...). */
   estado: string;
@@ -53,20 +53,20 @@ export interface OriginDocument {
   selloRecibido: string | null;
   /** Retorno only: quantity already returned per original numItem, summed over earlier retornos. */
   cantidadesRetornadas?: Readonly<Record<number, number | string>>;
-  /** Nota de crédito only: montoTotalOperacion already credited by earlier notes of this original. */
+  /** Nota de crédito only: what earlier notes credited of this CCF (their shares of it, see creditoPorCcf). */
   montoAcreditado?: number | string;
 }
 
+/** Builds a document; `origenes` are the stored documents it refers to (the request names them). */
 export type Builder<Request, Document extends Dte = Dte> = (
   ctx: BuildContext,
   request: Request,
-  origin?: OriginDocument,
+  origenes?: readonly OriginDocument[],
 ) => Document;
 
 /**
  * Who a document is for: the receptor, the sujeto excluido of an FSE v1, the donante of a CD v1, or the
- * retorno's documento. Its
- * name and every identifier it carries (NIT, NRC, document number), as a list of documents is searched.
+ * retorno's documento. Its name and every identifier it carries (NIT, NRC, document number), as a list of documents is searched.
  */
 export function contraparteDe(dte: Dte): { nombre: string | null; identificadores: string[] } {
   const seccion = ['receptor', 'sujetoExcluido', 'donante', 'documento']

@@ -194,9 +194,9 @@ function conTributoValido<
   });
 }
 
-export function conDescuentoValido<T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>>(
-  item: T,
-) {
+export function conDescuentoValido<
+  T extends z.ZodType<{ cantidad: number; precioUnitario: number; montoDescu: number }>,
+>(item: T) {
   return item.refine((i) => money(i.montoDescu).lte(money(i.cantidad).times(money(i.precioUnitario))), {
     path: ['montoDescu'],
     message: 'El descuento no puede ser mayor que cantidad × precioUnitario',

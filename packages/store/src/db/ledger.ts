@@ -1,4 +1,4 @@
-import { money, type Money } from '@dte/domain';
+import { DteError, money, type ErrorCode, type Money } from '@dte/domain';
 import type { Connection } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
 import { serialized } from './insert-next';
@@ -12,6 +12,18 @@ interface Entry {
 }
 
 const voidId = (owner: string) => `void:${owner}`;
+
+/** The refusal a document's takes were given back for (see `voidLedgerTake`). */
+interface Refusal {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  details: Record<string, unknown>;
+}
+interface VoidEntry {
+  _id: string;
+  refusal?: Refusal;
+}
 
 /**
  * Appends a document's take to the ledger of a shared limit (e.g. what remains to credit of one CCF)
@@ -38,7 +50,11 @@ export async function appendToLedger(
     for (let n = 1; ;) {
       const entry = await entries.findOne({ _id: `${ledger}:${n}` });
       if (entry) {
-        if (entry.owner === owner) return sums();
+        if (entry.owner === owner) {
+          const refusal = (await connection.collection<VoidEntry>('ledgers').findOne({ _id: voidId(owner) }))?.refusal;
+          if (refusal) throw new DteError(refusal.code, refusal.status, refusal.message, refusal.details);
+          return sums();
+        }
         if (!(await entries.findOne({ _id: voidId(entry.owner) })))
           for (const [k, v] of Object.entries(entry.take)) earlier.set(k, (earlier.get(k) ?? money(0)).plus(money(v)));
         n++;
@@ -55,10 +71,22 @@ export async function appendToLedger(
   });
 }
 
-/** Gives back a document's take (MH rejected it): later checks no longer count it. */
-export async function voidLedgerTake(connection: Connection, owner: string): Promise<void> {
+/**
+ * Gives back a document's takes, of every ledger: later checks no longer count them. MH rejected the
+ * document, or it was refused (`refusal`) after it took from some ledgers and not others; a refused
+ * document that takes again gets its refusal again.
+ */
+export async function voidLedgerTake(connection: Connection, owner: string, refusal?: DteError): Promise<void> {
+  const entry: VoidEntry = { _id: voidId(owner) };
+  if (refusal)
+    entry.refusal = {
+      code: refusal.code,
+      status: refusal.httpStatus,
+      message: refusal.message,
+      details: refusal.details,
+    };
   try {
-    await connection.collection<{ _id: string }>('ledgers').insertOne({ _id: voidId(owner) });
+    await connection.collection<VoidEntry>('ledgers').insertOne(entry);
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }

@@ -1,27 +1,53 @@
 import { DteError, ErrorCode } from '../../errors';
-import { money } from '../../money';
+import { money, type Money } from '../../money';
+import { relacionadosDeNota, type NotaRequest } from '../../requests/nota';
+import { lineaVenta, type LineaVenta } from '../bloques/cuerpo';
+import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import type { OriginDocument } from '../documento';
 
 /**
- * MH refuses a credit beyond what remains of the CCF (016), so the notes of one original together never
- * credit more than its montoTotalOperacion (`montoAcreditado`: what earlier notes took). Both the CCF and
- * the note carry montoTotalOperacion in every version.
+ * What a note credits each CCF it adjusts: the montoTotalOperacion a note of that CCF's lines alone would
+ * have (its amounts and the IVA on its gravada), so a note of one CCF credits exactly its own
+ * montoTotalOperacion. Keyed by the CCF's numeroDocumento (its codigoGeneracion when electronic).
  */
-export function dentroDelSaldo<N extends { resumen: { montoTotalOperacion: number } }>(
-  nota: N,
-  origin: OriginDocument,
-): N {
-  const original = money((origin.dte['resumen'] as { montoTotalOperacion: number }).montoTotalOperacion);
-  const disponible = original.minus(money(origin.montoAcreditado ?? 0));
-  if (money(nota.resumen.montoTotalOperacion).gt(disponible))
-    throw new DteError(
-      ErrorCode.CREDIT_EXCEEDS_ORIGINAL,
-      400,
-      `La nota de crédito (${nota.resumen.montoTotalOperacion}) excede el saldo del documento original (${disponible.toFixed(2)})`,
-      {
-        montoTotalOperacion: nota.resumen.montoTotalOperacion,
-        saldoDisponible: disponible.toNumber(),
-      },
-    );
+export function creditoPorCcf(request: Pick<NotaRequest, 'items' | 'codigoGeneracion' | 'documentosRelacionados'>) {
+  const relacionados = relacionadosDeNota(request);
+  const lineas = new Map<string, LineaVenta[]>(relacionados.map((d) => [d.numeroDocumento, []]));
+  for (const item of request.items) {
+    const numero = item.numeroDocumento?.toUpperCase();
+    const ccf = relacionados.find((d) => d.numeroDocumento.toUpperCase() === numero) ?? relacionados[0]!;
+    lineas.get(ccf.numeroDocumento)!.push(lineaVenta(item));
+  }
+  return new Map<string, Money>(
+    [...lineas].map(([ccf, deCcf]) => [ccf, totalesCreditoFiscal(deCcf, false).montoTotalOperacion]),
+  );
+}
+
+/**
+ * MH refuses a credit beyond what remains of a CCF (016), so the notes of one CCF together never credit
+ * more than its montoTotalOperacion (`montoAcreditado`: what earlier notes took of it). Each electronic
+ * CCF the note adjusts is checked with its own share; a paper CCF is unknown to the service, so MH alone
+ * checks it.
+ */
+export function dentroDelSaldo<N>(nota: N, request: NotaRequest, origenes: readonly OriginDocument[] = []): N {
+  const creditos = creditoPorCcf(request);
+  for (const origin of origenes) {
+    const codigoGeneracion = origin.dte.identificacion.codigoGeneracion;
+    const credito = creditos.get(codigoGeneracion);
+    if (!credito) continue;
+    const original = money((origin.dte['resumen'] as { montoTotalOperacion: number }).montoTotalOperacion);
+    const disponible = original.minus(money(origin.montoAcreditado ?? 0));
+    if (credito.gt(disponible))
+      throw new DteError(
+        ErrorCode.CREDIT_EXCEEDS_ORIGINAL,
+        400,
+        `La nota de crédito (${credito.toFixed(2)}) excede el saldo del CCF ${codigoGeneracion} (${disponible.toFixed(2)})`,
+        {
+          numeroDocumento: codigoGeneracion,
+          montoTotalOperacion: credito.toNumber(),
+          saldoDisponible: disponible.toNumber(),
+        },
+      );
+  }
   return nota;
 }

@@ -3,8 +3,8 @@ import type { BuildContext, OriginDocument } from '../documento';
 import { dentroDelSaldo } from './credito';
 import { notaV4 } from './nota-v4';
 
-/** Nota de Crédito v4 (fe-nc-v4.json, Normativa DTE 2.0). */
-export function buildNotaCreditoV4(ctx: BuildContext, request: NotaRequest, origin?: OriginDocument) {
-  return dentroDelSaldo(notaV4('05', ctx, request, origin), origin!);
+/** Nota de Crédito v4 (fe-nc-v4.json). */
+export function buildNotaCreditoV4(ctx: BuildContext, request: NotaRequest, origenes?: readonly OriginDocument[]) {
+  return dentroDelSaldo(notaV4('05', ctx, request, origenes), request, origenes);
 }
 export type NotaCreditoV4 = ReturnType<typeof buildNotaCreditoV4>;

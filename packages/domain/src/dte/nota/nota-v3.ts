@@ -10,14 +10,19 @@ import { resumenVenta } from '../bloques/resumen';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import type { BuildContext, OriginDocument } from '../documento';
 import { tributosIva } from '../iva';
-import { documentoRelacionadoNota, notaOriginal } from './original';
+import { ccfDeLinea, documentoRelacionadoNota, notaOriginal } from './original';
 
 /**
- * The body NC v3 and ND v3 share: a CCF-family document (prices exclude IVA) adjusting one accepted
- * CCF, which documentoRelacionado and every item name by its codigoGeneracion.
+ * The body NC v3 and ND v3 share: a CCF-family document (prices exclude IVA) adjusting one or several
+ * CCFs, which documentoRelacionado lists and each item names (by codigoGeneracion, or a paper CCF's number).
  */
-export function notaV3(tipoDte: '05' | '06', ctx: BuildContext, request: NotaRequest, origin?: OriginDocument) {
-  const original = notaOriginal(request, origin);
+export function notaV3(
+  tipoDte: '05' | '06',
+  ctx: BuildContext,
+  request: NotaRequest,
+  origenes?: readonly OriginDocument[],
+) {
+  const original = notaOriginal(request, origenes);
   const lineas = request.items.map(lineaVenta);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva);
   return {
@@ -29,7 +34,7 @@ export function notaV3(tipoDte: '05' | '06', ctx: BuildContext, request: NotaReq
     cuerpoDocumento: lineas.map((linea, i) =>
       cuerpoItemVenta(request.items[i]!, linea, i + 1, {
         tributoIva: true,
-        numeroDocumento: original.codigoGeneracion,
+        numeroDocumento: ccfDeLinea(request.items[i]!, original),
       }),
     ),
     resumen: {

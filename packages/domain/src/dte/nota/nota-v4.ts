@@ -8,7 +8,7 @@ import { receptorNota2026 } from '../bloques/receptor';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import type { BuildContext, OriginDocument } from '../documento';
 import { ivaLineaNotaV4, totalIvaNotaV4, tributosIva } from '../iva';
-import { documentoRelacionadoNota, notaOriginal } from './original';
+import { ccfDeLinea, documentoRelacionadoNota, notaOriginal } from './original';
 
 /**
  * The body NC v4 and ND v4 share (Normativa DTE 2.0). A note on a CCF keeps the CCF family's arithmetic:
@@ -17,8 +17,13 @@ import { documentoRelacionadoNota, notaOriginal } from './original';
  * tipoDocumento/numDocumento, drops the global discounts, subTotal and `extension` (observaciones go in
  * the resumen), and adds `fusion` (null: no merger of taxpayers is involved).
  */
-export function notaV4(tipoDte: '05' | '06', ctx: BuildContext, request: NotaRequest, origin?: OriginDocument) {
-  const original = notaOriginal(request, origin);
+export function notaV4(
+  tipoDte: '05' | '06',
+  ctx: BuildContext,
+  request: NotaRequest,
+  origenes?: readonly OriginDocument[],
+) {
+  const original = notaOriginal(request, origenes);
   const lineas = request.items.map(lineaVenta);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva);
   return {
@@ -30,7 +35,7 @@ export function notaV4(tipoDte: '05' | '06', ctx: BuildContext, request: NotaReq
     cuerpoDocumento: lineas.map((linea, i) => ({
       ...cuerpoItemVenta(request.items[i]!, linea, i + 1, {
         tributoIva: true,
-        numeroDocumento: original.codigoGeneracion,
+        numeroDocumento: ccfDeLinea(request.items[i]!, original),
       }),
       noGravado: 0,
       ivaPerci: 0,

@@ -59,7 +59,8 @@ type Columna = 'ventaNoSuj' | 'ventaExenta' | 'ventaGravada' | 'compra';
  * The schema has no field for the reason: it is the first `apendice` entry ("motivoRetorno"), then the
  * request's own apendice. The event has no numeroControl.
  */
-export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, origin?: OriginDocument) {
+export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, origenes?: readonly OriginDocument[]) {
+  const origin = origenes?.[0];
   const { dte } = assertOrigen(origin, {
     codigoGeneracion: request.documentoOrigen,
     tiposDte: ['01', '14'],

@@ -70,6 +70,24 @@ describe('notes on several CCFs', () => {
     expect(res.body.data.total).toBe('56.50');
   });
 
+  it('takes a document discount by percentage on both CCFs, each credited its share after it', async () => {
+    const a = await emitirCcf(tenant, 100);
+    const b = await emitirCcf(tenant, 100);
+    const res = await credito({
+      ...sobre(
+        [a.codigoGeneracion, b.codigoGeneracion],
+        [linea(a.codigoGeneracion, 50), linea(b.codigoGeneracion, 30)],
+      ),
+      descuento: { porcentaje: 10 },
+    });
+    expect([res.status, res.body.data?.estado]).toEqual([201, 'PROCESSED']);
+    // By hand: 80.00 gravada, 10 % = 8.00 ; IVA 13 % of 72.00 = 9.36 ; montoTotalOperacion 81.36
+    expect(res.body.data.dteJson.resumen).toMatchObject({ descuGravada: 8, subTotal: 72, montoTotalOperacion: 81.36 });
+    // A's share: 45.00 + 5.85 = 50.85 of 113.00, leaving 62.15: a note of 55.00 + 7.15 = 62.15 still fits.
+    const resto = await credito(sobre([a.codigoGeneracion], [linea(a.codigoGeneracion, 55)]));
+    expect([resto.status, resto.body.data?.total]).toEqual([201, '62.15']);
+  });
+
   it('refuses a CCF of another emisor or a note without its receptor on paper CCFs alone', async () => {
     const otro = await createTestTenant();
     const ajeno = await emitirCcf(otro, 10);

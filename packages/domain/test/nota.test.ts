@@ -362,3 +362,83 @@ describe('a note that adjusts several CCFs, electronic or on paper', () => {
     expect(fieldsOf(e)).toEqual(['documentosRelacionados']);
   });
 });
+
+describe('a document discount (2023 notes) and charges outside the taxable base (2026 notes)', () => {
+  it('NC v3 takes a percentage off each column, the IVA on the discounted gravada', () => {
+    // gravada 2 × 4.50 = 9.00, exenta 1 × 5.00 = 5.00 ; 10 %: descuGravada 0.90, descuExenta 0.50
+    // subTotal 14.00 − 1.40 = 12.60 ; IVA 13 % of 8.10 = 1.053 → 1.05 ; montoTotalOperacion 13.65
+    const dte = buildNotaCreditoV3(
+      context('05'),
+      nota({
+        items: [
+          { descripcion: 'Devolución 2 resmas', cantidad: 2, precioUnitario: 4.5 },
+          { descripcion: 'Devolución de un libro', cantidad: 1, precioUnitario: 5, tipoImpuesto: 'EXENTO' },
+        ],
+        descuento: { porcentaje: 10 },
+      }),
+      [aceptado(ccf())],
+    );
+    expect(validateMhSchema('fe-nc-v3', dte)).toEqual([]);
+    expect(dte.resumen).toMatchObject({
+      totalGravada: 9,
+      totalExenta: 5,
+      descuGravada: 0.9,
+      descuExenta: 0.5,
+      totalDescu: 1.4,
+      subTotal: 12.6,
+      tributos: [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: 1.05 }],
+      montoTotalOperacion: 13.65,
+    });
+  });
+
+  it('NC v4 refuses a document discount, which its schema has no field for', () => {
+    const e = refusal(() =>
+      buildNotaCreditoV4(context('05'), nota({ descuento: { porcentaje: 10 } }), [aceptado(ccf())]),
+    );
+    expect(fieldsOf(e)).toEqual(['descuento']);
+  });
+
+  it('ND v4 adds a charge outside the taxable base to what is paid, not to the operation', () => {
+    // 1 × 100.00 + IVA 13.00 = 113.00 ; a $2.50 fee outside the base: totalPagar 115.50
+    const dte = buildNotaDebitoV4(
+      context('06'),
+      nota({
+        items: [
+          { descripcion: 'Intereses por mora', cantidad: 1, precioUnitario: 100 },
+          { descripcion: 'Gasto de cobranza', cantidad: 1, precioUnitario: 0, uniMedida: 99, noGravado: 2.5 },
+        ],
+      }),
+      [aceptado(ccf())],
+    );
+    expect(validateMhSchema('fe-nd-v4', dte)).toEqual([]);
+    expect(dte.cuerpoDocumento.map((i) => i.noGravado)).toEqual([0, 2.5]);
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 113, totalNoGravado: 2.5, totalPagar: 115.5 });
+    expect(dte.resumen.totalLetras).toBe('CIENTO QUINCE DÓLARES CON 50/100');
+  });
+
+  it('ND v3 refuses a charge outside the taxable base, which its schema has no field for', () => {
+    const e = refusal(() =>
+      buildNotaDebitoV3(
+        context('06'),
+        nota({ items: [{ descripcion: 'Cobranza', cantidad: 1, precioUnitario: 0, uniMedida: 99, noGravado: 2.5 }] }),
+        [aceptado(ccf())],
+      ),
+    );
+    expect(fieldsOf(e)).toEqual(['items[0].noGravado']);
+  });
+
+  it('refuses a discount by amounts on a note of several CCFs', () => {
+    const e = refusal(() =>
+      parseRequest(notaRequest, {
+        documentosRelacionados: [
+          { tipoGeneracion: 2, numeroDocumento: ORIGINAL },
+          { tipoGeneracion: 2, numeroDocumento: '99999999-8888-4777-8666-555555555555' },
+        ],
+        items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1, numeroDocumento: ORIGINAL }],
+        condicionOperacion: 1,
+        descuento: { gravada: 0.5 },
+      }),
+    );
+    expect(fieldsOf(e)).toEqual(['descuento']);
+  });
+});

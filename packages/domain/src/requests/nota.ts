@@ -3,6 +3,7 @@ import {
   apendice,
   codigoGeneracion,
   condicionOperacion,
+  descuento,
   fecha,
   itemVenta,
   items,
@@ -37,8 +38,17 @@ const relacionado = z
   .transform((d) => (d.tipoGeneracion === 2 ? { ...d, numeroDocumento: d.numeroDocumento.toUpperCase() } : d));
 export type RelacionadoNotaRequest = z.output<typeof relacionado>;
 
-/** A line of the note; with several CCFs, `numeroDocumento` says which one it adjusts. */
-const itemNota = z.intersection(itemVenta, z.object({ numeroDocumento: texto(36).nullish() }));
+/**
+ * A line of the note; with several CCFs, `numeroDocumento` says which one it adjusts. `noGravado` is a
+ * charge (or, negative, a credit) outside the taxable base, which only the 2026 notes carry.
+ */
+const itemNota = z.intersection(
+  itemVenta,
+  z.object({
+    numeroDocumento: texto(36).nullish(),
+    noGravado: z.number().gt(-1e11).lt(1e11).multipleOf(0.01, 'Hasta 2 decimales').default(0),
+  }),
+);
 
 /**
  * POST /dte/dte05 and /dte/dte06 (they share the shape). The note adjusts one accepted CCF
@@ -54,6 +64,8 @@ export const notaRequest = z
     condicionOperacion,
     codigoGeneracion: codigoGeneracion.optional(),
     documentosRelacionados: z.array(relacionado).min(1).max(50).optional(),
+    /** A discount on the whole note (the 2023 notes only: the 2026 schemas dropped the global discounts). */
+    descuento: descuento.nullish(),
     observaciones,
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),
@@ -82,6 +94,13 @@ export const notaRequest = z
           message: 'Debe ser el numeroDocumento de uno de documentosRelacionados',
         });
     });
+    // Each CCF's share of the note (its credit) takes the discount; amounts could not be split among them.
+    if (r.descuento && r.descuento.porcentaje === undefined && relacionados.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['descuento'],
+        message: 'Una nota sobre varios CCF lleva el descuento como porcentaje',
+      });
     if (!r.receptor && relacionados.every((d) => d.tipoGeneracion === 1))
       ctx.addIssue({
         code: 'custom',

@@ -7,10 +7,12 @@ import type { OriginDocument } from '../documento';
 
 /**
  * What a note credits each CCF it adjusts: the montoTotalOperacion a note of that CCF's lines alone would
- * have (its amounts and the IVA on its gravada), so a note of one CCF credits exactly its own
- * montoTotalOperacion. Keyed by the CCF's numeroDocumento (its codigoGeneracion when electronic).
+ * have (its amounts less the note's discount, and the IVA on its gravada), so a note of one CCF credits
+ * exactly its own montoTotalOperacion. Keyed by the CCF's numeroDocumento (its codigoGeneracion when electronic).
  */
-export function creditoPorCcf(request: Pick<NotaRequest, 'items' | 'codigoGeneracion' | 'documentosRelacionados'>) {
+export function creditoPorCcf(
+  request: Pick<NotaRequest, 'items' | 'codigoGeneracion' | 'documentosRelacionados' | 'descuento'>,
+) {
   const relacionados = relacionadosDeNota(request);
   const lineas = new Map<string, LineaVenta[]>(relacionados.map((d) => [d.numeroDocumento, []]));
   for (const item of request.items) {
@@ -19,7 +21,7 @@ export function creditoPorCcf(request: Pick<NotaRequest, 'items' | 'codigoGenera
     lineas.get(ccf.numeroDocumento)!.push(lineaVenta(item));
   }
   return new Map<string, Money>(
-    [...lineas].map(([ccf, deCcf]) => [ccf, totalesCreditoFiscal(deCcf, false).montoTotalOperacion]),
+    [...lineas].map(([ccf, deCcf]) => [ccf, totalesCreditoFiscal(deCcf, false, request.descuento).montoTotalOperacion]),
   );
 }
 

@@ -1,3 +1,4 @@
+import { validationError } from '../../errors';
 import { totalLetras } from '../../letras';
 import { toNumber2 } from '../../money';
 import type { NotaRequest } from '../../requests/nota';
@@ -12,6 +13,16 @@ import type { BuildContext, OriginDocument } from '../documento';
 import { tributosIva } from '../iva';
 import { ccfDeLinea, documentoRelacionadoNota, notaOriginal } from './original';
 
+/** fe-nc-v3 and fe-nd-v3 have no field for a charge outside the taxable base. */
+function sinNoGravado(request: NotaRequest): void {
+  const campos = request.items.flatMap((item, i) => (item.noGravado ? [`items[${i}].noGravado`] : []));
+  if (campos.length)
+    throw validationError(
+      'Las notas de 2023 (fe-nc-v3, fe-nd-v3) no llevan montos no gravados',
+      campos.map((field) => ({ field, message: 'No existe en el esquema de 2023; la Normativa DTE 2.0 sí lo admite' })),
+    );
+}
+
 /**
  * The body NC v3 and ND v3 share: a CCF-family document (prices exclude IVA) adjusting one or several
  * CCFs, which documentoRelacionado lists and each item names (by codigoGeneracion, or a paper CCF's number).
@@ -24,7 +35,8 @@ export function notaV3(
 ) {
   const original = notaOriginal(request, origenes);
   const lineas = request.items.map(lineaVenta);
-  const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  const t = totalesCreditoFiscal(lineas, request.isRetenIva, request.descuento);
+  sinNoGravado(request);
   return {
     identificacion: identificacion(ctx, tipoDte, 3),
     documentoRelacionado: documentoRelacionadoNota(original),

@@ -1,10 +1,12 @@
+import { validationError } from '../../errors';
 import { totalLetras } from '../../letras';
-import { toNumber2, toNumber8 } from '../../money';
+import { money, toNumber2, toNumber8 } from '../../money';
 import type { NotaRequest } from '../../requests/nota';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { emisorNota2026 } from '../bloques/emisor';
 import { identificacion } from '../bloques/identificacion';
 import { receptorNota2026 } from '../bloques/receptor';
+import { conNoGravado } from '../bloques/resumen';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import type { BuildContext, OriginDocument } from '../documento';
 import { ivaLineaNotaV4, totalIvaNotaV4, tributosIva } from '../iva';
@@ -25,7 +27,12 @@ export function notaV4(
 ) {
   const original = notaOriginal(request, origenes);
   const lineas = request.items.map(lineaVenta);
+  if (request.descuento)
+    throw validationError('Las notas de la Normativa DTE 2.0 no llevan descuento global', [
+      { field: 'descuento', message: 'fe-nc-v4 y fe-nd-v4 no tienen descuNoSuj, descuExenta ni descuGravada' },
+    ]);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva);
+  const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.totalPagar);
   return {
     identificacion: { ...identificacion(ctx, tipoDte, 4), fusion: null },
     documentoRelacionado: documentoRelacionadoNota(original),
@@ -37,7 +44,7 @@ export function notaV4(
         tributoIva: true,
         numeroDocumento: ccfDeLinea(request.items[i]!, original),
       }),
-      noGravado: 0,
+      noGravado: toNumber8(money(request.items[i]!.noGravado)),
       ivaPerci: 0,
       totalIva: toNumber8(ivaLineaNotaV4(linea.ventaGravada)),
       ivaRete: 0,
@@ -53,9 +60,9 @@ export function notaV4(
       ivaPerci: 0,
       totalIva: toNumber2(totalIvaNotaV4(t.iva)),
       ivaRete: toNumber2(t.ivaRete1),
-      totalNoGravado: 0,
-      totalPagar: toNumber2(t.totalPagar),
-      totalLetras: totalLetras(t.totalPagar),
+      totalNoGravado: toNumber2(totalNoGravado),
+      totalPagar: toNumber2(totalPagar),
+      totalLetras: totalLetras(totalPagar),
       condicionOperacion: request.condicionOperacion,
       observaciones: request.observaciones || null,
       // CAT-006 code of a retention: null for a note on a CCF, whose 1 % retention is `ivaRete`.

@@ -1,10 +1,10 @@
 import { totalLetras } from '../../letras';
-import { toNumber2, toNumber8 } from '../../money';
+import { toNumber2 } from '../../money';
 import type { Dte15Request } from '../../requests/dte15';
 import { identificacionSinContingencia } from '../bloques/identificacion';
 import type { BuildContext } from '../documento';
 import { donanteV1, donatarioV1 } from './partes';
-import { apendiceDonacion, otrosDocumentos, pagosDonacion } from './secciones';
+import { apendiceDonacion, cuerpoDonacion, otrosDocumentos, pagosDonacion } from './secciones';
 import { totalesDonacion } from './totales';
 
 /**
@@ -18,20 +18,7 @@ export function buildComprobanteDonacionV1(ctx: BuildContext, request: Dte15Requ
     donatario: donatarioV1(ctx.emisor),
     donante: donanteV1(request.donante),
     otrosDocumentos: otrosDocumentos(request),
-    cuerpoDocumento: t.lineas.map((l, i) => {
-      const item = request.items[i]!;
-      return {
-        numItem: i + 1,
-        tipoDonacion: item.tipoDonacion,
-        cantidad: toNumber8(l.cantidad),
-        codigo: item.codigo ?? null,
-        uniMedida: item.uniMedida,
-        descripcion: item.descripcion,
-        depreciacion: toNumber8(l.depreciacion),
-        valorUni: toNumber8(l.valorUni),
-        valor: toNumber8(l.valor),
-      };
-    }),
+    cuerpoDocumento: cuerpoDonacion(request, t, 'depreciacion'),
     resumen: {
       valorTotal: toNumber2(t.valorTotal),
       totalLetras: totalLetras(t.valorTotal),

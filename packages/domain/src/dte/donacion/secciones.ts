@@ -1,5 +1,6 @@
-import { money, toNumber2, type Money } from '../../money';
+import { money, toNumber2, toNumber8, type Money } from '../../money';
 import type { Dte15Request } from '../../requests/dte15';
+import type { TotalesDonacion } from './totales';
 
 export function otrosDocumentos(request: Dte15Request) {
   return request.otrosDocumentos.map((d) => ({
@@ -36,4 +37,26 @@ export function apendiceDonacion(request: Dte15Request) {
       : []),
   ];
   return entradas.length ? entradas : null;
+}
+
+/** The lines, as both versions carry them; v2 renamed the depreciation `tipoDepreciacion`. */
+export function cuerpoDonacion(
+  request: Dte15Request,
+  t: TotalesDonacion,
+  depreciacion: 'depreciacion' | 'tipoDepreciacion',
+) {
+  return t.lineas.map((l, i) => {
+    const item = request.items[i]!;
+    return {
+      numItem: i + 1,
+      tipoDonacion: item.tipoDonacion,
+      cantidad: toNumber8(l.cantidad),
+      codigo: item.codigo ?? null,
+      uniMedida: item.uniMedida,
+      descripcion: item.descripcion,
+      [depreciacion]: toNumber8(l.depreciacion),
+      valorUni: toNumber8(l.valorUni),
+      valor: toNumber8(l.valor),
+    };
+  });
 }

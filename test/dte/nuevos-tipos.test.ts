@@ -1,11 +1,20 @@
 import { loadConfig } from '@dte/config';
-import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type DteTipo, type Generacion } from '@dte/domain';
+import {
+  documentKind,
+  esquemaDe,
+  tipoDeDte,
+  validateMhSchema,
+  type Dte,
+  type DteTipo,
+  type Generacion,
+} from '@dte/domain';
 import { SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { ENDPOINTS } from '../../apps/api/src/routes/issue';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { anulacionRescindida } from '../support/fixtures';
 import { legible } from '../support/legible';
+import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
@@ -224,6 +233,15 @@ describe('every MH kind beyond the first six', () => {
       const { texto, paginas } = await legible(await waitForObject(doc.dtePdfUrl!), tipo.toLowerCase());
       expect(paginas).toBeGreaterThanOrEqual(1);
       for (const t of [...caso.textos, doc.codigoGeneracion, doc.numeroControl!]) expect(texto).toContain(t);
+    });
+
+    it('e-mails its counterpart the PDF and the JSON', async () => {
+      const doc = emitidos['2026'];
+      const correo = documentKind(tipo).receptorCorreo(doc.dteJson as unknown as Dte);
+      const archivos = [`${doc.codigoGeneracion}.json`, `${doc.codigoGeneracion}.pdf`];
+      const mail = await waitForMail((m) => !!m.attachments?.some((a) => a.fileName === archivos[1]));
+      expect(mail.to.map((t) => t.address)).toEqual([correo]);
+      expect(mail.attachments!.map((a) => a.fileName).sort()).toEqual(archivos);
     });
 
     it.each(['2023', '2026'] as const)('is invalidated in the %s generation', async (g) => {

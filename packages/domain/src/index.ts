@@ -10,3 +10,4 @@ export * from './normativa';
 export { elSalvadorNow } from './fecha';
 export * from './webhooks';
 export * from './conciliacion';
+export * from './libros';

@@ -1,0 +1,45 @@
+import type { Dte } from '../dte/documento';
+
+/**
+ * A document on record as the books and the F-07 annexes read it: MH's JSON, its state in the service
+ * and MH's seals. `anuladoEl` is the El Salvador date MH accepted its invalidation (null if none).
+ */
+export interface DocumentoLibro {
+  tipoDte: string;
+  estado: string;
+  codigoGeneracion: string;
+  numeroControl: string;
+  selloRecibido: string | null;
+  fecEmi: string;
+  dte: Dte;
+  anuladoEl: string | null;
+}
+
+/** A period the books are asked for: a month `YYYY-MM`, from its first to its last day. */
+export interface Periodo {
+  periodo: string;
+  desde: string;
+  hasta: string;
+}
+
+export function periodoDe(mes: string): Periodo {
+  const [anio, m] = mes.split('-').map(Number) as [number, number];
+  const ultimo = new Date(Date.UTC(anio, m, 0)).getUTCDate();
+  return { periodo: mes, desde: `${mes}-01`, hasta: `${mes}-${String(ultimo).padStart(2, '0')}` };
+}
+
+/**
+ * The invalidations reported in a period may be of documents issued up to three periods before it (Código
+ * Tributario art. 111, as DGII's annex manual cites it): the first emission date to look at.
+ */
+export function desdeAnulables(p: Periodo): string {
+  const [anio, m] = p.periodo.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(anio, m - 1 - 3, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/** MH's fhProcesamiento ("dd/MM/yyyy HH:mm:ss", El Salvador time) as a date YYYY-MM-DD. */
+export function fechaDeProcesamiento(fh: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(fh);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+}

@@ -18,6 +18,7 @@ import { documentosRoutes } from './routes/documentos';
 import { exportRoutes } from './routes/export';
 import { webhooksRoutes } from './routes/webhooks';
 import { conciliacionRoutes } from './routes/conciliacion';
+import { librosRoutes } from './routes/libros';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -54,6 +55,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(anulacionRoutes(ctx));
   app.use(exportRoutes(ctx));
   app.use(conciliacionRoutes(ctx));
+  app.use(librosRoutes(ctx));
   app.use(webhooksRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));

@@ -175,6 +175,13 @@ describe('F-07 annexes, byte for byte', () => {
     );
   });
 
+  it('names the documents of each row', () => {
+    expect(filasAnexo('ventas-consumidor-final', mes, noviembre, { tipoIngreso: 2 }).map((f) => f.documentos)).toEqual([
+      ['DTE-01-M001P001-000000000000003', 'DTE-01-M001P001-000000000000004'],
+      ['DTE-11-M001P001-000000000000009'],
+    ]);
+  });
+
   it('documentos anulados: the October Factura invalidated in November', () => {
     expect(csv('documentos-anulados')).toBe(
       `DTE01M001P001000000000000008;4;0;0;01;D;${SELLO(8)};0;0;${sin(uuid(8))}\r\n`,
@@ -200,7 +207,7 @@ describe('F-07 annexes, byte for byte', () => {
   });
 
   it('writes Windows-1252 bytes: ñ and ó are one byte each, a character 1252 lacks is ?', () => {
-    const bytes = csvDgii([['PEÑA', 'LÓPEZ Ω']]);
+    const bytes = csvDgii([{ columnas: ['PEÑA', 'LÓPEZ Ω'] }]);
     expect(bytes.length).toBe(14);
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x45, 0xd1, 0x41]);
     expect(bytes.toString('latin1')).toBe('PEÑA;LÓPEZ ?\r\n');

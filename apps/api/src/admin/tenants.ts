@@ -17,13 +17,14 @@ import {
 } from '@dte/domain';
 
 /**
- * The permissions a token can carry: the spec's seven (issue each kind, by MH's name for it, and
- * invalidate), one for returns (DTE 18), and WEBHOOKS to manage the emisor's webhook endpoints.
+ * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
+ * emisor's webhook endpoints (WEBHOOKS), and read its books and F-07 annexes (LIBROS).
  */
 export const PERMISSIONS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
   'ANULACION',
   'WEBHOOKS',
+  'LIBROS',
 ];
 
 const LOGO_TYPES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  ANEXOS_F07,
   anulacionRequest,
   documentKind,
   DTE_TIPOS,
@@ -40,6 +41,10 @@ import {
   resent,
   smoke,
   conciliacion,
+  anexoF07,
+  debitoFiscal,
+  libroConsumidor,
+  libroContribuyentes,
   entregaList,
   webhookCreated,
   webhookDeleted,
@@ -67,6 +72,14 @@ export const TAGS = [
   { name: 'Issuance', description: 'Issue a DTE: one endpoint per kind. The answer carries MH’s verdict.' },
   { name: 'Documents', description: 'What can be done with an issued document.' },
   { name: 'Emisor', description: 'The taxpayer the token issues for.' },
+  {
+    name: 'Books',
+    description:
+      'The emisor’s books of a month and DGII’s F-07 annexes, from the documents it issued as MH left them: a ' +
+      'document counts in the month of its emission once MH sealed it, an invalidated one goes to the anulados ' +
+      'of the month of its invalidation, a rejected one never counts (docs/anexos-f07.md). Token permission ' +
+      '`LIBROS`.',
+  },
   {
     name: 'Webhooks',
     description:
@@ -119,6 +132,14 @@ const codigoGeneracionParam = {
   required: true,
   description: 'The document’s codigoGeneracion (any case)',
   schema: { type: 'string', pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$' },
+};
+
+const periodoParam = {
+  name: 'periodo',
+  in: 'query',
+  required: true,
+  description: 'The month, YYYY-MM',
+  schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
 
 /** A list's page: where it starts (the cursor the previous page answered) and its size. */
@@ -839,5 +860,219 @@ export const OPERATIONS: Operation[] = [
       },
     },
     errors: {},
+  },
+  {
+    method: 'get',
+    path: '/libros/ventas-contribuyentes',
+    operationId: 'getLibroVentasContribuyentes',
+    tag: 'Books',
+    summary: 'Libro de ventas a contribuyentes of a month',
+    description:
+      'One line per CCF, Nota de Crédito (negative) and Nota de Débito counted in the month, in emission order, ' +
+      'and their totals.',
+    authenticated: true,
+    permission: 'LIBROS',
+    parameters: [periodoParam],
+    responses: {
+      200: {
+        description: 'The book',
+        content: json(
+          libroContribuyentes,
+          example('A CCF', {
+            status: 'success',
+            data: {
+              periodo: '2026-11',
+              lineas: [
+                {
+                  fecha: '2026-11-03',
+                  tipoDte: '03',
+                  numeroControl: 'DTE-03-M001P001-000000000000001',
+                  codigoGeneracion: EMITIDO,
+                  selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
+                  receptor: { nit: '06140101901012', dui: null, nombre: 'SALVADOR CABAL' },
+                  montos: {
+                    exentas: '0.00',
+                    noSujetas: '0.00',
+                    gravadas: '100.00',
+                    debitoFiscal: '13.00',
+                    ivaRetenido: '0.00',
+                    total: '113.00',
+                  },
+                },
+              ],
+              totales: {
+                documentos: 1,
+                exentas: '0.00',
+                noSujetas: '0.00',
+                gravadas: '100.00',
+                debitoFiscal: '13.00',
+                ivaRetenido: '0.00',
+                total: '113.00',
+              },
+              pendientesDeSello: [],
+            },
+          }),
+        ),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
+  },
+  {
+    method: 'get',
+    path: '/libros/ventas-consumidor',
+    operationId: 'getLibroVentasConsumidor',
+    tag: 'Books',
+    summary: 'Libro de ventas a consumidor final of a month',
+    description:
+      'Per day and type (Factura, Factura de Exportación): the first and last document and their totals; a ' +
+      'Factura’s gravadas include their IVA, reported apart as débito fiscal.',
+    authenticated: true,
+    permission: 'LIBROS',
+    parameters: [periodoParam],
+    responses: {
+      200: {
+        description: 'The book',
+        content: json(
+          libroConsumidor,
+          example('One day of Facturas', {
+            status: 'success',
+            data: {
+              periodo: '2026-11',
+              dias: [
+                {
+                  fecha: '2026-11-05',
+                  tipoDte: '01',
+                  documentos: 2,
+                  del: { numeroControl: 'DTE-01-M001P001-000000000000003', codigoGeneracion: EMITIDO },
+                  al: {
+                    numeroControl: 'DTE-01-M001P001-000000000000004',
+                    codigoGeneracion: 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C',
+                  },
+                  montos: {
+                    exentas: '0.00',
+                    noSujetas: '0.00',
+                    gravadas: '33.90',
+                    debitoFiscal: '3.90',
+                    exportacionesCentroamerica: '0.00',
+                    exportacionesFuera: '0.00',
+                    exportacionesServicios: '0.00',
+                    total: '33.90',
+                  },
+                },
+              ],
+              totales: {
+                documentos: 2,
+                exentas: '0.00',
+                noSujetas: '0.00',
+                gravadas: '33.90',
+                debitoFiscal: '3.90',
+                exportacionesCentroamerica: '0.00',
+                exportacionesFuera: '0.00',
+                exportacionesServicios: '0.00',
+                total: '33.90',
+              },
+              pendientesDeSello: [],
+            },
+          }),
+        ),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
+  },
+  {
+    method: 'get',
+    path: '/libros/debito-fiscal',
+    operationId: 'getDebitoFiscal',
+    tag: 'Books',
+    summary: 'The débito fiscal of a month',
+    description: 'The IVA of the sales to contribuyentes (notes signed) and to consumidores finales.',
+    authenticated: true,
+    permission: 'LIBROS',
+    parameters: [periodoParam],
+    responses: {
+      200: {
+        description: 'The summary',
+        content: json(
+          debitoFiscal,
+          example('November', {
+            status: 'success',
+            data: { periodo: '2026-11', contribuyentes: '11.70', consumidorFinal: '3.90', total: '15.60' },
+          }),
+        ),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
+  },
+  {
+    method: 'get',
+    path: '/anexos/f07/{anexo}',
+    operationId: 'getAnexoFormularioIva',
+    tag: 'Books',
+    summary: 'An annex of the F-07 declaration, as DGII’s portal imports it',
+    description:
+      '`ventas-contribuyentes` (anexo 1), `ventas-consumidor-final` (anexo 2), `documentos-anulados`, ' +
+      '`retenciones` (anexo 10, 1 %) and `retenciones-13` (anexo 12). JSON rows name the documents they report; ' +
+      '`formato=csv` is DGII’s file: `;`, no header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 ' +
+      'decimals. From the 2025 periods anexos 1 and 2 need the emisor’s `tipoIngreso` (Renta).',
+    authenticated: true,
+    permission: 'LIBROS',
+    parameters: [
+      {
+        name: 'anexo',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', enum: [...ANEXOS_F07] },
+      },
+      periodoParam,
+      {
+        name: 'formato',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+      },
+      {
+        name: 'tipoIngreso',
+        in: 'query',
+        required: false,
+        description: 'The emisor’s tipo de ingreso (Renta), 1–13 of DGII’s annex manual',
+        schema: { type: 'integer', minimum: 1, maximum: 13 },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The annex’s rows, or its file',
+        content: {
+          ...json(
+            anexoF07,
+            example('The anulados of November', {
+              status: 'success',
+              data: {
+                anexo: 'documentos-anulados',
+                periodo: '2026-11',
+                filas: [
+                  {
+                    documentos: ['DTE-01-M001P001-000000000000008'],
+                    columnas: [
+                      'DTE01M001P001000000000000008',
+                      '4',
+                      '0',
+                      '0',
+                      '01',
+                      'D',
+                      '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
+                      '0',
+                      '0',
+                      '3F2504E04F8941D39A0C0305E82C3301',
+                    ],
+                  },
+                ],
+              },
+            }),
+          ),
+          'text/csv': { schema: { type: 'string' } },
+        },
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
   },
 ];

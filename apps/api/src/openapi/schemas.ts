@@ -441,3 +441,103 @@ export const conciliacion = z
     ).meta({ id: 'Conciliacion' }),
   })
   .meta({ id: 'ConciliacionAnswer' });
+
+const monto = z.string().describe('Amount, 2 decimals');
+const documentoDe = z.object({ numeroControl: z.string(), codigoGeneracion: z.string() });
+const pendientesDeSello = z
+  .array(documentoDe.extend({ fecha: z.string() }))
+  .describe('Issued in contingencia in the period, not sealed by MH yet: left out until sealed');
+
+export const libroContribuyentes = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      periodo: z.string(),
+      lineas: z.array(
+        z.object({
+          fecha: z.string(),
+          tipoDte: z.enum(['03', '05', '06']),
+          numeroControl: z.string(),
+          codigoGeneracion: z.string(),
+          selloRecibido: z.string().nullable(),
+          receptor: z.object({ nit: z.string().nullable(), dui: z.string().nullable(), nombre: z.string() }),
+          montos: z
+            .object({
+              exentas: monto,
+              noSujetas: monto,
+              gravadas: monto,
+              debitoFiscal: monto,
+              ivaRetenido: monto,
+              total: monto,
+            })
+            .describe('After the document discount; a Nota de Crédito’s negative'),
+        }),
+      ),
+      totales: z.object({
+        documentos: z.number().int(),
+        exentas: monto,
+        noSujetas: monto,
+        gravadas: monto,
+        debitoFiscal: monto,
+        ivaRetenido: monto,
+        total: monto,
+      }),
+      pendientesDeSello,
+    }),
+  })
+  .meta({ id: 'LibroVentasContribuyentes' });
+
+const montosConsumidor = z.object({
+  exentas: monto,
+  noSujetas: monto,
+  gravadas: monto.describe('With the IVA the Facturas’ prices include'),
+  debitoFiscal: monto.describe('The IVA inside the gravadas'),
+  exportacionesCentroamerica: monto,
+  exportacionesFuera: monto,
+  exportacionesServicios: monto,
+  total: monto,
+});
+
+export const libroConsumidor = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      periodo: z.string(),
+      dias: z.array(
+        z.object({
+          fecha: z.string(),
+          tipoDte: z.enum(['01', '11']),
+          documentos: z.number().int(),
+          del: documentoDe,
+          al: documentoDe,
+          montos: montosConsumidor,
+        }),
+      ),
+      totales: montosConsumidor.extend({ documentos: z.number().int() }),
+      pendientesDeSello,
+    }),
+  })
+  .meta({ id: 'LibroVentasConsumidor' });
+
+export const debitoFiscal = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({ periodo: z.string(), contribuyentes: monto, consumidorFinal: monto, total: monto }),
+  })
+  .meta({ id: 'DebitoFiscal' });
+
+export const anexoF07 = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      anexo: z.string(),
+      periodo: z.string(),
+      filas: z.array(
+        z.object({
+          documentos: z.array(z.string()).describe('numeroControl of the documents the row reports'),
+          columnas: z.array(z.string()).describe('DGII’s columns, in order (docs/anexos-f07.md)'),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'AnexoF07' });

@@ -21,6 +21,16 @@ export interface OpcionesAnexo {
   tipoIngreso?: number;
 }
 
+/** A row of an annex: DGII's columns, and the documents (numeroControl) it reports. */
+export interface FilaAnexo {
+  documentos: string[];
+  columnas: string[];
+}
+const fila = (docs: readonly DocumentoLibro[], columnas: string[]): FilaAnexo => ({
+  documentos: docs.map((d) => d.numeroControl),
+  columnas,
+});
+
 /** DGII class of document: 4, a DTE. */
 const CLASE_DTE = '4';
 
@@ -62,28 +72,31 @@ export function anexoVentasContribuyentes(docs: readonly DocumentoLibro[], p: Pe
       const m = montosVenta(d);
       const r = identidadReceptor(d);
       const total = m.exentas.plus(m.noSujetas).plus(m.gravadas);
-      return [
-        fechaDgii(d.fecEmi),
-        CLASE_DTE,
-        d.tipoDte,
-        sinGuiones(d.numeroControl),
-        d.selloRecibido ?? '',
-        sinGuiones(d.codigoGeneracion),
-        '',
-        r.nit,
-        textoDgii(r.nombre),
-        montoDgii(m.exentas),
-        montoDgii(m.noSujetas),
-        montoDgii(m.gravadas),
-        montoDgii(m.debitoFiscal),
-        montoDgii(ZERO),
-        montoDgii(ZERO),
-        montoDgii(total),
-        r.dui,
-        tipoOperacion(p, m.gravadas, m.exentas.plus(m.noSujetas)),
-        ingreso,
-        '1',
-      ];
+      return fila(
+        [d],
+        [
+          fechaDgii(d.fecEmi),
+          CLASE_DTE,
+          d.tipoDte,
+          sinGuiones(d.numeroControl),
+          d.selloRecibido ?? '',
+          sinGuiones(d.codigoGeneracion),
+          '',
+          r.nit,
+          textoDgii(r.nombre),
+          montoDgii(m.exentas),
+          montoDgii(m.noSujetas),
+          montoDgii(m.gravadas),
+          montoDgii(m.debitoFiscal),
+          montoDgii(ZERO),
+          montoDgii(ZERO),
+          montoDgii(total),
+          r.dui,
+          tipoOperacion(p, m.gravadas, m.exentas.plus(m.noSujetas)),
+          ingreso,
+          '1',
+        ],
+      );
     });
 }
 
@@ -143,7 +156,7 @@ export function anexoVentasConsumidorFinal(docs: readonly DocumentoLibro[], p: P
     const renta = exportacion
       ? ['1', t.exportacionesServicios.gt(0) ? '9' : '7']
       : [tipoOperacion(p, t.gravadas, t.exentas.plus(t.noSujetas)), ingreso];
-    return [
+    return fila(grupo, [
       fechaDgii(grupo[0]!.fecEmi),
       CLASE_DTE,
       grupo[0]!.tipoDte,
@@ -166,7 +179,7 @@ export function anexoVentasConsumidorFinal(docs: readonly DocumentoLibro[], p: P
       montoDgii(t.total),
       ...(p.periodo < RENTA_DESDE ? ['0', '0'] : renta),
       '2',
-    ];
+    ]);
   });
 }
 
@@ -178,18 +191,23 @@ export function anexoDocumentosAnulados(docs: readonly DocumentoLibro[], p: Peri
   return docs
     .filter((d) => anuladoEnPeriodo(d, p))
     .sort(porFecha)
-    .map((d) => [
-      sinGuiones(d.numeroControl),
-      CLASE_DTE,
-      '0',
-      '0',
-      d.tipoDte,
-      'D',
-      d.selloRecibido ?? '',
-      '0',
-      '0',
-      sinGuiones(d.codigoGeneracion),
-    ]);
+    .map((d) =>
+      fila(
+        [d],
+        [
+          sinGuiones(d.numeroControl),
+          CLASE_DTE,
+          '0',
+          '0',
+          d.tipoDte,
+          'D',
+          d.selloRecibido ?? '',
+          '0',
+          '0',
+          sinGuiones(d.codigoGeneracion),
+        ],
+      ),
+    );
 }
 
 type Json = Record<string, unknown>;
@@ -219,23 +237,31 @@ export function anexoRetenciones(docs: readonly DocumentoLibro[], p: Periodo, ta
       const resolucion = sinGuiones(d.numeroControl);
       const serie = d.selloRecibido ?? '';
       return [
-        [
-          sujeto.nit,
-          fechaDgii(d.fecEmi),
-          '07',
-          ...(tasa === '1' ? [resolucion, serie] : [serie, resolucion]),
-          sinGuiones(d.codigoGeneracion),
-          montoDgii(r.sujeto),
-          montoDgii(r.retenido),
-          sujeto.dui,
-          tasa === '1' ? '10' : '12',
-        ],
+        fila(
+          [d],
+          [
+            sujeto.nit,
+            fechaDgii(d.fecEmi),
+            '07',
+            ...(tasa === '1' ? [resolucion, serie] : [serie, resolucion]),
+            sinGuiones(d.codigoGeneracion),
+            montoDgii(r.sujeto),
+            montoDgii(r.retenido),
+            sujeto.dui,
+            tasa === '1' ? '10' : '12',
+          ],
+        ),
       ];
     });
 }
 
 /** The rows of an annex, by its route name. */
-export function filasAnexo(anexo: AnexoF07, docs: readonly DocumentoLibro[], p: Periodo, opciones: OpcionesAnexo) {
+export function filasAnexo(
+  anexo: AnexoF07,
+  docs: readonly DocumentoLibro[],
+  p: Periodo,
+  opciones: OpcionesAnexo,
+): FilaAnexo[] {
   switch (anexo) {
     case 'ventas-contribuyentes':
       return anexoVentasContribuyentes(docs, p, opciones);

@@ -19,8 +19,8 @@ export const textoDgii = (s: string) => s.replace(/[;"\r\n]+/g, ' ').trim();
  * The file's bytes. Windows-1252 and Latin-1 agree on every letter of Spanish names (á, é, ñ, ü, ¿…);
  * a character neither has becomes `?`, as Excel writes it.
  */
-export function csvDgii(filas: readonly (readonly string[])[]): Buffer {
-  const texto = filas.map((f) => `${f.join(';')}\r\n`).join('');
+export function csvDgii(filas: readonly { columnas: readonly string[] }[]): Buffer {
+  const texto = filas.map((f) => `${f.columnas.join(';')}\r\n`).join('');
   const representable = Array.from(texto, (c) => (c.codePointAt(0)! > 0xff ? '?' : c)).join('');
   return Buffer.from(representable, 'latin1');
 }

@@ -27,3 +27,4 @@ export * as examples from './examples';
 export * from './lista';
 export * from './webhooks';
 export * from './conciliacion';
+export * from './libros';

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ANEXOS_F07 } from '../libros/anexos';
+
+/** A month of declaration, as the F-07 is filed. */
+const periodo = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Debe ser un mes YYYY-MM');
+
+/** GET /libros/*: the month a book covers. */
+export const libroRequest = z.strictObject({ periodo });
+
+/**
+ * GET /anexos/f07/:anexo: the annex, its month, the answer's form (JSON rows naming their documents, or the
+ * file DGII's portal imports) and the emisor's tipo de ingreso (Renta), which anexos 1 and 2 need from 2025.
+ */
+export const anexoRequest = z.strictObject({
+  anexo: z.enum(ANEXOS_F07, { error: `Debe ser ${ANEXOS_F07.join(', ')}` }),
+  periodo,
+  formato: z.enum(['json', 'csv']).default('json'),
+  tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),
+});

@@ -1,0 +1,41 @@
+import { desdeAnulables, fechaDeProcesamiento, type DocumentoLibro, type Dte, type Periodo } from '@dte/domain';
+import type { Documents } from './documents';
+
+/** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
+const LEIDOS = new Set(['PROCESSED', 'CONTINGENCIA', 'CANCELLED']);
+
+/**
+ * The emisor's documents the books and annexes of a period read, oldest first: those emitted in it, and
+ * the earlier ones (up to three periods back) whose invalidation may fall in it. Entries of the emisor's
+ * list are walked by number and only the documents of the estados above are read.
+ */
+export async function* documentosDelPeriodo(
+  documents: Documents,
+  emisorId: number,
+  p: Periodo,
+): AsyncGenerator<DocumentoLibro> {
+  for await (const e of documents.periodo(emisorId, desdeAnulables(p), p.hasta)) {
+    if (!LEIDOS.has(e.estado) || (e.fecEmi < p.desde && e.estado !== 'CANCELLED')) continue;
+    const doc = await documents.find(e.codigoGeneracion, [
+      'tipoDte',
+      'estado',
+      'numeroControl',
+      'selloRecibido',
+      'fecEmi',
+      'dteJson',
+      'anulacion',
+    ]);
+    if (!doc) continue;
+    const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
+    yield {
+      tipoDte: doc.tipoDte,
+      estado: doc.estado,
+      codigoGeneracion: e.codigoGeneracion,
+      numeroControl: doc.numeroControl,
+      selloRecibido: doc.selloRecibido ?? null,
+      fecEmi: doc.fecEmi,
+      dte: doc.dteJson as Dte,
+      anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
+    };
+  }
+}

@@ -153,6 +153,11 @@ describe('books and F-07 annexes', () => {
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {
     const otro = await createTestTenant();
     expect(await (await anexo('ventas-contribuyentes', otro)).text()).toBe('');
+    // By establishment: all of them were issued at M001.
+    const deM001 = await anexo('retenciones', tenant, `periodo=${periodo}&formato=csv&establecimiento=m001`);
+    expect((await deM001.text()).split('\r\n')).toHaveLength(2);
+    const deM002 = await anexo('retenciones', tenant, `periodo=${periodo}&formato=csv&establecimiento=M002`);
+    expect(await deM002.text()).toBe('');
     const db = await testDatabase();
     const token = await db.models.ApiToken.findById(hashToken(tenant.token)).lean();
     const { token: sinLibros } = await new Tenants(db, new SecretBox(loadConfig(stack().env).SECRET_KEY)).createToken({

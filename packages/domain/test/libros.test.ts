@@ -5,6 +5,7 @@ import {
   buildFacturaV2,
   buildNotaCreditoV4,
   csvDgii,
+  delEstablecimiento,
   dte01Request,
   dte03Request,
   dte07Request,
@@ -212,6 +213,11 @@ describe('F-07 annexes, byte for byte', () => {
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x45, 0xd1, 0x41]);
     expect(bytes.toString('latin1')).toBe('PEÑA;LÓPEZ ?\r\n');
   });
+});
+
+it('tells an establishment’s documents by their numeroControl', () => {
+  expect(delEstablecimiento(ccf, 'M001')).toBe(true);
+  expect(delEstablecimiento(ccf, 'M002')).toBe(false);
 });
 
 describe('the books of the month', () => {

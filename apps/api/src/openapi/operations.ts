@@ -141,6 +141,13 @@ const periodoParam = {
   description: 'The month, YYYY-MM',
   schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
+const establecimientoParam = {
+  name: 'establecimiento',
+  in: 'query',
+  required: false,
+  description: 'One establishment’s documents only (its codEstable); all of them without it',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9]{4}$' },
+};
 
 /** A list's page: where it starts (the cursor the previous page answered) and its size. */
 const paginaParams = [
@@ -872,7 +879,7 @@ export const OPERATIONS: Operation[] = [
       'and their totals.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam],
+    parameters: [periodoParam, establecimientoParam],
     responses: {
       200: {
         description: 'The book',
@@ -928,7 +935,7 @@ export const OPERATIONS: Operation[] = [
       'Factura’s gravadas include their IVA, reported apart as débito fiscal.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam],
+    parameters: [periodoParam, establecimientoParam],
     responses: {
       200: {
         description: 'The book',
@@ -988,7 +995,7 @@ export const OPERATIONS: Operation[] = [
     description: 'The IVA of the sales to contribuyentes (notes signed) and to consumidores finales.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam],
+    parameters: [periodoParam, establecimientoParam],
     responses: {
       200: {
         description: 'The summary',
@@ -1024,6 +1031,7 @@ export const OPERATIONS: Operation[] = [
         schema: { type: 'string', enum: [...ANEXOS_F07] },
       },
       periodoParam,
+      establecimientoParam,
       {
         name: 'formato',
         in: 'query',

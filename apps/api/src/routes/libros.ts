@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import {
   anexoRequest,
   csvDgii,
+  delEstablecimiento,
   filasAnexo,
   libroRequest,
   libroVentasConsumidor,
@@ -27,10 +28,11 @@ export const PERMISO_LIBROS = 'LIBROS';
 export function librosRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  async function documentos(req: Request, p: Periodo): Promise<DocumentoLibro[]> {
+  async function documentos(req: Request, p: Periodo, establecimiento?: string): Promise<DocumentoLibro[]> {
     requirePermission(req.auth, PERMISO_LIBROS);
     const docs: DocumentoLibro[] = [];
-    for await (const d of documentosDelPeriodo(ctx.documents, req.auth.emisorId, p)) docs.push(d);
+    for await (const d of documentosDelPeriodo(ctx.documents, req.auth.emisorId, p))
+      if (!establecimiento || delEstablecimiento(d, establecimiento)) docs.push(d);
     return docs;
   }
 
@@ -41,14 +43,18 @@ export function librosRoutes(ctx: ApiContext): Router {
   };
   for (const [ruta, libro] of Object.entries(libros))
     router.get(ruta, authenticate(ctx), async (req, res) => {
-      const p = periodoDe(parseRequest(libroRequest, req.query).periodo);
-      res.json({ status: 'success', data: libro(await documentos(req, p), p) });
+      const { periodo, establecimiento } = parseRequest(libroRequest, req.query);
+      const p = periodoDe(periodo);
+      res.json({ status: 'success', data: libro(await documentos(req, p, establecimiento), p) });
     });
 
   router.get('/anexos/f07/:anexo', authenticate(ctx), async (req, res) => {
-    const { anexo, periodo, formato, tipoIngreso } = parseRequest(anexoRequest, { ...req.query, ...req.params });
+    const { anexo, periodo, establecimiento, formato, tipoIngreso } = parseRequest(anexoRequest, {
+      ...req.query,
+      ...req.params,
+    });
     const p = periodoDe(periodo);
-    const filas = filasAnexo(anexo, await documentos(req, p), p, { tipoIngreso });
+    const filas = filasAnexo(anexo, await documentos(req, p, establecimiento), p, { tipoIngreso });
     if (formato === 'json') {
       res.json({ status: 'success', data: { anexo, periodo, filas } });
       return;

@@ -38,6 +38,15 @@ export function desdeAnulables(p: Periodo): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Whether a document was issued by an establishment (its codEstable): the service numbers every document
+ * `DTE-<tipo>-<codEstable><codPuntoVenta>-<correlativo>`, which every kind carries, while only some of MH's
+ * schemas repeat the codes in the emisor section.
+ */
+export function delEstablecimiento(doc: Pick<DocumentoLibro, 'numeroControl'>, codEstable: string): boolean {
+  return doc.numeroControl.split('-')[2]?.startsWith(codEstable) ?? false;
+}
+
 /** MH's fhProcesamiento ("dd/MM/yyyy HH:mm:ss", El Salvador time) as a date YYYY-MM-DD. */
 export function fechaDeProcesamiento(fh: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(fh);

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { ANEXOS_F07 } from '../libros/anexos';
 
 /** A month of declaration, as the F-07 is filed. */
-const periodo = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Debe ser un mes YYYY-MM');
+const periodo = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Debe ser un mes YYYY-MM');
 
-/** GET /libros/*: the month a book covers. */
-export const libroRequest = z.strictObject({ periodo });
+/** An establishment's own code (codEstable, 4 letters or digits): its documents alone. */
+const establecimiento = z
+  .string()
+  .regex(/^[A-Za-z0-9]{4}$/, 'Debe ser el código del establecimiento (codEstable, 4 caracteres)')
+  .transform((s) => s.toUpperCase())
+  .optional();
+
+/** GET /libros/*: the month a book covers, of every establishment or one. */
+export const libroRequest = z.strictObject({ periodo, establecimiento });
 
 /**
  * GET /anexos/f07/:anexo: the annex, its month, the answer's form (JSON rows naming their documents, or the
@@ -16,6 +21,7 @@ export const libroRequest = z.strictObject({ periodo });
 export const anexoRequest = z.strictObject({
   anexo: z.enum(ANEXOS_F07, { error: `Debe ser ${ANEXOS_F07.join(', ')}` }),
   periodo,
+  establecimiento,
   formato: z.enum(['json', 'csv']).default('json'),
   tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),
 });

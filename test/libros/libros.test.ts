@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
@@ -148,6 +149,25 @@ describe('books and F-07 annexes', () => {
       [d.fe1.numeroControl, d.fe2.numeroControl],
       [d.fex.numeroControl],
     ]);
+  });
+
+  it('answers each book as a spreadsheet: title, emisor, period, the lines and totals that add them up', async () => {
+    const res = await fetch(`${stack().api}/libros/ventas-contribuyentes?periodo=${periodo}&formato=xlsx`, {
+      headers: tenant.headers,
+    });
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const ws = libro.worksheets[0]!;
+    const celda = (fila: number, columna: number) => ws.getRow(fila).getCell(columna).value;
+    expect(celda(1, 1)).toBe('Libro de ventas a contribuyentes');
+    expect(celda(2, 1)).toBe(`EMPRESA DEMOSTRACION, S.A. DE C.V. — NIT ${tenant.nit}`);
+    expect(celda(3, 1)).toBe(`Período: ${periodo}`);
+    expect([celda(6, 3), celda(7, 3)]).toEqual([d.ccf.numeroControl, d.nc.numeroControl]);
+    // Débito fiscal (column 9): 13.00 and −1.30, their sum 11.70 in the totals row, as a formula.
+    expect([celda(6, 9), celda(7, 9)]).toEqual([13, -1.3]);
+    expect(celda(8, 1)).toBe('Totales');
+    expect(celda(8, 9)).toEqual({ formula: 'SUM(I6:I7)', result: 11.7 });
   });
 
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {

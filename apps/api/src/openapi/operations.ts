@@ -141,6 +141,14 @@ const periodoParam = {
   description: 'The month, YYYY-MM',
   schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
+const formatoLibroParam = {
+  name: 'formato',
+  in: 'query',
+  required: false,
+  description: 'JSON, or an XLSX spreadsheet with the emisor, the period, the lines and a totals row',
+  schema: { type: 'string', enum: ['json', 'xlsx'], default: 'json' },
+};
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const establecimientoParam = {
   name: 'establecimiento',
   in: 'query',
@@ -879,47 +887,50 @@ export const OPERATIONS: Operation[] = [
       'and their totals.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam, establecimientoParam],
+    parameters: [periodoParam, establecimientoParam, formatoLibroParam],
     responses: {
       200: {
         description: 'The book',
-        content: json(
-          libroContribuyentes,
-          example('A CCF', {
-            status: 'success',
-            data: {
-              periodo: '2026-11',
-              lineas: [
-                {
-                  fecha: '2026-11-03',
-                  tipoDte: '03',
-                  numeroControl: 'DTE-03-M001P001-000000000000001',
-                  codigoGeneracion: EMITIDO,
-                  selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
-                  receptor: { nit: '06140101901012', dui: null, nombre: 'SALVADOR CABAL' },
-                  montos: {
-                    exentas: '0.00',
-                    noSujetas: '0.00',
-                    gravadas: '100.00',
-                    debitoFiscal: '13.00',
-                    ivaRetenido: '0.00',
-                    total: '113.00',
+        content: {
+          [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
+          ...json(
+            libroContribuyentes,
+            example('A CCF', {
+              status: 'success',
+              data: {
+                periodo: '2026-11',
+                lineas: [
+                  {
+                    fecha: '2026-11-03',
+                    tipoDte: '03',
+                    numeroControl: 'DTE-03-M001P001-000000000000001',
+                    codigoGeneracion: EMITIDO,
+                    selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
+                    receptor: { nit: '06140101901012', dui: null, nombre: 'SALVADOR CABAL' },
+                    montos: {
+                      exentas: '0.00',
+                      noSujetas: '0.00',
+                      gravadas: '100.00',
+                      debitoFiscal: '13.00',
+                      ivaRetenido: '0.00',
+                      total: '113.00',
+                    },
                   },
+                ],
+                totales: {
+                  documentos: 1,
+                  exentas: '0.00',
+                  noSujetas: '0.00',
+                  gravadas: '100.00',
+                  debitoFiscal: '13.00',
+                  ivaRetenido: '0.00',
+                  total: '113.00',
                 },
-              ],
-              totales: {
-                documentos: 1,
-                exentas: '0.00',
-                noSujetas: '0.00',
-                gravadas: '100.00',
-                debitoFiscal: '13.00',
-                ivaRetenido: '0.00',
-                total: '113.00',
+                pendientesDeSello: [],
               },
-              pendientesDeSello: [],
-            },
-          }),
-        ),
+            }),
+          ),
+        },
       },
     },
     errors: { 400: ['VALIDATION_ERROR'] },
@@ -935,53 +946,56 @@ export const OPERATIONS: Operation[] = [
       'Factura’s gravadas include their IVA, reported apart as débito fiscal.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam, establecimientoParam],
+    parameters: [periodoParam, establecimientoParam, formatoLibroParam],
     responses: {
       200: {
         description: 'The book',
-        content: json(
-          libroConsumidor,
-          example('One day of Facturas', {
-            status: 'success',
-            data: {
-              periodo: '2026-11',
-              dias: [
-                {
-                  fecha: '2026-11-05',
-                  tipoDte: '01',
+        content: {
+          [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
+          ...json(
+            libroConsumidor,
+            example('One day of Facturas', {
+              status: 'success',
+              data: {
+                periodo: '2026-11',
+                dias: [
+                  {
+                    fecha: '2026-11-05',
+                    tipoDte: '01',
+                    documentos: 2,
+                    del: { numeroControl: 'DTE-01-M001P001-000000000000003', codigoGeneracion: EMITIDO },
+                    al: {
+                      numeroControl: 'DTE-01-M001P001-000000000000004',
+                      codigoGeneracion: 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C',
+                    },
+                    montos: {
+                      exentas: '0.00',
+                      noSujetas: '0.00',
+                      gravadas: '33.90',
+                      debitoFiscal: '3.90',
+                      exportacionesCentroamerica: '0.00',
+                      exportacionesFuera: '0.00',
+                      exportacionesServicios: '0.00',
+                      total: '33.90',
+                    },
+                  },
+                ],
+                totales: {
                   documentos: 2,
-                  del: { numeroControl: 'DTE-01-M001P001-000000000000003', codigoGeneracion: EMITIDO },
-                  al: {
-                    numeroControl: 'DTE-01-M001P001-000000000000004',
-                    codigoGeneracion: 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C',
-                  },
-                  montos: {
-                    exentas: '0.00',
-                    noSujetas: '0.00',
-                    gravadas: '33.90',
-                    debitoFiscal: '3.90',
-                    exportacionesCentroamerica: '0.00',
-                    exportacionesFuera: '0.00',
-                    exportacionesServicios: '0.00',
-                    total: '33.90',
-                  },
+                  exentas: '0.00',
+                  noSujetas: '0.00',
+                  gravadas: '33.90',
+                  debitoFiscal: '3.90',
+                  exportacionesCentroamerica: '0.00',
+                  exportacionesFuera: '0.00',
+                  exportacionesServicios: '0.00',
+                  total: '33.90',
                 },
-              ],
-              totales: {
-                documentos: 2,
-                exentas: '0.00',
-                noSujetas: '0.00',
-                gravadas: '33.90',
-                debitoFiscal: '3.90',
-                exportacionesCentroamerica: '0.00',
-                exportacionesFuera: '0.00',
-                exportacionesServicios: '0.00',
-                total: '33.90',
+                pendientesDeSello: [],
               },
-              pendientesDeSello: [],
-            },
-          }),
-        ),
+            }),
+          ),
+        },
       },
     },
     errors: { 400: ['VALIDATION_ERROR'] },

@@ -15,6 +15,7 @@ import {
 } from '@dte/domain';
 import { documentosDelPeriodo } from '@dte/store';
 import type { ApiContext } from '../context';
+import { escribirLibroXlsx, type HojaLibro } from '../libros/xlsx';
 import { authenticate, requirePermission } from '../http/auth';
 
 /** The permission of the books and annexes: an accountant's token needs no other. */
@@ -36,16 +37,34 @@ export function librosRoutes(ctx: ApiContext): Router {
     return docs;
   }
 
-  const libros = {
-    '/libros/ventas-contribuyentes': libroVentasContribuyentes,
-    '/libros/ventas-consumidor': libroVentasConsumidor,
-    '/libros/debito-fiscal': resumenDebitoFiscal,
+  /** Each book, and how it is laid out as a sheet (`formato=xlsx`). */
+  const libros: Record<
+    string,
+    { libro: (docs: DocumentoLibro[], p: Periodo) => object; hoja?: (libro: never) => Hoja }
+  > = {
+    '/libros/ventas-contribuyentes': { libro: libroVentasContribuyentes, hoja: hojaContribuyentes },
+    '/libros/ventas-consumidor': { libro: libroVentasConsumidor, hoja: hojaConsumidor },
+    '/libros/debito-fiscal': { libro: resumenDebitoFiscal },
   };
-  for (const [ruta, libro] of Object.entries(libros))
+  for (const [ruta, { libro, hoja }] of Object.entries(libros))
     router.get(ruta, authenticate(ctx), async (req, res) => {
-      const { periodo, establecimiento } = parseRequest(libroRequest, req.query);
+      const { periodo, establecimiento, formato } = parseRequest(libroRequest, req.query);
       const p = periodoDe(periodo);
-      res.json({ status: 'success', data: libro(await documentos(req, p, establecimiento), p) });
+      const datos = libro(await documentos(req, p, establecimiento), p);
+      if (formato !== 'xlsx' || !hoja) {
+        res.json({ status: 'success', data: datos });
+        return;
+      }
+      const emisor = await ctx.tenants.emisor(req.auth.emisorId);
+      res
+        .status(200)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .setHeader('Content-Disposition', `attachment; filename="${ruta.slice(8)}-${periodo}.xlsx"`);
+      await escribirLibroXlsx(
+        { ...hoja(datos as never), emisor: { nombre: emisor!.nombre, nit: emisor!.nit }, periodo },
+        res,
+      );
+      res.end();
     });
 
   router.get('/anexos/f07/:anexo', authenticate(ctx), async (req, res) => {
@@ -66,4 +85,74 @@ export function librosRoutes(ctx: ApiContext): Router {
       .send(csvDgii(filas));
   });
   return router;
+}
+
+type Hoja = Omit<HojaLibro, 'emisor' | 'periodo'>;
+
+function hojaContribuyentes(libro: ReturnType<typeof libroVentasContribuyentes>): Hoja {
+  return {
+    titulo: 'Libro de ventas a contribuyentes',
+    columnas: [
+      { titulo: 'Fecha', ancho: 12 },
+      { titulo: 'Tipo', ancho: 6 },
+      { titulo: 'Número de control', ancho: 34 },
+      { titulo: 'NIT / DUI', ancho: 16 },
+      { titulo: 'Cliente', ancho: 30 },
+      { titulo: 'Exentas', monto: true },
+      { titulo: 'No sujetas', monto: true },
+      { titulo: 'Gravadas', monto: true },
+      { titulo: 'Débito fiscal', monto: true },
+      { titulo: 'IVA retenido', monto: true },
+      { titulo: 'Total', monto: true },
+    ],
+    filas: libro.lineas.map((l) => [
+      l.fecha,
+      l.tipoDte,
+      l.numeroControl,
+      l.receptor.nit ?? l.receptor.dui,
+      l.receptor.nombre,
+      l.montos.exentas,
+      l.montos.noSujetas,
+      l.montos.gravadas,
+      l.montos.debitoFiscal,
+      l.montos.ivaRetenido,
+      l.montos.total,
+    ]),
+  };
+}
+
+function hojaConsumidor(libro: ReturnType<typeof libroVentasConsumidor>): Hoja {
+  return {
+    titulo: 'Libro de ventas a consumidor final',
+    columnas: [
+      { titulo: 'Fecha', ancho: 12 },
+      { titulo: 'Tipo', ancho: 6 },
+      { titulo: 'Del', ancho: 34 },
+      { titulo: 'Al', ancho: 34 },
+      { titulo: 'Documentos', ancho: 11 },
+      { titulo: 'Exentas', monto: true },
+      { titulo: 'No sujetas', monto: true },
+      { titulo: 'Gravadas (IVA incluido)', monto: true, ancho: 22 },
+      { titulo: 'Débito fiscal', monto: true },
+      { titulo: 'Export. Centroamérica', monto: true, ancho: 20 },
+      { titulo: 'Export. fuera de CA', monto: true, ancho: 18 },
+      { titulo: 'Export. servicios', monto: true, ancho: 16 },
+      { titulo: 'Total', monto: true },
+    ],
+    filas: libro.dias.map((d) => [
+      d.fecha,
+      d.tipoDte,
+      d.del.numeroControl,
+      d.al.numeroControl,
+      d.documentos,
+      d.montos.exentas,
+      d.montos.noSujetas,
+      d.montos.gravadas,
+      d.montos.debitoFiscal,
+      d.montos.exportacionesCentroamerica,
+      d.montos.exportacionesFuera,
+      d.montos.exportacionesServicios,
+      d.montos.total,
+    ]),
+  };
 }

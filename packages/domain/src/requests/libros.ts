@@ -11,8 +11,12 @@ const establecimiento = z
   .transform((s) => s.toUpperCase())
   .optional();
 
-/** GET /libros/*: the month a book covers, of every establishment or one. */
-export const libroRequest = z.strictObject({ periodo, establecimiento });
+/** GET /libros/*: the month a book covers, of every establishment or one, as JSON or a spreadsheet. */
+export const libroRequest = z.strictObject({
+  periodo,
+  establecimiento,
+  formato: z.enum(['json', 'xlsx']).default('json'),
+});
 
 /**
  * GET /anexos/f07/:anexo: the annex, its month, the answer's form (JSON rows naming their documents, or the

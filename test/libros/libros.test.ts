@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
@@ -11,6 +16,8 @@ import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type
  * with files written by hand from DGII's annex manual (docs/anexos-f07.md); only the documents'
  * identifiers, which MH gives, are filled in from their records.
  */
+const exec = promisify(execFile);
+
 describe('books and F-07 annexes', () => {
   let tenant: TestTenant;
   const periodo = hoy().slice(0, 7);
@@ -168,6 +175,20 @@ describe('books and F-07 annexes', () => {
     expect([celda(6, 9), celda(7, 9)]).toEqual([13, -1.3]);
     expect(celda(8, 1)).toBe('Totales');
     expect(celda(8, 9)).toEqual({ formula: 'SUM(I6:I7)', result: 11.7 });
+  });
+
+  it('answers the same from the admin CLI, for an accountant without an API token', async () => {
+    const salida = path.join(os.tmpdir(), `anexo-${tenant.emisorId}.csv`);
+    const cli = (...args: string[]) =>
+      exec('node', [path.resolve(__dirname, '../../apps/api/dist/admin/cli.js'), ...args], {
+        env: { ...process.env, ...stack().env },
+      });
+    const comun = ['--emisor', String(tenant.emisorId), '--periodo', periodo];
+    await cli('anexos', 'ventas-contribuyentes', ...comun, '--tipo-ingreso', '2', '--salida', salida);
+    const api = Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer());
+    expect(fs.readFileSync(salida).equals(api)).toBe(true);
+    const { stdout } = await cli('libros', 'debito-fiscal', ...comun);
+    expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '11.70', consumidorFinal: '3.90', total: '15.60' });
   });
 
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {

@@ -15,7 +15,16 @@ import {
   Webhooks,
   type Database,
 } from '@dte/store';
-import { conciliacionRequest, DteError, parseRequest, webhookRequest, type AmbienteCode } from '@dte/domain';
+import {
+  anexoRequest,
+  conciliacionRequest,
+  DteError,
+  libroRequest,
+  parseRequest,
+  webhookRequest,
+  type AmbienteCode,
+} from '@dte/domain';
+import { anexoF07, calcularLibro, escribirLibro, LIBROS, type PedidoLibro } from '../libros/libros';
 import { comprobarDestino } from '../http/destino-webhook';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
@@ -54,6 +63,13 @@ const USAGE = `commands (options are --name value):
   conciliar --emisor <id> --fecha <YYYY-MM-DD>
                 reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
                 for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)
+  libros ventas-contribuyentes|ventas-consumidor|debito-fiscal --emisor <id> --periodo <YYYY-MM>
+                [--cod-estable <codEstable>] [--salida <file.xlsx>]
+                prints the month's book (JSON), or writes it as a spreadsheet; as GET /libros/…
+  anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13
+                --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
+                [--salida <file.csv>]
+                prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports
 permissions: ${PERMISSIONS.join(', ')}`;
 
 const OPTIONS = Object.fromEntries(
@@ -95,6 +111,9 @@ const OPTIONS = Object.fromEntries(
     'descripcion',
     'webhook',
     'fecha',
+    'periodo',
+    'tipo-ingreso',
+    'salida',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -312,6 +331,44 @@ async function conciliar(config: Config, db: Database, args: string[]) {
   }
 }
 
+/** The same book or annex the API answers, for an accountant without an API token. */
+async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): Promise<void> {
+  const o = options(args);
+  const [nombre] = o.positionals;
+  const emisorId = o.id('emisor');
+  const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
+  if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+  const salida = o.optional('salida');
+  const consulta = {
+    periodo: o.opt('periodo'),
+    establecimiento: o.optional('cod-estable') ?? undefined,
+    formato: salida ? (tipo === 'libros' ? 'xlsx' : 'csv') : 'json',
+  };
+  const pedido = (periodo: string, establecimiento?: string): PedidoLibro => ({
+    documents: new Documents(db, new TenantCache(db.models, 0)),
+    emisor: { id: emisorId, nombre: emisor.nombre, nit: emisor.nit },
+    periodo,
+    establecimiento,
+  });
+  if (tipo === 'anexos') {
+    const { anexo, periodo, establecimiento, tipoIngreso } = parseRequest(anexoRequest, {
+      ...consulta,
+      anexo: nombre,
+      tipoIngreso: o.optional('tipo-ingreso') ?? undefined,
+    });
+    const { filas, archivo } = await anexoF07(anexo, pedido(periodo, establecimiento), { tipoIngreso });
+    if (salida) fs.writeFileSync(salida, archivo());
+    else print(filas);
+    return;
+  }
+  const { periodo, establecimiento } = parseRequest(libroRequest, consulta);
+  if (!nombre || !LIBROS[nombre]) throw new Error(`unknown book ${nombre ?? ''}\n${USAGE}`);
+  if (!salida) return print(await calcularLibro(nombre, pedido(periodo, establecimiento)));
+  const archivo = fs.createWriteStream(salida);
+  await escribirLibro(nombre, pedido(periodo, establecimiento), archivo);
+  await new Promise<void>((resolve, reject) => archivo.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
 /** `npm run admin -- <command>`: tenant provisioning from the shell. */
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
@@ -330,6 +387,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (command === 'conciliar') return print(await conciliar(config, db, args));
+    if (command === 'libros' || command === 'anexos') return await libros(db, command, args);
     const [action, ...rest] = args;
     await run(db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {

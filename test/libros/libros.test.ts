@@ -8,6 +8,7 @@ import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
+import { legible } from '../support/legible';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -175,6 +176,37 @@ describe('books and F-07 annexes', () => {
     expect([celda(6, 9), celda(7, 9)]).toEqual([13, -1.3]);
     expect(celda(8, 1)).toBe('Totales');
     expect(celda(8, 9)).toEqual({ formula: 'SUM(I6:I7)', result: 11.7 });
+  });
+
+  it('prints each book as a PDF: headings, the emisor, the period, the lines and totals that add them up', async () => {
+    const res = await fetch(`${stack().api}/libros/ventas-contribuyentes?periodo=${periodo}&formato=pdf`, {
+      headers: tenant.headers,
+    });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const { texto, paginas } = await legible(Buffer.from(await res.arrayBuffer()), 'libro-ventas-contribuyentes');
+    expect(paginas).toBe(1);
+    for (const t of [
+      'Libro de ventas a contribuyentes',
+      `EMPRESA DEMOSTRACION, S.A. DE C.V. — NIT ${tenant.nit}`,
+      `Período: ${periodo}`,
+      'Débito fiscal',
+      d.ccf.numeroControl,
+      d.nc.numeroControl,
+      // Débito fiscal 13.00 and −1.30; total 133.00 and −11.30; their sums 11.70 and 121.70
+      '13.00',
+      '-1.30',
+      'Totales',
+      '11.70',
+      '121.70',
+      'Página 1 de 1',
+    ])
+      expect(texto).toContain(t);
+    const consumidor = await fetch(`${stack().api}/libros/ventas-consumidor?periodo=${periodo}&formato=pdf`, {
+      headers: tenant.headers,
+    });
+    const { texto: dias } = await legible(Buffer.from(await consumidor.arrayBuffer()), 'libro-ventas-consumidor');
+    for (const t of ['Libro de ventas a consumidor final', d.fe1.numeroControl, d.fe2.numeroControl, '533.90'])
+      expect(dias).toContain(t);
   });
 
   it('answers the same from the admin CLI, for an accountant without an API token', async () => {

@@ -10,6 +10,7 @@ import { createContingenciaActivities } from './dte/contingencia';
 import { createSettleActivities } from './dte/settle';
 import { createEntregaActivities } from './webhooks/entrega';
 import { createConciliacionActivities } from './conciliacion/conciliar';
+import { createLibroActivities } from './libros/render-libro';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSettleActivities(deps, deps.mh),
     ...createEntregaActivities(deps),
     ...createConciliacionActivities(deps, deps.mh),
+    ...createLibroActivities(deps),
   };
 }
 

@@ -14,10 +14,12 @@ export {
   type FaseContingencia,
 } from './contingencia';
 export {
+  RenderLibro,
   RenderPdf,
   ResendDte,
   SettleOutcomes,
   Smoke,
+  type RenderLibroInput,
   type ResendDteInput,
   type SettleOutcomesInput,
   type SettleOutcomesResult,

@@ -62,3 +62,20 @@ export const SettleOutcomes = {
   ...defineWorkflow<(input: SettleOutcomesInput) => Promise<SettleOutcomesResult>>('SettleOutcomesWorkflow'),
   scheduleId: 'settle-unknown-outcomes',
 };
+
+/** A book of a month to print: the emisor's, of every establishment or one (codEstable). */
+export interface RenderLibroInput {
+  emisorId: number;
+  libro: string;
+  periodo: string;
+  establecimiento?: string;
+}
+
+/**
+ * Prints a book as a PDF with the worker's Chromium pool and stores it; answers its storage key. A book
+ * changes as its documents do, so each request runs one of its own.
+ */
+export const RenderLibro = {
+  ...defineWorkflow<(input: RenderLibroInput) => Promise<string>>('RenderLibroWorkflow'),
+  workflowId: (id: string) => `libro-${id}`,
+};

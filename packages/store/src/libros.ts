@@ -1,4 +1,11 @@
-import { desdeAnulables, fechaDeProcesamiento, type DocumentoLibro, type Dte, type Periodo } from '@dte/domain';
+import {
+  delEstablecimiento,
+  desdeAnulables,
+  fechaDeProcesamiento,
+  type DocumentoLibro,
+  type Dte,
+  type Periodo,
+} from '@dte/domain';
 import type { Documents } from './documents';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
@@ -38,4 +45,17 @@ export async function* documentosDelPeriodo(
       anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
     };
   }
+}
+
+/** The documents the books of a month read, of every establishment or of one (its codEstable). */
+export async function documentosLibro(
+  documents: Documents,
+  emisorId: number,
+  p: Periodo,
+  establecimiento?: string,
+): Promise<DocumentoLibro[]> {
+  const docs: DocumentoLibro[] = [];
+  for await (const d of documentosDelPeriodo(documents, emisorId, p))
+    if (!establecimiento || delEstablecimiento(d, establecimiento)) docs.push(d);
+  return docs;
 }

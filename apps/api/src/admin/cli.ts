@@ -18,13 +18,14 @@ import {
 import {
   anexoRequest,
   conciliacionRequest,
+  LIBROS,
   DteError,
   libroRequest,
   parseRequest,
   webhookRequest,
   type AmbienteCode,
 } from '@dte/domain';
-import { anexoF07, calcularLibro, escribirLibro, LIBROS, type PedidoLibro } from '../libros/libros';
+import { anexoF07, calcularLibro, escribirLibro, type PedidoLibro } from '../libros/libros';
 import { comprobarDestino } from '../http/destino-webhook';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';

@@ -1,20 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
+import type { TablaLibro } from '@dte/domain';
 
-/** A column of a book's sheet: its heading, and whether it holds an amount (added up in the totals row). */
-export interface ColumnaLibro {
-  titulo: string;
-  monto?: boolean;
-  ancho?: number;
-}
-
-export interface HojaLibro {
-  titulo: string;
+export interface HojaLibro extends TablaLibro {
   emisor: { nombre: string; nit: string };
   periodo: string;
-  columnas: ColumnaLibro[];
-  /** Amounts as the books answer them: decimal strings, 2 places. */
-  filas: (string | number | null)[][];
 }
 
 const FORMATO_MONTO = '#,##0.00';

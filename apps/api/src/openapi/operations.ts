@@ -145,8 +145,10 @@ const formatoLibroParam = {
   name: 'formato',
   in: 'query',
   required: false,
-  description: 'JSON, or an XLSX spreadsheet with the emisor, the period, the lines and a totals row',
-  schema: { type: 'string', enum: ['json', 'xlsx'], default: 'json' },
+  description:
+    'JSON; an XLSX spreadsheet, or a PDF (Letter, landscape, pages numbered), each with the emisor, the period, ' +
+    'the lines and a totals row',
+  schema: { type: 'string', enum: ['json', 'xlsx', 'pdf'], default: 'json' },
 };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const establecimientoParam = {
@@ -893,6 +895,7 @@ export const OPERATIONS: Operation[] = [
         description: 'The book',
         content: {
           [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
           ...json(
             libroContribuyentes,
             example('A CCF', {
@@ -952,6 +955,7 @@ export const OPERATIONS: Operation[] = [
         description: 'The book',
         content: {
           [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
           ...json(
             libroConsumidor,
             example('One day of Facturas', {

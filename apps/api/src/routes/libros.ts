@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { anexoRequest, libroRequest, parseRequest, validationError } from '@dte/domain';
+import { RenderLibro } from '@dte/contract';
+import { anexoRequest, LIBROS, libroRequest, parseRequest, validationError } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
-import { anexoF07, calcularLibro, escribirLibro, LIBROS, type PedidoLibro } from '../libros/libros';
+import { anexoF07, calcularLibro, escribirLibro, type PedidoLibro } from '../libros/libros';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,16 +27,32 @@ export function librosRoutes(ctx: ApiContext): Router {
     };
   }
 
-  for (const [nombre, { hoja }] of Object.entries(LIBROS))
+  for (const [nombre, { tabla }] of Object.entries(LIBROS))
     router.get(`/libros/${nombre}`, authenticate(ctx), async (req, res) => {
       const { periodo, establecimiento, formato } = parseRequest(libroRequest, req.query);
       const p = await pedido(req, periodo, establecimiento);
-      if (formato === 'xlsx' && !hoja)
-        throw validationError(`El libro ${nombre} no tiene hoja de cálculo`, [
+      if (formato !== 'json' && !tabla)
+        throw validationError(`El libro ${nombre} solo se entrega como JSON`, [
           { field: 'formato', message: 'Solo json' },
         ]);
       if (formato === 'json') {
         res.json({ status: 'success', data: await calcularLibro(nombre, p) });
+        return;
+      }
+      if (formato === 'pdf') {
+        // Printed by the worker's Chromium pool, as the documents' PDFs are.
+        const key = await ctx.workflows.execute(RenderLibro, {
+          taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+          workflowId: RenderLibro.workflowId(randomUUID()),
+          args: [{ emisorId: req.auth.emisorId, libro: nombre, periodo, establecimiento }],
+        });
+        const pdf = await ctx.store.get(key);
+        if (!pdf) throw new Error(`book PDF ${key} missing after rendering`);
+        res
+          .status(200)
+          .type('application/pdf')
+          .setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo}.pdf"`)
+          .send(pdf);
         return;
       }
       res.status(200).type(XLSX).setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo}.xlsx"`);

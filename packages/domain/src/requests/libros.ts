@@ -11,11 +11,11 @@ const establecimiento = z
   .transform((s) => s.toUpperCase())
   .optional();
 
-/** GET /libros/*: the month a book covers, of every establishment or one, as JSON or a spreadsheet. */
+/** GET /libros/*: the month a book covers, of every establishment or one, as JSON, a spreadsheet or a PDF. */
 export const libroRequest = z.strictObject({
   periodo,
   establecimiento,
-  formato: z.enum(['json', 'xlsx']).default('json'),
+  formato: z.enum(['json', 'xlsx', 'pdf']).default('json'),
 });
 
 /**

@@ -24,7 +24,10 @@ describe('books and F-07 annexes', () => {
   const periodo = hoy().slice(0, 7);
   const fecha = `${hoy().slice(8, 10)}/${hoy().slice(5, 7)}/${hoy().slice(0, 4)}`;
   const sin = (s: string) => s.replace(/-/g, '');
-  const d = {} as Record<'ccf' | 'nc' | 'fe1' | 'fe2' | 'anulada' | 'rechazada' | 'fex' | 'cr', DocumentRecordView>;
+  const d = {} as Record<
+    'ccf' | 'nc' | 'nd' | 'fe1' | 'fe2' | 'anulada' | 'rechazada' | 'fex' | 'cr',
+    DocumentRecordView
+  >;
 
   async function emitir(ruta: string, body: object): Promise<DocumentRecordView> {
     const res = await api('POST', ruta, tenant, body);
@@ -59,6 +62,13 @@ describe('books and F-07 annexes', () => {
     d.nc = await emitir('/dte/dte05', {
       codigoGeneracion: d.ccf.codigoGeneracion,
       items: [{ descripcion: 'Descuento', cantidad: 1, precioUnitario: 10 }],
+      condicionOperacion: 1,
+      isRetenIva: true,
+    });
+    // 5.00 of interest: IVA 0.65, retained 0.05
+    d.nd = await emitir('/dte/dte06', {
+      codigoGeneracion: d.ccf.codigoGeneracion,
+      items: [{ descripcion: 'Intereses', cantidad: 1, precioUnitario: 5 }],
       condicionOperacion: 1,
       isRetenIva: true,
     });
@@ -110,7 +120,8 @@ describe('books and F-07 annexes', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=windows-1252');
     expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe(
       `${fecha};4;03;${id(d.ccf).join(';')};;${NIT};SALVADOR CABAL;20.00;0.00;100.00;13.00;0.00;0.00;120.00;;4;2;1\r\n` +
-        `${fecha};4;05;${id(d.nc).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;10.00;1.30;0.00;0.00;10.00;;1;2;1\r\n`,
+        `${fecha};4;05;${id(d.nc).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;10.00;1.30;0.00;0.00;10.00;;1;2;1\r\n` +
+        `${fecha};4;06;${id(d.nd).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;5.00;0.65;0.00;0.00;5.00;;1;2;1\r\n`,
     );
   });
 
@@ -139,9 +150,10 @@ describe('books and F-07 annexes', () => {
     expect(contribuyentes.body.data.lineas.map((l: { numeroControl: string }) => l.numeroControl)).toEqual([
       d.ccf.numeroControl,
       d.nc.numeroControl,
+      d.nd.numeroControl,
     ]);
-    // 133.00 − 11.30 = 121.70 ; 13.00 − 1.30 = 11.70
-    expect(contribuyentes.body.data.totales).toMatchObject({ documentos: 2, debitoFiscal: '11.70', total: '121.70' });
+    // 133.00 − 11.30 + 5.65 = 127.35 ; 13.00 − 1.30 + 0.65 = 12.35
+    expect(contribuyentes.body.data.totales).toMatchObject({ documentos: 3, debitoFiscal: '12.35', total: '127.35' });
     const consumidor = await api('GET', `/libros/ventas-consumidor?periodo=${periodo}`, tenant);
     // 33.90 with IVA 3.90 ; 500.00 exported to Guatemala
     expect(consumidor.body.data.totales).toMatchObject({
@@ -151,7 +163,7 @@ describe('books and F-07 annexes', () => {
       total: '533.90',
     });
     const debito = await api('GET', `/libros/debito-fiscal?periodo=${periodo}`, tenant);
-    expect(debito.body.data).toEqual({ periodo, contribuyentes: '11.70', consumidorFinal: '3.90', total: '15.60' });
+    expect(debito.body.data).toEqual({ periodo, contribuyentes: '12.35', consumidorFinal: '3.90', total: '16.25' });
     const json = await api('GET', `/anexos/f07/ventas-consumidor-final?periodo=${periodo}&tipoIngreso=2`, tenant);
     expect(json.body.data.filas.map((f: { documentos: string[] }) => f.documentos)).toEqual([
       [d.fe1.numeroControl, d.fe2.numeroControl],
@@ -171,11 +183,15 @@ describe('books and F-07 annexes', () => {
     expect(celda(1, 1)).toBe('Libro de ventas a contribuyentes');
     expect(celda(2, 1)).toBe(`EMPRESA DEMOSTRACION, S.A. DE C.V. — NIT ${tenant.nit}`);
     expect(celda(3, 1)).toBe(`Período: ${periodo}`);
-    expect([celda(6, 3), celda(7, 3)]).toEqual([d.ccf.numeroControl, d.nc.numeroControl]);
-    // Débito fiscal (column 9): 13.00 and −1.30, their sum 11.70 in the totals row, as a formula.
-    expect([celda(6, 9), celda(7, 9)]).toEqual([13, -1.3]);
-    expect(celda(8, 1)).toBe('Totales');
-    expect(celda(8, 9)).toEqual({ formula: 'SUM(I6:I7)', result: 11.7 });
+    expect([celda(6, 3), celda(7, 3), celda(8, 3)]).toEqual([
+      d.ccf.numeroControl,
+      d.nc.numeroControl,
+      d.nd.numeroControl,
+    ]);
+    // Débito fiscal (column 9): 13.00, −1.30 and 0.65, their sum 12.35 in the totals row, as a formula.
+    expect([celda(6, 9), celda(7, 9), celda(8, 9)]).toEqual([13, -1.3, 0.65]);
+    expect(celda(9, 1)).toBe('Totales');
+    expect(celda(9, 9)).toEqual({ formula: 'SUM(I6:I8)', result: 12.35 });
   });
 
   it('prints each book as a PDF: headings, the emisor, the period, the lines and totals that add them up', async () => {
@@ -192,12 +208,14 @@ describe('books and F-07 annexes', () => {
       'Débito fiscal',
       d.ccf.numeroControl,
       d.nc.numeroControl,
-      // Débito fiscal 13.00 and −1.30; total 133.00 and −11.30; their sums 11.70 and 121.70
+      d.nd.numeroControl,
+      // Débito fiscal 13.00, −1.30 and 0.65; total 133.00, −11.30 and 5.65; their sums 12.35 and 127.35
       '13.00',
       '-1.30',
+      '0.65',
       'Totales',
-      '11.70',
-      '121.70',
+      '12.35',
+      '127.35',
       'Página 1 de 1',
     ])
       expect(texto).toContain(t);
@@ -220,7 +238,7 @@ describe('books and F-07 annexes', () => {
     const api = Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer());
     expect(fs.readFileSync(salida).equals(api)).toBe(true);
     const { stdout } = await cli('libros', 'debito-fiscal', ...comun);
-    expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '11.70', consumidorFinal: '3.90', total: '15.60' });
+    expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '12.35', consumidorFinal: '3.90', total: '16.25' });
   });
 
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {

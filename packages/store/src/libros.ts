@@ -34,6 +34,7 @@ export async function* documentosDelPeriodo(
     ]);
     if (!doc) continue;
     const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
+    const dte = doc.dteJson as Dte;
     yield {
       tipoDte: doc.tipoDte,
       estado: doc.estado,
@@ -41,10 +42,36 @@ export async function* documentosDelPeriodo(
       numeroControl: doc.numeroControl,
       selloRecibido: doc.selloRecibido ?? null,
       fecEmi: doc.fecEmi,
-      dte: doc.dteJson as Dte,
+      dte: lecturaDeLibros(dte),
       anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
     };
   }
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * What the books read of a DTE, and only that: a month of documents is held whole while its book is
+ * computed, so the lines of sales (up to 2,000 each) are dropped; a Comprobante de Retención keeps its lines,
+ * which the retention annexes add up.
+ */
+function lecturaDeLibros(dte: Dte): Dte {
+  const receptor = (dte['receptor'] ?? dte['sujetoExcluido']) as Json | null | undefined;
+  const emisor = dte['emisor'] as Json | undefined;
+  return {
+    identificacion: dte.identificacion,
+    resumen: dte['resumen'],
+    receptor: receptor && {
+      nombre: receptor['nombre'],
+      nit: receptor['nit'],
+      nrc: receptor['nrc'],
+      tipoDocumento: receptor['tipoDocumento'],
+      numDocumento: receptor['numDocumento'],
+      codPais: receptor['codPais'],
+    },
+    emisor: { tipoItemExpor: emisor?.['tipoItemExpor'] },
+    ...(dte.identificacion.tipoDte === '07' ? { cuerpoDocumento: dte['cuerpoDocumento'] } : {}),
+  };
 }
 
 /** The documents the books of a month read, of every establishment or of one (its codEstable). */

@@ -1,6 +1,6 @@
 import { validationError } from '../errors';
 import { money, sum, ZERO, type Money } from '../money';
-import type { DocumentoLibro, Periodo } from './documento';
+import { porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
 import { identidadReceptor, montosExportacion, montosVenta } from './montos';
 import { anuladoEnPeriodo, cuentaEnLibros, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
@@ -53,12 +53,6 @@ function tipoOperacion(p: Periodo, gravadas: Money, otras: Money): string {
   return '2';
 }
 
-const porFecha = (a: DocumentoLibro, b: DocumentoLibro) =>
-  a.fecEmi.localeCompare(b.fecEmi) ||
-  horEmi(a).localeCompare(horEmi(b)) ||
-  a.numeroControl.localeCompare(b.numeroControl);
-const horEmi = (d: DocumentoLibro) => d.dte.identificacion.horEmi;
-
 /**
  * Anexo 1, ventas a contribuyentes (20 columns): one row per CCF, NC and ND the period counts, amounts
  * positive (DGII takes no negatives; the type says a note), total without IVA (DGII's own examples).
@@ -67,7 +61,7 @@ export function anexoVentasContribuyentes(docs: readonly DocumentoLibro[], p: Pe
   const ingreso = tipoIngreso(p, opciones);
   return docs
     .filter((d) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte) && cuentaEnLibros(d, p))
-    .sort(porFecha)
+    .sort(porEmision)
     .map((d) => {
       const m = montosVenta(d);
       const r = identidadReceptor(d);
@@ -103,7 +97,7 @@ export function anexoVentasContribuyentes(docs: readonly DocumentoLibro[], p: Pe
 /** The documents of one day and type, in emission order. */
 function porDiaYTipo(docs: readonly DocumentoLibro[]): DocumentoLibro[][] {
   const grupos = new Map<string, DocumentoLibro[]>();
-  for (const d of [...docs].sort(porFecha)) {
+  for (const d of [...docs].sort(porEmision)) {
     const clave = `${d.fecEmi}|${d.tipoDte}`;
     grupos.set(clave, [...(grupos.get(clave) ?? []), d]);
   }
@@ -190,7 +184,7 @@ export function anexoVentasConsumidorFinal(docs: readonly DocumentoLibro[], p: P
 export function anexoDocumentosAnulados(docs: readonly DocumentoLibro[], p: Periodo) {
   return docs
     .filter((d) => anuladoEnPeriodo(d, p))
-    .sort(porFecha)
+    .sort(porEmision)
     .map((d) =>
       fila(
         [d],
@@ -229,7 +223,7 @@ export function anexoRetenciones(docs: readonly DocumentoLibro[], p: Periodo, ta
   const codigo = tasa === '1' ? '22' : 'C4';
   return docs
     .filter((d) => d.tipoDte === '07' && cuentaEnLibros(d, p))
-    .sort(porFecha)
+    .sort(porEmision)
     .flatMap((d) => {
       const r = retenidoCon(d, codigo);
       if (!r.lineas) return [];

@@ -15,6 +15,15 @@ export interface DocumentoLibro {
   anuladoEl: string | null;
 }
 
+/** Emission order: date, time, then numeroControl (documents of the same second). */
+export function porEmision(a: DocumentoLibro, b: DocumentoLibro): number {
+  return (
+    a.fecEmi.localeCompare(b.fecEmi) ||
+    a.dte.identificacion.horEmi.localeCompare(b.dte.identificacion.horEmi) ||
+    a.numeroControl.localeCompare(b.numeroControl)
+  );
+}
+
 /** A period the books are asked for: a month `YYYY-MM`, from its first to its last day. */
 export interface Periodo {
   periodo: string;

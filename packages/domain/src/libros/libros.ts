@@ -1,18 +1,15 @@
 import { sum, ZERO, type Money } from '../money';
 import { ventasConsumidorPorDia, totalesDelDia } from './anexos';
-import type { DocumentoLibro, Periodo } from './documento';
+import { porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { identidadReceptor, montosVenta } from './montos';
 import { cuentaEnLibros, pendienteDeSello, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
 
 const a2 = (m: Money) => m.toFixed(2);
-const porFecha = (a: DocumentoLibro, b: DocumentoLibro) =>
-  a.fecEmi.localeCompare(b.fecEmi) || a.numeroControl.localeCompare(b.numeroControl);
-
 /** Documents issued in contingencia in the period that MH has not sealed yet: they will count once sealed. */
 function pendientes(docs: readonly DocumentoLibro[], p: Periodo, tipos: readonly string[]) {
   return docs
     .filter((d) => tipos.includes(d.tipoDte) && pendienteDeSello(d, p))
-    .sort(porFecha)
+    .sort(porEmision)
     .map((d) => ({ numeroControl: d.numeroControl, codigoGeneracion: d.codigoGeneracion, fecha: d.fecEmi }));
 }
 
@@ -24,7 +21,7 @@ function pendientes(docs: readonly DocumentoLibro[], p: Periodo, tipos: readonly
 export function libroVentasContribuyentes(docs: readonly DocumentoLibro[], p: Periodo) {
   const lineas = docs
     .filter((d) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte) && cuentaEnLibros(d, p))
-    .sort(porFecha)
+    .sort(porEmision)
     .map((d) => {
       const signo = d.tipoDte === '05' ? -1 : 1;
       const m = montosVenta(d);

@@ -86,3 +86,37 @@ export async function documentosLibro(
     if (!establecimiento || delEstablecimiento(d, establecimiento)) docs.push(d);
   return docs;
 }
+
+/** `fecha` (YYYY-MM-DD) moved by `dias`. */
+function otroDia(fecha: string, dias: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The same documents one emission day at a time, for what is computed day by day (the annexes: no row spans
+ * two days), so a month is never held whole. The list is in emission order but for documents seconds apart
+ * around midnight, so a day is handed over once a document two days later has been read.
+ */
+export async function* documentosPorDia(
+  documents: Documents,
+  emisorId: number,
+  p: Periodo,
+  establecimiento?: string,
+): AsyncGenerator<DocumentoLibro[]> {
+  const dias = new Map<string, DocumentoLibro[]>();
+  const entregar = function* (hasta: string) {
+    for (const dia of [...dias.keys()].sort())
+      if (dia < hasta) {
+        yield dias.get(dia)!;
+        dias.delete(dia);
+      }
+  };
+  for await (const d of documentosDelPeriodo(documents, emisorId, p)) {
+    if (establecimiento && !delEstablecimiento(d, establecimiento)) continue;
+    dias.set(d.fecEmi, [...(dias.get(d.fecEmi) ?? []), d]);
+    yield* entregar(otroDia(d.fecEmi, -1));
+  }
+  yield* entregar('9999-12-31');
+}

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import { csvDgii, filasAnexo, LIBROS, periodoDe, type AnexoF07, type OpcionesAnexo } from '@dte/domain';
-import { documentosLibro, type Documents } from '@dte/store';
+import { csvDgii, filasAnexo, LIBROS, periodoDe, type AnexoF07, type FilaAnexo, type OpcionesAnexo } from '@dte/domain';
+import { documentosLibro, documentosPorDia, type Documents } from '@dte/store';
 import { escribirLibroXlsx } from './xlsx';
 
 /**
@@ -30,10 +30,15 @@ export async function escribirLibro(nombre: string, pedido: PedidoLibro, destino
   await escribirLibroXlsx({ ...tabla(datos), emisor: pedido.emisor, periodo: pedido.periodo }, destino);
 }
 
-/** An annex's rows, and its file as DGII's portal imports it. */
+/**
+ * An annex's rows, and its file as DGII's portal imports it. No row spans two days, so the rows are made a
+ * day of documents at a time: the month's documents are never held together, only its rows.
+ */
 export async function anexoF07(anexo: AnexoF07, pedido: PedidoLibro, opciones: OpcionesAnexo) {
   const p = periodoDe(pedido.periodo);
-  const docs = await documentosLibro(pedido.documents, pedido.emisor.id, p, pedido.establecimiento);
-  const filas = filasAnexo(anexo, docs, p, opciones);
+  // The emisor's options are checked even for a month without documents.
+  const filas: FilaAnexo[] = filasAnexo(anexo, [], p, opciones);
+  for await (const dia of documentosPorDia(pedido.documents, pedido.emisor.id, p, pedido.establecimiento))
+    filas.push(...filasAnexo(anexo, dia, p, opciones));
   return { filas, archivo: () => csvDgii(filas) };
 }

@@ -186,10 +186,15 @@ describe('Comprobante de donación v1 (fe-cd-v1)', () => {
     });
   });
 
-  it('refuses a donante of another country, which only the numeric CAT-020 of fe-cd-v1 could name', () => {
-    const err = refusal(() => buildV1({ items: [efectivo], donante: { ...donante, codPais: 'US' } }));
-    expect(err.code).toBe('VALIDATION_ERROR');
-    expect(fieldsOf(err)).toEqual(['donante.codPais']);
+  it('names a donante of another country by the numeric CAT-020 code fe-cd-v1 shares with fe-fex-v1', () => {
+    // The SSF list's United States, 9450; a country that list does not number goes as 9999 "Otros".
+    const { direccion: _d, codActividad: _c, descActividad: _a, ...sinDomicilio } = donante;
+    const dte = buildV1({ items: [efectivo], donante: { ...sinDomicilio, codDomiciliado: 2, codPais: 'US' } });
+    expect(validateMhSchema('fe-cd-v1', dte)).toEqual([]);
+    expect(dte.donante.codPais).toBe('9450');
+    expect(
+      buildV1({ items: [efectivo], donante: { ...sinDomicilio, codDomiciliado: 2, codPais: 'DE' } }).donante.codPais,
+    ).toBe('9999');
   });
 
   it('refuses contingency, which no CD schema admits', () => {

@@ -8,7 +8,7 @@ import {
   validateMhSchema,
 } from '../src';
 import { tipoRegimenDe } from '../src/dte/exportacion/emisor';
-import { codPaisV1 } from '../src/dte/exportacion/pais';
+import { codPaisV1 } from '../src/dte/bloques/pais';
 import cat020 from '../src/mh/catalogs/CAT-020.json';
 import cat028 from '../src/mh/catalogs/CAT-028.json';
 import { context } from './support/fixtures';

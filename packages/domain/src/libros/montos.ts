@@ -1,4 +1,4 @@
-import { codPaisV1 } from '../dte/exportacion/pais';
+import { codPaisV1 } from '../dte/bloques/pais';
 import { money, ZERO, type Money } from '../money';
 import type { DocumentoLibro } from './documento';
 

@@ -1,8 +1,8 @@
 import type { EmisorDte } from '../../emisor';
-import { validationError } from '../../errors';
 import type { DonanteRequest } from '../../requests/dte15';
 import { direccion2026, direccionV1 } from '../bloques/direccion';
 import { emisor2026, emisorConEstablecimiento } from '../bloques/emisor';
+import { codPaisV1 } from '../bloques/pais';
 
 /**
  * The donatario (the entity that receives the donation and issues the receipt) is identified by a
@@ -23,28 +23,6 @@ export function emisorDonacion2026(e: EmisorDte) {
   return { tipoDocumento: NIT, numDocumento: nit, ...resto };
 }
 
-/**
- * fe-cd-v1 enumerates the country codes of CAT-020 v1.0, numeric (El Salvador "9300"); catalog v1.1
- * replaced all 249 with ISO alpha-2, which the request takes and fe-cd-v2 carries. MH publishes no table
- * between the two editions (the v1.0 catalog is not among the documents kept), so a 2023 document can
- * only name El Salvador; another country needs the 2026 schema.
- */
-const PAIS_CAT020_V10: Readonly<Record<string, string>> = { SV: '9300' };
-
-function codPaisV1(codPais: string): string {
-  const codigo = PAIS_CAT020_V10[codPais];
-  if (!codigo)
-    throw validationError('El Comprobante de Donación v1 solo admite El Salvador como país del donante', [
-      {
-        field: 'donante.codPais',
-        message:
-          `fe-cd-v1 enumera los códigos numéricos del CAT-020 anterior a la v1.1 y el servicio no tiene el de ${codPais}; ` +
-          'un donante de otro país requiere la Normativa DTE 2.0 (fe-cd-v2)',
-      },
-    ]);
-  return codigo;
-}
-
 function donante(d: DonanteRequest) {
   return {
     tipoDocumento: d.tipoDocumento,
@@ -56,7 +34,10 @@ function donante(d: DonanteRequest) {
   };
 }
 
-/** fe-cd-v1 `donante`: a domiciled donante has an address (pre-2024 distrito inside complemento), one not domiciled none. */
+/**
+ * fe-cd-v1 `donante`: a domiciled donante has an address (pre-2024 distrito inside complemento), one not
+ * domiciled none; its country by the numeric CAT-020 codes fe-cd-v1 shares with fe-fex-v1.
+ */
 export function donanteV1(d: DonanteRequest) {
   return {
     ...donante(d),

@@ -8,7 +8,7 @@ import { pagos } from '../bloques/pagos';
 import type { BuildContext } from '../documento';
 import { calculoExportacion, cuerpoExportacion, incoterms } from './comun';
 import { emisorExportacionV1 } from './emisor';
-import { codPaisV1, nombrePais } from './pais';
+import { codPaisV1, nombrePais } from '../bloques/pais';
 
 /**
  * fe-fex-v1's root allOf: from this montoTotalOperacion on, the receptor's correo is required (v3 dropped

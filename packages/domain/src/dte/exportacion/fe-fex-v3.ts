@@ -6,7 +6,7 @@ import { pagos } from '../bloques/pagos';
 import type { BuildContext } from '../documento';
 import { calculoExportacion, cuerpoExportacion, incoterms } from './comun';
 import { emisorExportacion2026 } from './emisor';
-import { nombrePais } from './pais';
+import { nombrePais } from '../bloques/pais';
 import { TRIBUTO_EXPORTACION } from './totales';
 
 /**

@@ -1,14 +1,14 @@
 import { totalLetras } from '../../letras';
 import { catalogValue } from '../../mh/catalogs';
-import { toNumber2, toNumber8 } from '../../money';
+import { toNumber2 } from '../../money';
 import type { Dte08Request, DocumentoLiquidadoRequest } from '../../requests/dte08';
 import { emisorConEstablecimiento } from '../bloques/emisor';
 import { extension } from '../bloques/extension';
 import { identificacionSinContingencia } from '../bloques/identificacion';
 import type { BuildContext } from '../documento';
 import { receptorMandanteV1 } from './partes';
-import { checkFechasLiquidadas } from './reglas';
-import { tributosResumen } from './secciones';
+import { checkFechasRelacionadas } from '../retencion/relacionados';
+import { lineasLiquidadas, tributosResumen } from './secciones';
 import { totalesComprobanteLiquidacion } from './totales';
 
 /**
@@ -17,29 +17,17 @@ import { totalesComprobanteLiquidacion } from './totales';
  * document's resumen figures (arithmetic in ./totales.ts). No contingency.
  */
 export function buildComprobanteLiquidacionV1(ctx: BuildContext, request: Dte08Request) {
-  checkFechasLiquidadas(request, ctx.fecEmi);
+  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'comprobante de liquidación');
   const t = totalesComprobanteLiquidacion(request.cuerpoDocumento, request.ivaPercibido);
   return {
     identificacion: identificacionSinContingencia(ctx, '08', 1),
     emisor: emisorConEstablecimiento(ctx.emisor),
     receptor: receptorMandanteV1(request.receptor),
-    cuerpoDocumento: t.lineas.map((l, i) => {
-      const d = request.cuerpoDocumento[i]!;
-      return {
-        numItem: i + 1,
-        tipoDte: d.tipoDte,
-        tipoGeneracion: d.tipoGeneracion,
-        numeroDocumento: d.numeroDocumento,
-        fechaGeneracion: d.fechaEmision,
-        ventaNoSuj: toNumber8(l.ventaNoSuj),
-        ventaExenta: toNumber8(l.ventaExenta),
-        ventaGravada: toNumber8(l.ventaGravada),
-        exportaciones: toNumber8(l.exportaciones),
-        tributos: l.tributos.length ? l.tributos : null,
-        ivaItem: toNumber8(l.ivaItem),
-        obsItem: obsItemV1(d),
-      };
-    }),
+    cuerpoDocumento: lineasLiquidadas(request, t).map(({ fechaEmision, ...linea }, i) => ({
+      ...linea,
+      fechaGeneracion: fechaEmision,
+      obsItem: obsItemV1(request.cuerpoDocumento[i]!),
+    })),
     resumen: {
       totalNoSuj: toNumber2(t.totalNoSuj),
       totalExenta: toNumber2(t.totalExenta),

@@ -1,12 +1,12 @@
 import { totalLetras } from '../../letras';
-import { toNumber2, toNumber8 } from '../../money';
+import { toNumber2 } from '../../money';
 import type { Dte08Request } from '../../requests/dte08';
 import { emisor2026 } from '../bloques/emisor';
 import { identificacionSinContingencia } from '../bloques/identificacion';
 import type { BuildContext } from '../documento';
 import { receptorMandante2026 } from './partes';
-import { checkFechasLiquidadas } from './reglas';
-import { tributosResumen } from './secciones';
+import { checkFechasRelacionadas } from '../retencion/relacionados';
+import { lineasLiquidadas, tributosResumen } from './secciones';
 import { totalesComprobanteLiquidacion } from './totales';
 
 /**
@@ -16,29 +16,16 @@ import { totalesComprobanteLiquidacion } from './totales';
  * in the resumen instead of an extension, and `fusion` (null: no merger is declared through the API).
  */
 export function buildComprobanteLiquidacionV2(ctx: BuildContext, request: Dte08Request) {
-  checkFechasLiquidadas(request, ctx.fecEmi);
+  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'comprobante de liquidación');
   const t = totalesComprobanteLiquidacion(request.cuerpoDocumento, request.ivaPercibido);
   return {
     identificacion: { ...identificacionSinContingencia(ctx, '08', 2), fusion: null },
     emisor: emisor2026(ctx.emisor),
     receptor: receptorMandante2026(request.receptor),
-    cuerpoDocumento: t.lineas.map((l, i) => {
-      const d = request.cuerpoDocumento[i]!;
-      return {
-        numItem: i + 1,
-        tipoDte: d.tipoDte,
-        tipoGeneracion: d.tipoGeneracion,
-        numeroDocumento: d.numeroDocumento,
-        fechaEmision: d.fechaEmision,
-        ventaNoSuj: toNumber8(l.ventaNoSuj),
-        ventaExenta: toNumber8(l.ventaExenta),
-        ventaGravada: toNumber8(l.ventaGravada),
-        exportaciones: toNumber8(l.exportaciones),
-        tributos: l.tributos.length ? l.tributos : null,
-        ivaItem: toNumber8(l.ivaItem),
-        observaciones: d.observaciones ?? null,
-      };
-    }),
+    cuerpoDocumento: lineasLiquidadas(request, t).map((linea, i) => ({
+      ...linea,
+      observaciones: request.cuerpoDocumento[i]!.observaciones ?? null,
+    })),
     resumen: {
       totalNoSuj: toNumber2(t.totalNoSuj),
       totalExenta: toNumber2(t.totalExenta),

@@ -1,7 +1,31 @@
 import { totalLetras } from '../../letras';
-import { toNumber2 } from '../../money';
+import { toNumber2, toNumber8 } from '../../money';
+import type { Dte08Request } from '../../requests/dte08';
 import type { Dte09Request } from '../../requests/dte09';
-import type { TotalesDocumentoContable, TributoResumen } from './totales';
+import type { TotalesComprobanteLiquidacion, TotalesDocumentoContable, TributoResumen } from './totales';
+
+/**
+ * The CL lines both versions share; v1 names the date `fechaGeneracion` and requires `obsItem`, v2 names
+ * it `fechaEmision` and carries the line's `observaciones`.
+ */
+export function lineasLiquidadas(request: Dte08Request, t: TotalesComprobanteLiquidacion) {
+  return t.lineas.map((l, i) => {
+    const d = request.cuerpoDocumento[i]!;
+    return {
+      numItem: i + 1,
+      tipoDte: d.tipoDte,
+      tipoGeneracion: d.tipoGeneracion,
+      numeroDocumento: d.numeroDocumento,
+      fechaEmision: d.fechaEmision,
+      ventaNoSuj: toNumber8(l.ventaNoSuj),
+      ventaExenta: toNumber8(l.ventaExenta),
+      ventaGravada: toNumber8(l.ventaGravada),
+      exportaciones: toNumber8(l.exportaciones),
+      tributos: l.tributos.length ? l.tributos : null,
+      ivaItem: toNumber8(l.ivaItem),
+    };
+  });
+}
 
 /** `resumen.tributos` of both CL versions; null when no line carries one, as the schemas allow. */
 export function tributosResumen(tributos: readonly TributoResumen[]) {

@@ -1,15 +1,20 @@
 import { validationError } from '../../errors';
-import type { Dte07Request } from '../../requests/dte07';
 
 /**
- * A retention is made on a document already issued: one dated after the comprobante itself (its fecEmi,
- * El Salvador) is refused, naming each such line. ISO dates compare as text.
+ * What a document reports on has already happened: a line dated after the document itself (its fecEmi, El
+ * Salvador) is refused, naming each such line. `que` names the document in the message. Used by the
+ * Comprobante de Retención (its retained documents) and the Comprobante de Liquidación (its liquidated
+ * sales). ISO dates compare as text.
  */
-export function checkFechasRelacionadas(request: Dte07Request, fecEmi: string): void {
-  const posteriores = request.cuerpoDocumento.flatMap((c, i) => (c.fechaEmision > fecEmi ? [i] : []));
+export function checkFechasRelacionadas(
+  cuerpoDocumento: readonly { fechaEmision: string }[],
+  fecEmi: string,
+  que: string,
+): void {
+  const posteriores = cuerpoDocumento.flatMap((c, i) => (c.fechaEmision > fecEmi ? [i] : []));
   if (posteriores.length)
     throw validationError(
-      'Un documento relacionado no puede tener fecha posterior al comprobante de retención',
+      `Un documento relacionado no puede tener fecha posterior al ${que}`,
       posteriores.map((i) => ({
         field: `cuerpoDocumento[${i}].fechaEmision`,
         message: `Es posterior a la fecha de emisión del comprobante (${fecEmi})`,

@@ -1,9 +1,9 @@
 import { catalogValue } from '../../mh/catalogs';
 
 /**
- * The country of an FEX receptor. The request takes CAT-020 as MH's catalog has it since v1.1 (08/2024):
- * ISO 3166-1 alpha-2 codes, which fe-fex-v3 takes as they are. fe-fex-v1 predates that change: its
- * `receptor.codPais` is an enum of 275 four-digit codes of CAT-020 v1.0 (12/2022), and MH never published
+ * A country in a 2023 document (an FEX receptor, a CD donante). The request takes CAT-020 as MH's catalog
+ * has it since v1.1 (08/2024): ISO 3166-1 alpha-2 codes, which the 2026 schemas take as they are.
+ * fe-fex-v1 and fe-cd-v1 predate that change: their `codPais` is the same enum of 275 four-digit codes of CAT-020 v1.0 (12/2022), and MH never published
  * a correspondence. This table is the one place that gives it.
  *
  * Source: the Superintendencia del Sistema Financiero's country list (NPB4-17, anexo 31 "Códigos de

@@ -122,10 +122,12 @@ const definitions = {
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
     consumoOrigen: {
-      de: (_dte, r) =>
-        Object.fromEntries(
-          ccfsElectronicos(r).map((ccf) => [ccf, { montoTotalOperacion: creditoPorCcf(r).get(ccf)!.toFixed(2) }]),
-        ),
+      de: (_dte, r) => {
+        const creditos = creditoPorCcf(r);
+        return Object.fromEntries(
+          ccfsElectronicos(r).map((ccf) => [ccf, { montoTotalOperacion: creditos.get(ccf)!.toFixed(2) }]),
+        );
+      },
       original: (origin, tomado) => ({ ...origin, montoAcreditado: tomado['montoTotalOperacion'] ?? 0 }),
     },
   }),

@@ -55,6 +55,8 @@ export const ErrorCode = {
   WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
   /** No reconciliation with MH of that day is stored for the emisor. */
   CONCILIACION_NOT_FOUND: 'CONCILIACION_NOT_FOUND',
+  /** The book has more lines than a PDF is printed for; the spreadsheet or the JSON has them all. */
+  BOOK_TOO_LARGE_FOR_PDF: 'BOOK_TOO_LARGE_FOR_PDF',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

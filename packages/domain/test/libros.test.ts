@@ -12,12 +12,13 @@ import {
   dte11Request,
   filasAnexo,
   formatNumeroControl,
-  libroVentasConsumidor,
-  libroVentasContribuyentes,
+  debitoFiscal,
+  libroDelMes,
   notaRequest,
   parseRequest,
   periodoDe,
-  resumenDebitoFiscal,
+  ventasConsumidor,
+  ventasContribuyentes,
   type Dte,
   type DocumentoLibro,
 } from '../src';
@@ -222,7 +223,7 @@ it('tells an establishment’s documents by their numeroControl', () => {
 
 describe('the books of the month', () => {
   it('ventas a contribuyentes: lines in order, the NC reducing, totals the sum of the lines', () => {
-    const libro = libroVentasContribuyentes(mes, noviembre);
+    const libro = libroDelMes(ventasContribuyentes(noviembre), mes, noviembre, 'lineas');
     expect(
       libro.lineas.map((l) => [l.numeroControl, l.montos.gravadas, l.montos.debitoFiscal, l.montos.total]),
     ).toEqual([
@@ -242,7 +243,7 @@ describe('the books of the month', () => {
   });
 
   it('ventas a consumidor final: per day, the contingency document apart until sealed', () => {
-    const libro = libroVentasConsumidor(mes, noviembre);
+    const libro = libroDelMes(ventasConsumidor(noviembre), mes, noviembre, 'dias');
     expect(
       libro.dias.map((d) => [
         d.fecha,
@@ -270,7 +271,7 @@ describe('the books of the month', () => {
   });
 
   it('débito fiscal of the period: 11.70 + 3.90 = 15.60', () => {
-    expect(resumenDebitoFiscal(mes, noviembre)).toEqual({
+    expect(libroDelMes(debitoFiscal(noviembre), mes, noviembre)).toEqual({
       periodo: '2026-11',
       contribuyentes: '11.70',
       consumidorFinal: '3.90',

@@ -38,4 +38,4 @@ export {
   type IntentoEntrega,
 } from './webhooks';
 export { Conciliaciones, informeView, type InformeConciliacion, type InformeView } from './conciliaciones';
-export { documentosDelPeriodo, documentosLibro, documentosPorDia } from './libros';
+export { documentosDelPeriodo, documentosPorDia, recorrerLibro } from './libros';

@@ -4,45 +4,55 @@ import {
   fechaDeProcesamiento,
   type DocumentoLibro,
   type Dte,
+  type LibroEnCurso,
   type Periodo,
 } from '@dte/domain';
-import type { Documents } from './documents';
+import type { Documents, StoredDocumentRecord } from './documents';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
 const LEIDOS = new Set(['PROCESSED', 'CONTINGENCIA', 'CANCELLED']);
+/** Records read at once: one round of parallel lookups by `_id` (the only lookup FerretDB answers from an index). */
+const LOTE = 100;
 
 /**
  * The emisor's documents the books and annexes of a period read, oldest first: those emitted in it, and
  * the earlier ones (up to three periods back) whose invalidation may fall in it. Entries of the emisor's
- * list are walked by number and only the documents of the estados above are read.
+ * list are walked by number and only the documents of the estados above are read, a batch at a time.
  */
 export async function* documentosDelPeriodo(
   documents: Documents,
   emisorId: number,
   p: Periodo,
 ): AsyncGenerator<DocumentoLibro> {
+  let lote: string[] = [];
+  const leer = async (codigos: string[]) =>
+    Promise.all(
+      codigos.map((c) =>
+        documents.find(c, ['tipoDte', 'estado', 'numeroControl', 'selloRecibido', 'fecEmi', 'dteJson', 'anulacion']),
+      ),
+    );
   for await (const e of documents.periodo(emisorId, desdeAnulables(p), p.hasta)) {
     if (!LEIDOS.has(e.estado) || (e.fecEmi < p.desde && e.estado !== 'CANCELLED')) continue;
-    const doc = await documents.find(e.codigoGeneracion, [
-      'tipoDte',
-      'estado',
-      'numeroControl',
-      'selloRecibido',
-      'fecEmi',
-      'dteJson',
-      'anulacion',
-    ]);
+    lote.push(e.codigoGeneracion);
+    if (lote.length < LOTE) continue;
+    yield* lectura(await leer(lote));
+    lote = [];
+  }
+  yield* lectura(await leer(lote));
+}
+
+function* lectura(docs: (StoredDocumentRecord | null)[]): Generator<DocumentoLibro> {
+  for (const doc of docs) {
     if (!doc) continue;
     const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
-    const dte = doc.dteJson as Dte;
     yield {
       tipoDte: doc.tipoDte,
       estado: doc.estado,
-      codigoGeneracion: e.codigoGeneracion,
+      codigoGeneracion: doc._id,
       numeroControl: doc.numeroControl,
       selloRecibido: doc.selloRecibido ?? null,
       fecEmi: doc.fecEmi,
-      dte: lecturaDeLibros(dte),
+      dte: lecturaDeLibros(doc.dteJson as Dte),
       anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
     };
   }
@@ -51,9 +61,9 @@ export async function* documentosDelPeriodo(
 type Json = Record<string, unknown>;
 
 /**
- * What the books read of a DTE, and only that: a month of documents is held whole while its book is
- * computed, so the lines of sales (up to 2,000 each) are dropped; a Comprobante de Retención keeps its lines,
- * which the retention annexes add up.
+ * What the books read of a DTE, and only that: the lines of sales (up to 2,000 each) are dropped; a
+ * Comprobante de Retención keeps its lines, which the retention annexes add up, and a retorno the document
+ * it returns from.
  */
 function lecturaDeLibros(dte: Dte): Dte {
   const receptor = (dte['receptor'] ?? dte['sujetoExcluido']) as Json | null | undefined;
@@ -71,20 +81,10 @@ function lecturaDeLibros(dte: Dte): Dte {
     },
     emisor: { tipoItemExpor: emisor?.['tipoItemExpor'] },
     ...(dte.identificacion.tipoDte === '07' ? { cuerpoDocumento: dte['cuerpoDocumento'] } : {}),
+    ...(dte['documentoRelacionado'] && dte.identificacion.tipoDte === '18'
+      ? { documentoRelacionado: dte['documentoRelacionado'] }
+      : {}),
   };
-}
-
-/** The documents the books of a month read, of every establishment or of one (its codEstable). */
-export async function documentosLibro(
-  documents: Documents,
-  emisorId: number,
-  p: Periodo,
-  establecimiento?: string,
-): Promise<DocumentoLibro[]> {
-  const docs: DocumentoLibro[] = [];
-  for await (const d of documentosDelPeriodo(documents, emisorId, p))
-    if (!establecimiento || delEstablecimiento(d, establecimiento)) docs.push(d);
-  return docs;
 }
 
 /** `fecha` (YYYY-MM-DD) moved by `dias`. */
@@ -119,4 +119,21 @@ export async function* documentosPorDia(
     yield* entregar(otroDia(d.fecEmi, -1));
   }
   yield* entregar('9999-12-31');
+}
+
+/**
+ * Runs a book over the emisor's month a day of documents at a time, handing each line to `linea` as it is
+ * made (awaited, so a slow reader of the answer slows the reads); answers the book's closing figures.
+ */
+export async function recorrerLibro<L>(
+  documents: Documents,
+  emisorId: number,
+  libro: LibroEnCurso<L>,
+  p: Periodo,
+  establecimiento: string | undefined,
+  linea: (l: L) => unknown,
+): Promise<Record<string, unknown>> {
+  for await (const dia of documentosPorDia(documents, emisorId, p, establecimiento))
+    for (const l of libro.dia(dia)) await linea(l);
+  return libro.cierre();
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
@@ -25,7 +26,7 @@ import {
   webhookRequest,
   type AmbienteCode,
 } from '@dte/domain';
-import { anexoF07, calcularLibro, escribirLibro, type PedidoLibro } from '../libros/libros';
+import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro } from '../libros/libros';
 import { comprobarDestino } from '../http/destino-webhook';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
@@ -357,17 +358,22 @@ async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): 
       anexo: nombre,
       tipoIngreso: o.optional('tipo-ingreso') ?? undefined,
     });
-    const { filas, archivo } = await anexoF07(anexo, pedido(periodo, establecimiento), { tipoIngreso });
-    if (salida) fs.writeFileSync(salida, archivo());
-    else print(filas);
+    const archivo = salida ? fs.createWriteStream(salida) : null;
+    await escribirAnexo(
+      anexo,
+      pedido(periodo, establecimiento),
+      { tipoIngreso },
+      archivo ? 'csv' : 'json',
+      archivo ?? process.stdout,
+    );
+    if (archivo) await finished(archivo.end());
     return;
   }
   const { periodo, establecimiento } = parseRequest(libroRequest, consulta);
   if (!nombre || !LIBROS[nombre]) throw new Error(`unknown book ${nombre ?? ''}\n${USAGE}`);
-  if (!salida) return print(await calcularLibro(nombre, pedido(periodo, establecimiento)));
-  const archivo = fs.createWriteStream(salida);
-  await escribirLibro(nombre, pedido(periodo, establecimiento), archivo);
-  await new Promise<void>((resolve, reject) => archivo.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  if (!salida) return escribirLibroJson(nombre, pedido(periodo, establecimiento), process.stdout);
+  // The spreadsheet writer ends the file.
+  await escribirLibroXlsx(nombre, pedido(periodo, establecimiento), fs.createWriteStream(salida));
 }
 
 /** `npm run admin -- <command>`: tenant provisioning from the shell. */

@@ -4,6 +4,13 @@ import { DteError, ErrorCode } from '@dte/domain';
 /** The one place where errors become HTTP answers: `{"status":"error","code","message",...details}`. */
 export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    if (res.headersSent) {
+      // A streamed answer (a book, an annex) cut short cannot become an error answer: the reader sees
+      // it end unfinished rather than a complete-looking file.
+      req.log.error({ err }, 'error after the answer started');
+      res.destroy();
+      return;
+    }
     if (err instanceof DteError) {
       // A refusal that says when to come back says it in the standard header too.
       if (typeof err.details.retryAfter === 'number' && !res.getHeader('Retry-After'))

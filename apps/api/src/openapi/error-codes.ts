@@ -263,4 +263,10 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       'day before at CONCILIACION_HORA, and `npm run admin -- conciliar` any day.',
     example: { message: 'No hay conciliación con MH del 2026-11-23', fecha: '2026-11-23' },
   },
+  BOOK_TOO_LARGE_FOR_PDF: {
+    description:
+      '422: the book has more lines than it is printed with (`maxLineas`, about 110 pages); ask for it with ' +
+      '`formato=xlsx` or as JSON, which have no such bound.',
+    example: { message: 'El libro tiene más de 5000 líneas: pídalo con formato=xlsx o json', maxLineas: 5000 },
+  },
 };

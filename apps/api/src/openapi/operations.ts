@@ -886,7 +886,8 @@ export const OPERATIONS: Operation[] = [
     summary: 'Libro de ventas a contribuyentes of a month',
     description:
       'One line per CCF, Nota de Crédito (negative) and Nota de Débito counted in the month, in emission order, ' +
-      'and their totals.',
+      'and their totals. Written as it is made, a day of documents at a time: a month of any size is answered ' +
+      'as JSON or spreadsheet; the PDF is printed up to 5,000 lines.',
     authenticated: true,
     permission: 'LIBROS',
     parameters: [periodoParam, establecimientoParam, formatoLibroParam],
@@ -936,7 +937,7 @@ export const OPERATIONS: Operation[] = [
         },
       },
     },
-    errors: { 400: ['VALIDATION_ERROR'] },
+    errors: { 400: ['VALIDATION_ERROR'], 422: ['BOOK_TOO_LARGE_FOR_PDF'] },
   },
   {
     method: 'get',
@@ -945,8 +946,9 @@ export const OPERATIONS: Operation[] = [
     tag: 'Books',
     summary: 'Libro de ventas a consumidor final of a month',
     description:
-      'Per day and type (Factura, Factura de Exportación): the first and last document and their totals; a ' +
-      'Factura’s gravadas include their IVA, reported apart as débito fiscal.',
+      'Per day and type (Factura, Factura de Exportación, retorno of a Factura): the first and last document ' +
+      'and their totals; a Factura’s gravadas include their IVA, reported apart as débito fiscal; a retorno’s ' +
+      'amounts are negative.',
     authenticated: true,
     permission: 'LIBROS',
     parameters: [periodoParam, establecimientoParam, formatoLibroParam],

@@ -506,7 +506,7 @@ export const libroConsumidor = z
       dias: z.array(
         z.object({
           fecha: z.string(),
-          tipoDte: z.enum(['01', '11']),
+          tipoDte: z.enum(['01', '11', '18']),
           documentos: z.number().int(),
           del: documentoDe,
           al: documentoDe,

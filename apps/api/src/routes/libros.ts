@@ -4,9 +4,17 @@ import { RenderLibro } from '@dte/contract';
 import { anexoRequest, LIBROS, libroRequest, parseRequest, validationError } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
-import { anexoF07, calcularLibro, escribirLibro, type PedidoLibro } from '../libros/libros';
+import {
+  escribirAnexo,
+  escribirLibroJson,
+  escribirLibroXlsx,
+  type Envoltura,
+  type PedidoLibro,
+} from '../libros/libros';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The JSON answers' envelope, around data written as it is made. */
+const EXITO: Envoltura = ['{"status":"success","data":', '}'];
 
 /**
  * The emisor's books of a month and DGII's F-07 annexes, from the documents it issued, as MH left them
@@ -36,7 +44,9 @@ export function librosRoutes(ctx: ApiContext): Router {
           { field: 'formato', message: 'Solo json' },
         ]);
       if (formato === 'json') {
-        res.json({ status: 'success', data: await calcularLibro(nombre, p) });
+        res.status(200).type('application/json');
+        await escribirLibroJson(nombre, p, res, EXITO);
+        res.end();
         return;
       }
       if (formato === 'pdf') {
@@ -56,8 +66,8 @@ export function librosRoutes(ctx: ApiContext): Router {
         return;
       }
       res.status(200).type(XLSX).setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo}.xlsx"`);
-      await escribirLibro(nombre, p, res);
-      res.end();
+      // The spreadsheet writer ends the answer.
+      await escribirLibroXlsx(nombre, p, res);
     });
 
   router.get('/anexos/f07/:anexo', authenticate(ctx), async (req, res) => {
@@ -65,16 +75,15 @@ export function librosRoutes(ctx: ApiContext): Router {
       ...req.query,
       ...req.params,
     });
-    const { filas, archivo } = await anexoF07(anexo, await pedido(req, periodo, establecimiento), { tipoIngreso });
-    if (formato === 'json') {
-      res.json({ status: 'success', data: { anexo, periodo, filas } });
-      return;
-    }
-    res
-      .status(200)
-      .type('text/csv; charset=windows-1252')
-      .setHeader('Content-Disposition', `attachment; filename="f07-${anexo}-${periodo}.csv"`)
-      .send(archivo());
+    const p = await pedido(req, periodo, establecimiento);
+    if (formato === 'json') res.status(200).type('application/json');
+    else
+      res
+        .status(200)
+        .type('text/csv; charset=windows-1252')
+        .setHeader('Content-Disposition', `attachment; filename="f07-${anexo}-${periodo}.csv"`);
+    await escribirAnexo(anexo, p, { tipoIngreso }, formato, res, EXITO);
+    res.end();
   });
   return router;
 }

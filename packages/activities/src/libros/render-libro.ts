@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { LIBROS, periodoDe } from '@dte/domain';
+import { DteError, ErrorCode, LIBROS, periodoDe, type CeldaLibro } from '@dte/domain';
 import type { RenderLibroInput } from '@dte/contract';
-import { documentosLibro } from '@dte/store';
+import { recorrerLibro } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { libroHtml } from '../pdf/template/libro-template';
+
+/**
+ * The most lines a book is printed with: about 110 Letter pages. Chromium lays a document out whole, so a
+ * page count without bound would hold the worker's memory; the spreadsheet and the JSON have no such bound.
+ */
+export const MAX_LINEAS_PDF = 5000;
 
 /** Printing an emisor's book of a month, with the worker's Chromium pool. */
 export function createLibroActivities(deps: ActivityDependencies) {
@@ -11,12 +17,24 @@ export function createLibroActivities(deps: ActivityDependencies) {
     /** Renders the book as it stands now and stores it; answers its storage key (one per rendering). */
     async renderLibroPdf(input: RenderLibroInput): Promise<string> {
       const emisor = await deps.tenants.emisor(input.emisorId);
-      const { tabla, calcular } = LIBROS[input.libro] ?? {};
-      if (!emisor || !tabla || !calcular) throw new Error(`no book ${input.libro} of emisor ${input.emisorId}`);
+      const { tabla, iniciar } = LIBROS[input.libro] ?? {};
+      if (!emisor || !tabla || !iniciar) throw new Error(`no book ${input.libro} of emisor ${input.emisorId}`);
       const p = periodoDe(input.periodo);
-      const docs = await documentosLibro(deps.documents, input.emisorId, p, input.establecimiento);
+      const filas: CeldaLibro[][] = [];
+      await recorrerLibro(deps.documents, input.emisorId, iniciar(p), p, input.establecimiento, (l) => {
+        if (filas.length === MAX_LINEAS_PDF)
+          throw new DteError(
+            ErrorCode.BOOK_TOO_LARGE_FOR_PDF,
+            422,
+            `El libro tiene más de ${MAX_LINEAS_PDF} líneas: pídalo con formato=xlsx o json`,
+            { maxLineas: MAX_LINEAS_PDF },
+          );
+        filas.push(tabla.fila(l));
+      });
       const markup = libroHtml({
-        ...tabla(calcular(docs, p)),
+        titulo: tabla.titulo,
+        columnas: tabla.columnas,
+        filas,
         emisor: { nombre: emisor.nombre, nit: emisor.nit, nrc: emisor.nrc ?? null },
         periodo: input.periodo,
         establecimiento: input.establecimiento ?? null,

@@ -5,6 +5,9 @@ import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
 import { identidadReceptor, montosExportacion, montosVenta } from './montos';
 import { anuladoEnPeriodo, cuentaEnLibros, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
 
+/** An amount that reduces the period (a Nota de Crédito, a retorno): negated, a zero left as it is. */
+export const restado = (m: Money) => (m.isZero() ? m : m.negated());
+
 /** The annexes of F-07 the service produces from the documents it issued, by the name of their route. */
 export const ANEXOS_F07 = [
   'ventas-contribuyentes',
@@ -104,12 +107,16 @@ function porDiaYTipo(docs: readonly DocumentoLibro[]): DocumentoLibro[][] {
   return [...grupos.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, g]) => g);
 }
 
-/** The figures of a day's Facturas or exports, as the consumer-final annex and book total them. */
+/**
+ * The figures of a day's Facturas, exports or retornos, as the consumer-final annex and book total them;
+ * a retorno's reduce the day (negative).
+ */
 export function totalesDelDia(grupo: readonly DocumentoLibro[]) {
   const exportacion = grupo[0]!.tipoDte === '11';
+  const signo = grupo[0]!.tipoDte === '18' ? restado : (m: Money) => m;
   const ventas = grupo.map((d) => (exportacion ? null : montosVenta(d)));
   const exportaciones = grupo.map((d) => (exportacion ? montosExportacion(d) : null));
-  const total = (de: (i: number) => Money | undefined) => sum(grupo.map((_, i) => de(i) ?? ZERO));
+  const total = (de: (i: number) => Money | undefined) => signo(sum(grupo.map((_, i) => de(i) ?? ZERO)));
   const t = {
     exentas: total((i) => ventas[i]?.exentas),
     noSujetas: total((i) => ventas[i]?.noSujetas),
@@ -130,11 +137,16 @@ export function totalesDelDia(grupo: readonly DocumentoLibro[]) {
   };
 }
 
-/** The Facturas and exports the period counts, one group per day and type, in emission order. */
-export function ventasConsumidorPorDia(docs: readonly DocumentoLibro[], p: Periodo): DocumentoLibro[][] {
-  return porDiaYTipo(
-    docs.filter((d) => (TIPOS_CONSUMIDOR as readonly string[]).includes(d.tipoDte) && cuentaEnLibros(d, p)),
-  );
+/**
+ * The documents of the consumer-final annex (or, with `incluye`, book) the period counts, one group per day
+ * and type, in emission order.
+ */
+export function ventasConsumidorPorDia(
+  docs: readonly DocumentoLibro[],
+  p: Periodo,
+  incluye = (d: DocumentoLibro) => (TIPOS_CONSUMIDOR as readonly string[]).includes(d.tipoDte),
+): DocumentoLibro[][] {
+  return porDiaYTipo(docs.filter((d) => incluye(d) && cuentaEnLibros(d, p)));
 }
 
 /**

@@ -8,5 +8,13 @@ export {
 } from './documento';
 export { ANEXOS_F07, filasAnexo, type AnexoF07, type FilaAnexo, type OpcionesAnexo } from './anexos';
 export { csvDgii, ENCODING_ANEXOS } from './formato';
-export { libroVentasConsumidor, libroVentasContribuyentes, resumenDebitoFiscal } from './libros';
-export { LIBROS, type ColumnaLibro, type TablaLibro } from './tabla';
+export { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso } from './libros';
+export {
+  libroDelMes,
+  LIBROS,
+  type CeldaLibro,
+  type ColumnaLibro,
+  type DisenoTabla,
+  type Libro,
+  type TablaLibro,
+} from './tabla';

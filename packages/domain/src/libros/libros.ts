@@ -1,122 +1,147 @@
-import { sum, ZERO, type Money } from '../money';
-import { ventasConsumidorPorDia, totalesDelDia } from './anexos';
+import { ZERO, type Money } from '../money';
+import { restado, totalesDelDia, ventasConsumidorPorDia } from './anexos';
 import { porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { identidadReceptor, montosVenta } from './montos';
-import { cuentaEnLibros, pendienteDeSello, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
+import { cuentaEnLibros, enLibroConsumidor, pendienteDeSello, TIPOS_CONTRIBUYENTES } from './reglas';
+
+/**
+ * A book made one emission day of documents at a time (none of its lines spans two days), so a month of
+ * any size is never held whole: `dia` answers the lines of a day's documents as they come, `cierre` the
+ * totals of every line given and the documents still awaiting MH's seal.
+ */
+export interface LibroEnCurso<Linea = unknown> {
+  dia(docs: readonly DocumentoLibro[]): Linea[];
+  cierre(): Record<string, unknown>;
+}
 
 const a2 = (m: Money) => m.toFixed(2);
-/** Documents issued in contingencia in the period that MH has not sealed yet: they will count once sealed. */
-function pendientes(docs: readonly DocumentoLibro[], p: Periodo, tipos: readonly string[]) {
-  return docs
-    .filter((d) => tipos.includes(d.tipoDte) && pendienteDeSello(d, p))
-    .sort(porEmision)
-    .map((d) => ({ numeroControl: d.numeroControl, codigoGeneracion: d.codigoGeneracion, fecha: d.fecEmi }));
+
+/** Running sums of a book's amount columns, answered with 2 decimals. */
+function sumas<K extends string>(campos: readonly K[]) {
+  const t = Object.fromEntries(campos.map((c) => [c, ZERO])) as Record<K, Money>;
+  return {
+    sumar(m: Record<K, Money>) {
+      for (const c of campos) t[c] = t[c].plus(m[c]);
+    },
+    valores: () => Object.fromEntries(campos.map((c) => [c, a2(t[c])])) as Record<K, string>,
+  };
 }
+
+/** Documents issued in contingencia in the period that MH has not sealed yet: they will count once sealed. */
+function pendientes(p: Periodo, incluye: (d: DocumentoLibro) => boolean) {
+  const lista: { numeroControl: string; codigoGeneracion: string; fecha: string }[] = [];
+  return {
+    lista,
+    dia(docs: readonly DocumentoLibro[]) {
+      for (const d of docs.filter((d) => incluye(d) && pendienteDeSello(d, p)).sort(porEmision))
+        lista.push({ numeroControl: d.numeroControl, codigoGeneracion: d.codigoGeneracion, fecha: d.fecEmi });
+    },
+  };
+}
+
+const CAMPOS_CONTRIBUYENTES = ['exentas', 'noSujetas', 'gravadas', 'debitoFiscal', 'ivaRetenido', 'total'] as const;
+const deContribuyentes = (d: DocumentoLibro) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte);
 
 /**
  * Libro de ventas a contribuyentes: one line per CCF, NC and ND the period counts, in emission order. A
  * Nota de Crédito reduces the period (its amounts are negative here), a Nota de Débito increases it, each in
  * the period of its own date. The totals are the sums of the lines.
  */
-export function libroVentasContribuyentes(docs: readonly DocumentoLibro[], p: Periodo) {
-  const lineas = docs
-    .filter((d) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte) && cuentaEnLibros(d, p))
-    .sort(porEmision)
-    .map((d) => {
-      const signo = d.tipoDte === '05' ? -1 : 1;
-      const m = montosVenta(d);
-      const r = identidadReceptor(d);
-      const firmado = (x: Money) => (signo === 1 || x.isZero() ? x : x.negated());
-      return {
-        fecha: d.fecEmi,
-        tipoDte: d.tipoDte,
-        numeroControl: d.numeroControl,
-        codigoGeneracion: d.codigoGeneracion,
-        selloRecibido: d.selloRecibido,
-        receptor: { nit: r.nit || null, dui: r.dui || null, nombre: r.nombre },
-        montos: {
-          exentas: firmado(m.exentas),
-          noSujetas: firmado(m.noSujetas),
-          gravadas: firmado(m.gravadas),
-          debitoFiscal: firmado(m.debitoFiscal),
-          ivaRetenido: firmado(m.ivaRetenido),
-          total: firmado(m.total),
-        },
-      };
-    });
-  const total = (campo: keyof (typeof lineas)[number]['montos']) => a2(sum(lineas.map((l) => l.montos[campo])));
+export function ventasContribuyentes(p: Periodo) {
+  const totales = sumas(CAMPOS_CONTRIBUYENTES);
+  const enEspera = pendientes(p, deContribuyentes);
+  let documentos = 0;
   return {
-    periodo: p.periodo,
-    lineas: lineas.map((l) => ({
-      ...l,
-      montos: Object.fromEntries(Object.entries(l.montos).map(([k, v]) => [k, a2(v)])) as Record<
-        keyof (typeof lineas)[number]['montos'],
-        string
-      >,
-    })),
-    totales: {
-      documentos: lineas.length,
-      exentas: total('exentas'),
-      noSujetas: total('noSujetas'),
-      gravadas: total('gravadas'),
-      debitoFiscal: total('debitoFiscal'),
-      ivaRetenido: total('ivaRetenido'),
-      total: total('total'),
+    dia(docs: readonly DocumentoLibro[]) {
+      enEspera.dia(docs);
+      return docs
+        .filter((d) => deContribuyentes(d) && cuentaEnLibros(d, p))
+        .sort(porEmision)
+        .map((d) => {
+          const signo = d.tipoDte === '05' ? restado : (x: Money) => x;
+          const m = montosVenta(d);
+          const r = identidadReceptor(d);
+          const montos = Object.fromEntries(CAMPOS_CONTRIBUYENTES.map((c) => [c, signo(m[c])])) as Record<
+            (typeof CAMPOS_CONTRIBUYENTES)[number],
+            Money
+          >;
+          totales.sumar(montos);
+          documentos++;
+          return {
+            fecha: d.fecEmi,
+            tipoDte: d.tipoDte,
+            numeroControl: d.numeroControl,
+            codigoGeneracion: d.codigoGeneracion,
+            selloRecibido: d.selloRecibido,
+            receptor: { nit: r.nit || null, dui: r.dui || null, nombre: r.nombre },
+            montos: Object.fromEntries(CAMPOS_CONTRIBUYENTES.map((c) => [c, a2(montos[c])])) as Record<
+              (typeof CAMPOS_CONTRIBUYENTES)[number],
+              string
+            >,
+          };
+        });
     },
-    pendientesDeSello: pendientes(docs, p, TIPOS_CONTRIBUYENTES),
-  };
+    cierre: () => ({ totales: { documentos, ...totales.valores() }, pendientesDeSello: enEspera.lista }),
+  } satisfies LibroEnCurso;
 }
+
+const CAMPOS_CONSUMIDOR = [
+  'exentas',
+  'noSujetas',
+  'gravadas',
+  'debitoFiscal',
+  'exportacionesCentroamerica',
+  'exportacionesFuera',
+  'exportacionesServicios',
+  'total',
+] as const;
 
 /**
- * Libro de ventas a consumidor final: per day and type (Factura, Factura de Exportación), the first and
- * last document of the day and its totals; a Factura's gravadas include the IVA its prices hold, whose
- * débito fiscal is reported apart.
+ * Libro de ventas a consumidor final: per day and type (Factura, Factura de Exportación, retorno of a
+ * Factura), the first and last document of the day and its totals; a Factura's gravadas include the IVA its
+ * prices hold, whose débito fiscal is reported apart; a retorno's amounts are negative.
  */
-export function libroVentasConsumidor(docs: readonly DocumentoLibro[], p: Periodo) {
-  const dias = ventasConsumidorPorDia(docs, p).map((grupo) => {
-    const t = totalesDelDia(grupo);
-    return {
-      fecha: grupo[0]!.fecEmi,
-      tipoDte: grupo[0]!.tipoDte,
-      documentos: grupo.length,
-      del: { numeroControl: grupo[0]!.numeroControl, codigoGeneracion: grupo[0]!.codigoGeneracion },
-      al: { numeroControl: grupo.at(-1)!.numeroControl, codigoGeneracion: grupo.at(-1)!.codigoGeneracion },
-      montos: t,
-    };
-  });
-  const total = (campo: keyof (typeof dias)[number]['montos']) => a2(sum(dias.map((d) => d.montos[campo])));
+export function ventasConsumidor(p: Periodo) {
+  const totales = sumas(CAMPOS_CONSUMIDOR);
+  const enEspera = pendientes(p, enLibroConsumidor);
+  let documentos = 0;
   return {
-    periodo: p.periodo,
-    dias: dias.map((d) => ({
-      ...d,
-      montos: Object.fromEntries(Object.entries(d.montos).map(([k, v]) => [k, a2(v)])) as Record<
-        keyof (typeof dias)[number]['montos'],
-        string
-      >,
-    })),
-    totales: {
-      documentos: dias.reduce((n, d) => n + d.documentos, 0),
-      exentas: total('exentas'),
-      noSujetas: total('noSujetas'),
-      gravadas: total('gravadas'),
-      debitoFiscal: total('debitoFiscal'),
-      exportacionesCentroamerica: total('exportacionesCentroamerica'),
-      exportacionesFuera: total('exportacionesFuera'),
-      exportacionesServicios: total('exportacionesServicios'),
-      total: total('total'),
+    dia(docs: readonly DocumentoLibro[]) {
+      enEspera.dia(docs);
+      return ventasConsumidorPorDia(docs, p, enLibroConsumidor).map((grupo) => {
+        const t = totalesDelDia(grupo);
+        totales.sumar(t);
+        documentos += grupo.length;
+        return {
+          fecha: grupo[0]!.fecEmi,
+          tipoDte: grupo[0]!.tipoDte,
+          documentos: grupo.length,
+          del: { numeroControl: grupo[0]!.numeroControl, codigoGeneracion: grupo[0]!.codigoGeneracion },
+          al: { numeroControl: grupo.at(-1)!.numeroControl, codigoGeneracion: grupo.at(-1)!.codigoGeneracion },
+          montos: Object.fromEntries(CAMPOS_CONSUMIDOR.map((c) => [c, a2(t[c])])) as Record<
+            (typeof CAMPOS_CONSUMIDOR)[number],
+            string
+          >,
+        };
+      });
     },
-    pendientesDeSello: pendientes(docs, p, TIPOS_CONSUMIDOR),
-  };
+    cierre: () => ({ totales: { documentos, ...totales.valores() }, pendientesDeSello: enEspera.lista }),
+  } satisfies LibroEnCurso;
 }
 
-/** The period's débito fiscal: the contribuyentes' (notes signed) and the consumidor final's. */
-export function resumenDebitoFiscal(docs: readonly DocumentoLibro[], p: Periodo) {
-  const contribuyentes = libroVentasContribuyentes(docs, p).totales.debitoFiscal;
-  const consumidor = libroVentasConsumidor(docs, p).totales.debitoFiscal;
+/** The period's débito fiscal: the contribuyentes' (notes signed) and the consumidor final's (retornos signed). */
+export function debitoFiscal(p: Periodo): LibroEnCurso<never> {
+  const libros = [ventasContribuyentes(p), ventasConsumidor(p)];
   return {
-    periodo: p.periodo,
-    contribuyentes,
-    consumidorFinal: consumidor,
-    total: a2(ZERO.plus(contribuyentes).plus(consumidor)),
+    dia(docs) {
+      for (const l of libros) l.dia(docs);
+      return [];
+    },
+    cierre() {
+      const [contribuyentes, consumidorFinal] = libros.map(
+        (l) => (l.cierre().totales as { debitoFiscal: string }).debitoFiscal,
+      ) as [string, string];
+      return { contribuyentes, consumidorFinal, total: a2(ZERO.plus(contribuyentes).plus(consumidorFinal)) };
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { DocumentoLibro, Periodo } from './documento';
 
 /** The kinds each book lists (MH's CAT-002 codes). */
 export const TIPOS_CONTRIBUYENTES = ['03', '05', '06'] as const;
+/** The consumer-final annex's kinds: DGII's layout has a type for the Factura and the export, none for an event. */
 export const TIPOS_CONSUMIDOR = ['01', '11'] as const;
 
 /**
@@ -24,4 +25,21 @@ export function pendienteDeSello(doc: DocumentoLibro, p: Periodo): boolean {
 /** Whether a document goes to the anulados annex of a period: MH accepted its invalidation in it. */
 export function anuladoEnPeriodo(doc: DocumentoLibro, p: Periodo): boolean {
   return doc.estado === 'CANCELLED' && !!doc.anuladoEl && doc.anuladoEl >= p.desde && doc.anuladoEl <= p.hasta;
+}
+
+/**
+ * An Evento de Retorno (18) of goods a Factura sold: **a choice** (MH and DGII say nothing of the event in
+ * the books). It gives back part of a sale to a consumidor final, so it reduces the consumer-final book and
+ * the débito fiscal of its own date, as a Nota de Crédito does the contribuyentes book. The return of a
+ * sujeto excluido's purchase (FSE) is no sale and is in no sales book. DGII's anexo 2 has no type for it
+ * and takes no negative amount, so the file leaves it out (docs/anexos-f07.md).
+ */
+export function esRetornoDeVenta(doc: DocumentoLibro): boolean {
+  const relacionado = (doc.dte['documentoRelacionado'] as { tipoDocumento?: string }[] | null | undefined)?.[0];
+  return doc.tipoDte === '18' && relacionado?.tipoDocumento === '01';
+}
+
+/** Whether a document is in the consumer-final book: a Factura, an export, or a retorno of a Factura. */
+export function enLibroConsumidor(doc: DocumentoLibro): boolean {
+  return (TIPOS_CONSUMIDOR as readonly string[]).includes(doc.tipoDte) || esRetornoDeVenta(doc);
 }

@@ -1,4 +1,4 @@
-import { libroVentasConsumidor, libroVentasContribuyentes, resumenDebitoFiscal } from './libros';
+import { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso } from './libros';
 import type { DocumentoLibro, Periodo } from './documento';
 
 /** A column of a book as a person reads it (spreadsheet or PDF): its heading, and whether it is an amount. */
@@ -11,91 +11,126 @@ export interface ColumnaLibro {
   ajustable?: boolean;
 }
 
-/** A book laid out as a table: its title, columns and rows (amounts as decimal strings, 2 places). */
+/** A cell of a book's table: amounts as decimal strings, 2 places. */
+export type CeldaLibro = string | number | null;
+
+/** A book laid out as a table: its title, columns and rows. */
 export interface TablaLibro {
   titulo: string;
   columnas: ColumnaLibro[];
-  filas: (string | number | null)[][];
+  filas: CeldaLibro[][];
 }
 
-interface Libro<L> {
-  calcular: (docs: readonly DocumentoLibro[], p: Periodo) => L;
+/** How a book's lines are laid out as a table, one row per line. */
+export interface DisenoTabla<L> {
+  titulo: string;
+  columnas: ColumnaLibro[];
+  fila: (linea: L) => CeldaLibro[];
+}
+
+/** A book as the API and the CLI answer it. */
+export interface Libro<L = unknown> {
+  iniciar: (p: Periodo) => LibroEnCurso<L>;
+  /** The key of its lines in the JSON answer; absent: a summary without lines. */
+  lineas?: string;
   /** Its layout as a table; absent: JSON only. */
-  tabla?: (libro: L) => TablaLibro;
+  tabla?: DisenoTabla<L>;
 }
-const libro = <L>(l: Libro<L>) => l as Libro<unknown>;
+const libro = <L>(l: Libro<L>) => l as Libro;
 
-/** Each book by the name of its route (`/libros/<nombre>`), with its table layout when it has one. */
-export const LIBROS: Record<string, Libro<unknown>> = {
-  'ventas-contribuyentes': libro({ calcular: libroVentasContribuyentes, tabla: tablaContribuyentes }),
-  'ventas-consumidor': libro({ calcular: libroVentasConsumidor, tabla: tablaConsumidor }),
-  'debito-fiscal': libro({ calcular: resumenDebitoFiscal }),
+type LineaDe<F extends (p: Periodo) => LibroEnCurso> = ReturnType<ReturnType<F>['dia']>[number];
+
+/** Documents grouped by emission day, in date order: what a book is given a day at a time. */
+function porDia(docs: readonly DocumentoLibro[]): DocumentoLibro[][] {
+  const dias = new Map<string, DocumentoLibro[]>();
+  for (const d of docs) dias.set(d.fecEmi, [...(dias.get(d.fecEmi) ?? []), d]);
+  return [...dias.keys()].sort().map((k) => dias.get(k)!);
+}
+
+/**
+ * A book of a month's documents held at hand, whole (what a test or a small caller has): its lines under
+ * `clave`, then its closing figures.
+ */
+export function libroDelMes<L, C extends object, K extends string = never>(
+  curso: { dia(docs: readonly DocumentoLibro[]): L[]; cierre(): C },
+  docs: readonly DocumentoLibro[],
+  p: Periodo,
+  clave?: K,
+): { periodo: string } & Record<K, L[]> & C {
+  const lineas = porDia(docs).flatMap((dia) => curso.dia(dia));
+  return { periodo: p.periodo, ...(clave ? { [clave]: lineas } : {}), ...curso.cierre() } as {
+    periodo: string;
+  } & Record<K, L[]> &
+    C;
+}
+
+const tablaContribuyentes: DisenoTabla<LineaDe<typeof ventasContribuyentes>> = {
+  titulo: 'Libro de ventas a contribuyentes',
+  columnas: [
+    { titulo: 'Fecha', ancho: 12 },
+    { titulo: 'Tipo', ancho: 6 },
+    { titulo: 'Número de control', ancho: 34 },
+    { titulo: 'NIT / DUI', ancho: 16 },
+    { titulo: 'Cliente', ancho: 30, ajustable: true },
+    { titulo: 'Exentas', monto: true },
+    { titulo: 'No sujetas', monto: true },
+    { titulo: 'Gravadas', monto: true },
+    { titulo: 'Débito fiscal', monto: true },
+    { titulo: 'IVA retenido', monto: true },
+    { titulo: 'Total', monto: true },
+  ],
+  fila: (l) => [
+    l.fecha,
+    l.tipoDte,
+    l.numeroControl,
+    l.receptor.nit ?? l.receptor.dui,
+    l.receptor.nombre,
+    l.montos.exentas,
+    l.montos.noSujetas,
+    l.montos.gravadas,
+    l.montos.debitoFiscal,
+    l.montos.ivaRetenido,
+    l.montos.total,
+  ],
 };
 
-function tablaContribuyentes(libro: ReturnType<typeof libroVentasContribuyentes>): TablaLibro {
-  return {
-    titulo: 'Libro de ventas a contribuyentes',
-    columnas: [
-      { titulo: 'Fecha', ancho: 12 },
-      { titulo: 'Tipo', ancho: 6 },
-      { titulo: 'Número de control', ancho: 34 },
-      { titulo: 'NIT / DUI', ancho: 16 },
-      { titulo: 'Cliente', ancho: 30, ajustable: true },
-      { titulo: 'Exentas', monto: true },
-      { titulo: 'No sujetas', monto: true },
-      { titulo: 'Gravadas', monto: true },
-      { titulo: 'Débito fiscal', monto: true },
-      { titulo: 'IVA retenido', monto: true },
-      { titulo: 'Total', monto: true },
-    ],
-    filas: libro.lineas.map((l) => [
-      l.fecha,
-      l.tipoDte,
-      l.numeroControl,
-      l.receptor.nit ?? l.receptor.dui,
-      l.receptor.nombre,
-      l.montos.exentas,
-      l.montos.noSujetas,
-      l.montos.gravadas,
-      l.montos.debitoFiscal,
-      l.montos.ivaRetenido,
-      l.montos.total,
-    ]),
-  };
-}
+const tablaConsumidor: DisenoTabla<LineaDe<typeof ventasConsumidor>> = {
+  titulo: 'Libro de ventas a consumidor final',
+  columnas: [
+    { titulo: 'Fecha', ancho: 12 },
+    { titulo: 'Tipo', ancho: 6 },
+    { titulo: 'Del', ancho: 34 },
+    { titulo: 'Al', ancho: 34 },
+    { titulo: 'Documentos', ancho: 11 },
+    { titulo: 'Exentas', monto: true },
+    { titulo: 'No sujetas', monto: true },
+    { titulo: 'Gravadas (IVA incluido)', monto: true, ancho: 22 },
+    { titulo: 'Débito fiscal', monto: true },
+    { titulo: 'Export. Centroamérica', monto: true, ancho: 20 },
+    { titulo: 'Export. fuera de CA', monto: true, ancho: 18 },
+    { titulo: 'Export. servicios', monto: true, ancho: 16 },
+    { titulo: 'Total', monto: true },
+  ],
+  fila: (d) => [
+    d.fecha,
+    d.tipoDte,
+    d.del.numeroControl,
+    d.al.numeroControl,
+    d.documentos,
+    d.montos.exentas,
+    d.montos.noSujetas,
+    d.montos.gravadas,
+    d.montos.debitoFiscal,
+    d.montos.exportacionesCentroamerica,
+    d.montos.exportacionesFuera,
+    d.montos.exportacionesServicios,
+    d.montos.total,
+  ],
+};
 
-function tablaConsumidor(libro: ReturnType<typeof libroVentasConsumidor>): TablaLibro {
-  return {
-    titulo: 'Libro de ventas a consumidor final',
-    columnas: [
-      { titulo: 'Fecha', ancho: 12 },
-      { titulo: 'Tipo', ancho: 6 },
-      { titulo: 'Del', ancho: 34 },
-      { titulo: 'Al', ancho: 34 },
-      { titulo: 'Documentos', ancho: 11 },
-      { titulo: 'Exentas', monto: true },
-      { titulo: 'No sujetas', monto: true },
-      { titulo: 'Gravadas (IVA incluido)', monto: true, ancho: 22 },
-      { titulo: 'Débito fiscal', monto: true },
-      { titulo: 'Export. Centroamérica', monto: true, ancho: 20 },
-      { titulo: 'Export. fuera de CA', monto: true, ancho: 18 },
-      { titulo: 'Export. servicios', monto: true, ancho: 16 },
-      { titulo: 'Total', monto: true },
-    ],
-    filas: libro.dias.map((d) => [
-      d.fecha,
-      d.tipoDte,
-      d.del.numeroControl,
-      d.al.numeroControl,
-      d.documentos,
-      d.montos.exentas,
-      d.montos.noSujetas,
-      d.montos.gravadas,
-      d.montos.debitoFiscal,
-      d.montos.exportacionesCentroamerica,
-      d.montos.exportacionesFuera,
-      d.montos.exportacionesServicios,
-      d.montos.total,
-    ]),
-  };
-}
+/** Each book by the name of its route (`/libros/<nombre>`), with its table layout when it has one. */
+export const LIBROS: Record<string, Libro> = {
+  'ventas-contribuyentes': libro({ iniciar: ventasContribuyentes, lineas: 'lineas', tabla: tablaContribuyentes }),
+  'ventas-consumidor': libro({ iniciar: ventasConsumidor, lineas: 'dias', tabla: tablaConsumidor }),
+  'debito-fiscal': libro({ iniciar: debitoFiscal }),
+};

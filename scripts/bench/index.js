@@ -6,11 +6,12 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista) or scenario names; default all
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros) or scenario names; default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
  *   --backlog n      contingency backlog (default 5000; quick 300)
  *   --seed n         documents stored before the seeded latency run (default 1000000; quick 20000)
+ *   --libros n       documents of the month the books are made of (default 100000; quick 5000)
  *   --stack-file f   use a running stack: JSON {api, mhSimulator, env, pids?: {name: pid}}
  *   --data-dir d     stack data directory to use and keep (a seeded database is then reused)
  *   --out f          JSON result file (default .data/bench/<time>.json)
@@ -37,6 +38,7 @@ function parseArgs(argv) {
     else if (a === '--duration') o.duration = Number(val());
     else if (a === '--backlog') o.backlog = Number(val());
     else if (a === '--seed') o.seed = Number(val());
+    else if (a === '--libros') o.libros = Number(val());
     else if (a === '--stack-file') o.stackFile = path.resolve(val());
     else if (a === '--data-dir') o.dataDir = path.resolve(val());
     else if (a === '--out') o.out = path.resolve(val());
@@ -51,6 +53,7 @@ function parseArgs(argv) {
   o.duration ??= o.quick ? 5 : 20;
   o.backlog ??= o.quick ? 300 : 5000;
   o.seed ??= o.quick ? 20000 : 1000000;
+  o.libros ??= o.quick ? 5000 : 100_000;
   o.drainTimeout ??= o.quick ? 300 : 1800;
   return o;
 }
@@ -193,6 +196,7 @@ async function main() {
   const { deliveryTimes, mapLimit, waitForEmails } = require('./delivery');
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
+  const { benchLibros } = require('./libros');
   const report = require('./report');
   const req = require('./requests');
 
@@ -401,6 +405,21 @@ async function main() {
       const template = await db.models.Document.findOne({ _id: await lastIssued() }).lean();
       const sizes = opts.quick ? [1000, 5000] : [10_000, 100_000];
       run.lista = (await sampled({}, () => benchList(db, template, sizes, log))).value;
+      save();
+    }
+
+    if (want('libros', 'libros')) {
+      const issued = async (next) =>
+        (await runLoad({ api: stack.api, token: bench.token, concurrency: 1, count: 1, next })).issued[0].codigoGeneracion;
+      const plantillas = {
+        fe: await db.models.Document.findOne({ _id: await issued(factura01(1)) }).lean(),
+        ccf: await db.models.Document.findOne({
+          _id: await issued(() => ({ path: '/dte/dte03', body: req.ccf() })),
+        }).lean(),
+      };
+      // An emisor of its own: its month holds the seeded documents alone.
+      const tenant = await createTenant(stack, db);
+      run.libros = await benchLibros({ db, api: stack.api, tenant, plantillas, count: opts.libros, log, sampled });
       save();
     }
 

@@ -12,13 +12,18 @@ const ROOT = path.resolve(__dirname, '../..');
 const BATCH = 1000;
 const REPS = 15;
 
-async function seedList(db, template, emisorId, count, log) {
+/** One day per 1,000 documents, from 2024-01-01: the list is in emission order. */
+const diaDeLista = (k) => new Date(Date.UTC(2024, 0, 1) + Math.floor(k / 1000) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Stores `count` documents of `emisorId` as issuing would have: records, list entries, numbering claims.
+ * Document k (1…count) is a copy of `plantilla(k)` emitted on `fecha(k)`; one in 500 is REJECTED.
+ */
+async function seedList(db, emisorId, count, log, { plantilla, fecha = diaDeLista }) {
   const c = db.connection;
   const [documents, entradas, claims, hints] = ['documents', 'documentos_lista', 'claims', 'claim_hints'].map((n) =>
     c.collection(n),
   );
-  const base = { ...template };
-  delete base._id;
   const serie = `lista:${emisorId}`;
   const started = Date.now();
   for (let n = 1; n <= count; n += BATCH) {
@@ -27,9 +32,10 @@ async function seedList(db, template, emisorId, count, log) {
     const entries = [];
     for (let k = n; k < n + size; k++) {
       const codigoGeneracion = randomUUID().toUpperCase();
-      // One day per 1,000 documents, from 2024-01-01: the list is in emission order.
-      const fecEmi = new Date(Date.UTC(2024, 0, 1) + Math.floor(k / 1000) * 86_400_000).toISOString().slice(0, 10);
-      const numeroControl = `DTE-01-M001P001-${String(k).padStart(15, '0')}`;
+      const base = { ...plantilla(k) };
+      delete base._id;
+      const fecEmi = fecha(k);
+      const numeroControl = `DTE-${base.tipoDte}-M001P001-${String(k).padStart(15, '0')}`;
       const estado = k % 500 === 0 ? 'REJECTED' : 'PROCESSED';
       docs.push({
         ...base,
@@ -45,7 +51,7 @@ async function seedList(db, template, emisorId, count, log) {
       entries.push({
         _id: `${serie}:${k}`,
         codigoGeneracion,
-        tipo: 'FACTURA_CONSUMIDOR_FINAL',
+        tipo: base.tipo,
         fecEmi,
         numeroControl,
         receptorNombre: 'Cliente',
@@ -91,9 +97,10 @@ async function benchList(db, template, sizes, log) {
   for (const [i, count] of sizes.entries()) {
     const emisorId = 990000100 + i;
     const stored = await db.connection.collection('claim_hints').findOne({ _id: `lista:${emisorId}` });
-    const seedSeconds = stored?.n === count ? 0 : await seedList(db, template, emisorId, count, log);
+    const seedSeconds =
+      stored?.n === count ? 0 : await seedList(db, emisorId, count, log, { plantilla: () => template });
     const mitad = Math.floor(count / 2);
-    const dia = (k) => new Date(Date.UTC(2024, 0, 1) + Math.floor(k / 1000) * 86_400_000).toISOString().slice(0, 10);
+    const dia = diaDeLista;
     const pages = {
       primera: () => documents.list(emisorId, {}, null, 50),
       mitadPorCursor: () => documents.list(emisorId, {}, mitad, 50),
@@ -111,4 +118,4 @@ async function benchList(db, template, sizes, log) {
   return results;
 }
 
-module.exports = { benchList };
+module.exports = { benchList, seedList };

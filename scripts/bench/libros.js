@@ -1,0 +1,68 @@
+'use strict';
+/**
+ * The books and F-07 annexes of a month of `count` documents (March 2024, a day's documents spread evenly
+ * over its 31 days; one in four a CCF, the rest Facturas; one in 500 REJECTED), each a copy of a real
+ * record stored as issuing would have stored it, then every book and annex asked of the running API over
+ * HTTP, one at a time: its time, its size and the API's peak memory while it was written. A book is made a
+ * day of documents at a time and written as it is made, so the API's memory should not grow with the month.
+ */
+const { seedList } = require('./lista');
+
+const PERIODO = '2024-03';
+const DIAS = 31;
+
+/** GETs `ruta` and reads the answer to its end, counting its bytes. */
+async function leer(api, token, ruta) {
+  const t = process.hrtime.bigint();
+  const res = await fetch(`${api}${ruta}`, { headers: { 'x-api-token': token } });
+  if (res.status !== 200) throw new Error(`${ruta}: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let primerByteMs = null;
+  for await (const chunk of res.body) {
+    primerByteMs ??= Number(process.hrtime.bigint() - t) / 1e6;
+    bytes += chunk.length;
+  }
+  return { segundos: Number(process.hrtime.bigint() - t) / 1e9, primerByteMs, bytes };
+}
+
+async function benchLibros({ db, api, tenant, plantillas, count, log, sampled }) {
+  const porDia = Math.ceil(count / DIAS);
+  const fecha = (k) => `${PERIODO}-${String(1 + Math.min(DIAS - 1, Math.floor((k - 1) / porDia))).padStart(2, '0')}`;
+  const seedSeconds = await seedList(db, tenant.emisorId, count, log, {
+    plantilla: (k) => (k % 4 === 0 ? plantillas.ccf : plantillas.fe),
+    fecha,
+  });
+  log(`libros: ${count} documents of ${PERIODO} stored in ${seedSeconds.toFixed(0)} s`);
+  const q = `periodo=${PERIODO}`;
+  const rutas = {
+    'libro ventas-contribuyentes (JSON)': `/libros/ventas-contribuyentes?${q}`,
+    'libro ventas-contribuyentes (XLSX)': `/libros/ventas-contribuyentes?${q}&formato=xlsx`,
+    'libro ventas-consumidor (JSON)': `/libros/ventas-consumidor?${q}`,
+    'débito fiscal (JSON)': `/libros/debito-fiscal?${q}`,
+    'anexo ventas-contribuyentes (CSV)': `/anexos/f07/ventas-contribuyentes?${q}&formato=csv&tipoIngreso=2`,
+    'anexo ventas-consumidor-final (CSV)': `/anexos/f07/ventas-consumidor-final?${q}&formato=csv&tipoIngreso=2`,
+  };
+  const resultados = [];
+  for (const [nombre, ruta] of Object.entries(rutas)) {
+    const { value, resources } = await sampled({}, () => leer(api, tenant.token, ruta));
+    const r = {
+      nombre,
+      documentos: count,
+      segundos: Math.round(value.segundos * 10) / 10,
+      documentosPorSegundo: Math.round(count / value.segundos),
+      primerByteMs: Math.round(value.primerByteMs),
+      megabytes: Math.round(value.bytes / 1e4) / 100,
+      apiPeakRssMb: resources.groups.api?.peakRssMb ?? null,
+      apiCpuSeconds: resources.groups.api?.cpuSeconds ?? null,
+      databaseCpuSeconds: resources.groups.database?.cpuSeconds ?? null,
+    };
+    log(
+      `libros: ${nombre}: ${r.segundos} s (${r.documentosPorSegundo} documents/s), first byte ${r.primerByteMs} ms, ` +
+        `${r.megabytes} MB, API peak RSS ${r.apiPeakRssMb} MB`,
+    );
+    resultados.push(r);
+  }
+  return { periodo: PERIODO, count, seedSeconds, resultados };
+}
+
+module.exports = { benchLibros };

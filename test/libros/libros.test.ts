@@ -7,15 +7,18 @@ import ExcelJS from 'exceljs';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
+import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
 import { legible } from '../support/legible';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
- * The books and DGII's F-07 annexes of a month issued over HTTP on the real stack, compared byte for byte
- * with files written by hand from DGII's annex manual (docs/anexos-f07.md); only the documents'
- * identifiers, which MH gives, are filled in from their records.
+ * The books and DGII's F-07 annexes of a month of every kind issued over HTTP on the real stack (discounts,
+ * a 1 % retention, an NC and an ND, a retorno, a document sealed in contingencia and one whose lote is
+ * sealed after the month's book was first asked for, an invalidation, a rejection, and the kinds no book
+ * lists), compared with files written by hand from DGII's annex manual (docs/anexos-f07.md), byte for byte
+ * for the annexes; only the documents' identifiers, which MH gives, are filled in from their records.
  */
 const exec = promisify(execFile);
 
@@ -25,9 +28,24 @@ describe('books and F-07 annexes', () => {
   const fecha = `${hoy().slice(8, 10)}/${hoy().slice(5, 7)}/${hoy().slice(0, 4)}`;
   const sin = (s: string) => s.replace(/-/g, '');
   const d = {} as Record<
-    'ccf' | 'nc' | 'nd' | 'fe1' | 'fe2' | 'anulada' | 'rechazada' | 'fex' | 'cr',
+    | 'ccf'
+    | 'nc'
+    | 'nd'
+    | 'ccf2'
+    | 'fe1'
+    | 'fe2'
+    | 'fe3'
+    | 'retorno'
+    | 'anulada'
+    | 'rechazada'
+    | 'fex'
+    | 'cr'
+    | 'contingencia'
+    | 'tardia',
     DocumentRecordView
   >;
+  /** The consumer-final book while the late contingency document awaited its lote's sello. */
+  let antesDelSello: { totales: Record<string, unknown>; pendientesDeSello: unknown[] };
 
   async function emitir(ruta: string, body: object): Promise<DocumentRecordView> {
     const res = await api('POST', ruta, tenant, body);
@@ -35,12 +53,19 @@ describe('books and F-07 annexes', () => {
     return res.body.data;
   }
   // Identified: MH's 2023 invalidation event cannot name an anonymous consumer.
-  const factura = (precioUnitario: number) =>
+  const factura = (precioUnitario: number, extra: object = {}) =>
     emitir('/dte/dte01', {
       receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
       items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario }],
       condicionOperacion: 1,
+      ...extra,
     });
+  async function esperarEstado(codigoGeneracion: string, estado: string) {
+    const { Document } = (await testDatabase()).models;
+    for (const inicio = Date.now(); Date.now() - inicio < 90_000; await new Promise((r) => setTimeout(r, 300)))
+      if ((await Document.findById(codigoGeneracion, { estado: 1 }).lean())?.estado === estado) return;
+    throw new Error(`${codigoGeneracion} did not become ${estado}`);
+  }
   const anexo = async (
     nombre: string,
     quien: TestTenant = tenant,
@@ -72,8 +97,36 @@ describe('books and F-07 annexes', () => {
       condicionOperacion: 1,
       isRetenIva: true,
     });
+    // 200.00 gravada less a 50.00 discount: 150.00, IVA 19.50, 169.50
+    d.ccf2 = await emitir('/dte/dte03', {
+      receptor: contribuyente(),
+      items: [{ descripcion: 'Consultoría', cantidad: 1, precioUnitario: 200 }],
+      condicionOperacion: 1,
+      descuento: { gravada: 50 },
+    });
     d.fe1 = await factura(11.3);
-    d.fe2 = await factura(22.6);
+    // Two units at 11.30 (IVA 2.60), one returned: the retorno gives back 11.30, IVA 1.30
+    d.fe2 = await emitir('/dte/dte01', {
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      items: [{ descripcion: 'Producto', cantidad: 2, precioUnitario: 11.3 }],
+      condicionOperacion: 1,
+    });
+    d.retorno = await emitir('/dte/retorno', {
+      documentoOrigen: d.fe2.codigoGeneracion,
+      items: [{ numItem: 1, cantidadRetorno: 1 }],
+      motivo: 'Producto defectuoso',
+    });
+    // 56.50 less an 11.30 discount: 45.20, IVA 5.20
+    d.fe3 = await factura(56.5, { descuento: { gravada: 11.3 } });
+    // The kinds no sales book lists: a remisión, the liquidations, a purchase from a sujeto excluido, a donation.
+    for (const [ruta, tipo] of [
+      ['/dte/dte04', 'NOTA_REMISION'],
+      ['/dte/dte08', 'COMPROBANTE_LIQUIDACION'],
+      ['/dte/dte09', 'DOCUMENTO_CONTABLE_LIQUIDACION'],
+      ['/dte/dte14', 'SUJETO_EXCLUIDO'],
+      ['/dte/dte15', 'COMPROBANTE_DONACION'],
+    ] as const)
+      await emitir(ruta, structuredClone(ISSUANCE_EXAMPLES[tipo].body) as object);
     d.anulada = await factura(9);
     const anulacion = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(d.anulada.codigoGeneracion));
     expect(anulacion.status).toBe(200);
@@ -109,25 +162,43 @@ describe('books and F-07 annexes', () => {
       receptor: contribuyente(),
       cuerpoDocumento: [retenido(1, 200, '22', 2), retenido(2, 50, 'C4', 6.5)],
     });
-  });
+    // Issued in contingencia and sealed with its lote within the month: 5.65, IVA 0.65
+    d.contingencia = await factura(5.65, { testContingencia: true });
+    expect(d.contingencia.estado).toBe('CONTINGENCIA');
+    await esperarEstado(d.contingencia.codigoGeneracion, 'PROCESSED');
+    // Issued while MH refuses the emisor; its lote is sealed only after the month's book was asked for: 3.39, IVA 0.39
+    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
+    try {
+      d.tardia = await factura(3.39);
+      expect(d.tardia.estado).toBe('CONTINGENCIA');
+      antesDelSello = (await api('GET', `/libros/ventas-consumidor?periodo=${periodo}`, tenant)).body.data;
+    } finally {
+      await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    }
+    await esperarEstado(d.tardia.codigoGeneracion, 'PROCESSED');
+    for (const k of Object.keys(d) as (keyof typeof d)[])
+      d[k] = (await api('GET', `/dte/${d[k].codigoGeneracion}`, tenant)).body.data ?? d[k];
+  }, 240_000);
   afterAll(() => closeTestDatabase());
 
   const NIT = '06140101901012';
   const id = (doc: DocumentRecordView) => [sin(doc.numeroControl), doc.selloRecibido, sin(doc.codigoGeneracion)];
 
-  it('anexo 1, ventas a contribuyentes: the CCF and its NC, byte for byte', async () => {
+  it('anexo 1, ventas a contribuyentes: the CCFs and the notes, byte for byte', async () => {
     const res = await anexo('ventas-contribuyentes');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=windows-1252');
     expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe(
       `${fecha};4;03;${id(d.ccf).join(';')};;${NIT};SALVADOR CABAL;20.00;0.00;100.00;13.00;0.00;0.00;120.00;;4;2;1\r\n` +
         `${fecha};4;05;${id(d.nc).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;10.00;1.30;0.00;0.00;10.00;;1;2;1\r\n` +
-        `${fecha};4;06;${id(d.nd).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;5.00;0.65;0.00;0.00;5.00;;1;2;1\r\n`,
+        `${fecha};4;06;${id(d.nd).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;5.00;0.65;0.00;0.00;5.00;;1;2;1\r\n` +
+        `${fecha};4;03;${id(d.ccf2).join(';')};;${NIT};SALVADOR CABAL;0.00;0.00;150.00;19.50;0.00;0.00;150.00;;1;2;1\r\n`,
     );
   });
 
-  it('anexo 2, consumidor final: one row for the day’s two Facturas (not the invalidated nor the rejected one) and one for the export', async () => {
+  it('anexo 2, consumidor final: one row for the day’s Facturas (the discounted one, both sealed in contingencia; not the invalidated nor the rejected one) and one for the export; DGII’s file has no row for a retorno', async () => {
+    // 11.30 + 22.60 + 45.20 + 5.65 + 3.39 = 88.14, from the first Factura of the day to the last
     expect(Buffer.from(await (await anexo('ventas-consumidor-final')).arrayBuffer()).toString('latin1')).toBe(
-      `${fecha};4;01;N/A;N/A;N/A;N/A;${sin(d.fe1.codigoGeneracion)};${sin(d.fe2.codigoGeneracion)};;0.00;0.00;0.00;33.90;0.00;0.00;0.00;0.00;0.00;33.90;1;2;2\r\n` +
+      `${fecha};4;01;N/A;N/A;N/A;N/A;${sin(d.fe1.codigoGeneracion)};${sin(d.tardia.codigoGeneracion)};;0.00;0.00;0.00;88.14;0.00;0.00;0.00;0.00;0.00;88.14;1;2;2\r\n` +
         `${fecha};4;11;N/A;N/A;N/A;N/A;${sin(d.fex.codigoGeneracion)};${sin(d.fex.codigoGeneracion)};;0.00;0.00;0.00;0.00;500.00;0.00;0.00;0.00;0.00;500.00;1;7;2\r\n`,
     );
   });
@@ -145,30 +216,108 @@ describe('books and F-07 annexes', () => {
     );
   });
 
-  it('the books: lines naming their documents, totals equal to the sum of the lines, the débito fiscal', async () => {
+  it('the books: every line, its amounts and the totals, as written by hand; the débito fiscal', async () => {
+    const linea = (doc: DocumentRecordView, tipoDte: string, montos: string[]) => ({
+      fecha: hoy(),
+      tipoDte,
+      numeroControl: doc.numeroControl,
+      codigoGeneracion: doc.codigoGeneracion,
+      selloRecibido: doc.selloRecibido,
+      receptor: { nit: NIT, dui: null, nombre: 'SALVADOR CABAL' },
+      montos: Object.fromEntries(
+        ['exentas', 'noSujetas', 'gravadas', 'debitoFiscal', 'ivaRetenido', 'total'].map((k, i) => [k, montos[i]]),
+      ),
+    });
     const contribuyentes = await api('GET', `/libros/ventas-contribuyentes?periodo=${periodo}`, tenant);
-    expect(contribuyentes.body.data.lineas.map((l: { numeroControl: string }) => l.numeroControl)).toEqual([
-      d.ccf.numeroControl,
-      d.nc.numeroControl,
-      d.nd.numeroControl,
-    ]);
-    // 133.00 − 11.30 + 5.65 = 127.35 ; 13.00 − 1.30 + 0.65 = 12.35
-    expect(contribuyentes.body.data.totales).toMatchObject({ documentos: 3, debitoFiscal: '12.35', total: '127.35' });
+    expect(contribuyentes.body).toEqual({
+      status: 'success',
+      data: {
+        periodo,
+        lineas: [
+          // exentas, no sujetas, gravadas, débito fiscal, IVA retenido 1 %, total
+          linea(d.ccf, '03', ['20.00', '0.00', '100.00', '13.00', '1.00', '133.00']),
+          linea(d.nc, '05', ['0.00', '0.00', '-10.00', '-1.30', '-0.10', '-11.30']),
+          linea(d.nd, '06', ['0.00', '0.00', '5.00', '0.65', '0.05', '5.65']),
+          linea(d.ccf2, '03', ['0.00', '0.00', '150.00', '19.50', '0.00', '169.50']),
+        ],
+        // 100 − 10 + 5 + 150 = 245 ; 13 − 1.30 + 0.65 + 19.50 = 31.85 ; 1 − 0.10 + 0.05 = 0.95 ;
+        // 133 − 11.30 + 5.65 + 169.50 = 296.85
+        totales: {
+          documentos: 4,
+          exentas: '20.00',
+          noSujetas: '0.00',
+          gravadas: '245.00',
+          debitoFiscal: '31.85',
+          ivaRetenido: '0.95',
+          total: '296.85',
+        },
+        pendientesDeSello: [],
+      },
+    });
+    const dia = (tipoDte: string, del: DocumentRecordView, al: DocumentRecordView, n: number, montos: string[]) => ({
+      fecha: hoy(),
+      tipoDte,
+      documentos: n,
+      del: { numeroControl: del.numeroControl, codigoGeneracion: del.codigoGeneracion },
+      al: { numeroControl: al.numeroControl, codigoGeneracion: al.codigoGeneracion },
+      montos: Object.fromEntries(
+        [
+          'exentas',
+          'noSujetas',
+          'gravadas',
+          'debitoFiscal',
+          'exportacionesCentroamerica',
+          'exportacionesFuera',
+          'exportacionesServicios',
+          'total',
+        ].map((k, i) => [k, montos[i]]),
+      ),
+    });
     const consumidor = await api('GET', `/libros/ventas-consumidor?periodo=${periodo}`, tenant);
-    // 33.90 with IVA 3.90 ; 500.00 exported to Guatemala
-    expect(consumidor.body.data.totales).toMatchObject({
-      documentos: 3,
-      gravadas: '33.90',
-      debitoFiscal: '3.90',
-      total: '533.90',
+    expect(consumidor.body.data).toEqual({
+      periodo,
+      dias: [
+        // 11.30 + 22.60 + 45.20 + 5.65 + 3.39 = 88.14 ; IVA 1.30 + 2.60 + 5.20 + 0.65 + 0.39 = 10.14
+        dia('01', d.fe1, d.tardia, 5, ['0.00', '0.00', '88.14', '10.14', '0.00', '0.00', '0.00', '88.14']),
+        dia('11', d.fex, d.fex, 1, ['0.00', '0.00', '0.00', '0.00', '500.00', '0.00', '0.00', '500.00']),
+        // one of the two units of 11.30 returned, IVA 1.30 inside
+        dia('18', d.retorno, d.retorno, 1, ['0.00', '0.00', '-11.30', '-1.30', '0.00', '0.00', '0.00', '-11.30']),
+      ],
+      // 88.14 − 11.30 = 76.84 ; 10.14 − 1.30 = 8.84 ; 76.84 + 500.00 = 576.84
+      totales: {
+        documentos: 7,
+        exentas: '0.00',
+        noSujetas: '0.00',
+        gravadas: '76.84',
+        debitoFiscal: '8.84',
+        exportacionesCentroamerica: '500.00',
+        exportacionesFuera: '0.00',
+        exportacionesServicios: '0.00',
+        total: '576.84',
+      },
+      pendientesDeSello: [],
     });
     const debito = await api('GET', `/libros/debito-fiscal?periodo=${periodo}`, tenant);
-    expect(debito.body.data).toEqual({ periodo, contribuyentes: '12.35', consumidorFinal: '3.90', total: '16.25' });
+    // 31.85 + 8.84 = 40.69
+    expect(debito.body.data).toEqual({ periodo, contribuyentes: '31.85', consumidorFinal: '8.84', total: '40.69' });
     const json = await api('GET', `/anexos/f07/ventas-consumidor-final?periodo=${periodo}&tipoIngreso=2`, tenant);
     expect(json.body.data.filas.map((f: { documentos: string[] }) => f.documentos)).toEqual([
-      [d.fe1.numeroControl, d.fe2.numeroControl],
+      [d.fe1, d.fe2, d.fe3, d.contingencia, d.tardia].map((x) => x.numeroControl),
       [d.fex.numeroControl],
     ]);
+  });
+
+  it('a document issued in contingencia counts by its emission date once sealed: before, it is listed apart', () => {
+    expect(antesDelSello.pendientesDeSello).toEqual([
+      { numeroControl: d.tardia.numeroControl, codigoGeneracion: d.tardia.codigoGeneracion, fecha: hoy() },
+    ]);
+    // Without its 3.39 (IVA 0.39): 76.84 − 3.39 = 73.45 ; 8.84 − 0.39 = 8.45 ; 576.84 − 3.39 = 573.45
+    expect(antesDelSello.totales).toMatchObject({
+      documentos: 6,
+      gravadas: '73.45',
+      debitoFiscal: '8.45',
+      total: '573.45',
+    });
   });
 
   it('answers each book as a spreadsheet: title, emisor, period, the lines and totals that add them up', async () => {
@@ -183,15 +332,16 @@ describe('books and F-07 annexes', () => {
     expect(celda(1, 1)).toBe('Libro de ventas a contribuyentes');
     expect(celda(2, 1)).toBe(`EMPRESA DEMOSTRACION, S.A. DE C.V. — NIT ${tenant.nit}`);
     expect(celda(3, 1)).toBe(`Período: ${periodo}`);
-    expect([celda(6, 3), celda(7, 3), celda(8, 3)]).toEqual([
+    expect([celda(6, 3), celda(7, 3), celda(8, 3), celda(9, 3)]).toEqual([
       d.ccf.numeroControl,
       d.nc.numeroControl,
       d.nd.numeroControl,
+      d.ccf2.numeroControl,
     ]);
-    // Débito fiscal (column 9): 13.00, −1.30 and 0.65, their sum 12.35 in the totals row, as a formula.
-    expect([celda(6, 9), celda(7, 9), celda(8, 9)]).toEqual([13, -1.3, 0.65]);
-    expect(celda(9, 1)).toBe('Totales');
-    expect(celda(9, 9)).toEqual({ formula: 'SUM(I6:I8)', result: 12.35 });
+    // Débito fiscal (column 9): 13.00, −1.30, 0.65 and 19.50, their sum 31.85 in the totals row, as a formula.
+    expect([celda(6, 9), celda(7, 9), celda(8, 9), celda(9, 9)]).toEqual([13, -1.3, 0.65, 19.5]);
+    expect(celda(10, 1)).toBe('Totales');
+    expect(celda(10, 9)).toEqual({ formula: 'SUM(I6:I9)', result: 31.85 });
   });
 
   it('prints each book as a PDF: headings, the emisor, the period, the lines and totals that add them up', async () => {
@@ -209,13 +359,15 @@ describe('books and F-07 annexes', () => {
       d.ccf.numeroControl,
       d.nc.numeroControl,
       d.nd.numeroControl,
-      // Débito fiscal 13.00, −1.30 and 0.65; total 133.00, −11.30 and 5.65; their sums 12.35 and 127.35
+      d.ccf2.numeroControl,
+      // Débito fiscal 13.00, −1.30, 0.65 and 19.50; total 133.00, −11.30, 5.65 and 169.50; their sums 31.85 and 296.85
       '13.00',
       '-1.30',
       '0.65',
+      '19.50',
       'Totales',
-      '12.35',
-      '127.35',
+      '31.85',
+      '296.85',
       'Página 1 de 1',
     ])
       expect(texto).toContain(t);
@@ -223,7 +375,14 @@ describe('books and F-07 annexes', () => {
       headers: tenant.headers,
     });
     const { texto: dias } = await legible(Buffer.from(await consumidor.arrayBuffer()), 'libro-ventas-consumidor');
-    for (const t of ['Libro de ventas a consumidor final', d.fe1.numeroControl, d.fe2.numeroControl, '533.90'])
+    for (const t of [
+      'Libro de ventas a consumidor final',
+      d.fe1.numeroControl,
+      d.tardia.numeroControl,
+      d.retorno.numeroControl,
+      '-11.30',
+      '576.84',
+    ])
       expect(dias).toContain(t);
   });
 
@@ -238,7 +397,7 @@ describe('books and F-07 annexes', () => {
     const api = Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer());
     expect(fs.readFileSync(salida).equals(api)).toBe(true);
     const { stdout } = await cli('libros', 'debito-fiscal', ...comun);
-    expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '12.35', consumidorFinal: '3.90', total: '16.25' });
+    expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '31.85', consumidorFinal: '8.84', total: '40.69' });
   });
 
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {

@@ -52,7 +52,7 @@ function* lectura(docs: (StoredDocumentRecord | null)[]): Generator<DocumentoLib
       numeroControl: doc.numeroControl,
       selloRecibido: doc.selloRecibido ?? null,
       fecEmi: doc.fecEmi,
-      dte: lecturaDeLibros(doc.dteJson as Dte),
+      dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
       anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
     };
   }
@@ -65,7 +65,7 @@ type Json = Record<string, unknown>;
  * Comprobante de Retención keeps its lines, which the retention annexes add up, and a retorno the document
  * it returns from.
  */
-function lecturaDeLibros(dte: Dte): Dte {
+function lecturaDeLibros(dte: Dte, tipoDte: string): Dte {
   const receptor = (dte['receptor'] ?? dte['sujetoExcluido']) as Json | null | undefined;
   const emisor = dte['emisor'] as Json | undefined;
   return {
@@ -80,10 +80,9 @@ function lecturaDeLibros(dte: Dte): Dte {
       codPais: receptor['codPais'],
     },
     emisor: { tipoItemExpor: emisor?.['tipoItemExpor'] },
-    ...(dte.identificacion.tipoDte === '07' ? { cuerpoDocumento: dte['cuerpoDocumento'] } : {}),
-    ...(dte['documentoRelacionado'] && dte.identificacion.tipoDte === '18'
-      ? { documentoRelacionado: dte['documentoRelacionado'] }
-      : {}),
+    ...(tipoDte === '07' ? { cuerpoDocumento: dte['cuerpoDocumento'] } : {}),
+    // The retorno names its type `tipoEvento`: the record's tipoDte is read instead.
+    ...(tipoDte === '18' ? { documentoRelacionado: dte['documentoRelacionado'] } : {}),
   };
 }
 

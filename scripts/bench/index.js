@@ -410,7 +410,8 @@ async function main() {
 
     if (want('libros', 'libros')) {
       const issued = async (next) =>
-        (await runLoad({ api: stack.api, token: bench.token, concurrency: 1, count: 1, next })).issued[0].codigoGeneracion;
+        (await runLoad({ api: stack.api, token: bench.token, concurrency: 1, count: 1, next })).issued[0]
+          .codigoGeneracion;
       const plantillas = {
         fe: await db.models.Document.findOne({ _id: await issued(factura01(1)) }).lean(),
         ccf: await db.models.Document.findOne({

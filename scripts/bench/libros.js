@@ -17,12 +17,14 @@ async function leer(api, token, ruta) {
   const res = await fetch(`${api}${ruta}`, { headers: { 'x-api-token': token } });
   if (res.status !== 200) throw new Error(`${ruta}: ${res.status} ${await res.text()}`);
   let bytes = 0;
+  let filas = 0;
   let primerByteMs = null;
   for await (const chunk of res.body) {
     primerByteMs ??= Number(process.hrtime.bigint() - t) / 1e6;
     bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) filas++;
   }
-  return { segundos: Number(process.hrtime.bigint() - t) / 1e9, primerByteMs, bytes };
+  return { segundos: Number(process.hrtime.bigint() - t) / 1e9, primerByteMs, bytes, filas };
 }
 
 async function benchLibros({ db, api, tenant, plantillas, count, log, sampled }) {
@@ -34,16 +36,19 @@ async function benchLibros({ db, api, tenant, plantillas, count, log, sampled })
   });
   log(`libros: ${count} documents of ${PERIODO} stored in ${seedSeconds.toFixed(0)} s`);
   const q = `periodo=${PERIODO}`;
+  // What the files must hold: a row per sealed CCF, and one per day for the Facturas.
+  let ccf = 0;
+  for (let k = 1; k <= count; k++) if (k % 4 === 0 && k % 500 !== 0) ccf++;
   const rutas = {
-    'libro ventas-contribuyentes (JSON)': `/libros/ventas-contribuyentes?${q}`,
-    'libro ventas-contribuyentes (XLSX)': `/libros/ventas-contribuyentes?${q}&formato=xlsx`,
-    'libro ventas-consumidor (JSON)': `/libros/ventas-consumidor?${q}`,
-    'débito fiscal (JSON)': `/libros/debito-fiscal?${q}`,
-    'anexo ventas-contribuyentes (CSV)': `/anexos/f07/ventas-contribuyentes?${q}&formato=csv&tipoIngreso=2`,
-    'anexo ventas-consumidor-final (CSV)': `/anexos/f07/ventas-consumidor-final?${q}&formato=csv&tipoIngreso=2`,
+    'libro ventas-contribuyentes (JSON)': [`/libros/ventas-contribuyentes?${q}`],
+    'libro ventas-contribuyentes (XLSX)': [`/libros/ventas-contribuyentes?${q}&formato=xlsx`],
+    'libro ventas-consumidor (JSON)': [`/libros/ventas-consumidor?${q}`],
+    'débito fiscal (JSON)': [`/libros/debito-fiscal?${q}`],
+    'anexo ventas-contribuyentes (CSV)': [`/anexos/f07/ventas-contribuyentes?${q}&formato=csv&tipoIngreso=2`, ccf],
+    'anexo ventas-consumidor-final (CSV)': [`/anexos/f07/ventas-consumidor-final?${q}&formato=csv&tipoIngreso=2`, DIAS],
   };
   const resultados = [];
-  for (const [nombre, ruta] of Object.entries(rutas)) {
+  for (const [nombre, [ruta, filas]] of Object.entries(rutas)) {
     const { value, resources } = await sampled({}, () => leer(api, tenant.token, ruta));
     const r = {
       nombre,
@@ -55,7 +60,9 @@ async function benchLibros({ db, api, tenant, plantillas, count, log, sampled })
       apiPeakRssMb: resources.groups.api?.peakRssMb ?? null,
       apiCpuSeconds: resources.groups.api?.cpuSeconds ?? null,
       databaseCpuSeconds: resources.groups.database?.cpuSeconds ?? null,
+      ...(filas === undefined ? {} : { filas: value.filas, filasEsperadas: filas }),
     };
+    if (filas !== undefined && value.filas !== filas) log(`libros: ${nombre}: ${value.filas} rows, expected ${filas}`);
     log(
       `libros: ${nombre}: ${r.segundos} s (${r.documentosPorSegundo} documents/s), first byte ${r.primerByteMs} ms, ` +
         `${r.megabytes} MB, API peak RSS ${r.apiPeakRssMb} MB`,

@@ -25,6 +25,13 @@ async function seedList(db, emisorId, count, log, { plantilla, fecha = diaDeList
     c.collection(n),
   );
   const serie = `lista:${emisorId}`;
+  const { lecturaDeLibros } = require(path.join(ROOT, 'packages/domain'));
+  // What issuing keeps on the entry for the books, once per template.
+  const lecturas = new Map();
+  const lectura = (doc) => {
+    if (!lecturas.has(doc)) lecturas.set(doc, { tipoDte: doc.tipoDte, dte: lecturaDeLibros(doc.dteJson, doc.tipoDte) });
+    return lecturas.get(doc);
+  };
   const started = Date.now();
   for (let n = 1; n <= count; n += BATCH) {
     const size = Math.min(BATCH, count - n + 1);
@@ -32,7 +39,8 @@ async function seedList(db, emisorId, count, log, { plantilla, fecha = diaDeList
     const entries = [];
     for (let k = n; k < n + size; k++) {
       const codigoGeneracion = randomUUID().toUpperCase();
-      const base = { ...plantilla(k) };
+      const plantillaK = plantilla(k);
+      const base = { ...plantillaK };
       delete base._id;
       const fecEmi = fecha(k);
       const numeroControl = `DTE-${base.tipoDte}-M001P001-${String(k).padStart(15, '0')}`;
@@ -61,6 +69,8 @@ async function seedList(db, emisorId, count, log, { plantilla, fecha = diaDeList
         createdAt: new Date(),
         estado,
         selloRecibido: estado === 'PROCESSED' ? base.selloRecibido : null,
+        libro: lectura(plantillaK),
+        anuladoEl: null,
       });
     }
     await Promise.all([

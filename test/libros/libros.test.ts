@@ -400,6 +400,19 @@ describe('books and F-07 annexes', () => {
     expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '31.85', consumidorFinal: '8.84', total: '40.69' });
   });
 
+  it('reads the record of a document listed before the books existed (its list entry keeps no book reading)', async () => {
+    const antes = Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer());
+    const db = await testDatabase();
+    const { listaN } = (await db.models.Document.findById(d.ccf2.codigoGeneracion, { listaN: 1 }).lean())!;
+    const entradas = db.connection.collection<{ _id: string }>('documentos_lista');
+    const { modifiedCount } = await entradas.updateOne(
+      { _id: `lista:${tenant.emisorId}:${listaN}` },
+      { $unset: { libro: '', anuladoEl: '' } },
+    );
+    expect(modifiedCount).toBe(1);
+    expect(Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer()).equals(antes)).toBe(true);
+  });
+
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {
     const otro = await createTestTenant();
     expect(await (await anexo('ventas-contribuyentes', otro)).text()).toBe('');

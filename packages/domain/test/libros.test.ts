@@ -1,4 +1,5 @@
 import {
+  ANEXOS_F07,
   buildComprobanteRetencionV2,
   buildCreditoFiscalV4,
   buildFacturaExportacionV3,
@@ -12,6 +13,7 @@ import {
   dte11Request,
   filasAnexo,
   formatNumeroControl,
+  lecturaDeLibros,
   debitoFiscal,
   libroDelMes,
   notaRequest,
@@ -278,4 +280,17 @@ describe('the books of the month', () => {
       total: '15.60',
     });
   });
+});
+
+it('reads from what the emisor’s list keeps of each document (lecturaDeLibros) every book and annex the whole DTE gives', () => {
+  const leido = mes.map((d) => ({ ...d, dte: lecturaDeLibros(d.dte, d.tipoDte) }));
+  expect(JSON.stringify(leido[0]!.dte).length).toBeLessThan(JSON.stringify(ccf.dte).length / 2);
+  for (const anexo of ANEXOS_F07)
+    expect(filasAnexo(anexo, leido, noviembre, { tipoIngreso: 2 })).toEqual(
+      filasAnexo(anexo, mes, noviembre, { tipoIngreso: 2 }),
+    );
+  for (const libro of [ventasContribuyentes, ventasConsumidor, debitoFiscal])
+    expect(libroDelMes(libro(noviembre), leido, noviembre, 'lineas')).toEqual(
+      libroDelMes(libro(noviembre), mes, noviembre, 'lineas'),
+    );
 });

@@ -1,4 +1,12 @@
-import { contraparteDe, documentKind, type Dte, type DteError, type DteTipo } from '@dte/domain';
+import {
+  contraparteDe,
+  documentKind,
+  fechaDeProcesamiento,
+  lecturaDeLibros,
+  type Dte,
+  type DteError,
+  type DteTipo,
+} from '@dte/domain';
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
@@ -16,6 +24,7 @@ const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracio
 /** What a document's entry on its emisor's list is made of. */
 const LISTA_FIELDS = [
   'tipo',
+  'tipoDte',
   'fecEmi',
   'numeroControl',
   'dteJson',
@@ -56,6 +65,10 @@ export interface AnulacionRecord {
   fhProcesamiento: string;
   respuestaMh: ReturnType<typeof respuestaMhView>;
 }
+
+/** The El Salvador date MH accepted a document's invalidation, as the books read it (null: none). */
+const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
+  anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null;
 
 /**
  * The documents on record, and every change to one. Each reads and writes by `_id` (the
@@ -162,6 +175,8 @@ export class Documents {
       createdAt: doc.createdAt,
       estado: doc.estado,
       selloRecibido: doc.selloRecibido ?? null,
+      libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte) },
+      anuladoEl: null,
     });
   }
 
@@ -329,6 +344,7 @@ export class Documents {
       await this.lista.actualizar(updated.emisorId, updated.listaN, {
         estado: updated.estado,
         selloRecibido: updated.selloRecibido ?? null,
+        anuladoEl: anuladoEl(updated.anulacion as AnulacionRecord | null | undefined),
       });
     return updated as StoredDocumentRecord;
   }

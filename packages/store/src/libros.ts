@@ -2,12 +2,14 @@ import {
   delEstablecimiento,
   desdeAnulables,
   fechaDeProcesamiento,
+  lecturaDeLibros,
   type DocumentoLibro,
   type Dte,
   type LibroEnCurso,
   type Periodo,
 } from '@dte/domain';
-import type { Documents, StoredDocumentRecord } from './documents';
+import type { Documents } from './documents';
+import type { EntradaLista } from './lista';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
 const LEIDOS = new Set(['PROCESSED', 'CONTINGENCIA', 'CANCELLED']);
@@ -17,86 +19,73 @@ const LOTE = 100;
 /**
  * The emisor's documents the books and annexes of a period read, oldest first: those emitted in it, and
  * the earlier ones (up to three periods back) whose invalidation may fall in it. Entries of the emisor's
- * list are walked by number and only the documents of the estados above are read, a batch at a time.
+ * list are walked by number; each carries what the books read of its document (`lecturaDeLibros`), so no
+ * record is read, but for entries written before the books existed, whose records are read a batch at a time.
  */
 export async function* documentosDelPeriodo(
   documents: Documents,
   emisorId: number,
   p: Periodo,
 ): AsyncGenerator<DocumentoLibro> {
-  let lote: string[] = [];
-  const leer = async (codigos: string[]) =>
-    Promise.all(
-      codigos.map((c) =>
-        documents.find(c, ['tipoDte', 'estado', 'numeroControl', 'selloRecibido', 'fecEmi', 'dteJson', 'anulacion']),
-      ),
-    );
+  let lote: Promise<DocumentoLibro | null>[] = [];
   for await (const e of documents.periodo(emisorId, desdeAnulables(p), p.hasta)) {
     if (!LEIDOS.has(e.estado) || (e.fecEmi < p.desde && e.estado !== 'CANCELLED')) continue;
-    lote.push(e.codigoGeneracion);
+    lote.push(e.libro ? Promise.resolve(deLaEntrada(e, e.libro)) : delRegistro(documents, e.codigoGeneracion));
     if (lote.length < LOTE) continue;
-    yield* lectura(await leer(lote));
+    for (const d of await Promise.all(lote)) if (d) yield d;
     lote = [];
   }
-  yield* lectura(await leer(lote));
+  for (const d of await Promise.all(lote)) if (d) yield d;
 }
 
-function* lectura(docs: (StoredDocumentRecord | null)[]): Generator<DocumentoLibro> {
-  for (const doc of docs) {
-    if (!doc) continue;
-    const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
-    yield {
-      tipoDte: doc.tipoDte,
-      estado: doc.estado,
-      codigoGeneracion: doc._id,
-      numeroControl: doc.numeroControl,
-      selloRecibido: doc.selloRecibido ?? null,
-      fecEmi: doc.fecEmi,
-      dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
-      anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
-    };
-  }
-}
-
-type Json = Record<string, unknown>;
-
-/**
- * What the books read of a DTE, and only that: the lines of sales (up to 2,000 each) are dropped; a
- * Comprobante de Retención keeps its lines, which the retention annexes add up, and a retorno the document
- * it returns from.
- */
-function lecturaDeLibros(dte: Dte, tipoDte: string): Dte {
-  const receptor = (dte['receptor'] ?? dte['sujetoExcluido']) as Json | null | undefined;
-  const emisor = dte['emisor'] as Json | undefined;
+function deLaEntrada(e: EntradaLista, libro: NonNullable<EntradaLista['libro']>): DocumentoLibro {
   return {
-    identificacion: dte.identificacion,
-    resumen: dte['resumen'],
-    receptor: receptor && {
-      nombre: receptor['nombre'],
-      nit: receptor['nit'],
-      nrc: receptor['nrc'],
-      tipoDocumento: receptor['tipoDocumento'],
-      numDocumento: receptor['numDocumento'],
-      codPais: receptor['codPais'],
-    },
-    emisor: { tipoItemExpor: emisor?.['tipoItemExpor'] },
-    ...(tipoDte === '07' ? { cuerpoDocumento: dte['cuerpoDocumento'] } : {}),
-    // The retorno names its type `tipoEvento`: the record's tipoDte is read instead.
-    ...(tipoDte === '18' ? { documentoRelacionado: dte['documentoRelacionado'] } : {}),
+    tipoDte: libro.tipoDte,
+    estado: e.estado,
+    codigoGeneracion: e.codigoGeneracion,
+    numeroControl: e.numeroControl,
+    selloRecibido: e.selloRecibido,
+    fecEmi: e.fecEmi,
+    dte: libro.dte,
+    anuladoEl: e.anuladoEl ?? null,
   };
 }
 
-/** `fecha` (YYYY-MM-DD) moved by `dias`. */
-function otroDia(fecha: string, dias: number): string {
-  const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
+async function delRegistro(documents: Documents, codigoGeneracion: string): Promise<DocumentoLibro | null> {
+  const doc = await documents.find(codigoGeneracion, [
+    'tipoDte',
+    'estado',
+    'numeroControl',
+    'selloRecibido',
+    'fecEmi',
+    'dteJson',
+    'anulacion',
+  ]);
+  if (!doc) return null;
+  const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
+  return {
+    tipoDte: doc.tipoDte,
+    estado: doc.estado,
+    codigoGeneracion: doc._id,
+    numeroControl: doc.numeroControl,
+    selloRecibido: doc.selloRecibido ?? null,
+    fecEmi: doc.fecEmi,
+    dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
+    anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
+  };
 }
 
 /**
- * The same documents one emission day at a time, for what is computed day by day (the annexes: no row spans
- * two days), so a month is never held whole. The list is in emission order but for documents seconds apart
- * around midnight, so a day is handed over once a document two days later has been read.
+ * Documents read past a day before it is handed over: the list's numbers follow emission order but for
+ * documents issued seconds apart around midnight, which are out of order by less than this (the margin
+ * `ListaDocumentos.periodo` reads by too).
+ */
+const MARGEN = 100;
+
+/**
+ * The same documents one emission day at a time, for what is computed day by day (no line of a book nor row
+ * of an annex spans two days), so a month is never held whole: a day is handed over once MARGEN documents
+ * of later days have been read.
  */
 export async function* documentosPorDia(
   documents: Documents,
@@ -104,20 +93,21 @@ export async function* documentosPorDia(
   p: Periodo,
   establecimiento?: string,
 ): AsyncGenerator<DocumentoLibro[]> {
-  const dias = new Map<string, DocumentoLibro[]>();
-  const entregar = function* (hasta: string) {
-    for (const dia of [...dias.keys()].sort())
-      if (dia < hasta) {
-        yield dias.get(dia)!;
-        dias.delete(dia);
-      }
-  };
+  const dias = new Map<string, { docs: DocumentoLibro[]; despues: number }>();
   for await (const d of documentosDelPeriodo(documents, emisorId, p)) {
-    if (establecimiento && !delEstablecimiento(d, establecimiento)) continue;
-    dias.set(d.fecEmi, [...(dias.get(d.fecEmi) ?? []), d]);
-    yield* entregar(otroDia(d.fecEmi, -1));
+    for (const [fecha, dia] of dias) if (fecha < d.fecEmi) dia.despues++;
+    if (!establecimiento || delEstablecimiento(d, establecimiento)) {
+      const dia = dias.get(d.fecEmi) ?? { docs: [], despues: 0 };
+      dia.docs.push(d);
+      dias.set(d.fecEmi, dia);
+    }
+    for (const fecha of [...dias.keys()].sort()) {
+      if (dias.get(fecha)!.despues < MARGEN) break;
+      yield dias.get(fecha)!.docs;
+      dias.delete(fecha);
+    }
   }
-  yield* entregar('9999-12-31');
+  for (const fecha of [...dias.keys()].sort()) yield dias.get(fecha)!.docs;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { DocumentEstado } from '@dte/contract';
+import type { Dte } from '@dte/domain';
 import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 
@@ -26,6 +27,13 @@ export interface EntradaLista {
   /** Copied from the document at each change. */
   estado: string;
   selloRecibido: string | null;
+  /**
+   * What the books read of the document (`lecturaDeLibros`), so a month's books read the list alone;
+   * absent on entries written before the books existed, whose record is read instead.
+   */
+  libro?: { tipoDte: string; dte: Dte };
+  /** The date MH accepted the document's invalidation (YYYY-MM-DD, El Salvador); copied at each change. */
+  anuladoEl?: string | null;
 }
 
 export interface FiltrosLista {
@@ -75,7 +83,11 @@ export class ListaDocumentos {
   }
 
   /** A document's new estado (and sello) on its entry. */
-  async actualizar(emisorId: number, n: number, cambio: Pick<EntradaLista, 'estado' | 'selloRecibido'>): Promise<void> {
+  async actualizar(
+    emisorId: number,
+    n: number,
+    cambio: Pick<EntradaLista, 'estado' | 'selloRecibido' | 'anuladoEl'>,
+  ): Promise<void> {
     await this.entradas.updateOne({ _id: clave(emisorId, n) }, { $set: cambio });
   }
 

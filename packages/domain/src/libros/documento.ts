@@ -61,3 +61,53 @@ export function fechaDeProcesamiento(fh: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(fh);
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
+
+type Json = Record<string, unknown>;
+/** Only `campos` of an object (an absent one stays absent). */
+function solo(o: unknown, campos: readonly string[]): Json | null {
+  if (!o || typeof o !== 'object') return null;
+  return Object.fromEntries(campos.filter((c) => c in o).map((c) => [c, (o as Json)[c]]));
+}
+
+/** The resumen's figures the books read (montos.ts), of either generation. */
+const RESUMEN = [
+  'totalExenta',
+  'descuExenta',
+  'totalNoSuj',
+  'descuNoSuj',
+  'totalGravada',
+  'descuGravada',
+  'tributos',
+  'totalIva',
+  'ivaRete1',
+  'ivaRete',
+  'montoTotalOperacion',
+] as const;
+
+/**
+ * What the books read of a DTE, and only that (a few hundred bytes, kept on the emisor's list so a month's
+ * books read no record): the emission time, the resumen's figures, the receptor's identity, the kind of
+ * export; a Comprobante de Retención's lines, which the retention annexes add up; a retorno's document it
+ * returns from. `tipoDte` is the record's: the retorno names its type `tipoEvento`.
+ */
+export function lecturaDeLibros(dte: Dte, tipoDte: string): Dte {
+  const receptor = dte['receptor'] ?? dte['sujetoExcluido'];
+  const resumen = dte['resumen'] as Json | undefined;
+  return {
+    identificacion: { horEmi: dte.identificacion.horEmi } as Dte['identificacion'],
+    resumen: resumen && {
+      ...solo(resumen, RESUMEN),
+      tributos: ((resumen['tributos'] as Json[] | null | undefined) ?? []).filter((t) => t['codigo'] === '20'),
+    },
+    receptor: solo(receptor, ['nombre', 'nit', 'nrc', 'tipoDocumento', 'numDocumento', 'codPais']),
+    emisor: { tipoItemExpor: (dte['emisor'] as Json | undefined)?.['tipoItemExpor'] ?? null },
+    ...(tipoDte === '07'
+      ? {
+          cuerpoDocumento: ((dte['cuerpoDocumento'] as Json[] | undefined) ?? []).map((l) =>
+            solo(l, ['codigoRetencionMH', 'montoSujetoGrav', 'ivaRetenido']),
+          ),
+        }
+      : {}),
+    ...(tipoDte === '18' ? { documentoRelacionado: dte['documentoRelacionado'] } : {}),
+  };
+}

@@ -2,6 +2,7 @@ export {
   delEstablecimiento,
   desdeAnulables,
   fechaDeProcesamiento,
+  lecturaDeLibros,
   periodoDe,
   type DocumentoLibro,
   type Periodo,

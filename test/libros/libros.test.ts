@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -307,6 +308,14 @@ describe('books and F-07 annexes', () => {
     ]);
   });
 
+  it('covers a date range as it covers a month', async () => {
+    const mes = await api('GET', `/libros/ventas-contribuyentes?periodo=${periodo}`, tenant);
+    const rango = await api('GET', `/libros/ventas-contribuyentes?desde=${hoy()}&hasta=${hoy()}`, tenant);
+    expect(rango.body.data).toEqual({ ...mes.body.data, periodo: `${hoy()}/${hoy()}` });
+    const antes = await api('GET', `/libros/debito-fiscal?desde=2026-01-01&hasta=${periodo}-01`, tenant);
+    expect(antes.body.data.total).toBe(hoy().endsWith('-01') ? '40.69' : '0.00');
+  });
+
   it('a document issued in contingencia counts by its emission date once sealed: before, it is listed apart', () => {
     expect(antesDelSello.pendientesDeSello).toEqual([
       { numeroControl: d.tardia.numeroControl, codigoGeneracion: d.tardia.codigoGeneracion, fecha: hoy() },
@@ -415,7 +424,20 @@ describe('books and F-07 annexes', () => {
 
   it('keeps each emisor to its own documents and needs the LIBROS permission', async () => {
     const otro = await createTestTenant();
-    expect(await (await anexo('ventas-contribuyentes', otro)).text()).toBe('');
+    for (const nombre of [
+      'ventas-contribuyentes',
+      'ventas-consumidor-final',
+      'documentos-anulados',
+      'retenciones',
+      'retenciones-13',
+    ])
+      expect([nombre, await (await anexo(nombre, otro)).text()]).toEqual([nombre, '']);
+    const ajenos = await Promise.all(
+      ['ventas-contribuyentes', 'ventas-consumidor', 'debito-fiscal'].map(
+        async (libro) => (await api('GET', `/libros/${libro}?periodo=${periodo}`, otro)).body.data,
+      ),
+    );
+    expect(ajenos.map((l) => l.totales?.documentos ?? l.total)).toEqual([0, 0, '0.00']);
     // By establishment: all of them were issued at M001.
     const deM001 = await anexo('retenciones', tenant, `periodo=${periodo}&formato=csv&establecimiento=m001`);
     expect((await deM001.text()).split('\r\n')).toHaveLength(2);
@@ -445,6 +467,15 @@ describe('books and F-07 annexes', () => {
   it.each([
     ['a period that is not a month', '/libros/ventas-contribuyentes?periodo=2026-13', 'periodo'],
     ['no period', '/libros/ventas-consumidor', 'periodo'],
+    [
+      'a month and a date range',
+      '/libros/ventas-consumidor?periodo=2026-11&desde=2026-11-01&hasta=2026-11-02',
+      'periodo',
+    ],
+    ['a range without its end', '/libros/ventas-consumidor?desde=2026-11-01', 'hasta'],
+    ['a range ending before it starts', '/libros/ventas-consumidor?desde=2026-11-02&hasta=2026-11-01', 'desde'],
+    ['a range longer than a year', '/libros/debito-fiscal?desde=2025-01-01&hasta=2026-01-02', 'hasta'],
+    ['a day that does not exist', '/libros/debito-fiscal?desde=2026-02-30&hasta=2026-03-01', 'desde'],
     ['an annex DGII does not have', `/anexos/f07/compras?periodo=2026-11`, 'anexo'],
     [
       'a 2026 sales annex without the tipo de ingreso',
@@ -458,5 +489,115 @@ describe('books and F-07 annexes', () => {
       'VALIDATION_ERROR',
       [campo],
     ]);
+  });
+});
+
+/**
+ * A month bigger than a test can issue: 5,001 CCFs and 5 Facturas over three days, stored as issuing
+ * stores them on the emisor's list (which is all the books read), each a copy of a document issued over
+ * HTTP. It checks the day-at-a-time reading (a Factura numbered among the next day's, as documents issued
+ * seconds apart around midnight can be), the totals of a month written as it is made, and the PDF's bound.
+ */
+describe('a month of 5,006 documents over three days', () => {
+  const N_CCF = 5001;
+  let grande: TestTenant;
+  const facturas: string[] = [];
+
+  beforeAll(async () => {
+    const tenant = await createTestTenant();
+    const emitir = async (ruta: string, body: object) => {
+      const res = await api('POST', ruta, tenant, body);
+      if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    // 100.00 gravada + 20.00 exenta, IVA 13.00, 1 % retained 1.00, total 133.00 ; a Factura of 11.30
+    const ccf = await emitir('/dte/dte03', {
+      receptor: contribuyente(),
+      items: [
+        { descripcion: 'Servicio', cantidad: 1, precioUnitario: 100 },
+        { descripcion: 'Libro', cantidad: 1, precioUnitario: 20, tipoImpuesto: 'EXENTO' },
+      ],
+      condicionOperacion: 1,
+      isRetenIva: true,
+    });
+    const fe = await emitir('/dte/dte01', {
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario: 11.3 }],
+      condicionOperacion: 1,
+    });
+    const db = await testDatabase();
+    const entradas = db.connection.collection<Record<string, unknown> & { _id: string }>('documentos_lista');
+    const entrada = async (codigo: string) => {
+      const { listaN } = (await db.models.Document.findById(codigo, { listaN: 1 }).lean())!;
+      return (await entradas.findOne({ _id: `lista:${tenant.emisorId}:${listaN}` }))!;
+    };
+    const [deCcf, deFe] = [await entrada(ccf.codigoGeneracion), await entrada(fe.codigoGeneracion)];
+
+    grande = await createTestTenant();
+    // In list order: day 1 holds CCFs 1–2000 and Facturas F1, F2; day 2 opens with 10 CCFs, then F3 of day 1
+    // (numbered late), then the rest of its CCFs and F4; day 3 the last CCFs and F5.
+    const orden: [string, 'ccf' | 'fe'][] = [];
+    const ccfs = (desde: number, hasta: number, dia: string) => {
+      for (let k = desde; k <= hasta; k++) orden.push([dia, 'ccf']);
+    };
+    ccfs(1, 2000, '2026-10-01');
+    orden.push(['2026-10-01', 'fe'], ['2026-10-01', 'fe']);
+    ccfs(2001, 2010, '2026-10-02');
+    orden.push(['2026-10-01', 'fe']);
+    ccfs(2011, 4000, '2026-10-02');
+    orden.push(['2026-10-02', 'fe']);
+    ccfs(4001, N_CCF, '2026-10-03');
+    orden.push(['2026-10-03', 'fe']);
+    const nuevas = orden.map(([fecEmi, tipo], i) => {
+      const base = { ...(tipo === 'ccf' ? deCcf : deFe) };
+      const codigoGeneracion = randomUUID().toUpperCase();
+      if (tipo === 'fe') facturas.push(codigoGeneracion);
+      return {
+        ...base,
+        _id: `lista:${grande.emisorId}:${i + 1}`,
+        codigoGeneracion,
+        fecEmi,
+        numeroControl: `DTE-${tipo === 'ccf' ? '03' : '01'}-M001P001-${String(i + 1).padStart(15, '0')}`,
+      };
+    });
+    for (let i = 0; i < nuevas.length; i += 1000) await entradas.insertMany(nuevas.slice(i, i + 1000));
+    await db.connection
+      .collection<{ _id: string; n: number }>('claim_hints')
+      .updateOne({ _id: `lista:${grande.emisorId}` }, { $set: { n: nuevas.length } }, { upsert: true });
+  }, 120_000);
+
+  it('groups the Facturas per day, the one numbered among the next day’s included, byte for byte', async () => {
+    const res = await fetch(
+      `${stack().api}/anexos/f07/ventas-consumidor-final?periodo=2026-10&formato=csv&tipoIngreso=2`,
+      { headers: grande.headers },
+    );
+    const cg = (i: number) => facturas[i]!.replace(/-/g, '');
+    // Day 1: F1, F2 and F3, 3 × 11.30 = 33.90 ; days 2 and 3: 11.30 each
+    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe(
+      `01/10/2026;4;01;N/A;N/A;N/A;N/A;${cg(0)};${cg(2)};;0.00;0.00;0.00;33.90;0.00;0.00;0.00;0.00;0.00;33.90;1;2;2\r\n` +
+        `02/10/2026;4;01;N/A;N/A;N/A;N/A;${cg(3)};${cg(3)};;0.00;0.00;0.00;11.30;0.00;0.00;0.00;0.00;0.00;11.30;1;2;2\r\n` +
+        `03/10/2026;4;01;N/A;N/A;N/A;N/A;${cg(4)};${cg(4)};;0.00;0.00;0.00;11.30;0.00;0.00;0.00;0.00;0.00;11.30;1;2;2\r\n`,
+    );
+  });
+
+  it('totals 5,001 CCFs in the book written as it is made', async () => {
+    const { status, body } = await api('GET', '/libros/ventas-contribuyentes?periodo=2026-10', grande);
+    expect(status).toBe(200);
+    expect(body.data.lineas).toHaveLength(N_CCF);
+    // 5,001 × (20.00, 100.00, 13.00, 1.00, 133.00)
+    expect(body.data.totales).toEqual({
+      documentos: 5001,
+      exentas: '100020.00',
+      noSujetas: '0.00',
+      gravadas: '500100.00',
+      debitoFiscal: '65013.00',
+      ivaRetenido: '5001.00',
+      total: '665133.00',
+    });
+  });
+
+  it('prints a book of at most 5,000 lines: beyond, 422 BOOK_TOO_LARGE_FOR_PDF', async () => {
+    const res = await api('GET', '/libros/ventas-contribuyentes?periodo=2026-10&formato=pdf', grande);
+    expect([res.status, res.body.code, res.body.maxLineas]).toEqual([422, 'BOOK_TOO_LARGE_FOR_PDF', 5000]);
   });
 });

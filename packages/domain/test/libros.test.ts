@@ -14,6 +14,7 @@ import {
   filasAnexo,
   formatNumeroControl,
   lecturaDeLibros,
+  LIBROS,
   debitoFiscal,
   libroDelMes,
   notaRequest,
@@ -289,8 +290,8 @@ it('reads from what the emisor’s list keeps of each document (lecturaDeLibros)
     expect(filasAnexo(anexo, leido, noviembre, { tipoIngreso: 2 })).toEqual(
       filasAnexo(anexo, mes, noviembre, { tipoIngreso: 2 }),
     );
-  for (const libro of [ventasContribuyentes, ventasConsumidor, debitoFiscal])
-    expect(libroDelMes(libro(noviembre), leido, noviembre, 'lineas')).toEqual(
-      libroDelMes(libro(noviembre), mes, noviembre, 'lineas'),
+  for (const { iniciar } of Object.values(LIBROS))
+    expect(libroDelMes(iniciar(noviembre), leido, noviembre, 'lineas')).toEqual(
+      libroDelMes(iniciar(noviembre), mes, noviembre, 'lineas'),
     );
 });

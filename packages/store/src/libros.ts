@@ -9,7 +9,7 @@ import {
   type Periodo,
 } from '@dte/domain';
 import type { Documents } from './documents';
-import type { EntradaLista } from './lista';
+import { numeroEnLista, type EntradaLista } from './lista';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
 const LEIDOS = new Set(['PROCESSED', 'CONTINGENCIA', 'CANCELLED']);
@@ -30,7 +30,7 @@ export async function* documentosDelPeriodo(
   let lote: Promise<DocumentoLibro | null>[] = [];
   for await (const e of documents.periodo(emisorId, desdeAnulables(p), p.hasta)) {
     if (!LEIDOS.has(e.estado) || (e.fecEmi < p.desde && e.estado !== 'CANCELLED')) continue;
-    lote.push(e.libro ? Promise.resolve(deLaEntrada(e, e.libro)) : delRegistro(documents, e.codigoGeneracion));
+    lote.push(e.libro ? Promise.resolve(deLaEntrada(e, e.libro)) : delRegistro(documents, e));
     if (lote.length < LOTE) continue;
     for (const d of await Promise.all(lote)) if (d) yield d;
     lote = [];
@@ -48,11 +48,12 @@ function deLaEntrada(e: EntradaLista, libro: NonNullable<EntradaLista['libro']>)
     fecEmi: e.fecEmi,
     dte: libro.dte,
     anuladoEl: e.anuladoEl ?? null,
+    orden: numeroEnLista(e),
   };
 }
 
-async function delRegistro(documents: Documents, codigoGeneracion: string): Promise<DocumentoLibro | null> {
-  const doc = await documents.find(codigoGeneracion, [
+async function delRegistro(documents: Documents, e: EntradaLista): Promise<DocumentoLibro | null> {
+  const doc = await documents.find(e.codigoGeneracion, [
     'tipoDte',
     'estado',
     'numeroControl',
@@ -72,6 +73,7 @@ async function delRegistro(documents: Documents, codigoGeneracion: string): Prom
     fecEmi: doc.fecEmi,
     dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
     anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
+    orden: numeroEnLista(e),
   };
 }
 

@@ -53,6 +53,8 @@ const MAX_EXAMINADOS = 1000;
 
 const serie = (emisorId: number) => `lista:${emisorId}`;
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
+/** An entry's number on its emisor's list, from its key. */
+export const numeroEnLista = (e: Pick<EntradaLista, '_id'>) => Number(e._id.slice(e._id.lastIndexOf(':') + 1));
 
 /** `fecha` (YYYY-MM-DD) moved by `dias`: numbers follow emission order but for documents seconds apart. */
 function otroDia(fecha: string, dias: number): string {

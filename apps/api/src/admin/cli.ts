@@ -65,9 +65,10 @@ const USAGE = `commands (options are --name value):
   conciliar --emisor <id> --fecha <YYYY-MM-DD>
                 reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
                 for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)
-  libros ventas-contribuyentes|ventas-consumidor|debito-fiscal --emisor <id> --periodo <YYYY-MM>
+  libros ventas-contribuyentes|ventas-consumidor|debito-fiscal --emisor <id>
+                --periodo <YYYY-MM> | --desde <YYYY-MM-DD> --hasta <YYYY-MM-DD>
                 [--cod-estable <codEstable>] [--salida <file.xlsx>]
-                prints the month's book (JSON), or writes it as a spreadsheet; as GET /libros/…
+                prints the book of the month or dates (JSON), or writes it as a spreadsheet; as GET /libros/…
   anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13
                 --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
                 [--salida <file.csv>]
@@ -114,6 +115,7 @@ const OPTIONS = Object.fromEntries(
     'webhook',
     'fecha',
     'periodo',
+    'hasta',
     'tipo-ingreso',
     'salida',
   ].map((name) => [name, { type: 'string' as const }]),
@@ -342,7 +344,7 @@ async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): 
   if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
   const salida = o.optional('salida');
   const consulta = {
-    periodo: o.opt('periodo'),
+    periodo: o.optional('periodo') ?? undefined,
     establecimiento: o.optional('cod-estable') ?? undefined,
     formato: salida ? (tipo === 'libros' ? 'xlsx' : 'csv') : 'json',
   };
@@ -369,7 +371,11 @@ async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): 
     if (archivo) await finished(archivo.end());
     return;
   }
-  const { periodo, establecimiento } = parseRequest(libroRequest, consulta);
+  const { periodo, establecimiento } = parseRequest(libroRequest, {
+    ...consulta,
+    desde: o.optional('desde') ?? undefined,
+    hasta: o.optional('hasta') ?? undefined,
+  });
   if (!nombre || !LIBROS[nombre]) throw new Error(`unknown book ${nombre ?? ''}\n${USAGE}`);
   if (!salida) return escribirLibroJson(nombre, pedido(periodo, establecimiento), process.stdout);
   // The spreadsheet writer ends the file.

@@ -141,6 +141,25 @@ const periodoParam = {
   description: 'The month, YYYY-MM',
   schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
+/** A book covers a month (`periodo`) or a date range. */
+const periodoLibroParams = [
+  { ...periodoParam, required: false, description: 'The month, YYYY-MM; or give `desde` and `hasta` instead' },
+  {
+    name: 'desde',
+    in: 'query',
+    required: false,
+    description:
+      'First day of a date range (YYYY-MM-DD), with `hasta`; at most 366 days. Answered as `periodo` "desde/hasta"',
+    schema: { type: 'string', format: 'date' },
+  },
+  {
+    name: 'hasta',
+    in: 'query',
+    required: false,
+    description: 'Last day of the date range (YYYY-MM-DD), inclusive',
+    schema: { type: 'string', format: 'date' },
+  },
+];
 const formatoLibroParam = {
   name: 'formato',
   in: 'query',
@@ -890,7 +909,7 @@ export const OPERATIONS: Operation[] = [
       'as JSON or spreadsheet; the PDF is printed up to 5,000 lines.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam, establecimientoParam, formatoLibroParam],
+    parameters: [...periodoLibroParams, establecimientoParam, formatoLibroParam],
     responses: {
       200: {
         description: 'The book',
@@ -951,7 +970,7 @@ export const OPERATIONS: Operation[] = [
       'amounts are negative.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam, establecimientoParam, formatoLibroParam],
+    parameters: [...periodoLibroParams, establecimientoParam, formatoLibroParam],
     responses: {
       200: {
         description: 'The book',
@@ -1015,7 +1034,7 @@ export const OPERATIONS: Operation[] = [
     description: 'The IVA of the sales to contribuyentes (notes signed) and to consumidores finales.',
     authenticated: true,
     permission: 'LIBROS',
-    parameters: [periodoParam, establecimientoParam],
+    parameters: [...periodoLibroParams, establecimientoParam],
     responses: {
       200: {
         description: 'The summary',

@@ -4,6 +4,7 @@ import { RenderLibro } from '@dte/contract';
 import { anexoRequest, LIBROS, libroRequest, parseRequest, validationError } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
+import { unwrapWorkflowError } from '../http/workflow-errors';
 import {
   escribirAnexo,
   escribirLibroJson,
@@ -51,21 +52,28 @@ export function librosRoutes(ctx: ApiContext): Router {
       }
       if (formato === 'pdf') {
         // Printed by the worker's Chromium pool, as the documents' PDFs are.
-        const key = await ctx.workflows.execute(RenderLibro, {
-          taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-          workflowId: RenderLibro.workflowId(randomUUID()),
-          args: [{ emisorId: req.auth.emisorId, libro: nombre, periodo, establecimiento }],
-        });
+        const key = await ctx.workflows
+          .execute(RenderLibro, {
+            taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+            workflowId: RenderLibro.workflowId(randomUUID()),
+            args: [{ emisorId: req.auth.emisorId, libro: nombre, periodo, establecimiento }],
+          })
+          .catch((err: unknown) => {
+            throw unwrapWorkflowError(err);
+          });
         const pdf = await ctx.store.get(key);
         if (!pdf) throw new Error(`book PDF ${key} missing after rendering`);
         res
           .status(200)
           .type('application/pdf')
-          .setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo}.pdf"`)
+          .setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo.replace('/', '_')}.pdf"`)
           .send(pdf);
         return;
       }
-      res.status(200).type(XLSX).setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo}.xlsx"`);
+      res
+        .status(200)
+        .type(XLSX)
+        .setHeader('Content-Disposition', `attachment; filename="${nombre}-${periodo.replace('/', '_')}.xlsx"`);
       // The spreadsheet writer ends the answer.
       await escribirLibroXlsx(nombre, p, res);
     });

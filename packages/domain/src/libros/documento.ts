@@ -13,28 +13,37 @@ export interface DocumentoLibro {
   fecEmi: string;
   dte: Dte;
   anuladoEl: string | null;
+  /** Its number on the emisor's list: the order the service issued it in. */
+  orden?: number;
 }
 
-/** Emission order: date, time, then numeroControl (documents of the same second). */
+/**
+ * Emission order: date, time, then (documents of the same second) the order the service issued them in,
+ * then numeroControl.
+ */
 export function porEmision(a: DocumentoLibro, b: DocumentoLibro): number {
   return (
     a.fecEmi.localeCompare(b.fecEmi) ||
     a.dte.identificacion.horEmi.localeCompare(b.dte.identificacion.horEmi) ||
+    (a.orden ?? 0) - (b.orden ?? 0) ||
     a.numeroControl.localeCompare(b.numeroControl)
   );
 }
 
-/** A period the books are asked for: a month `YYYY-MM`, from its first to its last day. */
+/** A period the books are asked for: a month `YYYY-MM`, or a date range `YYYY-MM-DD/YYYY-MM-DD` (inclusive). */
 export interface Periodo {
   periodo: string;
   desde: string;
   hasta: string;
 }
 
-export function periodoDe(mes: string): Periodo {
-  const [anio, m] = mes.split('-').map(Number) as [number, number];
+/** The period a request names (validated by `libroRequest` or `anexoRequest`). */
+export function periodoDe(periodo: string): Periodo {
+  const rango = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/.exec(periodo);
+  if (rango) return { periodo, desde: rango[1]!, hasta: rango[2]! };
+  const [anio, m] = periodo.split('-').map(Number) as [number, number];
   const ultimo = new Date(Date.UTC(anio, m, 0)).getUTCDate();
-  return { periodo: mes, desde: `${mes}-01`, hasta: `${mes}-${String(ultimo).padStart(2, '0')}` };
+  return { periodo, desde: `${periodo}-01`, hasta: `${periodo}-${String(ultimo).padStart(2, '0')}` };
 }
 
 /**
@@ -42,7 +51,7 @@ export function periodoDe(mes: string): Periodo {
  * Tributario art. 111, as DGII's annex manual cites it): the first emission date to look at.
  */
 export function desdeAnulables(p: Periodo): string {
-  const [anio, m] = p.periodo.split('-').map(Number) as [number, number];
+  const [anio, m] = p.desde.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(anio, m - 1 - 3, 1));
   return d.toISOString().slice(0, 10);
 }

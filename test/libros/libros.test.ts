@@ -23,6 +23,24 @@ import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type
  */
 const exec = promisify(execFile);
 
+async function emitirPara(quien: TestTenant, ruta: string, body: object): Promise<DocumentRecordView> {
+  const res = await api('POST', ruta, quien, body);
+  if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+// Identified: MH's 2023 invalidation event cannot name an anonymous consumer.
+const CONSUMIDOR = { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' };
+/** 100.00 gravada + 20.00 exenta, IVA 13.00, 1 % retained 1.00, total 133.00. */
+const ccfConRetencion = () => ({
+  receptor: contribuyente(),
+  items: [
+    { descripcion: 'Servicio', cantidad: 1, precioUnitario: 100 },
+    { descripcion: 'Libro', cantidad: 1, precioUnitario: 20, tipoImpuesto: 'EXENTO' },
+  ],
+  condicionOperacion: 1,
+  isRetenIva: true,
+});
+
 describe('books and F-07 annexes', () => {
   let tenant: TestTenant;
   const periodo = hoy().slice(0, 7);
@@ -48,15 +66,10 @@ describe('books and F-07 annexes', () => {
   /** The consumer-final book while the late contingency document awaited its lote's sello. */
   let antesDelSello: { totales: Record<string, unknown>; pendientesDeSello: unknown[] };
 
-  async function emitir(ruta: string, body: object): Promise<DocumentRecordView> {
-    const res = await api('POST', ruta, tenant, body);
-    if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  }
-  // Identified: MH's 2023 invalidation event cannot name an anonymous consumer.
+  const emitir = (ruta: string, body: object) => emitirPara(tenant, ruta, body);
   const factura = (precioUnitario: number, extra: object = {}) =>
     emitir('/dte/dte01', {
-      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario }],
       condicionOperacion: 1,
       ...extra,
@@ -75,16 +88,7 @@ describe('books and F-07 annexes', () => {
 
   beforeAll(async () => {
     tenant = await createTestTenant();
-    // 100.00 gravada + 20.00 exenta, IVA 13.00, retained 1 %
-    d.ccf = await emitir('/dte/dte03', {
-      receptor: contribuyente(),
-      items: [
-        { descripcion: 'Servicio', cantidad: 1, precioUnitario: 100 },
-        { descripcion: 'Libro', cantidad: 1, precioUnitario: 20, tipoImpuesto: 'EXENTO' },
-      ],
-      condicionOperacion: 1,
-      isRetenIva: true,
-    });
+    d.ccf = await emitir('/dte/dte03', ccfConRetencion());
     d.nc = await emitir('/dte/dte05', {
       codigoGeneracion: d.ccf.codigoGeneracion,
       items: [{ descripcion: 'Descuento', cantidad: 1, precioUnitario: 10 }],
@@ -108,7 +112,7 @@ describe('books and F-07 annexes', () => {
     d.fe1 = await factura(11.3);
     // Two units at 11.30 (IVA 2.60), one returned: the retorno gives back 11.30, IVA 1.30
     d.fe2 = await emitir('/dte/dte01', {
-      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 2, precioUnitario: 11.3 }],
       condicionOperacion: 1,
     });
@@ -505,23 +509,10 @@ describe('a month of 5,006 documents over three days', () => {
 
   beforeAll(async () => {
     const tenant = await createTestTenant();
-    const emitir = async (ruta: string, body: object) => {
-      const res = await api('POST', ruta, tenant, body);
-      if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data;
-    };
-    // 100.00 gravada + 20.00 exenta, IVA 13.00, 1 % retained 1.00, total 133.00 ; a Factura of 11.30
-    const ccf = await emitir('/dte/dte03', {
-      receptor: contribuyente(),
-      items: [
-        { descripcion: 'Servicio', cantidad: 1, precioUnitario: 100 },
-        { descripcion: 'Libro', cantidad: 1, precioUnitario: 20, tipoImpuesto: 'EXENTO' },
-      ],
-      condicionOperacion: 1,
-      isRetenIva: true,
-    });
-    const fe = await emitir('/dte/dte01', {
-      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+    // A CCF of 133.00 and a Factura of 11.30
+    const ccf = await emitirPara(tenant, '/dte/dte03', ccfConRetencion());
+    const fe = await emitirPara(tenant, '/dte/dte01', {
+      receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario: 11.3 }],
       condicionOperacion: 1,
     });

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { validateMhSchema, type MhSchemaName } from '@dte/domain';
 import { BrowserPool, dteHtml, renderDtePdf, type DtePdfInput } from '../src/pdf';
@@ -24,6 +28,34 @@ const codigo = (uuid: string) => escape(uuid).replace(/-/g, '-\\s*');
 function columnas(page: string, titulo: string): string[] {
   const thead = page.split(`<h2>${titulo}</h2>`)[1]?.split('</thead>')[0] ?? '';
   return [...thead.matchAll(/<th class="[^"]*">([^<]*)<\/th>/g)].map((m) => m[1]!);
+}
+
+/**
+ * The pages (1-based) whose right margin holds ink: rendered at 72 dpi in gray by poppler's pdftoppm, the
+ * columns right of the content box (the template's 10 mm margin, less 2 px for antialiasing) must be white.
+ */
+function tintaEnMargenDerecho(pdf: Buffer): number[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'margen-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '72', '-gray', path.join(dir, 'doc.pdf'), path.join(dir, 'p')]);
+    const margen = Math.floor((10 / 25.4) * 72) - 2;
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort()
+      .flatMap((f, i) => {
+        const pgm = fs.readFileSync(path.join(dir, f));
+        // P5 <width> <height> <maxval>, one whitespace, then a byte per pixel, row by row.
+        const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
+        const inicio = pgm.length - ancho! * alto!;
+        for (let y = 0; y < alto!; y++)
+          for (let x = ancho! - margen; x < ancho!; x++) if (pgm[inicio + y * ancho! + x]! < 250) return [i + 1];
+        return [];
+      });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Extracted text with line breaks folded, since the layout may wrap long values. */
@@ -539,6 +571,24 @@ describe('renderDtePdf', () => {
       expect(page.match(/<tr class="total">[\s\S]*?<\/tr>/g)).toEqual([
         expect.stringMatching(new RegExp(`<th>${escape(d.total[0])}:</th>\\s*<td>${escape(d.total[1])}</td>`)),
       ]);
+    });
+
+    it.each(documentos)('keeps every box of a $nombre inside the right margin', async (d) => {
+      expect(tintaEnMargenDerecho(await renderDtePdf(pool, inputOf(d)))).toEqual([]);
+    });
+
+    it('keeps a receptor of long unbroken words (an e-mail, a name, a number) inside the right margin', async () => {
+      const ccf = doc('CCF v4');
+      const largo = structuredClone(ccf.dte) as typeof ccf.dte & { receptor: Record<string, unknown> };
+      largo.receptor = {
+        ...largo.receptor,
+        correo: 'facturacion.electronica.departamento.contable@distribuidora-centroamericana-de-ferreteria.com.sv',
+        nombreComercial: 'DISTRIBUIDORACENTROAMERICANADEFERRETERIAYMATERIALESDECONSTRUCCION',
+        telefono: '+503-2222-3333-4444-5555-6666',
+      };
+      const pdf = await renderDtePdf(pool, inputOf({ ...ccf, dte: largo }));
+      expect(tintaEnMargenDerecho(pdf)).toEqual([]);
+      expect(await pdfText(pdf)).toContain('distribuidora-centroamericana');
     });
 
     it('names the distrito of a 2026 address and leaves a 2023 one as written', async () => {

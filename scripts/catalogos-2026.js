@@ -31,6 +31,7 @@ const CATALOGOS = {
   'CAT-013': { codigo: dosDigitos, departamentos: true },
   'CAT-023': { codigo: dosDigitos },
   'CAT-024': { codigo: tal },
+  'CAT-027': { codigo: dosDigitos },
   'CAT-033': { codigo: tal },
 };
 

@@ -157,6 +157,18 @@ describe('Factura de Exportación (DTE 11): goods with flete and seguro', () => 
     expect(validateMhSchema('fe-fex-v3', reexportacion)).toEqual([]);
   });
 
+  it('takes the recinto fiscal the 2026 workbook adds (42, Z.F. NOVABES) in v3 only', () => {
+    const novabes = { exportacion: { ...bienes, recintoFiscal: '42' } };
+    const dte = v3(novabes);
+    expect(dte.emisor.recintoFiscal).toBe('42');
+    expect(validateMhSchema('fe-fex-v3', dte)).toEqual([]);
+    const err = refusal(() => v1(novabes));
+    expect([err.httpStatus, err.code, fieldsOf(err)]).toEqual([400, 'VALIDATION_ERROR', ['exportacion.recintoFiscal']]);
+    expect(fieldsOf(refusal(() => request({ exportacion: { ...bienes, recintoFiscal: '43' } })))).toEqual([
+      'exportacion.recintoFiscal',
+    ]);
+  });
+
   it("writes the receptor's country as each schema codes it, named from CAT-020", () => {
     // v1: CAT-020 v1.0 code of the United States; v3: ISO alpha-2.
     expect(dteV1.receptor).toMatchObject({ codPais: '9450', nombrePais: 'Estados Unidos', tipoPersona: 2 });

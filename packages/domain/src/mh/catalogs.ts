@@ -28,6 +28,7 @@ import cat002v2026 from './catalogs/v2026/CAT-002.json';
 import cat008v2026 from './catalogs/v2026/CAT-008.json';
 import cat023v2026 from './catalogs/v2026/CAT-023.json';
 import cat024v2026 from './catalogs/v2026/CAT-024.json';
+import cat027v2026 from './catalogs/v2026/CAT-027.json';
 import cat033v2026 from './catalogs/v2026/CAT-033.json';
 
 interface CatalogFile {
@@ -66,7 +67,7 @@ const catalogosV12 = {
 /**
  * The catalogs of MH's 2026 workbook the service uses (extracted by scripts/catalogos-2026.js): CAT-008
  * Distrito and CAT-033 are new; CAT-002 adds the events 17 and 18, CAT-023 became "Operaciones
- * Especiales". The others did not change for what the service reads, so the 2026 edition falls back
+ * Especiales", CAT-027 adds the recinto fiscal 42. The others did not change for what the service reads, so the 2026 edition falls back
  * to v1.2 for them.
  */
 const catalogos2026 = {
@@ -74,6 +75,7 @@ const catalogos2026 = {
   'CAT-008': cat008v2026,
   'CAT-023': cat023v2026,
   'CAT-024': cat024v2026,
+  'CAT-027': cat027v2026,
   'CAT-033': cat033v2026,
 } satisfies Record<string, CatalogFile>;
 

@@ -7,6 +7,7 @@ import {
 } from '../dte/liquidacion/totales';
 import { money } from '../money';
 import { apendice, codigoGeneracion, condicionOperacion, fecha, observaciones, texto } from './common';
+import { MAXIMO_MH } from './maximos';
 import { receptorContribuyente } from './dte03';
 
 /**
@@ -185,7 +186,7 @@ function checkTotal(
         `El total de la liquidación sería ${total.toFixed(2)}: lo que restan las notas de crédito y los ` +
         'documentos invalidados no puede superar lo demás',
     });
-  } else if (total.gte(1e11))
+  } else if (total.gte(MAXIMO_MH))
     ctx.addIssue({
       code: 'custom',
       path: ['cuerpoDocumento'],

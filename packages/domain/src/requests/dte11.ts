@@ -77,7 +77,12 @@ export const exportacion = z
   .object({
     /** 1 bienes, 2 servicios, 3 ambos. */
     tipoItemExpor: z.literal([1, 2, 3], { error: 'Debe ser 1 (bienes), 2 (servicios) o 3 (ambos)' }),
-    recintoFiscal: deCatalogo('CAT-027', 'recinto fiscal').nullish(),
+    // The 2026 workbook adds recinto 42: taken here, refused by the 2023 generation's builder.
+    recintoFiscal: z
+      .string()
+      .trim()
+      .refine((c) => inCatalog('CAT-027', c, '2026'), { message: 'No es un código de recinto fiscal (CAT-027)' })
+      .nullish(),
     regimen: deCatalogo('CAT-028', 'régimen de exportación').nullish(),
     codIncoterms: deCatalogo('CAT-031', 'INCOTERMS').nullish(),
     flete: cargoExportacion,

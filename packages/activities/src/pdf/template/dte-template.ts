@@ -280,7 +280,7 @@ function partyRows(data: Obj): (SafeHtml | null)[] {
     row('Título de los bienes', formatValue(data.bienTitulo, { catalog: 'CAT-025' })),
     // Exportador: what it exports, through which customs office and under which regime.
     row('Tipo de ítem exportado', formatValue(data.tipoItemExpor, { catalog: 'CAT-011' })),
-    row('Recinto fiscal', formatValue(data.recintoFiscal, { catalog: 'CAT-027' })),
+    row('Recinto fiscal', formatValue(data.recintoFiscal, { catalog: 'CAT-027', edicion: '2026' })),
     row('Régimen', formatValue(data.regimen, { catalog: 'CAT-028' })),
   ];
 }

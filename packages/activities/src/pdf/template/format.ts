@@ -11,7 +11,8 @@ export type Kind =
   | 'text'
   /** A codigoGeneracion or a document's number: monospaced, as in the identificacion. */
   | 'id'
-  | { catalog: CatalogId }
+  /** A code of an MH catalog, read in the 2026 edition, which keeps v1.2's codes where it adds to them. */
+  | { catalog: CatalogId; edicion?: '2026' }
   | { words: Readonly<Record<string, string>> };
 
 /** A DTE field with the label MH's suggested layouts (Manual Funcional §XXII) give it. */
@@ -55,7 +56,7 @@ export function formatValue(value: unknown, kind: Kind): string | null {
   if (typeof kind === 'object') {
     const code = text(value);
     if (code === null) return null;
-    return ('catalog' in kind ? catalogValue(kind.catalog, code) : kind.words[code]) ?? code;
+    return ('catalog' in kind ? catalogValue(kind.catalog, code, kind.edicion) : kind.words[code]) ?? code;
   }
   if (typeof value === 'number') {
     if (kind === 'money') return `$${money.format(value)}`;

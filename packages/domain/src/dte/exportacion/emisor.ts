@@ -1,4 +1,6 @@
 import type { EmisorDte } from '../../emisor';
+import { validationError } from '../../errors';
+import { inCatalog } from '../../mh/catalogs';
 import type { ExportacionRequest } from '../../requests/dte11';
 import { emisor2026, emisorConEstablecimiento } from '../bloques/emisor';
 
@@ -11,8 +13,18 @@ function exportacion(e: ExportacionRequest) {
   return { tipoItemExpor: e.tipoItemExpor, recintoFiscal: e.recintoFiscal ?? null, regimen: e.regimen ?? null };
 }
 
-/** fe-fex-v1: MH's and the taxpayer's establishment codes, tipoEstablecimiento. */
+/**
+ * fe-fex-v1: MH's and the taxpayer's establishment codes, tipoEstablecimiento. Its recinto is one of the
+ * catalog v1.2 the 2023 schemas go with: the 2026 workbook's new recinto waits for the emisor's cut-over.
+ */
 export function emisorExportacionV1(emisor: EmisorDte, e: ExportacionRequest) {
+  if (e.recintoFiscal && !inCatalog('CAT-027', e.recintoFiscal))
+    throw validationError('El recinto fiscal es del catálogo 2026: el emisor emite aún en los esquemas de 2023', [
+      {
+        field: 'exportacion.recintoFiscal',
+        message: `El recinto ${e.recintoFiscal} existe desde el catálogo 2026 (Normativa DTE 2.0)`,
+      },
+    ]);
   return { ...emisorConEstablecimiento(emisor), ...exportacion(e) };
 }
 

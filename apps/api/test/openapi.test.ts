@@ -297,6 +297,13 @@ describe('the reference page', () => {
     for (const code of Object.values(ErrorCode)) expect(html).toContain(`id="code-${code}"`);
   });
 
+  it('lists the values an array of codes takes (a webhook endpoint’s eventos)', () => {
+    // In the field's own row.
+    expect(html).toMatch(
+      /<code>eventos<\/code><\/td>(?:(?!<\/tr>).)*each one of <code>dte\.procesado<\/code>, <code>dte\.rechazado<\/code>/s,
+    );
+  });
+
   it('escapes the text it shows and runs no script', () => {
     // AUTH_TOKEN_MISSING's message names `Bearer <token>`.
     expect(html).not.toContain('<token>');

@@ -72,8 +72,10 @@ class Renderer {
     const variants = (field.anyOf as Json[] | undefined)?.filter((v) => v.type !== 'null');
     const node = variants?.length === 1 ? { ...variants[0], ...field } : field;
     const notes: string[] = [];
-    if (Array.isArray(node.enum))
-      notes.push(`one of ${node.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ')}`);
+    const codes = (values: unknown[]) => values.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(', ');
+    if (Array.isArray(node.enum)) notes.push(`one of ${codes(node.enum)}`);
+    const items = node.items as Json | undefined;
+    if (node.type === 'array' && Array.isArray(items?.enum)) notes.push(`each one of ${codes(items.enum)}`);
     if (node.default !== undefined) notes.push(`default <code>${escapeHtml(JSON.stringify(node.default))}</code>`);
     if (node.format) notes.push(`format ${escapeHtml(String(node.format))}`);
     if (node.pattern && !node.format) notes.push(`pattern <code>${escapeHtml(String(node.pattern))}</code>`);

@@ -67,7 +67,7 @@ export interface AnulacionRecord {
 }
 
 /** The El Salvador date MH accepted a document's invalidation, as the books read it (null: none). */
-const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
+export const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
   anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null;
 
 /**

@@ -1,14 +1,13 @@
 import {
   delEstablecimiento,
   desdeAnulables,
-  fechaDeProcesamiento,
   lecturaDeLibros,
   type DocumentoLibro,
   type Dte,
   type LibroEnCurso,
   type Periodo,
 } from '@dte/domain';
-import type { Documents } from './documents';
+import { anuladoEl, type AnulacionRecord, type Documents } from './documents';
 import { numeroEnLista, type EntradaLista } from './lista';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
@@ -63,7 +62,6 @@ async function delRegistro(documents: Documents, e: EntradaLista): Promise<Docum
     'anulacion',
   ]);
   if (!doc) return null;
-  const anulacion = doc.anulacion as { fhProcesamiento?: string } | null | undefined;
   return {
     tipoDte: doc.tipoDte,
     estado: doc.estado,
@@ -72,7 +70,7 @@ async function delRegistro(documents: Documents, e: EntradaLista): Promise<Docum
     selloRecibido: doc.selloRecibido ?? null,
     fecEmi: doc.fecEmi,
     dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
-    anuladoEl: anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null,
+    anuladoEl: anuladoEl(doc.anulacion as AnulacionRecord | null | undefined),
     orden: numeroEnLista(e),
   };
 }

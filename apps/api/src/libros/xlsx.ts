@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import { money, type CeldaLibro, type ColumnaLibro, type Money } from '@dte/domain';
+import { sumaDeColumnas, type CeldaLibro, type ColumnaLibro } from '@dte/domain';
 
 export interface HojaLibro {
   titulo: string;
@@ -22,7 +22,7 @@ export class HojaXlsx {
   private readonly ws: ExcelJS.Worksheet;
   private readonly primera: number;
   private ultima: number;
-  private readonly totales: Money[];
+  private readonly totales: ReturnType<typeof sumaDeColumnas>;
 
   constructor(
     destino: Writable,
@@ -46,19 +46,18 @@ export class HojaXlsx {
     encabezado.commit();
     this.primera = encabezado.number + 1;
     this.ultima = encabezado.number;
-    this.totales = hoja.columnas.map(() => money(0));
+    this.totales = sumaDeColumnas(hoja.columnas);
   }
 
   fila(celdas: CeldaLibro[]): void {
+    this.totales.agregar(celdas);
     const monto = (i: number) => this.hoja.columnas[i]!.monto;
-    celdas.forEach((v, i) => {
-      if (monto(i) && v !== null) this.totales[i] = this.totales[i]!.plus(money(v));
-    });
     this.ultima = this.ws.addRow(celdas.map((v, i) => (monto(i) && typeof v === 'string' ? Number(v) : v))).number;
     this.ws.lastRow?.commit();
   }
 
   async cerrar(): Promise<void> {
+    const sumas = this.totales.valores();
     const totales = this.ws.addRow(
       this.hoja.columnas.map((c, i) => {
         if (i === 0) return 'Totales';
@@ -66,7 +65,7 @@ export class HojaXlsx {
         const letra = this.ws.getColumn(i + 1).letter;
         return {
           formula: `SUM(${letra}${this.primera}:${letra}${Math.max(this.ultima, this.primera)})`,
-          result: Number(this.totales[i]!.toFixed(2)),
+          result: Number(sumas[i]),
         };
       }),
     );

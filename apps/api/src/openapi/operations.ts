@@ -141,6 +141,12 @@ const periodoParam = {
   description: 'The month, YYYY-MM',
   schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A book as a file: a spreadsheet or a PDF. */
+const archivosLibro = {
+  [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
+  'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+};
 /** A book covers a month (`periodo`) or a date range. */
 const periodoLibroParams = [
   { ...periodoParam, required: false, description: 'The month, YYYY-MM; or give `desde` and `hasta` instead' },
@@ -169,7 +175,6 @@ const formatoLibroParam = {
     'the lines and a totals row',
   schema: { type: 'string', enum: ['json', 'xlsx', 'pdf'], default: 'json' },
 };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const establecimientoParam = {
   name: 'establecimiento',
   in: 'query',
@@ -902,7 +907,7 @@ export const OPERATIONS: Operation[] = [
     path: '/libros/ventas-contribuyentes',
     operationId: 'getLibroVentasContribuyentes',
     tag: 'Books',
-    summary: 'Libro de ventas a contribuyentes of a month',
+    summary: 'Libro de ventas a contribuyentes of a month or date range',
     description:
       'One line per CCF, Nota de Crédito (negative) and Nota de Débito counted in the month, in emission order, ' +
       'and their totals. Written as it is made, a day of documents at a time: a month of any size is answered ' +
@@ -914,8 +919,7 @@ export const OPERATIONS: Operation[] = [
       200: {
         description: 'The book',
         content: {
-          [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
-          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+          ...archivosLibro,
           ...json(
             libroContribuyentes,
             example('A CCF', {
@@ -963,7 +967,7 @@ export const OPERATIONS: Operation[] = [
     path: '/libros/ventas-consumidor',
     operationId: 'getLibroVentasConsumidor',
     tag: 'Books',
-    summary: 'Libro de ventas a consumidor final of a month',
+    summary: 'Libro de ventas a consumidor final of a month or date range',
     description:
       'Per day and type (Factura, Factura de Exportación, retorno of a Factura): the first and last document ' +
       'and their totals; a Factura’s gravadas include their IVA, reported apart as débito fiscal; a retorno’s ' +
@@ -975,8 +979,7 @@ export const OPERATIONS: Operation[] = [
       200: {
         description: 'The book',
         content: {
-          [XLSX]: { schema: { type: 'string', contentMediaType: XLSX } },
-          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+          ...archivosLibro,
           ...json(
             libroConsumidor,
             example('One day of Facturas', {
@@ -1030,7 +1033,7 @@ export const OPERATIONS: Operation[] = [
     path: '/libros/debito-fiscal',
     operationId: 'getDebitoFiscal',
     tag: 'Books',
-    summary: 'The débito fiscal of a month',
+    summary: 'The débito fiscal of a month or date range',
     description: 'The IVA of the sales to contribuyentes (notes signed) and to consumidores finales.',
     authenticated: true,
     permission: 'LIBROS',

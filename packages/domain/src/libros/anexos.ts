@@ -1,6 +1,6 @@
 import { validationError } from '../errors';
 import { money, sum, ZERO, type Money } from '../money';
-import { porEmision, type DocumentoLibro, type Periodo } from './documento';
+import { agrupados, porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
 import { identidadReceptor, montosExportacion, montosVenta } from './montos';
 import { anuladoEnPeriodo, cuentaEnLibros, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
@@ -98,14 +98,8 @@ export function anexoVentasContribuyentes(docs: readonly DocumentoLibro[], p: Pe
 }
 
 /** The documents of one day and type, in emission order. */
-function porDiaYTipo(docs: readonly DocumentoLibro[]): DocumentoLibro[][] {
-  const grupos = new Map<string, DocumentoLibro[]>();
-  for (const d of [...docs].sort(porEmision)) {
-    const clave = `${d.fecEmi}|${d.tipoDte}`;
-    grupos.set(clave, [...(grupos.get(clave) ?? []), d]);
-  }
-  return [...grupos.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, g]) => g);
-}
+const porDiaYTipo = (docs: readonly DocumentoLibro[]) =>
+  agrupados([...docs].sort(porEmision), (d) => `${d.fecEmi}|${d.tipoDte}`);
 
 /**
  * The figures of a day's Facturas, exports or retornos, as the consumer-final annex and book total them;

@@ -30,6 +30,17 @@ export function porEmision(a: DocumentoLibro, b: DocumentoLibro): number {
   );
 }
 
+/** Documents grouped by `clave`, in key order, each group in the order given. */
+export function agrupados(docs: readonly DocumentoLibro[], clave: (d: DocumentoLibro) => string): DocumentoLibro[][] {
+  const grupos = new Map<string, DocumentoLibro[]>();
+  for (const d of docs) {
+    const grupo = grupos.get(clave(d));
+    if (grupo) grupo.push(d);
+    else grupos.set(clave(d), [d]);
+  }
+  return [...grupos.keys()].sort().map((k) => grupos.get(k)!);
+}
+
 /** A period the books are asked for: a month `YYYY-MM`, or a date range `YYYY-MM-DD/YYYY-MM-DD` (inclusive). */
 export interface Periodo {
   periodo: string;
@@ -78,7 +89,7 @@ function solo(o: unknown, campos: readonly string[]): Json | null {
   return Object.fromEntries(campos.filter((c) => c in o).map((c) => [c, (o as Json)[c]]));
 }
 
-/** The resumen's figures the books read (montos.ts), of either generation. */
+/** The resumen's figures the books read (montos.ts), of either generation; of its tributos, the IVA (20). */
 const RESUMEN = [
   'totalExenta',
   'descuExenta',
@@ -86,7 +97,6 @@ const RESUMEN = [
   'descuNoSuj',
   'totalGravada',
   'descuGravada',
-  'tributos',
   'totalIva',
   'ivaRete1',
   'ivaRete',

@@ -13,6 +13,7 @@ export { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso
 export {
   libroDelMes,
   LIBROS,
+  sumaDeColumnas,
   type CeldaLibro,
   type ColumnaLibro,
   type DisenoTabla,

@@ -1,5 +1,6 @@
 import { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso } from './libros';
-import type { DocumentoLibro, Periodo } from './documento';
+import { money, ZERO } from '../money';
+import { agrupados, type DocumentoLibro, type Periodo } from './documento';
 
 /** A column of a book as a person reads it (spreadsheet or PDF): its heading, and whether it is an amount. */
 export interface ColumnaLibro {
@@ -21,6 +22,20 @@ export interface TablaLibro {
   filas: CeldaLibro[][];
 }
 
+/** The totals row of a book's table: each amount column summed over the rows given, exactly. */
+export function sumaDeColumnas(columnas: readonly ColumnaLibro[]) {
+  const t = columnas.map(() => ZERO);
+  return {
+    agregar(fila: readonly CeldaLibro[]) {
+      fila.forEach((v, i) => {
+        if (columnas[i]?.monto && v !== null) t[i] = t[i]!.plus(money(v));
+      });
+    },
+    /** Per column, its sum with 2 decimals; null for a column that is no amount. */
+    valores: () => columnas.map((c, i) => (c.monto ? t[i]!.toFixed(2) : null)),
+  };
+}
+
 /** How a book's lines are laid out as a table, one row per line. */
 export interface DisenoTabla<L> {
   titulo: string;
@@ -40,13 +55,6 @@ const libro = <L>(l: Libro<L>) => l as Libro;
 
 type LineaDe<F extends (p: Periodo) => LibroEnCurso> = ReturnType<ReturnType<F>['dia']>[number];
 
-/** Documents grouped by emission day, in date order: what a book is given a day at a time. */
-function porDia(docs: readonly DocumentoLibro[]): DocumentoLibro[][] {
-  const dias = new Map<string, DocumentoLibro[]>();
-  for (const d of docs) dias.set(d.fecEmi, [...(dias.get(d.fecEmi) ?? []), d]);
-  return [...dias.keys()].sort().map((k) => dias.get(k)!);
-}
-
 /**
  * A book of a month's documents held at hand, whole (what a test or a small caller has): its lines under
  * `clave`, then its closing figures.
@@ -57,7 +65,7 @@ export function libroDelMes<L, C extends object, K extends string = never>(
   p: Periodo,
   clave?: K,
 ): { periodo: string } & Record<K, L[]> & C {
-  const lineas = porDia(docs).flatMap((dia) => curso.dia(dia));
+  const lineas = agrupados(docs, (d) => d.fecEmi).flatMap((dia) => curso.dia(dia));
   return { periodo: p.periodo, ...(clave ? { [clave]: lineas } : {}), ...curso.cierre() } as {
     periodo: string;
   } & Record<K, L[]> &

@@ -1,4 +1,4 @@
-import type { ColumnaLibro, TablaLibro } from '@dte/domain';
+import { sumaDeColumnas, type ColumnaLibro, type TablaLibro } from '@dte/domain';
 import { html, SafeHtml } from './html';
 
 export interface LibroPdfInput extends TablaLibro {
@@ -15,7 +15,9 @@ const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
  * per line, and the totals (the sum of the lines' amounts) at the end; pages numbered "Página n de m".
  */
 export function libroHtml(input: LibroPdfInput): string {
-  const total = (i: number) => input.filas.reduce((s, f) => s + Math.round(Number(f[i] ?? 0) * 100), 0) / 100;
+  const suma = sumaDeColumnas(input.columnas);
+  for (const f of input.filas) suma.agregar(f);
+  const totales = suma.valores();
   const celda = (v: string | number | null, monto: boolean | undefined) =>
     monto && v !== null ? money.format(Number(v)) : v === null ? '' : String(v);
   const page = html`<!DOCTYPE html>
@@ -55,7 +57,7 @@ export function libroHtml(input: LibroPdfInput): string {
             <tr>
               ${input.columnas.map(
                 (c, i) =>
-                  html`<td class="${clase(c)}">${i === 0 ? 'Totales' : c.monto ? money.format(total(i)) : ''}</td>`,
+                  html`<td class="${clase(c)}">${i === 0 ? 'Totales' : celda(totales[i] ?? null, c.monto)}</td>`,
               )}
             </tr>
           </tfoot>

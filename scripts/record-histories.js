@@ -380,6 +380,21 @@ const SCENARIOS = {
       await sim('/lotes', { delayMs: 1000, emisor: nit });
     }
   },
+  /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
+  async libro() {
+    const since = new Date();
+    const { data } = await api('POST', '/dte/dte01', factura());
+    await historyOf(`dte-${data.codigoGeneracion}`);
+    const res = await fetch(
+      `${opts.api}/libros/ventas-consumidor?periodo=${data.dteJson.identificacion.fecEmi.slice(0, 7)}&formato=pdf`,
+      {
+        headers: { 'x-api-token': token },
+      },
+    );
+    if (res.status !== 200) throw new Error(`book PDF: ${res.status} ${await res.text()}`);
+    const [libro] = executions('RenderLibroWorkflow', since);
+    save('libro', 'RenderLibroWorkflow', await historyOf(libro.execution.workflowId));
+  },
 };
 
 /** The admin CLI against the same stack (`npm start`'s configuration). */

@@ -32,6 +32,7 @@ describe('workflow replay of recorded histories', () => {
       'ContingencyWorkflow',
       'InvalidateDteWorkflow',
       'IssueDteWorkflow',
+      'RenderLibroWorkflow',
       'RenderPdfWorkflow',
       'ResendDteWorkflow',
       'SettleOutcomesWorkflow',

@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 /**
- * How long the PDF path takes: Chromium's launch, then one DTE after another on a warm page.
- * Uses the built package (run `npm run build` first). Not a test; numbers depend on the machine.
+ * What a stored PDF costs Chromium: the same DTE rendered one at a time, then by `concurrency` callers at
+ * once printed each alone (PDF_BATCH_SIZE=1), then batched (PDF_BATCH_SIZE, default 10), on a pool of
+ * PDF_POOL_SIZE pages (default 2). CPU is read from /proc for Chromium's processes and for this one
+ * (the split with pdf-lib runs here, in the worker's place). Uses the built package (`npm run build`
+ * first). Not a test; numbers depend on the machine.
  *
- *   node scripts/bench-pdf.js [renders=30]      CHROMIUM_PATH=/usr/bin/chromium by default
+ *   node scripts/bench-pdf.js [documents=200] [concurrency=32]      CHROMIUM_PATH=/usr/bin/chromium by default
  */
 const { performance } = require('node:perf_hooks');
-const { BrowserPool, dteHtml, renderDtePdf } = require('../packages/activities/dist/pdf');
+const { BrowserPool, DtePdfRenderer } = require('../packages/activities/dist/pdf');
+const { ProcessSampler } = require('./bench/sampler');
 
-const renders = Number(process.argv[2] ?? 30);
+const documents = Number(process.argv[2] ?? 200);
+const concurrency = Number(process.argv[3] ?? 32);
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const poolSize = Number(process.env.PDF_POOL_SIZE ?? 2);
+const batchSize = Number(process.env.PDF_BATCH_SIZE ?? 10);
 
 const item = (numItem) => ({
   numItem,
@@ -85,33 +92,58 @@ const input = {
 
 const ms = (n) => `${n.toFixed(1)} ms`;
 
+/** Renders `documents` PDFs, `callers` at a time; CPU per PDF of Chromium and of this process. */
+async function measure(renderer, callers) {
+  const prints = [];
+  renderer.options.onPrint = (n) => prints.push(n);
+  const sampler = new ProcessSampler({ worker: process.pid }, 200);
+  const t = performance.now();
+  sampler.start();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (next < documents) {
+        next++;
+        await renderer.render(input);
+      }
+    }),
+  );
+  const { groups } = sampler.stop();
+  const wall = (performance.now() - t) / 1000;
+  return {
+    pdfsPerSecond: documents / wall,
+    chromiumMs: ((groups.chromium?.cpuSeconds ?? 0) * 1000) / documents,
+    workerMs: ((groups.worker?.cpuSeconds ?? 0) * 1000) / documents,
+    meanBatch: documents / prints.length,
+  };
+}
+
 async function main() {
-  const pool = new BrowserPool({ executablePath, size: 1 });
+  const pool = new BrowserPool({ executablePath, size: poolSize });
   try {
-    let t = performance.now();
+    const t = performance.now();
     await pool.use(async () => undefined);
     console.log(`launch (Chromium + first page): ${ms(performance.now() - t)}`);
+    const alone = new DtePdfRenderer(pool, { batchSize: 1, windowMs: 0 });
+    const batched = new DtePdfRenderer(pool, { batchSize, windowMs: 0 });
+    // Warm-up: the first prints compile Chromium's and pdf-lib's code.
+    for (let i = 0; i < 5; i++) await Promise.all([alone.render(input), batched.render(input), batched.render(input)]);
 
-    t = performance.now();
-    await renderDtePdf(pool, input);
-    console.log(`first PDF: ${ms(performance.now() - t)}`);
-
-    t = performance.now();
-    for (let i = 0; i < renders; i++) await dteHtml(input);
-    console.log(`HTML + QR only: ${ms((performance.now() - t) / renders)} per document`);
-
-    const times = [];
-    for (let i = 0; i < renders; i++) {
-      t = performance.now();
-      await renderDtePdf(pool, input);
-      times.push(performance.now() - t);
+    const rows = [
+      ['one at a time', await measure(alone, 1)],
+      [`${concurrency} callers, each alone`, await measure(alone, concurrency)],
+      [`${concurrency} callers, batched (≤ ${batchSize})`, await measure(batched, concurrency)],
+    ];
+    console.log(`${documents} PDFs per row, pool of ${poolSize} pages`);
+    console.log('| Rendering | PDFs/s | Chromium CPU per PDF | worker CPU per PDF | documents per print |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [name, r] of rows) {
+      console.log(
+        `| ${name} | ${r.pdfsPerSecond.toFixed(1)} | ${ms(r.chromiumMs)} | ${ms(r.workerMs)} | ${r.meanBatch.toFixed(1)} |`,
+      );
     }
-    times.sort((a, b) => a - b);
-    const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    console.log(
-      `warm PDF x${renders}: mean ${ms(mean)}, p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(times.at(-1))}`,
-    );
+    const single = rows[0][1].chromiumMs;
+    console.log(`Chromium CPU per PDF, batched ÷ one at a time: ${(rows[2][1].chromiumMs / single).toFixed(2)}`);
     console.log(`launches: ${pool.launchCount}`);
   } finally {
     await pool.close();

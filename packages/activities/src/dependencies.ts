@@ -9,7 +9,7 @@ import {
   Webhooks,
   type Database,
 } from '@dte/store';
-import { BrowserPool } from './pdf/browser-pool';
+import { BrowserPool, DtePdfRenderer } from './pdf';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
@@ -23,6 +23,8 @@ export interface ActivityDependencies {
   documents: Documents;
   store: ObjectStore;
   browser: BrowserPool;
+  /** DTE PDFs, batched onto `browser`'s pages. */
+  pdf: DtePdfRenderer;
   mailer: Mailer;
   mh: MhClient;
   secrets: SecretBox;
@@ -41,6 +43,11 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const metrics = createActivityMetrics();
+  const pdf = new DtePdfRenderer(browser, {
+    batchSize: config.PDF_BATCH_SIZE,
+    windowMs: config.PDF_BATCH_WINDOW_MS,
+    onPrint: (documents) => metrics.pdfPrintDocuments.observe(documents),
+  });
   const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
   const secrets = new SecretBox(config.SECRET_KEY);
   return {
@@ -51,6 +58,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     documents: new Documents(db, tenants),
     store,
     browser,
+    pdf,
     mailer,
     mh: new MhClient(config.MH_BASE_URL, config.MH_TIMEOUT_MS, (call) => metrics.mhResponses.inc(call)),
     secrets,

@@ -8,6 +8,8 @@ export interface ActivityMetrics {
   /** Every MH call by endpoint, MH's `estado` (or why there is none) and `codigoMsg`. */
   mhResponses: Counter<'endpoint' | 'result' | 'codigo'>;
   pdfRenderSeconds: Histogram<'result'>;
+  /** Documents per Chromium print: its count is the prints, its sum the documents they made. */
+  pdfPrintDocuments: Histogram;
   emailsSent: Counter;
   emailFailures: Counter;
 }
@@ -29,6 +31,12 @@ export function createActivityMetrics(): ActivityMetrics {
       help: 'Time to render one DTE PDF on the Chromium pool, including the wait for a free page',
       labelNames: ['result'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers,
+    }),
+    pdfPrintDocuments: new Histogram({
+      name: 'dte_pdf_print_documents',
+      help: 'Documents printed by one Chromium print (PDF_BATCH_SIZE at most), per successful print',
+      buckets: [1, 2, 3, 5, 8, 13, 21],
       registers,
     }),
     emailsSent: new Counter({

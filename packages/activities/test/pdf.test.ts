@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { validateMhSchema, type MhSchemaName } from '@dte/domain';
-import { BrowserPool, dteHtml, renderDtePdf, type DtePdfInput } from '../src/pdf';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { BrowserPool, DtePdfRenderer, dteHtml, type DtePdfInput } from '../src/pdf';
+import { legible } from '../../../test/support/legible';
 import { documentos, SELLO as SELLO_2026, type Documento } from './documentos';
 // pdf-parse's index runs a debug self-test when required directly; its library entry does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -31,31 +33,57 @@ function columnas(page: string, titulo: string): string[] {
 }
 
 /**
- * The pages (1-based) whose right margin holds ink: rendered at 72 dpi in gray by poppler's pdftoppm, the
- * columns right of the content box (the template's 10 mm margin, less 2 px for antialiasing) must be white.
+ * What a person sees at the right edge of each page, rendered at 72 dpi in gray by poppler's pdftoppm:
+ * `tinta`, the pages (1-based) with ink right of the content box (the template's 10 mm margin, less 2 px
+ * for antialiasing); `borde`, the tallest vertical line at the content box's right edge on the first page,
+ * in pixels. The identification and party boxes end there: a page laid out wider than the paper keeps its
+ * margin blank but loses those borders, as Chromium cuts what overflows at the content box.
  */
-function tintaEnMargenDerecho(pdf: Buffer): number[] {
+function margenDerecho(pdf: Buffer): { tinta: number[]; borde: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'margen-'));
   try {
     fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '72', '-gray', path.join(dir, 'doc.pdf'), path.join(dir, 'p')]);
-    const margen = Math.floor((10 / 25.4) * 72) - 2;
-    return fs
+    const margen = Math.round((10 / 25.4) * 72);
+    const paginas = fs
       .readdirSync(dir)
       .filter((f) => f.endsWith('.pgm'))
       .sort()
-      .flatMap((f, i) => {
+      .map((f) => {
         const pgm = fs.readFileSync(path.join(dir, f));
         // P5 <width> <height> <maxval>, one whitespace, then a byte per pixel, row by row.
         const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
         const inicio = pgm.length - ancho! * alto!;
-        for (let y = 0; y < alto!; y++)
-          for (let x = ancho! - margen; x < ancho!; x++) if (pgm[inicio + y * ancho! + x]! < 250) return [i + 1];
-        return [];
+        return { ancho: ancho!, alto: alto!, gris: (x: number, y: number) => pgm[inicio + y * ancho! + x]! };
       });
+    const tinta = paginas.flatMap(({ ancho, alto, gris }, i) => {
+      for (let y = 0; y < alto; y++)
+        for (let x = ancho - margen + 2; x < ancho; x++) if (gris(x, y) < 250) return [i + 1];
+      return [];
+    });
+    const { ancho, alto, gris } = paginas[0]!;
+    let borde = 0;
+    for (let x = ancho - margen - 4; x < ancho - margen + 2; x++) {
+      let linea = 0;
+      for (let y = 0; y < alto; y++) {
+        linea = gris(x, y) < 200 ? linea + 1 : 0;
+        borde = Math.max(borde, linea);
+      }
+    }
+    return { tinta, borde };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A blank right margin, and the boxes' right border whole: the identification box alone is about 110 px
+ * tall at 72 dpi, while a box cut at the edge leaves only its horizontal borders and the listings' bars.
+ */
+function dentroDelPapel(pdf: Buffer): void {
+  const { tinta, borde } = margenDerecho(pdf);
+  expect(tinta).toEqual([]);
+  expect(borde).toBeGreaterThanOrEqual(80);
 }
 
 /** Extracted text with line breaks folded, since the layout may wrap long values. */
@@ -480,19 +508,25 @@ const PNG = Buffer.from(
 );
 const CORRUPT_PNG = Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image')]);
 
-describe('renderDtePdf', () => {
+describe('DtePdfRenderer', () => {
   let pool: BrowserPool;
+  let renderer: DtePdfRenderer;
   beforeAll(() => {
     pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 2 });
+    renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0 });
   });
   afterAll(() => pool.close());
+
+  it.each(cases)('keeps every box of a $tipoNombre of eleven columns inside the right margin', async (c) => {
+    dentroDelPapel(await renderer.render(input(c)));
+  });
 
   it.each(cases)('fixture $tipoNombre is valid against its MH schema', (c) => {
     expect(validateMhSchema(c.schema, c.dte)).toEqual([]);
   });
 
   it.each(cases)('renders a $tipoNombre with its identifiers, parties, items and totals', async (c) => {
-    const pdf = await renderDtePdf(pool, input(c, { branding: { logo: PNG, colorPrincipal: '#0a5c36' } }));
+    const pdf = await renderer.render(input(c, { branding: { logo: PNG, colorPrincipal: '#0a5c36' } }));
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(pdf);
@@ -513,7 +547,7 @@ describe('renderDtePdf', () => {
   });
 
   it('shows every resumen amount, catalog codes in words and all observaciones', async () => {
-    const text = await pdfText(await renderDtePdf(pool, input(cases[0]!)));
+    const text = await pdfText(await renderer.render(input(cases[0]!)));
     expect(text).toMatch(line('IVA incluido en las ventas gravadas', '$19.50'));
     expect(text).toMatch(line('Saldo a favor', '$0.00'));
     expect(text).toMatch(line('Condición de la operación', 'Contado'));
@@ -525,11 +559,11 @@ describe('renderDtePdf', () => {
 
     // An amount MH adds that the layouts do not name yet is still shown.
     const nuevo = { ...factura, resumen: { ...factura.resumen, totalAnticipo: 20 } };
-    expect(await pdfText(await renderDtePdf(pool, input(cases[0]!, { dte: nuevo })))).toMatch(
+    expect(await pdfText(await renderer.render(input(cases[0]!, { dte: nuevo })))).toMatch(
       line('Total anticipo', '$20.00'),
     );
 
-    const fseText = await pdfText(await renderDtePdf(pool, input(cases[4]!)));
+    const fseText = await pdfText(await renderer.render(input(cases[4]!)));
     expect(fseText).toContain('SUJETO EXCLUIDO');
     expect(fseText).toMatch(line('Retención de renta', '$25.00'));
     expect(fseText).toContain('Retención de renta 10% por servicios');
@@ -545,7 +579,7 @@ describe('renderDtePdf', () => {
       branding: {},
     });
     const render = async (d: Documento) => {
-      const [page, pdf] = await Promise.all([dteHtml(inputOf(d)), renderDtePdf(pool, inputOf(d))]);
+      const [page, pdf] = await Promise.all([dteHtml(inputOf(d)), renderer.render(inputOf(d))]);
       return { page, text: await pdfText(pdf) };
     };
 
@@ -574,7 +608,7 @@ describe('renderDtePdf', () => {
     });
 
     it.each(documentos)('keeps every box of a $nombre inside the right margin', async (d) => {
-      expect(tintaEnMargenDerecho(await renderDtePdf(pool, inputOf(d)))).toEqual([]);
+      dentroDelPapel(await renderer.render(inputOf(d)));
     });
 
     it('keeps a receptor of long unbroken words (an e-mail, a name, a number) inside the right margin', async () => {
@@ -586,8 +620,8 @@ describe('renderDtePdf', () => {
         nombreComercial: 'DISTRIBUIDORACENTROAMERICANADEFERRETERIAYMATERIALESDECONSTRUCCION',
         telefono: '+503-2222-3333-4444-5555-6666',
       };
-      const pdf = await renderDtePdf(pool, inputOf({ ...ccf, dte: largo }));
-      expect(tintaEnMargenDerecho(pdf)).toEqual([]);
+      const pdf = await renderer.render(inputOf({ ...ccf, dte: largo }));
+      dentroDelPapel(pdf);
       expect(await pdfText(pdf)).toContain('distribuidora-centroamericana');
     });
 
@@ -698,13 +732,14 @@ describe('renderDtePdf', () => {
   it('prints a long document on Letter pages, each numbered out of the total', async () => {
     const item = factura.cuerpoDocumento[0]!;
     const largo = { ...factura, cuerpoDocumento: Array.from({ length: 70 }, (_, i) => ({ ...item, numItem: i + 1 })) };
-    const pdf = await renderDtePdf(pool, input(cases[0]!, { dte: largo }));
+    const pdf = await renderer.render(input(cases[0]!, { dte: largo }));
     const { numpages } = await pdfParse(pdf);
     expect(numpages).toBeGreaterThan(1);
     const text = await pdfText(pdf);
     for (let n = 1; n <= numpages; n++) expect(text).toContain(`Página ${n} de ${numpages}`);
     // Letter is 612 × 792 points.
-    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
+    const sizes = (await PDFDocument.load(pdf)).getPages().map((p) => `${p.getWidth()} × ${p.getHeight()}`);
+    expect(sizes).toEqual(Array(numpages).fill('612 × 792'));
   });
 
   it('prints a long description across the listing, under its line, so 2,000 such items fit in few pages', async () => {
@@ -716,14 +751,14 @@ describe('renderDtePdf', () => {
     };
     const page = await dteHtml(input(cases[0]!, { dte: largo }));
     expect(page.match(/<tr class="texto-aparte">\s*<td colspan="\d+">Tornillo/g)).toHaveLength(60);
-    const { numpages } = await pdfParse(await renderDtePdf(pool, input(cases[0]!, { dte: largo })));
-    // About eight such items a page; in the description column each took pages of its own.
-    expect(numpages).toBeLessThanOrEqual(10);
+    const { numpages } = await pdfParse(await renderer.render(input(cases[0]!, { dte: largo })));
+    // About six such items a page; in the description column each took pages of its own.
+    expect(numpages).toBeLessThanOrEqual(12);
   });
 
   it('escapes DTE text instead of interpreting it as markup', async () => {
     const hostile = { ...factura, emisor: { ...emisor, nombre: '<b>Acme</b> <img src=x onerror=alert(1)>' } };
-    const text = await pdfText(await renderDtePdf(pool, input(cases[0]!, { dte: hostile })));
+    const text = await pdfText(await renderer.render(input(cases[0]!, { dte: hostile })));
     expect(text).toContain('<b>Acme</b> <img src=x onerror=alert(1)>');
     expect(text).toContain('Cuscatlán <Mayoreo> & Cía');
   });
@@ -733,7 +768,7 @@ describe('renderDtePdf', () => {
       ...factura,
       identificacion: { ...factura.identificacion, tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 },
     };
-    const pdf = await renderDtePdf(pool, input(cases[0]!, { dte: contingencia, estado: 'CONTINGENCIA' }));
+    const pdf = await renderer.render(input(cases[0]!, { dte: contingencia, estado: 'CONTINGENCIA' }));
     const text = await pdfText(pdf);
     expect(text).toContain('EMITIDO EN CONTINGENCIA');
     expect(text).toMatch(line('Modelo de facturación', 'Diferido'));
@@ -746,12 +781,167 @@ describe('renderDtePdf', () => {
     ['bytes that are no image', Buffer.from('%!PS-Adobe-3.0 definitely not a logo')],
     ['an empty buffer', Buffer.alloc(0)],
   ])('still renders with %s as logo', async (_name, logo) => {
-    const pdf = await renderDtePdf(
-      pool,
+    const pdf = await renderer.render(
       input(cases[1]!, { branding: { logo, logoContentType: 'image/png', colorFondo: 'red;}' } }),
     );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await pdfText(pdf)).toContain(creditoFiscal.identificacion.codigoGeneracion);
+  });
+});
+
+describe('DtePdfRenderer in batches', () => {
+  // One page: while it prints, the documents that arrive wait and share the next print.
+  let pool: BrowserPool;
+  beforeAll(() => {
+    pool = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1 });
+  });
+  afterAll(() => pool.close());
+
+  const inputOf = (d: { dte: object; tipoNombre: string }, overrides: Partial<DtePdfInput> = {}): DtePdfInput => ({
+    dte: d.dte as DtePdfInput['dte'],
+    selloRecibido: SELLO_2026,
+    estado: 'PROCESSED',
+    tipoNombre: d.tipoNombre,
+    branding: {},
+    ...overrides,
+  });
+  const codigoDe = (i: DtePdfInput) => (i.dte.identificacion as { codigoGeneracion: string }).codigoGeneracion;
+  const conCodigo = (i: DtePdfInput, codigoGeneracion: string): DtePdfInput => ({
+    ...i,
+    dte: { ...i.dte, identificacion: { ...(i.dte.identificacion as object), codigoGeneracion } },
+  });
+  const largo = inputOf({
+    tipoNombre: 'FACTURA',
+    dte: {
+      ...factura,
+      cuerpoDocumento: Array.from({ length: 70 }, (_, i) => ({ ...factura.cuerpoDocumento[0]!, numItem: i + 1 })),
+    },
+  });
+
+  /** What a PDF's pages carry: their image names and whether an annotation is left on them. */
+  async function paginas(pdf: Buffer) {
+    const doc = await PDFDocument.load(pdf);
+    return {
+      titulo: doc.getTitle(),
+      paginas: doc.getPages().map((page) => ({
+        imagenes: page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0,
+        anotaciones: page.node.lookupMaybe(PDFName.Annots, PDFArray)?.size() ?? 0,
+      })),
+    };
+  }
+
+  it('prints waiting documents together, each PDF with its own pages, numbers, title and nothing of its neighbours', async () => {
+    const prints: number[] = [];
+    const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0, onPrint: (n) => prints.push(n) });
+    const inputs = [
+      largo,
+      ...documentos.slice(0, 7).map((d) => inputOf(d)),
+      conCodigo(largo, '0E7D1C52-2B9A-4F0C-8D3E-6A5B4C3D2E1F'),
+    ];
+    const pdfs = await Promise.all(inputs.map((i) => renderer.render(i)));
+
+    // The first found the page free and was printed at once, alone; the other eight shared one print.
+    expect(prints).toEqual([1, inputs.length - 1]);
+    const solo = new DtePdfRenderer(pool, { batchSize: 1, windowMs: 0 });
+    for (const [k, input] of inputs.entries()) {
+      const pdf = pdfs[k]!;
+      const alone = await solo.render(input);
+      const text = await pdfText(pdf);
+      // Word for word what the document printed alone reads, its page numbers included, and nothing of
+      // another (the spaces the extractor guesses between cells follow the font subsets a print shares).
+      expect(text.replace(/\s/g, '')).toBe((await pdfText(alone)).replace(/\s/g, ''));
+      const { numpages } = await pdfParse(pdf);
+      expect([...text.matchAll(/Página (\d+) de (\d+)/g)].map((m) => `${m[1]}/${m[2]}`)).toEqual(
+        Array.from({ length: numpages }, (_, n) => `${n + 1}/${numpages}`),
+      );
+      expect(text.match(/Código de generación:/g)).toHaveLength(1);
+      // Its title, its own images (logo, QR) page by page as alone, and no link left from the print.
+      expect(await paginas(pdf)).toEqual({
+        titulo: `${input.tipoNombre} ${codigoDe(input)}`,
+        paginas: (await paginas(alone)).paginas.map((p) => ({ ...p, anotaciones: 0 })),
+      });
+    }
+    expect((await pdfParse(pdfs[0]!)).numpages).toBeGreaterThan(1);
+    const { png, paginas: n } = await legible(pdfs.at(-1)!, 'pdf-impreso-en-tanda');
+    expect(n).toBeGreaterThan(1);
+    expect(fs.existsSync(png)).toBe(true);
+    dentroDelPapel(pdfs.at(-1)!);
+  });
+
+  it('never prints documents of another look together: another mark across the page, other colours', async () => {
+    const prints: number[] = [];
+    const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0, onPrint: (n) => prints.push(n) });
+    const [primero, ...otros] = documentos.slice(0, 6).map((d) => inputOf(d));
+    const anulado = inputOf(documentos[6]!, { estado: 'CANCELLED' });
+    const otraMarca = inputOf(documentos[7]!, { branding: { colorPrincipal: '#0a5c36' } });
+    const pdfs = await Promise.all([primero!, anulado, ...otros, otraMarca].map((i) => renderer.render(i)));
+
+    expect(prints).toEqual([1, 1, otros.length, 1]);
+    const textos = await Promise.all(pdfs.map(pdfText));
+    expect(textos.map((t) => t.includes('DOCUMENTO INVALIDADO'))).toEqual(pdfs.map((_, k) => k === 1));
+  });
+
+  it('fails only the document that cannot be laid out', async () => {
+    const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0 });
+    const roto = inputOf({ tipoNombre: 'FACTURA', dte: { ...factura, identificacion: undefined } });
+    const results = await Promise.allSettled(
+      [documentos[0]!, documentos[1]!].flatMap((d) => [inputOf(d), roto]).map((i) => renderer.render(i)),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(TypeError);
+    expect(await pdfText((results[2] as PromiseFulfilledResult<Buffer>).value)).toContain(
+      documentos[1]!.dte.identificacion.codigoGeneracion,
+    );
+  });
+
+  it('fails only the document that breaks its print: the others of that print are printed again, each alone', async () => {
+    // A print must end within 2.5 s; 3,000 lines take Chromium several seconds, ten small documents well under one.
+    const apretado = new BrowserPool({ executablePath: CHROMIUM_PATH, size: 1, timeoutMs: 2_500 });
+    try {
+      const prints: number[] = [];
+      const renderer = new DtePdfRenderer(apretado, { batchSize: 10, windowMs: 0, onPrint: (n) => prints.push(n) });
+      await renderer.render(inputOf(documentos[0]!));
+      const enorme = conCodigo(
+        inputOf({
+          tipoNombre: 'FACTURA',
+          dte: {
+            ...factura,
+            cuerpoDocumento: Array.from({ length: 3000 }, (_, i) => ({
+              ...factura.cuerpoDocumento[0]!,
+              numItem: i + 1,
+            })),
+          },
+        }),
+        '9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D',
+      );
+      const inputs = [inputOf(documentos[1]!), inputOf(documentos[2]!), enorme, inputOf(documentos[3]!)];
+      const results = await Promise.allSettled(inputs.map((i) => renderer.render(i)));
+
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/exceeded 2500 ms/);
+      for (const k of [1, 3]) {
+        const text = await pdfText((results[k] as PromiseFulfilledResult<Buffer>).value);
+        expect(text).toContain(codigoDe(inputs[k]!));
+        expect(text).toContain('Página 1 de 1');
+      }
+      // Warm-up, the first alone; then the print of three and the large one broke, and the two left alone.
+      expect(prints).toEqual([1, 1, 1, 1]);
+    } finally {
+      await apretado.close();
+    }
+  });
+
+  it('holds a document for PDF_BATCH_WINDOW_MS to share its print, and not at all when it is 0', async () => {
+    const llegan = async (windowMs: number) => {
+      const prints: number[] = [];
+      const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs, onPrint: (n) => prints.push(n) });
+      const a = renderer.render(inputOf(documentos[0]!));
+      await new Promise((r) => setTimeout(r, 100));
+      await Promise.all([a, renderer.render(inputOf(documentos[1]!))]);
+      return prints;
+    };
+    expect(await llegan(1_000)).toEqual([2]);
+    expect(await llegan(0)).toEqual([1, 1]);
   });
 });
 
@@ -781,7 +971,8 @@ describe('BrowserPool', () => {
       expect(pages.size).toBe(2);
       expect(pdfs.map((p) => p.subarray(0, 5).toString('latin1'))).toEqual(Array(cases.length).fill('%PDF-'));
 
-      const rendered = await Promise.all(cases.map((c) => renderDtePdf(pool, input(c))));
+      const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0 });
+      const rendered = await Promise.all(cases.map((c) => renderer.render(input(c))));
       const texts = await Promise.all(rendered.map(pdfText));
       texts.forEach((t, i) => expect(t).toContain(cases[i]!.dte.identificacion.codigoGeneracion));
       expect(pool.launchCount).toBe(1);
@@ -799,7 +990,7 @@ describe('BrowserPool', () => {
         browser.process()?.kill('SIGKILL');
         await gone;
       });
-      const pdf = await renderDtePdf(pool, input(cases[0]!));
+      const pdf = await new DtePdfRenderer(pool, { batchSize: 1, windowMs: 0 }).render(input(cases[0]!));
       expect(await pdfText(pdf)).toContain(factura.identificacion.codigoGeneracion);
       expect(pool.launchCount).toBe(2);
     } finally {

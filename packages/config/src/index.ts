@@ -85,6 +85,10 @@ const schema = z.object({
     .default('2026-12-01T00:00:00-06:00'),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  /** Most DTEs one Chromium print makes (the README says what it trades); 1 prints each alone. */
+  PDF_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(10),
+  /** How long a DTE waits for others to share its print while a page is free; 0 never waits. */
+  PDF_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(0),
   /** How long a worker keeps an issuer's emisor, establecimiento and punto de venta records before reading them again. */
   TENANT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   /** 32 bytes as 64 hex characters: the AES-256-GCM key that encrypts tenant secrets at rest. */

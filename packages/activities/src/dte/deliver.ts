@@ -5,7 +5,7 @@ import { archivoDte, maskEmail, type DocumentRecord, type StoredDocumentRecord }
 import { datosDocumento, publicar } from '../webhooks/publicar';
 import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
-import { renderDtePdf, type EstadoDte } from '../pdf';
+import type { EstadoDte } from '../pdf';
 
 /**
  * The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno,
@@ -38,7 +38,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     const logo = branding?.logoKey ? await deps.store.get(branding.logoKey).catch(() => null) : null;
     const timer = deps.metrics.pdfRenderSeconds.startTimer();
     try {
-      const pdf = await renderDtePdf(deps.browser, {
+      const pdf = await deps.pdf.render({
         dte: doc.dteJson as Record<string, unknown>,
         selloRecibido: doc.selloRecibido ?? null,
         estado: doc.estado as EstadoDte,

@@ -50,6 +50,11 @@ export class BrowserPool {
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
+  /** How many pages render at once. */
+  get size(): number {
+    return this.options.size;
+  }
+
   /** How many times Chromium was started; more than one means it crashed or disconnected. */
   get launchCount(): number {
     return this.launches;

@@ -53,8 +53,68 @@ const ESTADO_MARKS: Partial<Record<EstadoDte, string>> = {
 
 const DEFAULT_COLORS = { principal: '#1f3a5f', secundario: '#5b7a99', fondo: '#ffffff' };
 
+/**
+ * One document's share of a printed page: printed alone or beside others of the same look, each starting
+ * on a page of its own (see `paginaDte`).
+ */
+export interface ParteDte {
+  /** The PDF's title, as Chromium would take it from `<title>`. */
+  titulo: string;
+  /** The stylesheet: the emisor's colours, shared by every document printed with it. */
+  css: string;
+  /** The mark printed across every page, or null; a fixed element repeats on every page of a print. */
+  marca: string | null;
+  /** The body's markup. */
+  contenido: string;
+}
+
+/** Documents that may share one print: the same stylesheet and the same mark across the page. */
+export function aspectoDe(parte: ParteDte): string {
+  return `${parte.marca ?? ''}\u0000${parte.css}`;
+}
+
+/**
+ * Where each document starts in a print of several: a link to this address, on the document's first page,
+ * becomes a link annotation there that splitting the PDF looks for and removes.
+ */
+export const INICIO_DTE = 'https://inicio.dte.invalid/';
+
+/**
+ * The page Chromium prints: the documents one after another, each from a new page and preceded by its
+ * INICIO_DTE link. All of them must share `aspectoDe`. The page numbers are not here: `@page` counters
+ * count the whole print, so each document's "Página n de m" is written on its own PDF after the split.
+ */
+export function paginaDte(partes: readonly ParteDte[]): string {
+  const [primera] = partes;
+  if (!primera) throw new RangeError('paginaDte needs at least one document');
+  return html`<!DOCTYPE html>
+    <html lang="es">
+      <head>
+        <meta charset="utf-8" />
+        <title>${primera.titulo}</title>
+        <style>
+          ${new SafeHtml(primera.css)}
+        </style>
+      </head>
+      <body>
+        ${primera.marca && html`<div class="watermark">${primera.marca}</div>`}
+        ${partes.map(
+          (parte, i) =>
+            html`<div class="dte">
+              <a class="inicio-dte" href="${INICIO_DTE}${String(i)}"></a>${new SafeHtml(parte.contenido)}
+            </div>`,
+        )}
+      </body>
+    </html>`.value;
+}
+
 /** The legible version (versión legible) of a DTE as a self-contained HTML page: images are data: URLs. */
 export async function dteHtml(input: DtePdfInput): Promise<string> {
+  return paginaDte([await parteDte(input)]);
+}
+
+/** A document's title, stylesheet, mark and body. */
+export async function parteDte(input: DtePdfInput): Promise<ParteDte> {
   const { dte, estado, tipoNombre } = input;
   const identificacion = asObj(dte.identificacion);
   const codigoGeneracion = text(identificacion?.codigoGeneracion);
@@ -74,78 +134,69 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
   // The Evento de Retorno (18) has tipoEvento where DTEs have tipoDte.
   const tipoDte = text(identificacion.tipoDte) ?? text(identificacion.tipoEvento);
 
-  const page = html`<!DOCTYPE html>
-    <html lang="es">
-      <head>
-        <meta charset="utf-8" />
-        <title>${tipoNombre} ${codigoGeneracion}</title>
-        <style>
-          ${new SafeHtml(css(input.branding))}
-        </style>
-      </head>
-      <body>
-        ${mark && html`<div class="watermark">${mark}</div>`}
-        <header>
-          <div class="logo">${logoImage(input.branding)}</div>
-          <div class="titulo">
-            <div class="emisor-nombre">${text(emisor?.nombreComercial) ?? text(emisor?.nombre)}</div>
-            <div>DOCUMENTO TRIBUTARIO ELECTRÓNICO</div>
-            <h1>${tipoNombre}</h1>
-          </div>
-          <div class="version">Ver. ${text(identificacion.version)}</div>
-        </header>
-        ${mark && html`<div class="marca">${mark}</div>`}
-        <section class="identificacion">
-          <table class="datos">
-            ${row('Código de generación', codigoGeneracion, 'id')}
-            ${row('Número de control', text(identificacion.numeroControl), 'id')}
-            ${row('Sello de recepción', sello, 'id')}
-            ${row('Modelo de facturación', formatValue(identificacion.tipoModelo, { words: MODELO_FACTURACION }))}
-            ${row('Tipo de transmisión', formatValue(identificacion.tipoOperacion, { words: TIPO_TRANSMISION }))}
-            ${row('Fecha y hora de generación', [fecha(fecEmi), text(identificacion.horEmi)].filter(Boolean).join(' '))}
-            ${row('Tipo de contingencia', formatValue(identificacion.tipoContingencia, { catalog: 'CAT-005' }))}
-            ${row('Motivo de contingencia', text(identificacion.motivoContin))}
-            ${row('Ambiente', ambiente === '01' ? 'Producción' : 'Pruebas')}
-            ${row('Moneda', text(identificacion.tipoMoneda))}
-          </table>
-          <figure class="qr">
-            <img src="${qr}" alt="Código QR de consulta pública" />
-            <figcaption>Consulte este documento en Hacienda</figcaption>
-          </figure>
-        </section>
-        <section class="partes">
-          ${party(PARTES[tipoDte ?? '']?.[0] ?? 'EMISOR', emisor)}
-          ${party(PARTES[tipoDte ?? '']?.[1] ?? 'RECEPTOR', receptorDe(dte), 'Consumidor final')}
-        </section>
-        ${ventaTercero(asObj(dte.ventaTercero))}
-        ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
-        ${table('OTROS DOCUMENTOS ASOCIADOS', OTROS_DOCUMENTOS_FIELDS, asList(dte.otrosDocumentos))}
-        ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento), 'descripcion')}
-        ${liquidacion && datos('LIQUIDACIÓN', LIQUIDACION_FIELDS, liquidacion)}
-        <section class="cierre">
-          <div class="notas">
-            ${row(
-              'Valor en letras',
-              text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras) ?? text(liquidacion?.totalLetras),
-              'block',
-            )}
-            ${row('Condición de la operación', formatValue(resumen.condicionOperacion, { catalog: 'CAT-016' }), 'block')}
-            ${row('N° de pago electrónico', text(resumen.numPagoElectronico), 'block')}
-            ${row(
-              'Incoterm',
-              text(resumen.descIncoterms) ?? formatValue(resumen.codIncoterms, { catalog: 'CAT-031' }),
-              'block',
-            )}
-            ${table('PAGOS', PAGO_FIELDS, asList(resumen.pagos))} ${observaciones(dte, resumen)}
-          </div>
-          <table class="resumen">
-            ${resumenRows(resumen)}
-          </table>
-        </section>
-        ${extension(asObj(dte.extension))}
-      </body>
-    </html>`;
-  return page.value;
+  const contenido = html`<header>
+      <div class="logo">${logoImage(input.branding)}</div>
+      <div class="titulo">
+        <div class="emisor-nombre">${text(emisor?.nombreComercial) ?? text(emisor?.nombre)}</div>
+        <div>DOCUMENTO TRIBUTARIO ELECTRÓNICO</div>
+        <h1>${tipoNombre}</h1>
+      </div>
+      <div class="version">Ver. ${text(identificacion.version)}</div>
+    </header>
+    ${mark && html`<div class="marca">${mark}</div>`}
+    <section class="identificacion">
+      <table class="datos">
+        ${row('Código de generación', codigoGeneracion, 'id')}
+        ${row('Número de control', text(identificacion.numeroControl), 'id')} ${row('Sello de recepción', sello, 'id')}
+        ${row('Modelo de facturación', formatValue(identificacion.tipoModelo, { words: MODELO_FACTURACION }))}
+        ${row('Tipo de transmisión', formatValue(identificacion.tipoOperacion, { words: TIPO_TRANSMISION }))}
+        ${row('Fecha y hora de generación', [fecha(fecEmi), text(identificacion.horEmi)].filter(Boolean).join(' '))}
+        ${row('Tipo de contingencia', formatValue(identificacion.tipoContingencia, { catalog: 'CAT-005' }))}
+        ${row('Motivo de contingencia', text(identificacion.motivoContin))}
+        ${row('Ambiente', ambiente === '01' ? 'Producción' : 'Pruebas')}
+        ${row('Moneda', text(identificacion.tipoMoneda))}
+      </table>
+      <figure class="qr">
+        <img src="${qr}" alt="Código QR de consulta pública" />
+        <figcaption>Consulte este documento en Hacienda</figcaption>
+      </figure>
+    </section>
+    <section class="partes">
+      ${party(PARTES[tipoDte ?? '']?.[0] ?? 'EMISOR', emisor)}
+      ${party(PARTES[tipoDte ?? '']?.[1] ?? 'RECEPTOR', receptorDe(dte), 'Consumidor final')}
+    </section>
+    ${ventaTercero(asObj(dte.ventaTercero))}
+    ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
+    ${table('OTROS DOCUMENTOS ASOCIADOS', OTROS_DOCUMENTOS_FIELDS, asList(dte.otrosDocumentos))}
+    ${table('DETALLE', CUERPO_FIELDS, asList(dte.cuerpoDocumento), 'descripcion')}
+    ${liquidacion && datos('LIQUIDACIÓN', LIQUIDACION_FIELDS, liquidacion)}
+    <section class="cierre">
+      <div class="notas">
+        ${row(
+          'Valor en letras',
+          text(resumen.totalLetras) ?? text(resumen.totalIVAretenidoLetras) ?? text(liquidacion?.totalLetras),
+          'block',
+        )}
+        ${row('Condición de la operación', formatValue(resumen.condicionOperacion, { catalog: 'CAT-016' }), 'block')}
+        ${row('N° de pago electrónico', text(resumen.numPagoElectronico), 'block')}
+        ${row(
+          'Incoterm',
+          text(resumen.descIncoterms) ?? formatValue(resumen.codIncoterms, { catalog: 'CAT-031' }),
+          'block',
+        )}
+        ${table('PAGOS', PAGO_FIELDS, asList(resumen.pagos))} ${observaciones(dte, resumen)}
+      </div>
+      <table class="resumen">
+        ${resumenRows(resumen)}
+      </table>
+    </section>
+    ${extension(asObj(dte.extension))}`;
+  return {
+    titulo: `${tipoNombre} ${codigoGeneracion}`,
+    css: css(input.branding),
+    marca: mark ?? null,
+    contenido: contenido.value,
+  };
 }
 
 function css(branding: Branding): string {
@@ -156,8 +207,10 @@ function css(branding: Branding): string {
 @page {
   size: Letter;
   margin: 10mm 10mm 14mm 10mm;
-  @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Arial, 'Liberation Sans', sans-serif; font-size: 7pt; color: #666; }
 }
+.dte + .dte { break-before: page; }
+/* Net height zero, yet a box Chromium gives a link annotation to. */
+.inicio-dte { display: block; width: 1px; height: 1px; margin-bottom: -1px; }
 * { box-sizing: border-box; }
 body { margin: 0; font-family: Arial, 'Liberation Sans', 'DejaVu Sans', 'Noto Color Emoji', sans-serif; font-size: 8.5pt; color: #1a1a1a; background: ${fondo}; }
 header { display: flex; align-items: center; gap: 12px; border-bottom: 3px solid ${principal}; padding-bottom: 6px; }
@@ -183,7 +236,10 @@ table { border-collapse: collapse; }
 .parte { flex: 1; border: 1px solid ${secundario}; }
 .parte .datos { margin: 0 6px 4px; }
 .listado { width: 100%; }
-.listado th { background: ${secundario}; color: #fff; font-weight: bold; padding: 3px; font-size: 7.5pt; text-align: left; }
+.listado th { background: ${secundario}; color: #fff; font-weight: bold; padding: 3px; font-size: 7.5pt; text-align: left; vertical-align: bottom; }
+/* A heading may wrap between its words: unwrapped, eleven of them are wider than the page, and Chromium
+   then prints the boxes of the page cut at its right edge. */
+.listado th.money, .listado th.price, .listado th.quantity, .listado th.percent { white-space: normal; }
 .listado td { border-bottom: 1px solid #ddd; padding: 3px; vertical-align: top; }
 .listado tr { page-break-inside: avoid; }
 .listado tr.con-texto-aparte td { border-bottom: none; padding-bottom: 0; }

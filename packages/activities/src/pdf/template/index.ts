@@ -1,2 +1,12 @@
-export { dteHtml, type Branding, type DtePdfInput, type EstadoDte } from './dte-template';
+export {
+  aspectoDe,
+  dteHtml,
+  INICIO_DTE,
+  paginaDte,
+  parteDte,
+  type Branding,
+  type DtePdfInput,
+  type EstadoDte,
+  type ParteDte,
+} from './dte-template';
 export { consultaPublicaUrl, type ConsultaPublicaRef } from './consulta-publica';

@@ -1,0 +1,110 @@
+import type { BrowserPool } from './browser-pool';
+import { splitPrint } from './split-print';
+import { aspectoDe, paginaDte, parteDte, type DtePdfInput, type ParteDte } from './template';
+
+export interface DtePdfRendererOptions {
+  /** At most this many documents in one Chromium print (PDF_BATCH_SIZE); 1 prints each alone. */
+  batchSize: number;
+  /**
+   * How long a document may wait for others to share its print when a page is free (PDF_BATCH_WINDOW_MS).
+   * 0: never; documents are batched only while every page is busy, so a lone one starts at once.
+   */
+  windowMs: number;
+  /** Told the number of documents of each print that succeeded (the worker's metrics). */
+  onPrint?: (documents: number) => void;
+}
+
+interface Pendiente {
+  parte: ParteDte;
+  aspecto: string;
+  /** Set after its batch failed: it is printed alone, so only a document that fails by itself fails. */
+  solo: boolean;
+  desde: number;
+  resolve(pdf: Buffer): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The legible version of DTEs as Letter-size PDFs, several to a Chromium print. Most of a print's cost
+ * is fixed (laying out a page, writing a PDF), so documents that wait for a page while all are busy are
+ * printed together, each from a page of its own, and the print is split into one PDF per document
+ * (`splitPrint`). Only documents of the same look (`aspectoDe`) share a print. Each caller still gets
+ * its own document's PDF or its own error.
+ */
+export class DtePdfRenderer {
+  private readonly waiting: Pendiente[] = [];
+  private printing = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: BrowserPool,
+    private readonly options: DtePdfRendererOptions,
+  ) {
+    if (!Number.isInteger(options.batchSize) || options.batchSize < 1) throw new RangeError('batchSize must be >= 1');
+  }
+
+  async render(input: DtePdfInput): Promise<Buffer> {
+    // A document that cannot be laid out fails here, before it joins anybody's print.
+    const parte = await parteDte(input);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ parte, aspecto: aspectoDe(parte), solo: false, desde: Date.now(), resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.printing < this.pool.size && this.waiting.length > 0) {
+      const espera = this.waiting[0]!.desde + this.options.windowMs - Date.now();
+      if (espera > 0 && this.waiting.length < this.options.batchSize) {
+        this.timer ??= setTimeout(() => {
+          this.timer = null;
+          this.pump();
+        }, espera);
+        return;
+      }
+      const batch = this.take();
+      this.printing++;
+      void this.print(batch).finally(() => {
+        this.printing--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The first waiting document and those after it of the same look, in arrival order. */
+  private take(): Pendiente[] {
+    const [primero] = this.waiting.splice(0, 1) as [Pendiente];
+    const batch = [primero];
+    if (primero.solo) return batch;
+    for (let i = 0; i < this.waiting.length && batch.length < this.options.batchSize;) {
+      const otro = this.waiting[i]!;
+      if (!otro.solo && otro.aspecto === primero.aspecto) batch.push(...this.waiting.splice(i, 1));
+      else i++;
+    }
+    return batch;
+  }
+
+  private async print(batch: Pendiente[]): Promise<void> {
+    let pdfs: Buffer[];
+    try {
+      const markup = paginaDte(batch.map((p) => p.parte));
+      const impresion = await this.pool.use(async (page) => {
+        await page.setContent(markup, { waitUntil: 'load' });
+        // Untagged: splitting keeps pages, not the print's structure tree, and tagging took Chromium about
+        // a third more CPU per document.
+        return page.pdf({ printBackground: true, preferCSSPageSize: true, tagged: false });
+      });
+      pdfs = await splitPrint(
+        impresion,
+        batch.map((p) => p.parte.titulo),
+      );
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      // Which of them broke the print is unknown: each is printed again on its own, first in the queue.
+      else this.waiting.unshift(...batch.map((p) => ({ ...p, solo: true })));
+      return;
+    }
+    this.options.onPrint?.(batch.length);
+    batch.forEach((p, i) => p.resolve(pdfs[i]!));
+  }
+}

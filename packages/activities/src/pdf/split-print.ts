@@ -1,0 +1,89 @@
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  ParseSpeeds,
+  PDFString,
+  PDFHexString,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
+import { INICIO_DTE } from './template';
+
+const MM = 72 / 25.4;
+/** The template's @page margins (10 mm right, 14 mm bottom): the numbers sit where its margin box put them. */
+const MARGEN_DERECHO = 10 * MM;
+const MARGEN_INFERIOR = 14 * MM;
+const NUMERO = { size: 7, color: rgb(0x66 / 255, 0x66 / 255, 0x66 / 255) };
+
+/**
+ * Splits a print of several documents (`paginaDte`) into one PDF each: the pages from one INICIO_DTE link
+ * to the next, without that link, numbered "Página n de m" of their own document and titled `titulos[i]`.
+ * Pages are copied with what they draw, so nothing of a neighbour is carried but the glyphs of the
+ * font subsets Chromium embeds once per print. Throws when the links do not name the documents in order.
+ */
+export async function splitPrint(impresion: Uint8Array, titulos: readonly string[]): Promise<Buffer[]> {
+  // Parsed without yielding: a print of ten documents takes a few tens of milliseconds.
+  const lote = await PDFDocument.load(impresion, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const inicios = lote.getPages().flatMap((page, indice) => iniciosEn(page.node).map((n) => ({ n, indice })));
+  if (inicios.length !== titulos.length || inicios.some((inicio, i) => inicio.n !== i) || inicios[0]?.indice !== 0) {
+    throw new Error(`print of ${titulos.length} documents has start links ${JSON.stringify(inicios)}`);
+  }
+  // Before copying: a copied page takes its annotations along, even ones it then drops.
+  for (const page of lote.getPages()) quitarInicio(page.node);
+  return Promise.all(
+    titulos.map(async (titulo, i) => {
+      const desde = inicios[i]!.indice;
+      const hasta = inicios[i + 1]?.indice ?? lote.getPageCount();
+      const pdf = await PDFDocument.create();
+      const paginas = await pdf.copyPages(
+        lote,
+        Array.from({ length: hasta - desde }, (_, k) => desde + k),
+      );
+      const font = await pdf.embedFont(StandardFonts.Helvetica);
+      paginas.forEach((pagina, k) => {
+        pdf.addPage(pagina);
+        const numero = `Página ${k + 1} de ${paginas.length}`;
+        pagina.drawText(numero, {
+          ...NUMERO,
+          font,
+          x: pagina.getWidth() - MARGEN_DERECHO - font.widthOfTextAtSize(numero, NUMERO.size),
+          // Centred in the bottom margin, as Chromium centres a margin box's line.
+          y: MARGEN_INFERIOR / 2 - font.heightAtSize(NUMERO.size, { descender: false }) / 2,
+        });
+      });
+      pdf.setTitle(titulo, { showInWindowTitleBar: true });
+      pdf.setLanguage('es');
+      pdf.setCreator(lote.getCreator() ?? '');
+      pdf.setProducer(lote.getProducer() ?? '');
+      return Buffer.from(await pdf.save());
+    }),
+  );
+}
+
+/** The document numbers of the INICIO_DTE links among a page's annotations. */
+function iniciosEn(page: PDFDict): number[] {
+  const annots = page.lookupMaybe(PDFName.Annots, PDFArray);
+  if (!annots) return [];
+  return annots
+    .asArray()
+    .map((ref) => inicioDe(page.context.lookup(ref)))
+    .filter((n): n is number => n !== null);
+}
+
+function inicioDe(annot: unknown): number | null {
+  if (!(annot instanceof PDFDict)) return null;
+  const uri = annot.lookupMaybe(PDFName.of('A'), PDFDict)?.lookup(PDFName.of('URI'));
+  if (!(uri instanceof PDFString || uri instanceof PDFHexString)) return null;
+  const texto = uri.decodeText();
+  return texto.startsWith(INICIO_DTE) ? Number(texto.slice(INICIO_DTE.length)) : null;
+}
+
+function quitarInicio(page: PDFDict): void {
+  const annots = page.lookupMaybe(PDFName.Annots, PDFArray);
+  if (!annots) return;
+  const otras = annots.asArray().filter((ref) => inicioDe(page.context.lookup(ref)) === null);
+  if (otras.length === 0) page.delete(PDFName.Annots);
+  else page.set(PDFName.Annots, page.context.obj(otras));
+}

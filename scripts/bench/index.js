@@ -284,7 +284,7 @@ async function main() {
       await freshSimulator(latency);
       log(`${name}: service...`);
       const svc = await sampled({}, async () => {
-        await runLoad({
+        const warmup = await runLoad({
           api: stack.api,
           token: bench.token,
           concurrency,
@@ -306,12 +306,16 @@ async function main() {
           issued: load.issued,
           timeoutMs: deliveryTimeoutMs,
         });
-        return { load, delivery };
+        return { load, delivery, warmup: warmup.ok };
       });
       const result = { name, concurrency, items, simulatorLatencyMs: latency };
       result.service = { ...svc.value.load, issued: undefined };
       result.delivery = svc.value.delivery;
       result.resources = svc.resources;
+      // Every PDF of the window: the warm-up's too, stored before the last of the measured ones.
+      result.chromiumMsPerPdf =
+        (1000 * (svc.resources.groups.chromium?.cpuSeconds ?? 0)) / (result.delivery.pdfStored + svc.value.warmup);
+      result.history = historyPerDocument(svc.value.load.issued.map((d) => d.codigoGeneracion));
       log(
         `${name}: ${result.service.docsPerSecond} docs/s, p50 ${result.service.latencyMs.p50} ms, errors ${result.service.errors}`,
       );
@@ -475,24 +479,6 @@ async function main() {
           return { error: `unreadable query answer: ${err.message}` };
         }
       };
-      const describe = () => {
-        const res = spawnSync(
-          stack.temporalBin,
-          ['workflow', 'describe', '--workflow-id', workflowId, '--address', temporalAddress(), '-o', 'json'],
-          { encoding: 'utf8', timeout: 30000, maxBuffer: 64 * 2 ** 20 },
-        );
-        try {
-          const d = JSON.parse(res.stdout);
-          const info = d.workflowExecutionInfo || {};
-          return {
-            status: info.status,
-            historyLength: Number(info.historyLength),
-            historySizeBytes: Number(info.historySizeBytes),
-          };
-        } catch {
-          return { status: 'unknown', error: (res.stderr || '').slice(0, 300) };
-        }
-      };
       const enlistStart = Date.now();
       let q = query();
       while ((q.pendientes ?? 0) < issue.ok && Date.now() - enlistStart < opts.drainTimeout * 1000) {
@@ -562,19 +548,56 @@ async function main() {
       result.undelivered = codigos.length - accepted.length;
       result.deliveredSeconds = result.undelivered === 0 ? (Math.max(...accepted) - t0) / 1000 : null;
       result.deliveredDocsPerSecond = result.deliveredSeconds && result.processed / result.deliveredSeconds;
-      result.workflow = describe();
+      result.workflow = describeWorkflow(workflowId);
       if (drained.value.left > 0)
         result.note = `${result.note ? `${result.note}; ` : ''}${drained.value.left} still pending at the end`;
       const steady = run.results
         .filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name))
         .map((r) => r.service.docsPerSecond);
       result.steadyDocsPerSecond = steady.length ? Math.max(...steady) : null;
+      const steadyDelivered = run.results
+        .filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name))
+        .map((r) => r.delivery?.deliveredPerSecond ?? 0);
+      result.steadyDeliveredPerSecond = steadyDelivered.length ? Math.max(...steadyDelivered) : null;
+      result.history = historyPerDocument(codigos);
       log(`contingency: ${result.processed} PROCESSED in ${result.drainSeconds.toFixed(1)} s`);
       return result;
     }
 
     function temporalAddress() {
       return stack.temporalAddress || stack.env.TEMPORAL_ADDRESS;
+    }
+
+    /** A workflow's status and history length and size, from `temporal workflow describe`. */
+    function describeWorkflow(workflowId) {
+      const res = spawnSync(
+        stack.temporalBin,
+        ['workflow', 'describe', '--workflow-id', workflowId, '--address', temporalAddress(), '-o', 'json'],
+        { encoding: 'utf8', timeout: 30000, maxBuffer: 64 * 2 ** 20 },
+      );
+      try {
+        const d = JSON.parse(res.stdout);
+        const info = d.workflowExecutionInfo || {};
+        return {
+          status: info.status,
+          historyLength: Number(info.historyLength),
+          historySizeBytes: Number(info.historySizeBytes),
+        };
+      } catch {
+        return { status: 'unknown', error: (res.stderr || '').slice(0, 300) };
+      }
+    }
+
+    /** History events of a document's IssueDte workflow, as the mean of a few spread over the run. */
+    function historyPerDocument(codigos, samples = 5) {
+      const picked = Array.from(
+        { length: Math.min(samples, codigos.length) },
+        (_, i) => codigos[Math.floor((i * codigos.length) / samples)],
+      );
+      const described = picked.map((c) => describeWorkflow(`dte-${c}`)).filter((d) => d.historyLength > 0);
+      if (described.length === 0) return null;
+      const mean = (k) => described.reduce((a, d) => a + d[k], 0) / described.length;
+      return { events: mean('historyLength'), bytes: mean('historySizeBytes'), sampled: described.length };
     }
 
     run.loadEnd = os.loadavg().map((n) => n.toFixed(2));

@@ -47,6 +47,10 @@ function rows(results) {
       floorP50: f ? fmt(f.latencyMs.p50, 0) : '–',
       p50Ratio: f && s ? fmt(ratio(s.latencyMs.p50, f.latencyMs.p50), 2) : '–',
       p99Ratio: f && s ? fmt(ratio(s.latencyMs.p99, f.latencyMs.p99), 2) : '–',
+      delivered: r.delivery ? fmt(r.delivery.deliveredPerSecond) : '–',
+      deliveredRatio: f && r.delivery ? fmt(ratio(r.delivery.deliveredPerSecond, f.docsPerSecond), 2) : '–',
+      chromium: fmt(r.chromiumMsPerPdf, 0),
+      events: r.history ? fmt(r.history.events, 0) : '–',
       pdf: r.delivery ? `${fmt(r.delivery.pdfMs.p50, 0)}/${fmt(r.delivery.pdfMs.p95, 0)}` : '–',
       mail: r.delivery ? `${fmt(r.delivery.emailMs.p50, 0)}/${fmt(r.delivery.emailMs.p95, 0)}` : '–',
       errors: s ? String(s.errors + (f ? f.errors : 0)) : '–',
@@ -65,6 +69,11 @@ const COLUMNS = [
   ['floorP50', 'floor p50'],
   ['p50Ratio', 'p50 ×floor'],
   ['p99Ratio', 'p99 ×floor'],
+  // Fully delivered: PDF stored and e-mail accepted, first request to last e-mail.
+  ['delivered', 'delivered/s'],
+  ['deliveredRatio', 'delivered ×floor'],
+  ['chromium', 'Chromium ms/PDF'],
+  ['events', 'events/doc'],
   ['pdf', 'PDF p50/p95 ms'],
   ['mail', 'mail p50/p95 ms'],
   ['errors', 'errors'],
@@ -106,6 +115,15 @@ function resourceRows(results) {
 
 function extraLines(run) {
   const lines = [];
+  const byName = (name) => run.results.find((r) => r.name === name);
+  const alone = byName('dte01-1item-c1-0ms');
+  const busy = byName('dte01-1item-c32-0ms');
+  if (alone?.chromiumMsPerPdf && busy?.chromiumMsPerPdf) {
+    lines.push(
+      `Chromium CPU per stored PDF at concurrency 32: ${fmt(busy.chromiumMsPerPdf, 0)} ms = ` +
+        `${fmt(busy.chromiumMsPerPdf / alone.chromiumMsPerPdf, 2)}× the ${fmt(alone.chromiumMsPerPdf, 0)} ms of one document at a time`,
+    );
+  }
   const c = run.contingency;
   if (c) {
     lines.push(
@@ -117,6 +135,10 @@ function extraLines(run) {
         (c.deliveredSeconds
           ? `; the accepted versions all e-mailed ${fmt(c.deliveredSeconds)} s after MH answered again (${fmt(c.deliveredDocsPerSecond, 2)} docs/s)`
           : '') +
+        (c.deliveredDocsPerSecond && c.steadyDeliveredPerSecond
+          ? ` = ${fmt(c.deliveredDocsPerSecond / c.steadyDeliveredPerSecond, 2)}× the steady fully-delivered ${fmt(c.steadyDeliveredPerSecond, 2)} docs/s`
+          : '') +
+        (c.history ? `; ${fmt(c.history.events, 0)} history events per document` : '') +
         (c.undelivered ? `; ${c.undelivered} not e-mailed` : '') +
         (c.note ? ` — ${c.note}` : ''),
     );

@@ -7,7 +7,7 @@ export interface DtePdfRendererOptions {
   batchSize: number;
   /**
    * How long a document may wait for others to share its print when a page is free (PDF_BATCH_WINDOW_MS).
-   * 0: never; documents are batched only while every page is busy, so a lone one starts at once.
+   * 0: never; documents are batched only while a print runs, so a lone one starts at once.
    */
   windowMs: number;
   /** Told the number of documents of each print that succeeded (the worker's metrics). */
@@ -26,8 +26,8 @@ interface Pendiente {
 
 /**
  * The legible version of DTEs as Letter-size PDFs, several to a Chromium print. Most of a print's cost
- * is fixed (laying out a page, writing a PDF), so documents that wait for a page while all are busy are
- * printed together, each from a page of its own, and the print is split into one PDF per document
+ * is fixed (laying out a page, writing a PDF), so documents that arrive while a print runs are printed
+ * together, each from a page of its own, and the print is split into one PDF per document
  * (`splitPrint`). Only documents of the same look (`aspectoDe`) share a print. Each caller still gets
  * its own document's PDF or its own error.
  */
@@ -54,6 +54,9 @@ export class DtePdfRenderer {
 
   private pump(): void {
     while (this.printing < this.pool.size && this.waiting.length > 0) {
+      // Beside a running print, another starts only for a full batch: the documents that arrive during a
+      // print cost far less printed together after it, and a busy worker's cores are what they share.
+      if (this.printing > 0 && this.waiting.length < this.options.batchSize) return;
       const espera = this.waiting[0]!.desde + this.options.windowMs - Date.now();
       if (espera > 0 && this.waiting.length < this.options.batchSize) {
         this.timer ??= setTimeout(() => {

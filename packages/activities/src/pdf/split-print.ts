@@ -57,7 +57,8 @@ export async function splitPrint(impresion: Uint8Array, titulos: readonly string
       pdf.setLanguage('es');
       pdf.setCreator(lote.getCreator() ?? '');
       pdf.setProducer(lote.getProducer() ?? '');
-      return Buffer.from(await pdf.save());
+      // Without object streams: saving took a few times longer with them, for a file a few KB smaller.
+      return Buffer.from(await pdf.save({ useObjectStreams: false }));
     }),
   );
 }

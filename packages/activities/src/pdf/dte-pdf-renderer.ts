@@ -97,10 +97,14 @@ export class DtePdfRenderer {
         // a third more CPU per document.
         return page.pdf({ printBackground: true, preferCSSPageSize: true, tagged: false });
       });
-      pdfs = await splitPrint(
-        impresion,
-        batch.map((p) => p.parte.titulo),
-      );
+      // A print of one is that document's PDF as Chromium wrote it.
+      pdfs =
+        batch.length === 1
+          ? [Buffer.from(impresion)]
+          : await splitPrint(
+              impresion,
+              batch.map((p) => p.parte.titulo),
+            );
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       // Which of them broke the print is unknown: each is printed again on its own, first in the queue.

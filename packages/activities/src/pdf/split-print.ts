@@ -12,7 +12,7 @@ import {
 import { INICIO_DTE } from './template';
 
 const MM = 72 / 25.4;
-/** The template's @page margins (10 mm right, 14 mm bottom): the numbers sit where its margin box put them. */
+/** The template's @page margins (10 mm right, 14 mm bottom): the numbers sit where a print of one has them. */
 const MARGEN_DERECHO = 10 * MM;
 const MARGEN_INFERIOR = 14 * MM;
 const NUMERO = { size: 7, color: rgb(0x66 / 255, 0x66 / 255, 0x66 / 255) };

@@ -80,13 +80,15 @@ export function aspectoDe(parte: ParteDte): string {
 export const INICIO_DTE = 'https://inicio.dte.invalid/';
 
 /**
- * The page Chromium prints: the documents one after another, each from a new page and preceded by its
- * INICIO_DTE link. All of them must share `aspectoDe`. The page numbers are not here: `@page` counters
- * count the whole print, so each document's "Página n de m" is written on its own PDF after the split.
+ * The page Chromium prints. One document is numbered by the `@page` rule, as Chromium prints it. Several
+ * follow one another, each from a new page and preceded by its INICIO_DTE link, and must share `aspectoDe`;
+ * their page numbers are not here, since `@page` counters count the whole print: each document's
+ * "Página n de m" is written on its own PDF after the split (`splitPrint`), in the same place.
  */
 export function paginaDte(partes: readonly ParteDte[]): string {
   const [primera] = partes;
   if (!primera) throw new RangeError('paginaDte needs at least one document');
+  const sola = partes.length === 1;
   return html`<!DOCTYPE html>
     <html lang="es">
       <head>
@@ -94,6 +96,7 @@ export function paginaDte(partes: readonly ParteDte[]): string {
         <title>${primera.titulo}</title>
         <style>
           ${new SafeHtml(primera.css)}
+          ${sola && new SafeHtml(NUMERO_DE_PAGINA)}
         </style>
       </head>
       <body>
@@ -101,12 +104,17 @@ export function paginaDte(partes: readonly ParteDte[]): string {
         ${partes.map(
           (parte, i) =>
             html`<div class="dte">
-              <a class="inicio-dte" href="${INICIO_DTE}${String(i)}"></a>${new SafeHtml(parte.contenido)}
+              ${!sola && html`<a class="inicio-dte" href="${INICIO_DTE}${String(i)}"></a>`}${new SafeHtml(parte.contenido)}
             </div>`,
         )}
       </body>
     </html>`.value;
 }
+
+/** Where `splitPrint` writes the numbers of a document printed with others: keep the two together. */
+const NUMERO_DE_PAGINA = `@page {
+  @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: 7pt; color: #666; }
+}`;
 
 /** The legible version (versión legible) of a DTE as a self-contained HTML page: images are data: URLs. */
 export async function dteHtml(input: DtePdfInput): Promise<string> {

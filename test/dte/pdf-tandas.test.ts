@@ -43,8 +43,8 @@ describe('PDFs printed in one batch', () => {
   it('stores each document of a shared print with its own pages, "Página n de m" and title', async () => {
     tenant = await createTestTenant();
     const antes = await impresiones();
-    // Two long documents take the worker's two pages for a second or more; the Facturas issued meanwhile
-    // wait for a page, and share prints.
+    // A long document holds a Chromium print for a second or more: the Facturas issued meanwhile wait for
+    // it to end and share the next prints.
     const largos = await Promise.all([emitir(400, 'Tornillo'), emitir(400, 'Tuerca')]);
     const cortos = await Promise.all(Array.from({ length: 12 }, (_, i) => emitir(1, `Servicio ${i + 1}`)));
     const pdfs = await Promise.all([...largos, ...cortos].map((d) => waitForObject(d.dtePdfUrl)));

@@ -93,9 +93,9 @@ const input = {
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 /** Renders `documents` PDFs, `callers` at a time; CPU per PDF of Chromium and of this process. */
-async function measure(renderer, callers) {
+async function measure(pool, batchSize, callers) {
   const prints = [];
-  renderer.options.onPrint = (n) => prints.push(n);
+  const renderer = new DtePdfRenderer(pool, { batchSize, windowMs: 0, onPrint: (n) => prints.push(n) });
   const sampler = new ProcessSampler({ worker: process.pid }, 200);
   const t = performance.now();
   sampler.start();
@@ -130,9 +130,9 @@ async function main() {
     for (let i = 0; i < 5; i++) await Promise.all([alone.render(input), batched.render(input), batched.render(input)]);
 
     const rows = [
-      ['one at a time', await measure(alone, 1)],
-      [`${concurrency} callers, each alone`, await measure(alone, concurrency)],
-      [`${concurrency} callers, batched (≤ ${batchSize})`, await measure(batched, concurrency)],
+      ['one at a time', await measure(pool, 1, 1)],
+      [`${concurrency} callers, each alone`, await measure(pool, 1, concurrency)],
+      [`${concurrency} callers, batched (≤ ${batchSize})`, await measure(pool, batchSize, concurrency)],
     ];
     console.log(`${documents} PDFs per row, pool of ${poolSize} pages`);
     console.log('| Rendering | PDFs/s | Chromium CPU per PDF | worker CPU per PDF | documents per print |');

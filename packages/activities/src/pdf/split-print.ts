@@ -25,20 +25,20 @@ const NUMERO = { size: 7, color: rgb(0x66 / 255, 0x66 / 255, 0x66 / 255) };
  */
 export async function splitPrint(impresion: Uint8Array, titulos: readonly string[]): Promise<Buffer[]> {
   // Parsed without yielding: a print of ten documents takes a few tens of milliseconds.
-  const lote = await PDFDocument.load(impresion, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  const inicios = lote.getPages().flatMap((page, indice) => iniciosEn(page.node).map((n) => ({ n, indice })));
+  const tanda = await PDFDocument.load(impresion, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const inicios = tanda.getPages().flatMap((page, indice) => iniciosEn(page.node).map((n) => ({ n, indice })));
   if (inicios.length !== titulos.length || inicios.some((inicio, i) => inicio.n !== i) || inicios[0]?.indice !== 0) {
     throw new Error(`print of ${titulos.length} documents has start links ${JSON.stringify(inicios)}`);
   }
   // Before copying: a copied page takes its annotations along, even ones it then drops.
-  for (const page of lote.getPages()) quitarInicio(page.node);
+  for (const page of tanda.getPages()) quitarInicio(page.node);
   return Promise.all(
     titulos.map(async (titulo, i) => {
       const desde = inicios[i]!.indice;
-      const hasta = inicios[i + 1]?.indice ?? lote.getPageCount();
+      const hasta = inicios[i + 1]?.indice ?? tanda.getPageCount();
       const pdf = await PDFDocument.create();
       const paginas = await pdf.copyPages(
-        lote,
+        tanda,
         Array.from({ length: hasta - desde }, (_, k) => desde + k),
       );
       const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -55,8 +55,8 @@ export async function splitPrint(impresion: Uint8Array, titulos: readonly string
       });
       pdf.setTitle(titulo, { showInWindowTitleBar: true });
       pdf.setLanguage('es');
-      pdf.setCreator(lote.getCreator() ?? '');
-      pdf.setProducer(lote.getProducer() ?? '');
+      pdf.setCreator(tanda.getCreator() ?? '');
+      pdf.setProducer(tanda.getProducer() ?? '');
       // Without object streams: saving took a few times longer with them, for a file a few KB smaller.
       return Buffer.from(await pdf.save({ useObjectStreams: false }));
     }),

@@ -551,14 +551,10 @@ async function main() {
       result.workflow = describeWorkflow(workflowId);
       if (drained.value.left > 0)
         result.note = `${result.note ? `${result.note}; ` : ''}${drained.value.left} still pending at the end`;
-      const steady = run.results
-        .filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name))
-        .map((r) => r.service.docsPerSecond);
-      result.steadyDocsPerSecond = steady.length ? Math.max(...steady) : null;
-      const steadyDelivered = run.results
-        .filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name))
-        .map((r) => r.delivery?.deliveredPerSecond ?? 0);
-      result.steadyDeliveredPerSecond = steadyDelivered.length ? Math.max(...steadyDelivered) : null;
+      const steady = run.results.filter((r) => /^dte01-1item-c(8|32)-0ms$/.test(r.name));
+      const best = (rate) => (steady.length ? Math.max(...steady.map(rate)) : null);
+      result.steadyDocsPerSecond = best((r) => r.service.docsPerSecond);
+      result.steadyDeliveredPerSecond = best((r) => r.delivery?.deliveredPerSecond ?? 0);
       result.history = historyPerDocument(codigos);
       log(`contingency: ${result.processed} PROCESSED in ${result.drainSeconds.toFixed(1)} s`);
       return result;

@@ -9,13 +9,15 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-import { INICIO_DTE } from './template';
+import { INICIO_DTE, PAGINA } from './template';
 
 const MM = 72 / 25.4;
-/** The template's @page margins (10 mm right, 14 mm bottom): the numbers sit where a print of one has them. */
-const MARGEN_DERECHO = 10 * MM;
-const MARGEN_INFERIOR = 14 * MM;
-const NUMERO = { size: 7, color: rgb(0x66 / 255, 0x66 / 255, 0x66 / 255) };
+const MARGEN_DERECHO = PAGINA.margenMm.derecho * MM;
+const MARGEN_INFERIOR = PAGINA.margenMm.inferior * MM;
+const NUMERO = {
+  size: PAGINA.numero.pt,
+  color: rgb(PAGINA.numero.gris / 255, PAGINA.numero.gris / 255, PAGINA.numero.gris / 255),
+};
 
 /**
  * Splits a print of several documents (`paginaDte`) into one PDF each: the pages from one INICIO_DTE link

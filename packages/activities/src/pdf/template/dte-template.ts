@@ -111,9 +111,19 @@ export function paginaDte(partes: readonly ParteDte[]): string {
     </html>`.value;
 }
 
-/** Where `splitPrint` writes the numbers of a document printed with others: keep the two together. */
+/**
+ * The page's margins and its number ("Página n de m", bottom right): the `@page` rule prints them for a
+ * document printed alone, and `splitPrint` writes the number of one printed with others in the same place.
+ */
+export const PAGINA = {
+  margenMm: { superior: 10, derecho: 10, inferior: 14, izquierdo: 10 },
+  numero: { pt: 7, gris: 0x66 },
+} as const;
+
+const { margenMm, numero } = PAGINA;
+const gris = numero.gris.toString(16);
 const NUMERO_DE_PAGINA = `@page {
-  @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: 7pt; color: #666; }
+  @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: ${numero.pt}pt; color: #${gris}${gris}${gris}; }
 }`;
 
 /** The legible version (versión legible) of a DTE as a self-contained HTML page: images are data: URLs. */
@@ -214,7 +224,7 @@ function css(branding: Branding): string {
   return `
 @page {
   size: Letter;
-  margin: 10mm 10mm 14mm 10mm;
+  margin: ${margenMm.superior}mm ${margenMm.derecho}mm ${margenMm.inferior}mm ${margenMm.izquierdo}mm;
 }
 .dte + .dte { break-before: page; }
 /* Net height zero, yet a box Chromium gives a link annotation to. */

@@ -2,6 +2,7 @@ export {
   aspectoDe,
   dteHtml,
   INICIO_DTE,
+  PAGINA,
   paginaDte,
   parteDte,
   type Branding,

@@ -118,6 +118,7 @@ async function openStack(opts) {
   fs.writeFileSync(path.join(dataDir, 'stack.json'), JSON.stringify(info));
   return {
     api: urls.api,
+    workerMetrics: urls.workerMetrics,
     simulator: urls.mhSimulator,
     env: stack.env,
     temporalBin: tools.temporal,
@@ -197,6 +198,7 @@ async function main() {
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
   const { benchLibros } = require('./libros');
+  const { dbCommands, perDocument } = require('./db-commands');
   const report = require('./report');
   const req = require('./requests');
 
@@ -283,6 +285,7 @@ async function main() {
     const measure = async (name, { concurrency, items, latency, floor = true, next, expectEstado = 'PROCESSED' }) => {
       await freshSimulator(latency);
       log(`${name}: service...`);
+      const commandsBefore = await dbCommands({ api: stack.api, worker: stack.workerMetrics });
       const svc = await sampled({}, async () => {
         const warmup = await runLoad({
           api: stack.api,
@@ -315,6 +318,11 @@ async function main() {
       // Every PDF of the window: the warm-up's too, stored before the last of the measured ones.
       result.chromiumMsPerPdf =
         (1000 * (svc.resources.groups.chromium?.cpuSeconds ?? 0)) / (result.delivery.pdfStored + svc.value.warmup);
+      result.dbCommandsPerDocument = perDocument(
+        commandsBefore,
+        await dbCommands({ api: stack.api, worker: stack.workerMetrics }),
+        svc.value.load.issued.length + svc.value.warmup,
+      );
       result.history = historyPerDocument(svc.value.load.issued.map((d) => d.codigoGeneracion));
       log(
         `${name}: ${result.service.docsPerSecond} docs/s, p50 ${result.service.latencyMs.p50} ms, errors ${result.service.errors}`,

@@ -9,12 +9,12 @@ import { createApiMetrics } from './metrics';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, 'api');
-  const db = await connectDatabase(config.MONGODB_URI);
+  const metrics = createApiMetrics();
+  const db = await connectDatabase(config.MONGODB_URI, (command) => metrics.dbCommands.inc({ ...command }));
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  const metrics = createApiMetrics();
   const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
   const documents = new Documents(db, tenants);
   const workflows = new DteWorkflowClient(temporal.workflow);

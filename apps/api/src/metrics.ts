@@ -8,6 +8,8 @@ export interface ApiMetrics {
   httpSeconds: Histogram<'method' | 'route' | 'status'>;
   /** From the issuance request to its answer with MH's verdict (201), by document kind and estado. */
   issuanceSeconds: Histogram<'tipo' | 'estado'>;
+  /** Every command the API sent the database, by command and collection. */
+  dbCommands: Counter<'command' | 'collection'>;
 }
 
 export function createApiMetrics(): ApiMetrics {
@@ -34,6 +36,12 @@ export function createApiMetrics(): ApiMetrics {
       help: "Time from an issuance request to the API's answer with MH's verdict, by kind and estado",
       labelNames: ['tipo', 'estado'],
       buckets: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120],
+      registers,
+    }),
+    dbCommands: new Counter({
+      name: 'dte_db_commands_total',
+      help: 'Commands the API sent the database, by command (find, update, insert…) and collection',
+      labelNames: ['command', 'collection'],
       registers,
     }),
   };

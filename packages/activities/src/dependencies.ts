@@ -13,6 +13,7 @@ import { BrowserPool, DtePdfRenderer } from './pdf';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
+import { Preparados } from './dte/preparados';
 
 /** Everything activities touch, created once per worker process and closed on shutdown. */
 export interface ActivityDependencies {
@@ -33,16 +34,18 @@ export interface ActivityDependencies {
   /** The reports of the reconciliations with MH. */
   conciliaciones: Conciliaciones;
   metrics: ActivityMetrics;
+  /** What the issuance's first step saved, for the steps after it on this worker. */
+  preparados: Preparados;
   close(): Promise<void>;
 }
 
 export async function createDependencies(config: Config, log: Logger): Promise<ActivityDependencies> {
-  const db = await connectDatabase(config.MONGODB_URI);
+  const metrics = createActivityMetrics();
+  const db = await connectDatabase(config.MONGODB_URI, (command) => metrics.dbCommands.inc({ ...command }));
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const metrics = createActivityMetrics();
   const pdf = new DtePdfRenderer(browser, {
     batchSize: config.PDF_BATCH_SIZE,
     windowMs: config.PDF_BATCH_WINDOW_MS,
@@ -65,6 +68,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     webhooks: new Webhooks(db.connection, secrets),
     conciliaciones: new Conciliaciones(db.connection),
     metrics,
+    preparados: new Preparados(),
     async close() {
       await browser.close();
       mailer.close();

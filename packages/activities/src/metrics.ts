@@ -12,6 +12,8 @@ export interface ActivityMetrics {
   pdfPrintDocuments: Histogram;
   emailsSent: Counter;
   emailFailures: Counter;
+  /** Every command the worker sent the database, by command and collection. */
+  dbCommands: Counter<'command' | 'collection'>;
 }
 
 export function createActivityMetrics(): ActivityMetrics {
@@ -47,6 +49,12 @@ export function createActivityMetrics(): ActivityMetrics {
     emailFailures: new Counter({
       name: 'dte_email_failures_total',
       help: 'DTE e-mail attempts that failed (each retry counts)',
+      registers,
+    }),
+    dbCommands: new Counter({
+      name: 'dte_db_commands_total',
+      help: 'Commands the worker sent the database, by command (find, update, insert…) and collection',
+      labelNames: ['command', 'collection'],
       registers,
     }),
   };

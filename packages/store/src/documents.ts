@@ -14,7 +14,7 @@ import { takeNext } from './db/insert-next';
 import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
-import { comprobarTransicion } from './estado';
+import { comprobarTransicion, estadosHacia } from './estado';
 import { ListaDocumentos, type FiltrosLista } from './lista';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
@@ -35,8 +35,9 @@ const LISTA_FIELDS = [
   'selloRecibido',
 ] as const;
 
-/** What a transition reads: the estado, the kind, and what the files' keys are made of. */
-const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
+/** What never changes of a document and a transition needs: its kind and what the files' keys are made of. */
+const KEY_FIELDS = ['tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
+export type ClavesDocumento = Pick<DocumentRecord, (typeof KEY_FIELDS)[number]>;
 
 /** A document as stored, with its key. */
 export type StoredDocumentRecord = DocumentRecord & { _id: string };
@@ -124,17 +125,24 @@ export class Documents {
    * MH's numbering.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
-    const listaN = await this.lista.numero(input.issuer.emisorId, input.codigoGeneracion);
+    const emisorId = input.issuer.emisorId;
+    // The record carries its number on the list. A retry whose first attempt saved the record keeps the
+    // record's number; the one it took now is left without entry, and the list skips it.
+    const listaN = await this.lista.siguiente(emisorId);
     const nuevo = await this.insertPending(input, doc, listaN);
+    const guardado = nuevo
+      ? {
+          ...doc,
+          _id: input.codigoGeneracion,
+          tipo: input.tipo,
+          createdAt: new Date(),
+          estado: 'PENDIENTE',
+          selloRecibido: null,
+          listaN,
+        }
+      : await this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'listaN']);
     // After the record, so the list never names a document that is not on record; a retry writes it too.
-    await this.escribirEntrada(input.issuer.emisorId, listaN, {
-      ...doc,
-      _id: input.codigoGeneracion,
-      tipo: input.tipo,
-      createdAt: new Date(),
-      estado: 'PENDIENTE',
-      selloRecibido: null,
-    });
+    if (guardado.listaN) await this.escribirEntrada(emisorId, guardado.listaN, guardado);
     return nuevo;
   }
 
@@ -248,20 +256,19 @@ export class Documents {
 
   /**
    * MH's verdict: PROCESSED with its sello and the files' keys, or REJECTED with why. A rejected
-   * document never existed for MH, so what it took of its original's limits is given back.
+   * document never existed for MH, so what it took of its original's limits is given back. `claves`,
+   * when the caller knows them (they never change), spare reading them.
    */
   async recordOutcome(
     codigoGeneracion: string,
     outcome: Exclude<TransmitOutcome, { result: 'UNREACHABLE' }>,
+    claves?: ClavesDocumento,
   ): Promise<StoredDocumentRecord> {
-    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
-    const files = await documentKeys(this.tenants, doc);
+    const doc = claves ?? (await this.load(codigoGeneracion, KEY_FIELDS));
+    const files = await documentKeys(this.tenants, { ...doc, _id: codigoGeneracion });
     const r = outcome.respuesta;
     const accepted = outcome.result === 'PROCESADO';
-    const estado: DocumentEstado = accepted ? 'PROCESSED' : 'REJECTED';
-    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, estado);
-    const updated = await this.update(codigoGeneracion, {
-      estado,
+    const updated = await this.transicion(codigoGeneracion, accepted ? 'PROCESSED' : 'REJECTED', {
       selloRecibido: accepted ? r.selloRecibido : null,
       respuestaMh: respuestaMhView(r),
       analisisHacienda: analisisHacienda(r),
@@ -282,11 +289,8 @@ export class Documents {
     codigoGeneracion: string,
     documento: { dteJson: object; dteFirmado: string },
   ): Promise<StoredDocumentRecord> {
-    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
-    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, 'CONTINGENCIA');
-    const files = await documentKeys(this.tenants, doc);
-    return this.update(codigoGeneracion, {
-      estado: 'CONTINGENCIA',
+    const files = await documentKeys(this.tenants, await this.load(codigoGeneracion, KEY_FIELDS));
+    return this.transicion(codigoGeneracion, 'CONTINGENCIA', {
       ...documento,
       selloRecibido: null,
       dteJsonUrl: files.json,
@@ -295,10 +299,8 @@ export class Documents {
   }
 
   /** An accepted anulación: the document becomes CANCELLED and keeps the event. */
-  async cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
-    const doc = await this.load(codigoGeneracion, ['estado']);
-    comprobarTransicion(codigoGeneracion, doc.estado as DocumentEstado, 'CANCELLED');
-    return this.update(codigoGeneracion, { estado: 'CANCELLED', anulacion });
+  cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
+    return this.transicion(codigoGeneracion, 'CANCELLED', { anulacion });
   }
 
   /** One e-mail attempt, kept on the document whatever its outcome. */
@@ -337,9 +339,28 @@ export class Documents {
     return docs.filter((d) => d !== null);
   }
 
-  private async update(codigoGeneracion: string, set: Record<string, unknown>): Promise<StoredDocumentRecord> {
-    const updated = await this.model.findOneAndUpdate({ _id: codigoGeneracion }, { $set: set }, { new: true }).lean();
-    if (!updated) throw new Error(`document ${codigoGeneracion} vanished while being updated`);
+  /**
+   * Records the document as `estado`, with `set`, only if its estado leads there (`estado.ts`): one
+   * conditional update, so the check and the change cannot be split by another writer. Its entry on the
+   * list follows.
+   */
+  private async transicion(
+    codigoGeneracion: string,
+    estado: DocumentEstado,
+    set: Record<string, unknown>,
+  ): Promise<StoredDocumentRecord> {
+    const updated = await this.model
+      .findOneAndUpdate(
+        { _id: codigoGeneracion, estado: { $in: estadosHacia(estado) } },
+        { $set: { ...set, estado } },
+        { new: true },
+      )
+      .lean();
+    if (!updated) {
+      const actual = await this.load(codigoGeneracion, ['estado']);
+      comprobarTransicion(codigoGeneracion, actual.estado as DocumentEstado, estado);
+      throw new Error(`document ${codigoGeneracion} changed while it was being recorded as ${estado}`);
+    }
     if (updated.listaN)
       await this.lista.actualizar(updated.emisorId, updated.listaN, {
         estado: updated.estado,

@@ -75,6 +75,15 @@ export class ListaDocumentos {
     return takeNext(this.connection, serie(emisorId), codigoGeneracion);
   }
 
+  /**
+   * The next number of the emisor's list, for a document that records it with itself: one insert, where
+   * `numero` also keeps and looks up who took it. A number whose document is not saved with it stays
+   * without entry, and the list skips it.
+   */
+  siguiente(emisorId: number): Promise<number> {
+    return takeNext(this.connection, serie(emisorId));
+  }
+
   /** Writes the document's entry under its number; idempotent. */
   async escribir(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
     try {

@@ -102,7 +102,9 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
     async transmitDocument(input: TransmitInput): Promise<TransmitOutcome> {
       const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
       const documento =
-        input.documento ?? (await deps.documents.load(input.codigoGeneracion, ['dteFirmado'])).dteFirmado;
+        input.documento ??
+        deps.preparados.leer(input.codigoGeneracion)?.dteFirmado ??
+        (await deps.documents.load(input.codigoGeneracion, ['dteFirmado'])).dteFirmado;
       const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), {
         ...input,
         documento,

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { TenantCache, Documents, type StoredDocumentRecord } from '@dte/store';
+import type { IssueDteInput, RespuestaMh } from '@dte/contract';
+import { emitirFactura } from '../support/fixtures';
+import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+
+/**
+ * The record of a document: saved once and listed once, however often its first step runs. And its
+ * estado only moves as its life allows (packages/store/src/estado.ts), checked and changed
+ * in one conditional update on the real database: a step that would take a settled document elsewhere is
+ * refused and leaves the record and its list entry as they were, and a retried step records again what
+ * its first attempt did.
+ */
+describe('a document on record', () => {
+  let tenant: TestTenant;
+  let documents: Documents;
+  let procesado: StoredDocumentRecord;
+  let rechazado: StoredDocumentRecord;
+
+  const respuesta = (doc: StoredDocumentRecord, aceptado: boolean): RespuestaMh => ({
+    version: 2,
+    ambiente: '00',
+    versionApp: 2,
+    estado: aceptado ? 'PROCESADO' : 'RECHAZADO',
+    codigoGeneracion: doc._id,
+    selloRecibido: aceptado ? `2026${'A'.repeat(36)}` : null,
+    fhProcesamiento: '26/11/2026 10:00:00',
+    clasificaMsg: aceptado ? '10' : '13',
+    codigoMsg: aceptado ? '001' : '003',
+    descripcionMsg: aceptado ? 'RECIBIDO' : 'RECHAZADO POR PRUEBA',
+    observaciones: [],
+  });
+  const entrada = async (doc: StoredDocumentRecord) =>
+    (await testDatabase()).connection
+      .collection('documentos_lista')
+      .findOne({ _id: `lista:${doc.emisorId}:${doc.listaN}` } as never);
+
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+    const db = await testDatabase();
+    documents = new Documents(db, new TenantCache(db.models, 0));
+    const ok = await emitirFactura(tenant);
+    await simulator('/reject', {
+      next: 1,
+      codigoMsg: '003',
+      clasificaMsg: '13',
+      descripcionMsg: 'X',
+      emisor: tenant.nit,
+    });
+    const no = await emitirFactura(tenant);
+    expect([ok.estado, no.estado]).toEqual(['PROCESSED', 'REJECTED']);
+    procesado = (await documents.find(ok.codigoGeneracion))!;
+    rechazado = (await documents.find(no.codigoGeneracion))!;
+  });
+  afterAll(() => closeTestDatabase());
+
+  it('refuses to accept a rejected document, and leaves it and its list entry as they were', async () => {
+    await expect(
+      documents.recordOutcome(rechazado._id, { result: 'PROCESADO', respuesta: respuesta(rechazado, true) }),
+    ).rejects.toThrow(`document ${rechazado._id} cannot go from REJECTED to PROCESSED`);
+    const despues = (await documents.find(rechazado._id))!;
+    expect(despues.estado).toBe('REJECTED');
+    expect(despues.selloRecibido ?? null).toBeNull();
+    expect(despues.dteJsonUrl ?? null).toBeNull();
+    expect((await entrada(rechazado))?.estado).toBe('REJECTED');
+  });
+
+  it('refuses to reject an accepted document or to put it in contingencia, and keeps its sello', async () => {
+    await expect(
+      documents.recordOutcome(procesado._id, { result: 'RECHAZADO', respuesta: respuesta(procesado, false) }),
+    ).rejects.toThrow(`document ${procesado._id} cannot go from PROCESSED to REJECTED`);
+    await expect(
+      documents.enterContingencia(procesado._id, { dteJson: procesado.dteJson as object, dteFirmado: 'x' }),
+    ).rejects.toThrow(`document ${procesado._id} cannot go from PROCESSED to CONTINGENCIA`);
+    const despues = (await documents.find(procesado._id))!;
+    expect(despues.estado).toBe('PROCESSED');
+    expect(despues.selloRecibido).toBe(procesado.selloRecibido);
+    expect(despues.dteFirmado).toBe(procesado.dteFirmado);
+    expect((await entrada(procesado))?.selloRecibido).toBe(procesado.selloRecibido);
+  });
+
+  it('records an accepted document again as a retried step would, with the same files whether or not its keys are given', async () => {
+    const { tipo, tipoDte, emisorId, ambiente, fecEmi } = procesado;
+    const sabidas = await documents.recordOutcome(
+      procesado._id,
+      { result: 'PROCESADO', respuesta: { ...respuesta(procesado, true), selloRecibido: procesado.selloRecibido! } },
+      { tipo, tipoDte, emisorId, ambiente, fecEmi },
+    );
+    const leidas = await documents.recordOutcome(procesado._id, {
+      result: 'PROCESADO',
+      respuesta: { ...respuesta(procesado, true), selloRecibido: procesado.selloRecibido! },
+    });
+    for (const doc of [sabidas, leidas]) {
+      expect(doc.estado).toBe('PROCESSED');
+      expect(doc.selloRecibido).toBe(procesado.selloRecibido);
+      expect(doc.dteJsonUrl).toBe(procesado.dteJsonUrl);
+      expect(doc.dtePdfUrl).toBe(procesado.dtePdfUrl);
+    }
+    expect(procesado.dteJsonUrl).toMatch(new RegExp(`/DTE01/json/${procesado._id}\\.json$`));
+  });
+
+  it('is saved and listed once when its first step runs again, under the number its record carries', async () => {
+    const codigoGeneracion = randomUUID().toUpperCase();
+    const input: IssueDteInput = {
+      tipo: 'FACTURA_CONSUMIDOR_FINAL',
+      codigoGeneracion,
+      issuer: {
+        emisorId: procesado.emisorId,
+        establecimientoId: procesado.branchId,
+        puntoVentaId: procesado.pointOfSaleId,
+        tokenId: procesado.tokenId,
+      },
+    };
+    const pendiente = {
+      tipoDte: '01',
+      numeroControl: `DTE-01-M001P001-9${Date.now().toString().slice(-14)}`,
+      ambiente: '00',
+      total: '5.00',
+      fecEmi: procesado.fecEmi,
+      dteJson: procesado.dteJson as object,
+      dteFirmado: procesado.dteFirmado,
+      sequenceId: procesado.sequenceId,
+      correlativo: 999,
+      serie: procesado.serie,
+      receptorCorreo: null,
+    };
+    expect(await documents.createPending(input, pendiente)).toBe(true);
+    const { listaN } = (await documents.find(codigoGeneracion, ['listaN']))!;
+    // The first attempt's entry is lost (a crash between the record and its entry), then the step runs again.
+    const entradas = (await testDatabase()).connection.collection('documentos_lista');
+    await entradas.deleteOne({ _id: `lista:${procesado.emisorId}:${listaN}` } as never);
+    expect(
+      await documents.createPending(input, { ...pendiente, numeroControl: 'DTE-01-M001P001-000000000000001' }),
+    ).toBe(false);
+
+    const guardado = (await documents.find(codigoGeneracion))!;
+    expect(guardado.listaN).toBe(listaN);
+    expect(guardado.numeroControl).toBe(pendiente.numeroControl);
+    const entrada = await entradas.findOne({ _id: `lista:${procesado.emisorId}:${listaN}` } as never);
+    expect(entrada).toMatchObject({ codigoGeneracion, numeroControl: pendiente.numeroControl, estado: 'PENDIENTE' });
+    // The number the second run took names nothing: the list skips it.
+    expect(await entradas.findOne({ _id: `lista:${procesado.emisorId}:${listaN! + 1}` } as never)).toBeNull();
+    const pagina = await documents.list(procesado.emisorId, {}, null, 5);
+    expect(pagina.entradas.filter((e) => e.codigoGeneracion === codigoGeneracion)).toHaveLength(1);
+  });
+});

@@ -14,7 +14,7 @@ import { takeNext } from './db/insert-next';
 import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
-import { comprobarTransicion, estadosHacia } from './estado';
+import { comprobarTransicion } from './estado';
 import { ListaDocumentos, type FiltrosLista } from './lista';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
@@ -35,9 +35,8 @@ const LISTA_FIELDS = [
   'selloRecibido',
 ] as const;
 
-/** What never changes of a document and a transition needs: its kind and what the files' keys are made of. */
-const KEY_FIELDS = ['tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
-export type ClavesDocumento = Pick<DocumentRecord, (typeof KEY_FIELDS)[number]>;
+/** What a transition reads: the estado, the kind, and what the files' keys are made of. */
+const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
 
 /** A document as stored, with its key. */
 export type StoredDocumentRecord = DocumentRecord & { _id: string };
@@ -256,19 +255,17 @@ export class Documents {
 
   /**
    * MH's verdict: PROCESSED with its sello and the files' keys, or REJECTED with why. A rejected
-   * document never existed for MH, so what it took of its original's limits is given back. `claves`,
-   * when the caller knows them (they never change), spare reading them.
+   * document never existed for MH, so what it took of its original's limits is given back.
    */
   async recordOutcome(
     codigoGeneracion: string,
     outcome: Exclude<TransmitOutcome, { result: 'UNREACHABLE' }>,
-    claves?: ClavesDocumento,
   ): Promise<StoredDocumentRecord> {
-    const doc = claves ?? (await this.load(codigoGeneracion, KEY_FIELDS));
-    const files = await documentKeys(this.tenants, { ...doc, _id: codigoGeneracion });
+    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    const files = await documentKeys(this.tenants, doc);
     const r = outcome.respuesta;
     const accepted = outcome.result === 'PROCESADO';
-    const updated = await this.transicion(codigoGeneracion, accepted ? 'PROCESSED' : 'REJECTED', {
+    const updated = await this.transicion(doc, accepted ? 'PROCESSED' : 'REJECTED', {
       selloRecibido: accepted ? r.selloRecibido : null,
       respuestaMh: respuestaMhView(r),
       analisisHacienda: analisisHacienda(r),
@@ -289,8 +286,9 @@ export class Documents {
     codigoGeneracion: string,
     documento: { dteJson: object; dteFirmado: string },
   ): Promise<StoredDocumentRecord> {
-    const files = await documentKeys(this.tenants, await this.load(codigoGeneracion, KEY_FIELDS));
-    return this.transicion(codigoGeneracion, 'CONTINGENCIA', {
+    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    const files = await documentKeys(this.tenants, doc);
+    return this.transicion(doc, 'CONTINGENCIA', {
       ...documento,
       selloRecibido: null,
       dteJsonUrl: files.json,
@@ -299,8 +297,8 @@ export class Documents {
   }
 
   /** An accepted anulación: the document becomes CANCELLED and keeps the event. */
-  cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
-    return this.transicion(codigoGeneracion, 'CANCELLED', { anulacion });
+  async cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
+    return this.transicion(await this.load(codigoGeneracion, ['estado']), 'CANCELLED', { anulacion });
   }
 
   /** One e-mail attempt, kept on the document whatever its outcome. */
@@ -340,27 +338,21 @@ export class Documents {
   }
 
   /**
-   * Records the document as `estado`, with `set`, only if its estado leads there (`estado.ts`): one
-   * conditional update, so the check and the change cannot be split by another writer. Its entry on the
-   * list follows.
+   * Records the document, read just before, as `estado` with `set` if its estado leads there
+   * (`estado.ts`), and copies the change to its entry on the list. The update filters on `_id` alone:
+   * FerretDB reads the whole collection for a filter with anything else (a conditional update on the
+   * estado took 40 ms at 3,000 documents, against 2 ms), so the check is the read's.
    */
   private async transicion(
-    codigoGeneracion: string,
+    doc: { _id: string; estado: string },
     estado: DocumentEstado,
     set: Record<string, unknown>,
   ): Promise<StoredDocumentRecord> {
+    comprobarTransicion(doc._id, doc.estado as DocumentEstado, estado);
     const updated = await this.model
-      .findOneAndUpdate(
-        { _id: codigoGeneracion, estado: { $in: estadosHacia(estado) } },
-        { $set: { ...set, estado } },
-        { new: true },
-      )
+      .findOneAndUpdate({ _id: doc._id }, { $set: { ...set, estado } }, { new: true })
       .lean();
-    if (!updated) {
-      const actual = await this.load(codigoGeneracion, ['estado']);
-      comprobarTransicion(codigoGeneracion, actual.estado as DocumentEstado, estado);
-      throw new Error(`document ${codigoGeneracion} changed while it was being recorded as ${estado}`);
-    }
+    if (!updated) throw new Error(`document ${doc._id} vanished while being updated`);
     if (updated.listaN)
       await this.lista.actualizar(updated.emisorId, updated.listaN, {
         estado: updated.estado,

@@ -19,11 +19,6 @@ function puedePasar(de: DocumentEstado, a: DocumentEstado): boolean {
   return de === a || SIGUIENTES[de].includes(a);
 }
 
-/** The estados a document may be recorded as `a` from (`a` itself too: a retried step). */
-export function estadosHacia(a: DocumentEstado): DocumentEstado[] {
-  return (Object.keys(SIGUIENTES) as DocumentEstado[]).filter((de) => puedePasar(de, a));
-}
-
 /** Refuses a transition the life above does not have: a bug, never a request's fault. */
 export function comprobarTransicion(codigoGeneracion: string, de: DocumentEstado, a: DocumentEstado): void {
   if (!puedePasar(de, a)) throw new Error(`document ${codigoGeneracion} cannot go from ${de} to ${a}`);

@@ -9,13 +9,7 @@ export { takeNext } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
-export {
-  Documents,
-  type AnulacionRecord,
-  type ClavesDocumento,
-  type PendingDocument,
-  type StoredDocumentRecord,
-} from './documents';
+export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
 export type { EntradaLista, FiltrosLista } from './lista';
 export {
   archivoDte,

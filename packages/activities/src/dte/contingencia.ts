@@ -73,7 +73,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       if (!puedeEmitirseEnContingencia(dteJson)) return null;
       const dte = enContingencia(dteJson);
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
-      deps.preparados.tomar(codigoGeneracion);
+      deps.preparados.olvidar(codigoGeneracion);
       // Only this workflow moves a PENDIENTE document on (the settle schedule takes those whose workflow ended).
       const updated = await deps.documents.enterContingencia(codigoGeneracion, { dteJson: dte, dteFirmado });
       await storeReceptorJson(deps, updated);

@@ -75,17 +75,7 @@ export function createPrepareActivities(deps: ActivityDependencies) {
         dteJson: prepared.dte,
         dteFirmado: documento,
       });
-      if (nuevo)
-        deps.preparados.guardar(input.codigoGeneracion, {
-          dteFirmado: documento,
-          claves: {
-            tipo: input.tipo,
-            tipoDte: prepared.tipoDte,
-            emisorId: input.issuer.emisorId,
-            ambiente: prepared.dte.identificacion.ambiente,
-            fecEmi: prepared.fecEmi,
-          },
-        });
+      if (nuevo) deps.preparados.guardar(input.codigoGeneracion, documento);
       const saved = nuevo ? null : await deps.documents.load(input.codigoGeneracion, ['numeroControl', 'dteJson']);
       const dte = saved ? (saved.dteJson as Dte) : prepared.dte;
       return {

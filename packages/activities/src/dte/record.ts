@@ -11,11 +11,8 @@ export function createRecordActivities(deps: ActivityDependencies) {
      */
     async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentOutcome> {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
-      const updated = await deps.documents.recordOutcome(
-        codigoGeneracion,
-        outcome,
-        deps.preparados.tomar(codigoGeneracion)?.claves,
-      );
+      deps.preparados.olvidar(codigoGeneracion);
+      const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome);
       if (updated.estado === 'PROCESSED') await storeReceptorJson(deps, updated);
       const evento = updated.estado === 'PROCESSED' ? 'dte.procesado' : 'dte.rechazado';
       await publicar(deps, updated.emisorId, evento, codigoGeneracion, datosDocumento(deps, updated));

@@ -198,7 +198,7 @@ async function main() {
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
   const { benchLibros } = require('./libros');
-  const { dbCommands, perDocument } = require('./db-commands');
+  const { dbOperations, perDocument } = require('./db-operations');
   const report = require('./report');
   const req = require('./requests');
 
@@ -285,7 +285,7 @@ async function main() {
     const measure = async (name, { concurrency, items, latency, floor = true, next, expectEstado = 'PROCESSED' }) => {
       await freshSimulator(latency);
       log(`${name}: service...`);
-      const commandsBefore = await dbCommands({ api: stack.api, worker: stack.workerMetrics });
+      const operationsBefore = await dbOperations({ api: stack.api, worker: stack.workerMetrics });
       const svc = await sampled({}, async () => {
         const warmup = await runLoad({
           api: stack.api,
@@ -318,9 +318,9 @@ async function main() {
       // Every PDF of the window: the warm-up's too, stored before the last of the measured ones.
       result.chromiumMsPerPdf =
         (1000 * (svc.resources.groups.chromium?.cpuSeconds ?? 0)) / (result.delivery.pdfStored + svc.value.warmup);
-      result.dbCommandsPerDocument = perDocument(
-        commandsBefore,
-        await dbCommands({ api: stack.api, worker: stack.workerMetrics }),
+      result.dbOperationsPerDocument = perDocument(
+        operationsBefore,
+        await dbOperations({ api: stack.api, worker: stack.workerMetrics }),
         svc.value.load.issued.length + svc.value.warmup,
       );
       result.history = historyPerDocument(svc.value.load.issued.map((d) => d.codigoGeneracion));

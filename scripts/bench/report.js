@@ -51,6 +51,9 @@ function rows(results) {
       deliveredRatio: f && r.delivery ? fmt(ratio(r.delivery.deliveredPerSecond, f.docsPerSecond), 2) : '–',
       chromium: fmt(r.chromiumMsPerPdf, 0),
       events: r.history ? fmt(r.history.events, 0) : '–',
+      dbOps: r.dbOperationsPerDocument
+        ? `${fmt(r.dbOperationsPerDocument.api.total, 1)}+${fmt(r.dbOperationsPerDocument.worker.total, 1)}`
+        : '–',
       pdf: r.delivery ? `${fmt(r.delivery.pdfMs.p50, 0)}/${fmt(r.delivery.pdfMs.p95, 0)}` : '–',
       mail: r.delivery ? `${fmt(r.delivery.emailMs.p50, 0)}/${fmt(r.delivery.emailMs.p95, 0)}` : '–',
       errors: s ? String(s.errors + (f ? f.errors : 0)) : '–',
@@ -74,6 +77,8 @@ const COLUMNS = [
   ['deliveredRatio', 'delivered ×floor'],
   ['chromium', 'Chromium ms/PDF'],
   ['events', 'events/doc'],
+  // Operations asked of the database per document: the API's + the worker's.
+  ['dbOps', 'db ops/doc'],
   ['pdf', 'PDF p50/p95 ms'],
   ['mail', 'mail p50/p95 ms'],
   ['errors', 'errors'],

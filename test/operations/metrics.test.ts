@@ -24,7 +24,7 @@ describe('Prometheus metrics', () => {
       ...extra,
     });
 
-  it('count HTTP answers by route pattern, issuance latency, MH outcomes, PDF renders and e-mails', async () => {
+  it('count HTTP answers by route pattern, issuance latency, MH outcomes, PDF renders, e-mails and database operations', async () => {
     const http201 = { method: 'POST', route: '/dte/dte01', status: '201' };
     const issued = { tipo: 'FACTURA_CONSUMIDOR_FINAL', estado: 'PROCESSED' };
     const mh001 = { endpoint: '/fesv/recepciondte', result: 'PROCESADO', codigo: '001' };
@@ -54,6 +54,14 @@ describe('Prometheus metrics', () => {
     expect(routes).toEqual(expect.arrayContaining(['/dte/dte01', '/dte/pdf/:codigoGeneracion', 'unmatched']));
     expect(apiAfter).not.toContain(doc.codigoGeneracion);
     expect(sample(apiAfter, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // The API stored the request before it started the workflow, and read the record to answer.
+    const operacion = (operation: string, collection: string) => ({ operation, collection });
+    expect(
+      grew(apiBefore, apiAfter, 'dte_db_operations_total', operacion('insertOne', 'issue_requests')),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      grew(apiBefore, apiAfter, 'dte_db_operations_total', operacion('findOne', 'documents')),
+    ).toBeGreaterThanOrEqual(1);
 
     // The worker renders and mails after the API answered; wait for its counters rather than guess a delay.
     let workerAfter = await scrape(stack().workerMetrics);
@@ -66,6 +74,16 @@ describe('Prometheus metrics', () => {
       grew(workerBefore, workerAfter, 'dte_pdf_render_duration_seconds_count', { result: 'ok' }),
     ).toBeGreaterThanOrEqual(1);
     expect(grew(workerBefore, workerAfter, 'dte_emails_sent_total')).toBeGreaterThanOrEqual(1);
+    // The worker saved the record, recorded MH's verdict on it, and recorded the e-mail.
+    expect(
+      grew(workerBefore, workerAfter, 'dte_db_operations_total', operacion('insertOne', 'documents')),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      grew(workerBefore, workerAfter, 'dte_db_operations_total', operacion('findOneAndUpdate', 'documents')),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      grew(workerBefore, workerAfter, 'dte_db_operations_total', operacion('updateOne', 'documents')),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
     expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(workerAfter).not.toContain(doc.codigoGeneracion);

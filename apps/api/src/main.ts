@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, 'api');
   const metrics = createApiMetrics();
-  const db = await connectDatabase(config.MONGODB_URI, (command) => metrics.dbCommands.inc({ ...command }));
+  const db = await connectDatabase(config.MONGODB_URI, (operation) => metrics.dbOperations.inc({ ...operation }));
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const connection = await Connection.connect(temporalConnectionOptions(config));

@@ -8,8 +8,8 @@ export interface ApiMetrics {
   httpSeconds: Histogram<'method' | 'route' | 'status'>;
   /** From the issuance request to its answer with MH's verdict (201), by document kind and estado. */
   issuanceSeconds: Histogram<'tipo' | 'estado'>;
-  /** Every command the API sent the database, by command and collection. */
-  dbCommands: Counter<'command' | 'collection'>;
+  /** Every operation the API asked of a database collection, by operation and collection. */
+  dbOperations: Counter<'operation' | 'collection'>;
 }
 
 export function createApiMetrics(): ApiMetrics {
@@ -38,10 +38,10 @@ export function createApiMetrics(): ApiMetrics {
       buckets: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120],
       registers,
     }),
-    dbCommands: new Counter({
-      name: 'dte_db_commands_total',
-      help: 'Commands the API sent the database, by command (find, update, insert…) and collection',
-      labelNames: ['command', 'collection'],
+    dbOperations: new Counter({
+      name: 'dte_db_operations_total',
+      help: 'Operations the API asked of the database, by operation (findOne, insertOne, updateOne…) and collection',
+      labelNames: ['operation', 'collection'],
       registers,
     }),
   };

@@ -41,7 +41,7 @@ export interface ActivityDependencies {
 
 export async function createDependencies(config: Config, log: Logger): Promise<ActivityDependencies> {
   const metrics = createActivityMetrics();
-  const db = await connectDatabase(config.MONGODB_URI, (command) => metrics.dbCommands.inc({ ...command }));
+  const db = await connectDatabase(config.MONGODB_URI, (operation) => metrics.dbOperations.inc({ ...operation }));
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });

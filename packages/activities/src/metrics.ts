@@ -12,8 +12,8 @@ export interface ActivityMetrics {
   pdfPrintDocuments: Histogram;
   emailsSent: Counter;
   emailFailures: Counter;
-  /** Every command the worker sent the database, by command and collection. */
-  dbCommands: Counter<'command' | 'collection'>;
+  /** Every operation the worker asked of a database collection, by operation and collection. */
+  dbOperations: Counter<'operation' | 'collection'>;
 }
 
 export function createActivityMetrics(): ActivityMetrics {
@@ -51,10 +51,10 @@ export function createActivityMetrics(): ActivityMetrics {
       help: 'DTE e-mail attempts that failed (each retry counts)',
       registers,
     }),
-    dbCommands: new Counter({
-      name: 'dte_db_commands_total',
-      help: 'Commands the worker sent the database, by command (find, update, insert…) and collection',
-      labelNames: ['command', 'collection'],
+    dbOperations: new Counter({
+      name: 'dte_db_operations_total',
+      help: 'Operations the worker asked of the database, by operation (findOne, insertOne, updateOne…) and collection',
+      labelNames: ['operation', 'collection'],
       registers,
     }),
   };

@@ -7,31 +7,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** One database command as the driver sent it: what a process asks of the database, for its metrics. */
-export interface DatabaseCommand {
-  /** `find`, `insert`, `update`, `findAndModify`, `aggregate`… */
-  command: string;
-  /** The collection it names, or '' for commands on the database (`ping`, `endSessions`). */
+/** One operation a process asked of a collection: what one document costs the database, for its metrics. */
+export interface DatabaseOperation {
+  /** `findOne`, `insertOne`, `updateOne`, `findOneAndUpdate`… */
+  operation: string;
   collection: string;
 }
 
 /**
- * One connection pool per process; indexes are built before the first request is served. `onCommand`
- * sees every command the driver sends (its command monitoring), so a process can count what one document
- * costs the database.
+ * One connection pool per process; indexes are built before the first request is served. `onOperation`
+ * sees every operation on a collection, through mongoose's debug hook: the driver's own command
+ * monitoring would decode every reply a second time for its events.
  */
-export async function connectDatabase(uri: string, onCommand?: (command: DatabaseCommand) => void): Promise<Database> {
-  const connection = mongoose.createConnection(uri, {
-    serverSelectionTimeoutMS: 10000,
-    maxPoolSize: 20,
-    monitorCommands: onCommand !== undefined,
-  });
-  if (onCommand) {
-    connection.getClient().on('commandStarted', (e) => {
-      const target = e.command[e.commandName];
-      onCommand({ command: e.commandName, collection: typeof target === 'string' ? target : '' });
-    });
-  }
+export async function connectDatabase(
+  uri: string,
+  onOperation?: (operation: DatabaseOperation) => void,
+): Promise<Database> {
+  const connection = mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10000, maxPoolSize: 20 });
+  if (onOperation)
+    connection.set('debug', (collection: string, operation: string) => onOperation({ operation, collection }));
   await connection.asPromise();
   const models = createModels(connection);
   await Promise.all(Object.values(models).map((m) => m.init()));

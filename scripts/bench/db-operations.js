@@ -1,26 +1,26 @@
 'use strict';
 /**
- * Database commands the API and the worker sent, read from their `dte_db_commands_total` series, so a
- * scenario reports what one document costs the database in commands (by command and collection).
+ * Database operations the API and the worker asked for, read from their `dte_db_operations_total` series, so a
+ * scenario reports what one document costs the database in operations (by operation and collection).
  */
 
-async function commandsOf(baseUrl) {
+async function operationsOf(baseUrl) {
   const res = await fetch(`${baseUrl}/metrics`);
   if (!res.ok) throw new Error(`${baseUrl}/metrics answered ${res.status}`);
   const counts = {};
   for (const line of (await res.text()).split('\n')) {
-    const m = /^dte_db_commands_total\{(.*)\}\s+(\S+)/.exec(line);
+    const m = /^dte_db_operations_total\{(.*)\}\s+(\S+)/.exec(line);
     if (!m) continue;
     const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
-    counts[`${labels.command} ${labels.collection}`.trim()] = Number(m[2]);
+    counts[`${labels.operation} ${labels.collection}`.trim()] = Number(m[2]);
   }
   return counts;
 }
 
 /** Counts now, per process. */
-async function dbCommands(urls) {
+async function dbOperations(urls) {
   const out = {};
-  for (const [name, url] of Object.entries(urls)) out[name] = await commandsOf(url);
+  for (const [name, url] of Object.entries(urls)) out[name] = await operationsOf(url);
   return out;
 }
 
@@ -34,10 +34,10 @@ function perDocument(before, after, documents) {
       .sort((a, b) => b[1] - a[1]);
     out[name] = {
       total: Math.round(100 * rows.reduce((s, [, v]) => s + v, 0)) / 100,
-      byCommand: Object.fromEntries(rows.map(([k, v]) => [k, Math.round(100 * v) / 100])),
+      byOperation: Object.fromEntries(rows.map(([k, v]) => [k, Math.round(100 * v) / 100])),
     };
   }
   return out;
 }
 
-module.exports = { dbCommands, perDocument };
+module.exports = { dbOperations, perDocument };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { DteError, ErrorCode, type TipoEvento, type WebhookRequest } from '@dte/domain';
+import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 import type { SecretBox } from './secrets';
 
@@ -84,7 +85,6 @@ function nuevoSecreto(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-const serieEndpoints = (emisorId: number) => `webhooks:${emisorId}`;
 const serieIntentos = (endpointId: string) => `entregas:${endpointId}`;
 const ENDPOINT_ID = /^whk_(\d+)_(\d+)$/;
 
@@ -102,9 +102,15 @@ export class Webhooks {
     return this.connection.collection<IntentoEntrega>('webhook_entregas');
   }
 
-  /** A new endpoint and its secret, which is shown this once: only its sealed form is kept. */
+  /**
+   * A new endpoint and its secret, which is shown this once: only its sealed form is kept. Its `_id`
+   * (`whk_<emisorId>_<n>`) is its claim on the emisor's next number: the insert the loser of a race
+   * repeats with the number after (FerretDB enforces `_id` uniqueness, see `takeNext`). So an emisor's
+   * endpoints are numbered without gaps, and `delEmisor` reads them in order up to the first missing one.
+   */
   async crear(emisorId: number, pedido: WebhookRequest): Promise<{ endpoint: EndpointRecord; secreto: string }> {
-    if ((await this.delEmisor(emisorId)).length >= MAX_ENDPOINTS)
+    const todos = await this.todosDelEmisor(emisorId);
+    if (todos.filter((e) => e.eliminado === null).length >= MAX_ENDPOINTS)
       throw new DteError(
         ErrorCode.WEBHOOK_LIMIT_REACHED,
         409,
@@ -112,29 +118,43 @@ export class Webhooks {
         { maximo: MAX_ENDPOINTS },
       );
     const secreto = nuevoSecreto();
-    const n = await takeNext(this.connection, serieEndpoints(emisorId));
-    const endpoint: EndpointRecord = {
-      _id: `whk_${emisorId}_${n}`,
-      emisorId,
-      url: pedido.url,
-      eventos: pedido.eventos,
-      descripcion: pedido.descripcion ?? null,
-      secretos: [{ sellado: this.box.seal(secreto), creado: new Date(), vence: null }],
-      deshabilitado: null,
-      eliminado: null,
-      creado: new Date(),
-    };
-    await this.endpoints.insertOne(endpoint);
-    return { endpoint, secreto };
+    for (let n = todos.length + 1; ; n++) {
+      const endpoint: EndpointRecord = {
+        _id: `whk_${emisorId}_${n}`,
+        emisorId,
+        url: pedido.url,
+        eventos: pedido.eventos,
+        descripcion: pedido.descripcion ?? null,
+        secretos: [{ sellado: this.box.seal(secreto), creado: new Date(), vence: null }],
+        deshabilitado: null,
+        eliminado: null,
+        creado: new Date(),
+      };
+      try {
+        await this.endpoints.insertOne(endpoint);
+        return { endpoint, secreto };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
   }
 
-  /** The emisor's endpoints, oldest first, without the deleted ones. */
+  /**
+   * The emisor's endpoints, oldest first, without the deleted ones. One read for an emisor without any,
+   * which is what publishing an event costs most emisores.
+   */
   async delEmisor(emisorId: number): Promise<EndpointRecord[]> {
-    const ultimo = await lastNumber(this.connection, serieEndpoints(emisorId));
-    const todos = await Promise.all(
-      Array.from({ length: ultimo }, (_, i) => this.endpoints.findOne({ _id: `whk_${emisorId}_${i + 1}` })),
-    );
-    return todos.filter((e): e is EndpointRecord => e !== null && e.eliminado === null);
+    return (await this.todosDelEmisor(emisorId)).filter((e) => e.eliminado === null);
+  }
+
+  /** Every endpoint the emisor ever had, deleted ones too, in order: `_id` lookups up to the first missing. */
+  private async todosDelEmisor(emisorId: number): Promise<EndpointRecord[]> {
+    const todos: EndpointRecord[] = [];
+    for (;;) {
+      const endpoint = await this.endpoints.findOne({ _id: `whk_${emisorId}_${todos.length + 1}` });
+      if (!endpoint) return todos;
+      todos.push(endpoint);
+    }
   }
 
   /** The endpoint whatever its state (the delivery decides what a deleted or disabled one gets). */

@@ -125,6 +125,21 @@ describe('webhooks', () => {
     expect([prohibido.status, prohibido.body.code]).toEqual([403, 'PERMISSION_DENIED']);
   });
 
+  it('numbers endpoints created at once apart, and lists them in order past a deleted one', async () => {
+    const tenant = await createTestTenant();
+    const primero = await suscribir(tenant, 'https://example.test/1');
+    // Created at the same moment, each takes a number of its own: the loser of the race takes the next.
+    const juntos = await Promise.all([2, 3, 4].map((n) => suscribir(tenant, `https://example.test/${n}`)));
+    const ids = [primero, ...juntos].map((e) => e.id);
+    expect(new Set(ids).size).toBe(4);
+    expect([...ids].sort()).toEqual([1, 2, 3, 4].map((n) => `whk_${tenant.emisorId}_${n}`));
+    expect((await api('DELETE', `/webhooks/whk_${tenant.emisorId}_2`, tenant)).status).toBe(200);
+    const quinto = await suscribir(tenant, 'https://example.test/5');
+    expect(quinto.id).toBe(`whk_${tenant.emisorId}_5`);
+    const lista = (await api('GET', '/webhooks', tenant)).body.data.map((e: EndpointView) => e.id);
+    expect(lista).toEqual([`whk_${tenant.emisorId}_1`, ...[3, 4, 5].map((n) => `whk_${tenant.emisorId}_${n}`)]);
+  });
+
   it('refuses http and private or loopback destinations for a PROD emisor, and takes them for TEST', async () => {
     const prod = await createTestTenant();
     const db = await testDatabase();

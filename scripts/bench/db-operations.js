@@ -17,10 +17,10 @@ async function operationsOf(baseUrl) {
   return counts;
 }
 
-/** Counts now, per process. */
+/** Counts now, per process whose metrics address is known. */
 async function dbOperations(urls) {
   const out = {};
-  for (const [name, url] of Object.entries(urls)) out[name] = await operationsOf(url);
+  for (const [name, url] of Object.entries(urls)) if (url) out[name] = await operationsOf(url);
   return out;
 }
 

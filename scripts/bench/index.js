@@ -81,6 +81,8 @@ async function openStack(opts) {
     for (const [name, pid] of Object.entries(info.pids || {})) pids[GROUP_OF_CHILD[name] || name] = pid;
     return {
       api: info.api || info.apiUrl,
+      // The worker's /metrics, for its database operations; a stack file without it leaves them out.
+      workerMetrics: info.workerMetrics,
       simulator: info.mhSimulator || info.simulatorUrl,
       env: { ...process.env, ...info.env },
       temporalBin: path.join(ROOT, '.tools', 'bin', 'temporal'),
@@ -114,7 +116,14 @@ async function openStack(opts) {
   const pids = {};
   for (const c of stack.children) pids[GROUP_OF_CHILD[c.name] || c.name] = c.child.pid;
   const urls = stack.urls();
-  const info = { api: urls.api, mhSimulator: urls.mhSimulator, env: stack.env, pids, dataDir };
+  const info = {
+    api: urls.api,
+    mhSimulator: urls.mhSimulator,
+    workerMetrics: urls.workerMetrics,
+    env: stack.env,
+    pids,
+    dataDir,
+  };
   fs.writeFileSync(path.join(dataDir, 'stack.json'), JSON.stringify(info));
   return {
     api: urls.api,

@@ -52,7 +52,7 @@ function rows(results) {
       chromium: fmt(r.chromiumMsPerPdf, 0),
       events: r.history ? fmt(r.history.events, 0) : '–',
       dbOps: r.dbOperationsPerDocument
-        ? `${fmt(r.dbOperationsPerDocument.api.total, 1)}+${fmt(r.dbOperationsPerDocument.worker.total, 1)}`
+        ? ['api', 'worker'].map((p) => fmt(r.dbOperationsPerDocument[p]?.total, 1)).join('+')
         : '–',
       pdf: r.delivery ? `${fmt(r.delivery.pdfMs.p50, 0)}/${fmt(r.delivery.pdfMs.p95, 0)}` : '–',
       mail: r.delivery ? `${fmt(r.delivery.emailMs.p50, 0)}/${fmt(r.delivery.emailMs.p95, 0)}` : '–',

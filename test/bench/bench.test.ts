@@ -31,6 +31,7 @@ interface Scenario {
   };
   resources: Resources;
   floorResources: Resources;
+  dbOperationsPerDocument: Record<'api' | 'worker', { total: number; byOperation: Record<string, number> }>;
 }
 interface Contingency {
   issue: Load;
@@ -94,6 +95,13 @@ describe('npm run bench', () => {
     expect(r.delivery.undelivered).toBe(0);
     expect(r.delivery.pdfMs.p50).toBeGreaterThan(0);
     expect(r.delivery.emailMs.p50).toBeGreaterThan(0);
+    // What each document asked of the database (the other suites sharing the stack only add to it): the API
+    // stored its request, the worker saved its record and recorded MH's verdict on it.
+    const ops = r.dbOperationsPerDocument;
+    expect(ops.api.byOperation['insertOne issue_requests']).toBeGreaterThanOrEqual(1);
+    expect(ops.worker.byOperation['insertOne documents']).toBeGreaterThanOrEqual(1);
+    expect(ops.worker.byOperation['findOneAndUpdate documents']).toBeGreaterThanOrEqual(1);
+    expect(ops.worker.total).toBeGreaterThan(ops.worker.byOperation['insertOne documents']!);
   });
 
   it('runs the floor at the same concurrency and reports the service as a ratio to it', () => {

@@ -119,30 +119,31 @@ export class Documents {
   }
 
   /**
-   * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record; false
-   * when it is already on record (a retry). Such a retry leaves a gap in the record ids, which are not
-   * MH's numbering.
+   * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record, and
+   * answers null; or, when it is already on record (a retry), answers the record as saved (what its list
+   * entry is made of, numeroControl and dteJson among it). Such a retry leaves a gap in the record ids,
+   * which are not MH's numbering.
    */
-  async createPending(input: IssueDteInput, doc: PendingDocument): Promise<boolean> {
+  async createPending(input: IssueDteInput, doc: PendingDocument): Promise<StoredDocumentRecord | null> {
     const emisorId = input.issuer.emisorId;
     // The record carries its number on the list. A retry whose first attempt saved the record keeps the
     // record's number; the one it took now is left without entry, and the list skips it.
     const listaN = await this.lista.siguiente(emisorId);
-    const nuevo = await this.insertPending(input, doc, listaN);
-    const guardado = nuevo
-      ? {
-          ...doc,
-          _id: input.codigoGeneracion,
-          tipo: input.tipo,
-          createdAt: new Date(),
-          estado: 'PENDIENTE',
-          selloRecibido: null,
-          listaN,
-        }
+    const guardado = (await this.insertPending(input, doc, listaN))
+      ? null
       : await this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'listaN']);
+    const entrada = guardado ?? {
+      ...doc,
+      _id: input.codigoGeneracion,
+      tipo: input.tipo,
+      createdAt: new Date(),
+      estado: 'PENDIENTE',
+      selloRecibido: null,
+      listaN,
+    };
     // After the record, so the list never names a document that is not on record; a retry writes it too.
-    if (guardado.listaN) await this.escribirEntrada(emisorId, guardado.listaN, guardado);
-    return nuevo;
+    if (entrada.listaN) await this.escribirEntrada(emisorId, entrada.listaN, entrada);
+    return guardado;
   }
 
   /**

@@ -118,18 +118,19 @@ export class Webhooks {
         { maximo: MAX_ENDPOINTS },
       );
     const secreto = nuevoSecreto();
+    const creado = new Date();
+    const datos: Omit<EndpointRecord, '_id'> = {
+      emisorId,
+      url: pedido.url,
+      eventos: pedido.eventos,
+      descripcion: pedido.descripcion ?? null,
+      secretos: [{ sellado: this.box.seal(secreto), creado, vence: null }],
+      deshabilitado: null,
+      eliminado: null,
+      creado,
+    };
     for (let n = todos.length + 1; ; n++) {
-      const endpoint: EndpointRecord = {
-        _id: `whk_${emisorId}_${n}`,
-        emisorId,
-        url: pedido.url,
-        eventos: pedido.eventos,
-        descripcion: pedido.descripcion ?? null,
-        secretos: [{ sellado: this.box.seal(secreto), creado: new Date(), vence: null }],
-        deshabilitado: null,
-        eliminado: null,
-        creado: new Date(),
-      };
+      const endpoint: EndpointRecord = { _id: `whk_${emisorId}_${n}`, ...datos };
       try {
         await this.endpoints.insertOne(endpoint);
         return { endpoint, secreto };

@@ -69,14 +69,13 @@ export function createPrepareActivities(deps: ActivityDependencies) {
     async prepareDocument(input: IssueDteInput): Promise<ReadyDocument> {
       const prepared = await prepare(deps, input);
       const documento = await signForEmisor(deps, input.issuer.emisorId, prepared.dte);
-      const nuevo = await deps.documents.createPending(input, {
+      const saved = await deps.documents.createPending(input, {
         ...prepared,
         ambiente: prepared.dte.identificacion.ambiente,
         dteJson: prepared.dte,
         dteFirmado: documento,
       });
-      if (nuevo) deps.preparados.guardar(input.codigoGeneracion, documento);
-      const saved = nuevo ? null : await deps.documents.load(input.codigoGeneracion, ['numeroControl', 'dteJson']);
+      if (!saved) deps.preparados.guardar(input.codigoGeneracion, documento);
       const dte = saved ? (saved.dteJson as Dte) : prepared.dte;
       return {
         prepared: {
@@ -86,7 +85,7 @@ export function createPrepareActivities(deps: ActivityDependencies) {
           ambiente: prepared.dte.identificacion.ambiente,
         },
         admiteContingencia: puedeEmitirseEnContingencia(dte),
-        nuevo,
+        nuevo: !saved,
       };
     },
   };

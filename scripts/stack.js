@@ -236,6 +236,11 @@ class Stack {
       // its workflow task reached the worker. 200 reads a second bound that wait at 5 ms.
       '--dynamic-config-value',
       'history.transferProcessorMaxPollRPS=200',
+      // A workflow task that schedules an activity on its own task queue gets the activity back in its
+      // completion's answer (eager dispatch, which the SDK asks for by default) instead of through the
+      // matching service and a poll: IssueDte's delivery costs the server 5–7 ms less per document.
+      '--dynamic-config-value',
+      'system.enableActivityEagerExecution=true',
       '--log-level',
       'warn',
       ...attrs,
@@ -417,6 +422,7 @@ class Stack {
       workerMetrics: `http://127.0.0.1:${p.WORKER_METRICS_PORT}`,
       temporalGrpc: `127.0.0.1:${p.TEMPORAL_PORT}`,
       temporalUi: `http://127.0.0.1:${p.TEMPORAL_UI_PORT}`,
+      temporalMetrics: `http://127.0.0.1:${p.TEMPORAL_METRICS_PORT}`,
       database: this.database.uri,
       minio: `http://127.0.0.1:${p.MINIO_PORT}`,
       minioConsole: `http://127.0.0.1:${p.MINIO_CONSOLE_PORT}`,

@@ -313,6 +313,7 @@ describe('docker-compose.yml', () => {
     expect(mount).toBeDefined();
     const dynamic = parse(read(mount![0]!)) as Record<string, { value: unknown }[]>;
     expect(dynamic['frontend.enableExecuteMultiOperation']?.[0]?.value).toBe(true);
+    expect(dynamic['system.enableActivityEagerExecution']?.[0]?.value).toBe(true);
   });
 
   it('declares the named volumes and ships the bind-mounted files', () => {

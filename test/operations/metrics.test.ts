@@ -30,6 +30,7 @@ describe('Prometheus metrics', () => {
     const mh001 = { endpoint: '/fesv/recepciondte', result: 'PROCESADO', codigo: '001' };
     const apiBefore = await scrape(stack().api);
     const workerBefore = await scrape(stack().workerMetrics);
+    const temporalBefore = await scrape(stack().temporalMetrics);
 
     const correo = `metricas-${Date.now()}@example.test`;
     const res = await factura(correo);
@@ -85,6 +86,10 @@ describe('Prometheus metrics', () => {
     expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
     expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(workerAfter).not.toContain(doc.codigoGeneracion);
+    // The delivery came back with the workflow task's completion (eager dispatch), not through a poll.
+    const eager = { namespace: 'default', operation: 'RespondWorkflowTaskCompleted' };
+    const temporalAfter = await scrape(stack().temporalMetrics);
+    expect(grew(temporalBefore, temporalAfter, 'activity_eager_execution', eager)).toBeGreaterThanOrEqual(1);
   });
 
   it('report the documents waiting in contingency and the MH calls left unanswered', async () => {

@@ -7,6 +7,8 @@ export interface StackInfo {
   workerMetrics: string;
   temporalGrpc: string;
   temporalUi: string;
+  /** The Temporal dev server's Prometheus endpoint. */
+  temporalMetrics: string;
   database: string;
   minio: string;
   smtp: string;

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { validateMhSchema, type MhSchemaName } from '@dte/domain';
+import jsQR from 'jsqr';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { BrowserPool, DtePdfRenderer, dteHtml, type DtePdfInput } from '../src/pdf';
+import { consultaPublicaUrl } from '../src/pdf/template/consulta-publica';
 import { legible } from '../../../test/support/legible';
 import { documentos, SELLO as SELLO_2026, type Documento } from './documentos';
 // pdf-parse's index runs a debug self-test when required directly; its library entry does not.
@@ -71,6 +73,34 @@ function margenDerecho(pdf: Buffer): { tinta: number[]; borde: number } {
       }
     }
     return { tinta, borde };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a phone reads from the first page's QR: the page rendered at 150 dpi by pdftoppm, read by jsQR. */
+function qrLeido(pdf: Buffer): string | undefined {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+    execFileSync('pdftoppm', [
+      '-r',
+      '150',
+      '-gray',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      path.join(dir, 'doc.pdf'),
+      path.join(dir, 'p'),
+    ]);
+    const pgm = fs.readFileSync(path.join(dir, 'p.pgm'));
+    const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
+    const gris = pgm.subarray(pgm.length - ancho! * alto!);
+    const rgba = new Uint8ClampedArray(ancho! * alto! * 4);
+    gris.forEach((g, i) => rgba.set([g, g, g, 255], i * 4));
+    return jsQR(rgba, ancho!, alto!)?.data;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -519,6 +549,13 @@ describe('DtePdfRenderer', () => {
 
   it.each(cases)('keeps every box of a $tipoNombre of eleven columns inside the right margin', async (c) => {
     dentroDelPapel(await renderer.render(input(c)));
+  });
+
+  it.each(cases)("prints a $tipoNombre's QR that reads as its MH consulta pública URL", async (c) => {
+    // Every DTE's identificacion has them; the cases' type names only what the other tests read.
+    const id = c.dte.identificacion as typeof c.dte.identificacion & { ambiente: string; fecEmi: string };
+    const { ambiente, codigoGeneracion, fecEmi } = id;
+    expect(qrLeido(await renderer.render(input(c)))).toBe(consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }));
   });
 
   it.each(cases)('fixture $tipoNombre is valid against its MH schema', (c) => {

@@ -1,19 +1,18 @@
+/** Built once: constructing a DateTimeFormat costs more than formatting with it. */
+const relojSv = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/El_Salvador',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** fecEmi and horEmi are El Salvador's civil time (UTC−6, no daylight saving). */
 export function elSalvadorNow(now = new Date()): { fecEmi: string; horEmi: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/El_Salvador',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(relojSv.formatToParts(now).map((p) => [p.type, p.value]));
   return {
     fecEmi: `${parts.year}-${parts.month}-${parts.day}`,
     horEmi: `${parts.hour}:${parts.minute}:${parts.second}`,

@@ -21,8 +21,12 @@ const domain = require(path.join(ROOT, 'packages/domain'));
 const { factura } = require('./requests');
 const { summarize } = require('./load');
 
-async function main() {
-  const opts = JSON.parse(process.argv[2]);
+/**
+ * The floor's work for one document, ready to run: `issueOne(codigoGeneracion)` builds, signs, sends,
+ * inserts and stores it, and answers what a delivery needs (the DTE, its sello, the receptor's JSON).
+ * `close()` closes the database.
+ */
+async function preparar(opts) {
   const config = loadConfig(opts.env);
   const db = await persistence.connectDatabase(config.MONGODB_URI);
   const store = persistence.ObjectStore.fromConfig(config);
@@ -53,8 +57,7 @@ async function main() {
     let correlativo = Date.now() * 100;
     let nextId = 2e12 + (Date.now() % 1e9) * 1000;
 
-    const issueOne = async () => {
-      const codigoGeneracion = randomUUID().toUpperCase();
+    const issueOne = async (codigoGeneracion = randomUUID().toUpperCase()) => {
       const request = domain.parseRequest(kind.requestSchema, factura(opts.items));
       const { fecEmi, horEmi } = domain.elSalvadorNow();
       const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', ++correlativo);
@@ -117,45 +120,65 @@ async function main() {
         createdAt: now,
         updatedAt: now,
       });
-      const json = { ...dte, firmaElectronica: documento, selloRecibido: res.body.selloRecibido };
-      await store.put(key, Buffer.from(JSON.stringify(json, null, 2)), 'application/json');
-      return codigoGeneracion;
+      const json = Buffer.from(
+        JSON.stringify({ ...dte, firmaElectronica: documento, selloRecibido: res.body.selloRecibido }, null, 2),
+      );
+      await store.put(key, json, 'application/json');
+      return { dte, selloRecibido: res.body.selloRecibido, json, emisorNombre: emisor.nombre, key };
     };
-
-    for (let i = 0; i < (opts.warmup ?? 0); i++) await issueOne();
-
-    const results = [];
-    const errors = {};
-    let sent = 0;
-    const t0 = performance.now();
-    const until = t0 + (opts.durationMs ?? Infinity);
-    const count = opts.count ?? Infinity;
-    const client = async () => {
-      while (sent < count && performance.now() < until) {
-        sent++;
-        const start = performance.now();
-        let ok = true;
-        try {
-          await issueOne();
-        } catch (err) {
-          ok = false;
-          const why = String(err.message).slice(0, 120);
-          errors[why] = (errors[why] || 0) + 1;
-        }
-        const end = performance.now();
-        results.push({ ok, ms: end - start, start, end, sentAt: 0 });
-      }
-    };
-    await Promise.all(Array.from({ length: opts.concurrency }, client));
-    const summary = summarize(results, errors, t0);
-    delete summary.issued;
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } finally {
+    return { config, store, issueOne, close: () => db.close() };
+  } catch (err) {
     await db.close();
+    throw err;
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`floor failed: ${err.stack}\n`);
-  process.exit(1);
-});
+/** `n` clients at once, each issuing one document after the other, until `count` or `durationMs`. */
+async function concurrently(opts, issueOne) {
+  const results = [];
+  const errors = {};
+  let sent = 0;
+  const t0 = performance.now();
+  const until = t0 + (opts.durationMs ?? Infinity);
+  const count = opts.count ?? Infinity;
+  const client = async () => {
+    while (sent < count && performance.now() < until) {
+      sent++;
+      const start = performance.now();
+      let ok = true;
+      try {
+        await issueOne();
+      } catch (err) {
+        ok = false;
+        const why = String(err.message).slice(0, 120);
+        errors[why] = (errors[why] || 0) + 1;
+      }
+      const end = performance.now();
+      results.push({ ok, ms: end - start, start, end, sentAt: 0 });
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, client));
+  const summary = summarize(results, errors, t0);
+  delete summary.issued;
+  return summary;
+}
+
+async function main() {
+  const opts = JSON.parse(process.argv[2]);
+  const { issueOne, close } = await preparar(opts);
+  try {
+    for (let i = 0; i < (opts.warmup ?? 0); i++) await issueOne();
+    process.stdout.write(`${JSON.stringify(await concurrently(opts, () => issueOne()))}\n`);
+  } finally {
+    await close();
+  }
+}
+
+module.exports = { preparar, concurrently };
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`floor failed: ${err.stack}\n`);
+    process.exit(1);
+  });
+}

@@ -17,6 +17,9 @@
  *   --out f          JSON result file (default .data/bench/<time>.json)
  *   --drain-timeout s  longest wait for the contingency drain (default 1800; quick 300)
  *   --no-build       skip `tsc -b` and use the dist already built
+ *   --pipeline       after each floor, the bare pipeline too (pipeline.js): the floor's work orchestrated by
+ *                    Temporal with the PDF and e-mail delivery, none of the service's own; an upper bound
+ *                    of the service's fully delivered rate on this machine
  *   --profile d      write V8 CPU profiles of the API, worker and simulator to d/<process>/ (open in DevTools)
  */
 const fs = require('node:fs');
@@ -45,6 +48,7 @@ function parseArgs(argv) {
     else if (a === '--drain-timeout') o.drainTimeout = Number(val());
     else if (a === '--no-build') o.noBuild = true;
     else if (a === '--profile') o.profile = path.resolve(val());
+    else if (a === '--pipeline') o.pipeline = true;
     else if (a === '--help' || a === '-h') {
       process.stdout.write(fs.readFileSync(path.join(__dirname, 'index.js'), 'utf8').split('*/')[0]);
       process.exit(0);
@@ -167,8 +171,8 @@ async function createTenant(stack, db) {
   return { ...tenant, slug: emisor.slug };
 }
 
-/** Runs the floor in its own process and answers its summary. */
-function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup }) {
+/** Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary. */
+function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup }, script = 'floor.js') {
   return new Promise((resolve, reject) => {
     const arg = JSON.stringify({
       env: stack.env,
@@ -179,7 +183,7 @@ function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup
       items,
       warmup,
     });
-    const child = spawn(process.execPath, [path.join(__dirname, 'floor.js'), arg], {
+    const child = spawn(process.execPath, [path.join(__dirname, script), arg], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -188,7 +192,7 @@ function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`floor exited ${code}: ${err.slice(-2000)}`));
+      if (code !== 0) return reject(new Error(`${script} exited ${code}: ${err.slice(-2000)}`));
       resolve(JSON.parse(out.trim().split('\n').at(-1)));
     });
     resolveFloorPid(child.pid);
@@ -336,21 +340,34 @@ async function main() {
       log(
         `${name}: ${result.service.docsPerSecond} docs/s, p50 ${result.service.latencyMs.p50} ms, errors ${result.service.errors}`,
       );
-      if (floor) {
-        log(`${name}: floor...`);
+      /** The floor or the bare pipeline, forked and sampled as the group `floor`. */
+      const forked = async (script) => {
         await freshSimulator(latency);
         let floorPid = null;
         floorPidListener = (pid) => (floorPid = pid);
         const sampler = new ProcessSampler(roots());
         sampler.start();
-        const pending = runFloor(stack, bench, { concurrency, durationMs, items, warmup: concurrency });
+        const pending = runFloor(stack, bench, { concurrency, durationMs, items, warmup: concurrency }, script);
         // The sampler learns the floor's pid once it is forked.
         while (!floorPid) await sleep(5);
         sampler.roots = { ...sampler.roots, floor: floorPid };
-        result.floor = await pending;
-        result.floorResources = sampler.stop();
+        const summary = await pending;
         floorPidListener = null;
+        return { summary, resources: sampler.stop() };
+      };
+      if (floor) {
+        log(`${name}: floor...`);
+        ({ summary: result.floor, resources: result.floorResources } = await forked('floor.js'));
         log(`${name}: floor ${result.floor.docsPerSecond} docs/s, p50 ${result.floor.latencyMs.p50} ms`);
+      }
+      if (floor && opts.pipeline) {
+        log(`${name}: bare pipeline...`);
+        ({ summary: result.pipeline, resources: result.pipelineResources } = await forked('pipeline.js'));
+        log(
+          `${name}: bare pipeline ${result.pipeline.docsPerSecond} docs/s, ` +
+            `${result.pipeline.deliveredPerSecond} fully delivered/s ` +
+            `(${(result.pipeline.deliveredPerSecond / result.floor.docsPerSecond).toFixed(2)}× floor)`,
+        );
       }
       run.results.push(result);
       save();

@@ -104,6 +104,7 @@ function resourceRows(results) {
     for (const [phase, res] of [
       ['service', r.resources],
       ['floor', r.floorResources],
+      ['bare pipeline', r.pipelineResources],
     ]) {
       if (!res) continue;
       out.push([
@@ -127,6 +128,14 @@ function extraLines(run) {
     lines.push(
       `Chromium CPU per stored PDF at concurrency 32: ${fmt(busy.chromiumMsPerPdf, 0)} ms = ` +
         `${fmt(busy.chromiumMsPerPdf / alone.chromiumMsPerPdf, 2)}× the ${fmt(alone.chromiumMsPerPdf, 0)} ms of one document at a time`,
+    );
+  }
+  for (const r of run.results.filter((x) => x.pipeline && x.floor)) {
+    lines.push(
+      `${r.name}: the bare pipeline (the floor's work under Temporal, with the PDF and the e-mail; none of the ` +
+        `service's own) fully delivered ${fmt(r.pipeline.deliveredPerSecond)} docs/s = ` +
+        `${fmt(ratio(r.pipeline.deliveredPerSecond, r.floor.docsPerSecond), 2)}× floor, the service ` +
+        `${fmt(r.delivery?.deliveredPerSecond)} docs/s`,
     );
   }
   const c = run.contingency;

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { type MaildevMessage } from '../support/maildev';
+import { stack } from '../support/stack';
 
 const ROOT = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
@@ -31,6 +33,8 @@ interface Scenario {
   };
   resources: Resources;
   floorResources: Resources;
+  pipeline: Load & { delivered: number; deliveredPerSecond: number };
+  pipelineResources: Resources;
   dbOperationsPerDocument: Record<'api' | 'worker', { total: number; byOperation: Record<string, number> }>;
 }
 interface Contingency {
@@ -63,6 +67,7 @@ describe('npm run bench', () => {
         process.env.DTE_TEST_STACK_FILE!,
         '--scenario',
         'dte01-1item-c1-0ms,contingency',
+        '--pipeline',
         '--duration',
         '3',
         '--backlog',
@@ -112,6 +117,21 @@ describe('npm run bench', () => {
     const row = `| dte01-1item-c1-0ms | ${r.service.docsPerSecond.toFixed(1)} | ${r.floor.docsPerSecond.toFixed(1)} | ${(r.service.docsPerSecond / r.floor.docsPerSecond).toFixed(2)} |`;
     expect(fs.readFileSync(out.replace(/\.json$/, '.md'), 'utf8')).toContain(row);
     expect(stdout).toContain('dte01-1item-c1-0ms');
+  });
+
+  it('runs the bare pipeline after the floor: each document answered, then its PDF and JSON e-mailed', async () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    expect(r.pipeline.ok).toBeGreaterThan(0);
+    expect(r.pipeline.errors).toBe(0);
+    expect(r.pipeline.delivered).toBe(r.pipeline.ok);
+    expect(r.pipeline.deliveredPerSecond).toBeGreaterThan(0);
+    expect(r.pipelineResources.groups.floor?.cpuSeconds).toBeGreaterThan(0);
+    // The warm-up's and the measured documents' messages, each with its PDF and JSON.
+    const res = await fetch(`${stack().maildev}/email`);
+    const mails = ((await res.json()) as MaildevMessage[]).filter((m) => /^pipeline-/.test(m.to[0]?.address ?? ''));
+    expect(mails.length).toBeGreaterThanOrEqual(r.pipeline.delivered);
+    expect(mails[0]!.attachments?.map((a) => a.contentType).sort()).toEqual(['application/json', 'application/pdf']);
+    expect(stdout).toContain(`bare pipeline ${r.pipeline.docsPerSecond}`);
   });
 
   it("samples each process's CPU and memory", () => {

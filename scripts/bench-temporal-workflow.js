@@ -1,7 +1,10 @@
 'use strict';
-// IssueDte's shape with none of its work, for scripts/bench-temporal.js: started with its search
-// attributes, the update answered after three local activities (prepare, transmit, record), one upsert of
-// numeroControl and estado, then the delivery as one activity task, as the real workflow does.
+// IssueDte's shape for the benchmarks. bareIssue, for scripts/bench-temporal.js, with none of its work:
+// started with its search attributes, the update answered after three local activities (prepare,
+// transmit, record), one upsert of numeroControl and estado, then the delivery as one activity task, as
+// the real workflow does. barePipeline, for the bench's bare pipeline (scripts/bench/pipeline.js): cut to
+// what it cannot lose, the update answered once the floor's work is done in one local activity, one upsert
+// of the estado, the delivery as one activity task.
 const {
   allHandlersFinished,
   condition,
@@ -13,15 +16,20 @@ const {
 } = require('@temporalio/workflow');
 
 const answer = defineUpdate('answer');
-const { step } = proxyLocalActivities({ startToCloseTimeout: '10 seconds' });
-const { deliver } = proxyActivities({ startToCloseTimeout: '1 minute' });
+const { step, emitir } = proxyLocalActivities({ startToCloseTimeout: '30 seconds' });
+const { deliver, entregar } = proxyActivities({ startToCloseTimeout: '1 minute' });
+
+/** The update is answered once `ready()` holds, as IssueDte answers once MH's verdict is on record. */
+function answerWhen(ready) {
+  setHandler(answer, async () => {
+    await condition(ready);
+    return 'ok';
+  });
+}
 
 async function bareIssue() {
   let done = false;
-  setHandler(answer, async () => {
-    await condition(() => done);
-    return 'ok';
-  });
+  answerWhen(() => done);
   for (let i = 0; i < 3; i++) await step();
   done = true;
   upsertSearchAttributes({ DteNumeroControl: ['DTE-01-M001P001-000000000000001'], DteEstado: ['PROCESSED'] });
@@ -29,4 +37,14 @@ async function bareIssue() {
   await condition(allHandlersFinished);
 }
 
-module.exports = { bareIssue };
+async function barePipeline(codigoGeneracion) {
+  let emitido = false;
+  answerWhen(() => emitido);
+  await emitir(codigoGeneracion);
+  emitido = true;
+  upsertSearchAttributes({ DteEstado: ['PROCESSED'] });
+  await entregar(codigoGeneracion);
+  await condition(allHandlersFinished);
+}
+
+module.exports = { bareIssue, barePipeline };

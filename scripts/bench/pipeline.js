@@ -38,7 +38,7 @@ async function main() {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: TASK_QUEUE,
-    workflowsPath: require.resolve('./pipeline-workflow'),
+    workflowsPath: require.resolve('../bench-temporal-workflow'),
     activities: {
       emitir: async (codigoGeneracion) => void emitidos.set(codigoGeneracion, await issueOne(codigoGeneracion)),
       entregar: async (codigoGeneracion) => {

@@ -86,9 +86,14 @@ describe('Prometheus metrics', () => {
     expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
     expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(workerAfter).not.toContain(doc.codigoGeneracion);
-    // The delivery came back with the workflow task's completion (eager dispatch), not through a poll.
+    // The delivery came back with the workflow task's completion (eager dispatch), not through a poll. The
+    // server publishes its counters once a second: wait for the count rather than read it once.
     const eager = { namespace: 'default', operation: 'RespondWorkflowTaskCompleted' };
-    const temporalAfter = await scrape(stack().temporalMetrics);
+    let temporalAfter = await scrape(stack().temporalMetrics);
+    for (let i = 0; i < 50 && grew(temporalBefore, temporalAfter, 'activity_eager_execution', eager) < 1; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      temporalAfter = await scrape(stack().temporalMetrics);
+    }
     expect(grew(temporalBefore, temporalAfter, 'activity_eager_execution', eager)).toBeGreaterThanOrEqual(1);
   });
 

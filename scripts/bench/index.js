@@ -172,7 +172,7 @@ async function createTenant(stack, db) {
 }
 
 /** Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary. */
-function runFloor(stack, tenant, { concurrency, durationMs, count, items, warmup }, script = 'floor.js') {
+function runForked(stack, tenant, { concurrency, durationMs, count, items, warmup }, script = 'floor.js') {
   return new Promise((resolve, reject) => {
     const arg = JSON.stringify({
       env: stack.env,
@@ -292,7 +292,7 @@ async function main() {
     log('warming up...');
     const warm = await runLoad({ api: stack.api, token: bench.token, concurrency: 2, count: 6, next: factura01(1) });
     await deliveryTimes({ db, env: stack.env, slug: bench.slug, issued: warm.issued, timeoutMs: 60000 });
-    await runFloor(stack, bench, { concurrency: 2, count: 4, items: 1, warmup: 0 });
+    await runForked(stack, bench, { concurrency: 2, count: 4, items: 1, warmup: 0 });
 
     /** The service under HTTP load, then its deliveries drained, then the floor with the same shape. */
     const measure = async (name, { concurrency, items, latency, floor = true, next, expectEstado = 'PROCESSED' }) => {
@@ -347,7 +347,7 @@ async function main() {
         floorPidListener = (pid) => (floorPid = pid);
         const sampler = new ProcessSampler(roots());
         sampler.start();
-        const pending = runFloor(stack, bench, { concurrency, durationMs, items, warmup: concurrency }, script);
+        const pending = runForked(stack, bench, { concurrency, durationMs, items, warmup: concurrency }, script);
         // The sampler learns the floor's pid once it is forked.
         while (!floorPid) await sleep(5);
         sampler.roots = { ...sampler.roots, floor: floorPid };

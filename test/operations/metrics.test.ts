@@ -1,5 +1,5 @@
 import { waitForMail } from '../support/maildev';
-import { labelValues, sample, scrape } from '../support/metrics';
+import { labelValues, sample, scrape, scrapeUntil } from '../support/metrics';
 import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
@@ -67,11 +67,10 @@ describe('Prometheus metrics', () => {
     ]);
 
     // The worker renders and mails after the API answered; wait for its counters rather than guess a delay.
-    let workerAfter = await scrape(stack().workerMetrics);
-    for (let i = 0; i < 50 && grew(workerBefore, workerAfter, 'dte_emails_sent_total') < 1; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      workerAfter = await scrape(stack().workerMetrics);
-    }
+    const workerAfter = await scrapeUntil(
+      stack().workerMetrics,
+      (after) => grew(workerBefore, after, 'dte_emails_sent_total') >= 1,
+    );
     expect(grew(workerBefore, workerAfter, 'dte_mh_responses_total', mh001)).toBeGreaterThanOrEqual(1);
     expect(
       grew(workerBefore, workerAfter, 'dte_pdf_render_duration_seconds_count', { result: 'ok' }),
@@ -89,11 +88,10 @@ describe('Prometheus metrics', () => {
     // The delivery came back with the workflow task's completion (eager dispatch), not through a poll. The
     // server publishes its counters once a second: wait for the count rather than read it once.
     const eager = { namespace: 'default', operation: 'RespondWorkflowTaskCompleted' };
-    let temporalAfter = await scrape(stack().temporalMetrics);
-    for (let i = 0; i < 50 && grew(temporalBefore, temporalAfter, 'activity_eager_execution', eager) < 1; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      temporalAfter = await scrape(stack().temporalMetrics);
-    }
+    const temporalAfter = await scrapeUntil(
+      stack().temporalMetrics,
+      (after) => grew(temporalBefore, after, 'activity_eager_execution', eager) >= 1,
+    );
     expect(grew(temporalBefore, temporalAfter, 'activity_eager_execution', eager)).toBeGreaterThanOrEqual(1);
   });
 
@@ -106,29 +104,16 @@ describe('Prometheus metrics', () => {
       expect(res.body.data.estado).toBe('CONTINGENCIA');
       // The gauge is namespace-wide (other suites may hold documents in contingency too): at least ours,
       // once Temporal's visibility has the workflow's estado (it is updated asynchronously).
-      let gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
-      for (let i = 0; i < 50 && !((gauge ?? 0) >= 1); i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        gauge = sample(await scrape(stack().workerMetrics), 'dte_documents_in_contingency');
-      }
-      expect(gauge).toBeGreaterThanOrEqual(1);
+      const enContingencia = (text: string) => sample(text, 'dte_documents_in_contingency') ?? 0;
+      expect(
+        enContingencia(await scrapeUntil(stack().workerMetrics, (t) => enContingencia(t) >= 1)),
+      ).toBeGreaterThanOrEqual(1);
 
       // The emisor's contingency workflow probes MH, which refuses the connection.
       const unanswered = { result: 'UNANSWERED' };
-      let after = before;
-      for (
-        let i = 0;
-        i < 100 &&
-        (sample(after, 'dte_mh_responses_total', unanswered) ?? 0) <=
-          (sample(before, 'dte_mh_responses_total', unanswered) ?? 0);
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 200));
-        after = await scrape(stack().workerMetrics);
-      }
-      expect(sample(after, 'dte_mh_responses_total', unanswered)).toBeGreaterThan(
-        sample(before, 'dte_mh_responses_total', unanswered) ?? 0,
-      );
+      const sinRespuesta = (text: string) => sample(text, 'dte_mh_responses_total', unanswered) ?? 0;
+      const after = await scrapeUntil(stack().workerMetrics, (t) => sinRespuesta(t) > sinRespuesta(before), 100);
+      expect(sinRespuesta(after)).toBeGreaterThan(sinRespuesta(before));
     } finally {
       await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     }

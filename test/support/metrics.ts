@@ -7,6 +7,19 @@ export async function scrape(baseUrl: string): Promise<string> {
   return res.text();
 }
 
+/**
+ * Scrapes until `done` holds of the exposition (counters move after the answer that caused them, and the
+ * Temporal server publishes its own once a second), at most `tries` times 200 ms apart; answers the last.
+ */
+export async function scrapeUntil(baseUrl: string, done: (text: string) => boolean, tries = 50): Promise<string> {
+  let text = await scrape(baseUrl);
+  for (let i = 0; i < tries && !done(text); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    text = await scrape(baseUrl);
+  }
+  return text;
+}
+
 interface Sample {
   name: string;
   labels: Record<string, string>;

@@ -34,6 +34,35 @@ function columnas(page: string, titulo: string): string[] {
   return [...thead.matchAll(/<th class="[^"]*">([^<]*)<\/th>/g)].map((m) => m[1]!);
 }
 
+/** A page as pdftoppm renders it in gray: one byte per pixel, row by row (0 black, 255 white). */
+interface PaginaGris {
+  ancho: number;
+  alto: number;
+  pixeles: Buffer;
+}
+
+/** The PDF's pages (or only its first) rendered in gray at `dpi` by poppler's pdftoppm. */
+function paginasEnGris(pdf: Buffer, dpi: number, soloLaPrimera = false): PaginaGris[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gris-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+    const primera = soloLaPrimera ? ['-f', '1', '-l', '1'] : [];
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', ...primera, path.join(dir, 'doc.pdf'), path.join(dir, 'p')]);
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort()
+      .map((f) => {
+        const pgm = fs.readFileSync(path.join(dir, f));
+        // P5 <width> <height> <maxval>, one whitespace, then a byte per pixel, row by row.
+        const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
+        return { ancho: ancho!, alto: alto!, pixeles: pgm.subarray(pgm.length - ancho! * alto!) };
+      });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * What a person sees at the right edge of each page, rendered at 72 dpi in gray by poppler's pdftoppm:
  * `tinta`, the pages (1-based) with ink right of the content box (the template's 10 mm margin, less 2 px
@@ -42,68 +71,35 @@ function columnas(page: string, titulo: string): string[] {
  * margin blank but loses those borders, as Chromium cuts what overflows at the content box.
  */
 function margenDerecho(pdf: Buffer): { tinta: number[]; borde: number } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'margen-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '72', '-gray', path.join(dir, 'doc.pdf'), path.join(dir, 'p')]);
-    const margen = Math.round((10 / 25.4) * 72);
-    const paginas = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.pgm'))
-      .sort()
-      .map((f) => {
-        const pgm = fs.readFileSync(path.join(dir, f));
-        // P5 <width> <height> <maxval>, one whitespace, then a byte per pixel, row by row.
-        const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
-        const inicio = pgm.length - ancho! * alto!;
-        return { ancho: ancho!, alto: alto!, gris: (x: number, y: number) => pgm[inicio + y * ancho! + x]! };
-      });
-    const tinta = paginas.flatMap(({ ancho, alto, gris }, i) => {
-      for (let y = 0; y < alto; y++)
-        for (let x = ancho - margen + 2; x < ancho; x++) if (gris(x, y) < 250) return [i + 1];
-      return [];
-    });
-    const { ancho, alto, gris } = paginas[0]!;
-    let borde = 0;
-    for (let x = ancho - margen - 4; x < ancho - margen + 2; x++) {
-      let linea = 0;
-      for (let y = 0; y < alto; y++) {
-        linea = gris(x, y) < 200 ? linea + 1 : 0;
-        borde = Math.max(borde, linea);
-      }
+  const margen = Math.round((10 / 25.4) * 72);
+  const paginas = paginasEnGris(pdf, 72).map(({ ancho, alto, pixeles }) => ({
+    ancho,
+    alto,
+    gris: (x: number, y: number) => pixeles[y * ancho + x]!,
+  }));
+  const tinta = paginas.flatMap(({ ancho, alto, gris }, i) => {
+    for (let y = 0; y < alto; y++)
+      for (let x = ancho - margen + 2; x < ancho; x++) if (gris(x, y) < 250) return [i + 1];
+    return [];
+  });
+  const { ancho, alto, gris } = paginas[0]!;
+  let borde = 0;
+  for (let x = ancho - margen - 4; x < ancho - margen + 2; x++) {
+    let linea = 0;
+    for (let y = 0; y < alto; y++) {
+      linea = gris(x, y) < 200 ? linea + 1 : 0;
+      borde = Math.max(borde, linea);
     }
-    return { tinta, borde };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
+  return { tinta, borde };
 }
 
-/** What a phone reads from the first page's QR: the page rendered at 150 dpi by pdftoppm, read by jsQR. */
+/** What a phone reads from the first page's QR: the page rendered at 150 dpi, read by jsQR. */
 function qrLeido(pdf: Buffer): string | undefined {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', [
-      '-r',
-      '150',
-      '-gray',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      path.join(dir, 'doc.pdf'),
-      path.join(dir, 'p'),
-    ]);
-    const pgm = fs.readFileSync(path.join(dir, 'p.pgm'));
-    const [, ancho, alto] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.toString('latin1', 0, 40))!.map(Number);
-    const gris = pgm.subarray(pgm.length - ancho! * alto!);
-    const rgba = new Uint8ClampedArray(ancho! * alto! * 4);
-    gris.forEach((g, i) => rgba.set([g, g, g, 255], i * 4));
-    return jsQR(rgba, ancho!, alto!)?.data;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const [{ ancho, alto, pixeles }] = paginasEnGris(pdf, 150, true) as [PaginaGris];
+  const rgba = new Uint8ClampedArray(ancho * alto * 4);
+  pixeles.forEach((g, i) => rgba.set([g, g, g, 255], i * 4));
+  return jsQR(rgba, ancho, alto)?.data;
 }
 
 /**

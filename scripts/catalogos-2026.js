@@ -6,27 +6,31 @@
  * committed files equal to what the workbook says.
  *
  * The workbook is one sheet of stacked catalogs, each a title row "CAT-0xx Nombre", a header row
- * "Código | Valores" and its rows. Codes are stored partly as numbers, so leading zeros are gone: each
- * catalog states below how its codes are written, and CAT-008 keeps MH's bare number (its written form
- * is a choice of packages/domain/src/mh/catalogs.ts, see `codigoDistrito`).
+ * "Código | Valores" and its rows. Some codes are stored as numbers, so leading zeros are gone: each
+ * catalog states below how its codes are written. CAT-008 keeps the distrito's number, which edition
+ * V 1.1 writes with two digits ("03") and V 1.0 stored bare (3): its written form is a choice of
+ * packages/domain/src/mh/catalogs.ts, see `codigoDistrito`.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const ExcelJS = require('exceljs');
 
 const DIR = path.resolve(__dirname, '../packages/domain/src/mh/catalogs/v2026');
-const WORKBOOK = 'MH-Catalogos-Facturacion-Electronica-2026-05.xlsx';
+const WORKBOOK = 'MH-Catalogos-Facturacion-Electronica-2026-07.xlsx';
+const VERSION = '1.1 (07/2026)';
 const FUENTE =
-  'Ministerio de Hacienda, "Catálogos - Facturación Electrónica" (workbook last modified 2026-05-22), from ' +
-  'Melquisspana/Sistema_Facturacion @ 69892a1, resources/dte/catalogos/; extracted by scripts/catalogos-2026.js';
+  'Ministerio de Hacienda, "Catálogos - Facturación Electrónica - V 1.1" (workbook last modified 2026-06-29, ' +
+  'in force from 2026-07-01), from CtrlCarlitos/odoo-localizations @ 7282763, sv/sources/; extracted by ' +
+  'scripts/catalogos-2026.js';
 
 const dosDigitos = (c) => String(c).trim().padStart(2, '0');
 const tal = (c) => String(c).trim();
+const numero = (c) => String(Number(c));
 
 /** The catalogs taken, and how each writes its codes (as the v1.2 catalogs and MH's schemas do). */
 const CATALOGOS = {
   'CAT-002': { codigo: dosDigitos },
-  'CAT-008': { codigo: tal, porDepartamento: true },
+  'CAT-008': { codigo: numero, porDepartamento: true },
   'CAT-012': { codigo: dosDigitos },
   'CAT-013': { codigo: dosDigitos, departamentos: true },
   'CAT-023': { codigo: dosDigitos },
@@ -108,7 +112,7 @@ async function extraer() {
       : regla.departamentos
         ? municipiosConDepartamento(filas, salida['CAT-012'].items)
         : filas.map(([codigo, valor]) => ({ codigo, valor }));
-    salida[id] = { catalogo: id, nombre: catalogo.nombre, versionCatalogo: '2026-05', fuente: FUENTE, items };
+    salida[id] = { catalogo: id, nombre: catalogo.nombre, versionCatalogo: VERSION, fuente: FUENTE, items };
   }
   return salida;
 }

@@ -20,6 +20,23 @@ describe("MH's 2026 catalogs, extracted from MH's workbook", () => {
     ).not.toThrow();
   });
 
+  it('come from edition V 1.1 (July 2026), the workbook independent copies record by its sha256', () => {
+    const file = path.join(
+      ROOT,
+      'packages/domain/src/mh/catalogs/v2026/MH-Catalogos-Facturacion-Electronica-2026-07.xlsx',
+    );
+    expect(createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16)).toBe('e86d7edc503d8765');
+    // What V 1.1 changed against the May edition (V 1.0): Cabañas Este and Oeste swapped codes and Z.F.
+    // INHDELVA became recinto fiscal 43. It also writes CAT-002 and CAT-008 codes with two digits ("03").
+    expect(cat013v2026.items.filter((i) => i.departamento === '09').map((i) => [i.codigo, i.valor])).toEqual([
+      ['10', 'CABAÑAS ESTE'],
+      ['11', 'CABAÑAS OESTE'],
+    ]);
+    expect(inCatalog('CAT-027', '43', '2026')).toBe(true);
+    expect(inCatalog('CAT-027', '43')).toBe(false);
+    expect(distritosDe('09').map((d) => d.codigo)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09']);
+  });
+
   it('number 262 distritos (the pre-2024 municipios) within their 14 departamentos, and 0 for foreigners', () => {
     const porDepartamento = Object.fromEntries(
       ['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14'].map((d) => [

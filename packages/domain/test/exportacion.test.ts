@@ -164,7 +164,7 @@ describe('Factura de Exportación (DTE 11): goods with flete and seguro', () => 
     expect(validateMhSchema('fe-fex-v3', dte)).toEqual([]);
     const err = refusal(() => v1(novabes));
     expect([err.httpStatus, err.code, fieldsOf(err)]).toEqual([400, 'VALIDATION_ERROR', ['exportacion.recintoFiscal']]);
-    expect(fieldsOf(refusal(() => request({ exportacion: { ...bienes, recintoFiscal: '43' } })))).toEqual([
+    expect(fieldsOf(refusal(() => request({ exportacion: { ...bienes, recintoFiscal: '44' } })))).toEqual([
       'exportacion.recintoFiscal',
     ]);
   });

@@ -133,6 +133,26 @@ describe('admin CLI', () => {
         '--cod-estable-mh', 'S002', '--tipo-establecimiento', '01', '--nombre', 'Sucursal Usulután',
         '--departamento', '11', '--municipio', '23', '--complemento', 'Calle principal', '--telefono', '26620000',
       ), // prettier-ignore
-    ).rejects.toThrow(/municipio 23 is a pre-2024 code/);
+    ).rejects.toThrow(/municipio 23 is a pre-2024 code; give its 2024 municipio \(CAT-013 25, USULUTAN ESTE\)/);
+  });
+
+  it('refuses a distrito outside the address municipio, on creation and when set later', async () => {
+    const tenant = await createTestTenant();
+    // Distrito 14 (San Salvador) lies in San Salvador Centro (23), not Norte (20).
+    await expect(
+      admin(
+        'establecimiento', 'create', '--emisor', String(tenant.emisorId), '--cod-estable', 'S003',
+        '--cod-estable-mh', 'S003', '--tipo-establecimiento', '01', '--nombre', 'Sucursal Aguilares',
+        '--departamento', '06', '--municipio', '20', '--distrito', '14', '--complemento', 'Calle principal',
+        '--telefono', '22220000',
+      ), // prettier-ignore
+    ).rejects.toThrow(/distrito: El distrito 14 está en el municipio 23 \(SAN SALVADOR CENTRO\)/);
+    // Aguilares (06/01) lies in San Salvador Norte: not a distrito for the tenant's establishment in Centro.
+    const [est] = await admin('establecimiento', 'list', '--emisor', String(tenant.emisorId));
+    await expect(
+      admin('establecimiento', 'distrito', '--establecimiento', String(est.id), '--distrito', '01'),
+    ).rejects.toThrow(
+      new RegExp(`establecimiento ${est.id}: invalid address: distrito: El distrito 01 está en el municipio 20`),
+    );
   });
 });

@@ -27,16 +27,25 @@ function erroresDelReceptor(dte: unknown): unknown[] {
   return (validaCcfV3.errors ?? []).filter((e: { instancePath: string }) => e.instancePath.startsWith('/receptor'));
 }
 
+const ccf = (direccion: Record<string, unknown>) => ({
+  receptor: { ...contribuyente(), direccion: { complemento: 'Barrio El Centro, 2a calle', ...direccion } },
+  items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario: 10 }],
+  condicionOperacion: 1,
+});
+
+/** A tenant that issues in MH's 2026 schemas. */
+async function tenant2026() {
+  const tenant = await createTestTenant();
+  const box = new SecretBox(loadConfig(stack().env).SECRET_KEY);
+  await new Tenants(await testDatabase(), box).setNormativa(tenant.emisorId, '2026', new Date(Date.now() - 60_000));
+  await new Promise((r) => setTimeout(r, 1200)); // TENANT_CACHE_SECONDS
+  return tenant;
+}
+
+afterAll(() => closeTestDatabase());
+
 /** Receptor addresses with a municipio from before the 2024 reform, as MH took them in 2025. */
 describe('pre-2024 municipio codes', () => {
-  afterAll(() => closeTestDatabase());
-
-  const ccf = (direccion: Record<string, unknown>) => ({
-    receptor: { ...contribuyente(), direccion: { complemento: 'Barrio El Centro, 2a calle', ...direccion } },
-    items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario: 10 }],
-    condicionOperacion: 1,
-  });
-
   it('are issued as given in the 2023 generation, accepted by MH and valid under its published schema', async () => {
     const tenant = await createTestTenant();
     for (const [departamento, municipio] of [
@@ -80,10 +89,7 @@ describe('pre-2024 municipio codes', () => {
   });
 
   it('are refused in the 2026 generation, naming the field and what it takes instead', async () => {
-    const tenant = await createTestTenant();
-    const box = new SecretBox(loadConfig(stack().env).SECRET_KEY);
-    await new Tenants(await testDatabase(), box).setNormativa(tenant.emisorId, '2026', new Date(Date.now() - 60_000));
-    await new Promise((r) => setTimeout(r, 1200)); // TENANT_CACHE_SECONDS
+    const tenant = await tenant2026();
     const res = await api('POST', '/dte/dte03', tenant, ccf({ departamento: '11', municipio: '23' }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -91,16 +97,49 @@ describe('pre-2024 municipio codes', () => {
       errors: [
         {
           field: 'receptor.direccion.municipio',
-          message: expect.stringContaining('anterior a 2024'),
+          // Usulután (11/23) lies in Usulután Este, 25 in CAT-013.
+          message: expect.stringContaining('con el municipio de 2024 que lo contiene (CAT-013: 25, USULUTAN ESTE)'),
         },
       ],
     });
     // Written the 2024 way (a municipio of CAT-013, the old code as its distrito) it is accepted.
-    const nuevo = await api('POST', '/dte/dte03', tenant, ccf({ departamento: '11', municipio: '26', distrito: '23' }));
+    const nuevo = await api('POST', '/dte/dte03', tenant, ccf({ departamento: '11', municipio: '25', distrito: '23' }));
     expect([nuevo.status, nuevo.body.data?.estado, nuevo.body.data?.dteJson.receptor.direccion]).toEqual([
       201,
       'PROCESSED',
-      { departamento: '11', municipio: '26', distrito: '23', complemento: 'Barrio El Centro, 2a calle' },
+      { departamento: '11', municipio: '25', distrito: '23', complemento: 'Barrio El Centro, 2a calle' },
     ]);
+  });
+});
+
+/** MH's 2026 annexes require departamento, municipio and distrito to correspond. */
+describe('a distrito and its municipio', () => {
+  it('is refused outside its municipio before anything is numbered, and taken in it', async () => {
+    const tenant = await tenant2026();
+    // Distrito 14 of San Salvador (06) is the old municipio San Salvador, in San Salvador Centro (23), not Norte (20).
+    const ajeno = await api('POST', '/dte/dte03', tenant, ccf({ departamento: '06', municipio: '20', distrito: '14' }));
+    expect([ajeno.status, ajeno.body.code, ajeno.body.errors]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      [
+        {
+          field: 'receptor.direccion.distrito',
+          message: expect.stringContaining('está en el municipio 23 (SAN SALVADOR CENTRO)'),
+        },
+      ],
+    ]);
+    const propio = await api(
+      'POST',
+      '/dte/dte03',
+      tenant,
+      ccf({ departamento: '06', municipio: '23', distrito: '14' }),
+    );
+    expect([propio.status, propio.body.data?.estado, propio.body.data?.dteJson.receptor.direccion]).toEqual([
+      201,
+      'PROCESSED',
+      { departamento: '06', municipio: '23', distrito: '14', complemento: 'Barrio El Centro, 2a calle' },
+    ]);
+    // The refused request took no correlativo: the accepted CCF is the tenant's first.
+    expect(propio.body.data.dteJson.identificacion.numeroControl).toMatch(/-000000000000001$/);
   });
 });

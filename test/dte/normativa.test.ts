@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import mongoose from 'mongoose';
 import { loadConfig } from '@dte/config';
 import { SecretBox } from '@dte/store';
-import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type Generacion } from '@dte/domain';
+import { esquemaDe, tipoDeDte, validateMhSchema, type Dte, type Generacion, type NotaCreditoV4 } from '@dte/domain';
 import { Contingencia } from '@dte/contract';
 import type { DocumentRecordView } from '@dte/store';
 import { Client, Connection } from '@temporalio/client';
@@ -271,6 +271,33 @@ describe('Normativa DTE 2.0', () => {
     const evento = (await Document.findById(otraFe.codigoGeneracion).lean())!.anulacion.evento;
     expect(evento.identificacion.version).toBe(3);
     expect(evento.documento).toMatchObject({ tipoDte: '01', codigoGeneracion: otraFe.codigoGeneracion });
+  });
+
+  it('spreads the 1 % retention of an NC v4 over its gravada lines, as MH adds them up (Anexo IV 143–146)', async () => {
+    const tenant = await createTestTenant();
+    await corte(tenant, '2026');
+    // 2 × 100.00 + IVA 26.00 = 226.00: room for the note below.
+    const items = [{ descripcion: 'Servicio', cantidad: 2, precioUnitario: 100 }];
+    const credito = await emitir(tenant, '/dte/dte03', { ...ccf, items, isRetenIva: true });
+    expect([credito.estado, versionDe(credito)]).toEqual(['PROCESSED', 4]);
+    // 1 × 33.35, 2 × 16.675, 5 × 6.67: 33.35 each, 100.05 in all; IVA 13.0065 → 13.01; operation 113.06.
+    // Retention 1.0005 → 1.00: each line 1.00 × 33.35 / 100.05 = 0.3333… → 0.33, the last 1.00 − 0.66 = 0.34.
+    // To pay 113.06 − 1.00 = 112.06.
+    const nc = await emitir(tenant, '/dte/dte05', {
+      codigoGeneracion: credito.codigoGeneracion,
+      items: [
+        { descripcion: 'Devolución A', cantidad: 1, precioUnitario: 33.35 },
+        { descripcion: 'Devolución B', cantidad: 2, precioUnitario: 16.675 },
+        { descripcion: 'Devolución C', cantidad: 5, precioUnitario: 6.67 },
+      ],
+      condicionOperacion: 1,
+      isRetenIva: true,
+    });
+    expect([nc.estado, versionDe(nc)]).toEqual(['PROCESSED', 4]);
+    const dte = nc.dteJson as unknown as NotaCreditoV4;
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([0.33, 0.33, 0.34]);
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 113.06, ivaRete: 1, totalPagar: 112.06 });
+    expect(validaContraSuEsquema(dte as unknown as Dte)).toEqual([]);
   });
 
   it('drains a contingency backlog holding both generations: one v4 event, each document in its own version', async () => {

@@ -81,6 +81,86 @@ describe('POST /dte/retorno (Retorno)', () => {
     expect(res.body.data.total).toBe('45.00');
   });
 
+  it('gives back exactly what a Factura with a document discount was paid when all of it is returned', async () => {
+    const res = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [
+        { descripcion: 'Silla', cantidad: 4, precioUnitario: 22.6, montoDescu: 2 },
+        { descripcion: 'Mesa', cantidad: 1, precioUnitario: 113 },
+        { descripcion: 'Libro', cantidad: 3, precioUnitario: 7.15, tipoImpuesto: 'EXENTO' },
+      ],
+      condicionOperacion: 1,
+      descuento: { porcentaje: 5 },
+    });
+    expect(res.status).toBe(201);
+    const factura = res.body.data;
+    // By hand: gravada 4 × 22.60 − 2.00 = 88.40 + 113.00 = 201.40, descuGravada 5 % = 10.07 → 191.33 paid ;
+    // exenta 3 × 7.15 = 21.45, descuExenta 1.0725 → 1.07 → 20.38 paid ; montoTotalOperacion = totalPagar
+    // 191.33 + 20.38 = 211.71 ; totalIva 191.33 × 13/113 = 22.0114… → 22.01
+    expect(factura.dteJson.resumen).toMatchObject({ montoTotalOperacion: 211.71, totalPagar: 211.71, totalIva: 22.01 });
+    const devuelto = await api(
+      'POST',
+      '/dte/retorno',
+      tenant,
+      retorno(factura.codigoGeneracion, [
+        { numItem: 1, cantidadRetorno: 4 },
+        { numItem: 2, cantidadRetorno: 1 },
+        { numItem: 3, cantidadRetorno: 3 },
+      ]),
+    );
+    expect(devuelto.status).toBe(201);
+    const d = devuelto.body.data;
+    expect(d.estado).toBe('PROCESSED');
+    // Each line is its share of what its column was paid (191.33 = 0.95 × 201.40): Silla 88.40 × 0.95 = 83.98
+    // (discount 90.40 − 83.98 = 6.42), Mesa 191.33 − 83.98 = 107.35 (discount 5.65), Libro 20.38 (discount 1.07).
+    expect(
+      d.dteJson.cuerpoDocumento.map((l: Record<string, number>) => [l.montoDescu, l.ventaGravada, l.ventaExenta]),
+    ).toEqual([
+      [6.42, 83.98, 0],
+      [5.65, 107.35, 0],
+      [1.07, 0, 20.38],
+    ]);
+    // The Factura's own totals, not 201.40 + 21.45 = 222.85 with IVA 201.40 × 13/113 → 23.17 (before the discount).
+    expect(d.dteJson.resumen).toMatchObject({
+      totalGravada: 191.33,
+      totalExenta: 20.38,
+      montoTotalOperacion: 211.71,
+      totalPagar: 211.71,
+      totalIva: 22.01,
+    });
+    expect(d.total).toBe('211.71');
+  });
+
+  it("returns a sujeto excluido's purchase after its descu, reversing the renta it withheld", async () => {
+    const fse = await api('POST', '/dte/dte14', tenant, {
+      sujetoExcluido: { tipoDocumento: '13', numDocumento: '012345678', nombre: 'María López', direccion },
+      items: [{ descripcion: 'Servicio', cantidad: 2, precioUnitario: 50.05 }],
+      condicionOperacion: 1,
+      applyrent: true,
+      descuento: { porcentaje: 5 },
+    });
+    expect(fse.status).toBe(201);
+    // By hand: totalCompra 100.10, descu 5 % = 5.005 → 5.01, subTotal 95.09 ; reteRenta 9.509 → 9.51 ; totalPagar 85.58
+    expect(fse.body.data.dteJson.resumen).toMatchObject({ subTotal: 95.09, reteRenta: 9.51, totalPagar: 85.58 });
+    const devolver = () =>
+      api(
+        'POST',
+        '/dte/retorno',
+        tenant,
+        retorno(fse.body.data.codigoGeneracion, [{ numItem: 1, cantidadRetorno: 1 }]),
+      );
+    // First unit: 95.09 × 1/2 = 47.545 → 47.55, renta 4.755 → 4.76, 42.79 ; second: 95.09 − 47.55 = 47.54,
+    // renta 4.754 → 4.75, 42.79. Together 95.09, renta 9.51 and 85.58: the FSE's.
+    const primero = await devolver();
+    expect(primero.status).toBe(201);
+    expect(primero.body.data).toMatchObject({ estado: 'PROCESSED', total: '42.79' });
+    expect(primero.body.data.dteJson.resumen).toMatchObject({ totalCompraExcluidos: 47.55, reteRenta: 4.76 });
+    const segundo = await devolver();
+    expect(segundo.status).toBe(201);
+    expect(segundo.body.data).toMatchObject({ estado: 'PROCESSED', total: '42.79' });
+    expect(segundo.body.data.dteJson.resumen).toMatchObject({ totalCompraExcluidos: 47.54, reteRenta: 4.75 });
+  });
+
   it('refuses an unknown origin with 404 DOCUMENT_NOT_FOUND', async () => {
     const res = await api('POST', '/dte/retorno', tenant, retorno(randomUUID(), [{ numItem: 1, cantidadRetorno: 1 }]));
     expect(res.status).toBe(404);

@@ -457,6 +457,34 @@ describe('Retorno (tipoEvento 18, fe-eret-v1)', () => {
     expect((await anularFactura()).data.estado).toBe('PROCESADO');
   });
 
+  it('may not give back more than its Factura: 016 on the retorno that would (MH keeps what was returned)', async () => {
+    // The Factura's montoTotalOperacion is 28.25; each retorno gives back 11.30 (one unit of item 1).
+    const fe = facturaV2(emisor.nit);
+    expect((await envio(emisor, fe)).data.estado).toBe('PROCESADO');
+    for (const _ of [1, 2]) expect((await envio(emisor, retorno(emisor.nit, fe))).data.estado).toBe('PROCESADO');
+    // 11.30 + 11.30 + 11.30 = 33.90 > 28.25
+    const exceso = await envio(emisor, retorno(emisor.nit, fe));
+    expect(exceso.data).toMatchObject({
+      estado: 'RECHAZADO',
+      clasificaMsg: '16',
+      codigoMsg: '016',
+      descripcionMsg: '[resumen.montoTotalOperacion] MONTO DE OPERACIÓN ES MAYOR AL DOCUMENTO RELACIONADO',
+    });
+    // The refused one took nothing: item 2's 5.65 (IVA 5.65 × 13/113 = 0.65) is exactly what is left,
+    // 28.25 − 22.60.
+    const resto = retorno(emisor.nit, fe);
+    Object.assign(resto.cuerpoDocumento[0], { numItem: 1, precioUni: 5.65, ventaGravada: 5.65, ivaItem: 0.65 });
+    Object.assign(resto.resumen, {
+      totalGravada: 5.65,
+      subTotalVentas: 5.65,
+      montoTotalOperacion: 5.65,
+      totalPagar: 5.65,
+      totalIva: 0.65,
+      totalLetras: 'CINCO 65/100 DÓLARES',
+    });
+    expect((await envio(emisor, resto)).data).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001' });
+  });
+
   it('must be sent as tipoDte 18: another type in the request does not coincide with tipoEvento (027)', async () => {
     const documento = retorno(emisor.nit, facturaV2(emisor.nit));
     const res = await emisor.post('/fesv/recepciondte', {
@@ -511,6 +539,51 @@ describe('2026 generation', () => {
       codigoMsg: '007',
       descripcionMsg: '[receptor.direccion.municipio] VALOR NO ES PERMITIDO',
     });
+  });
+
+  it('refuses a distrito outside its municipio (007), in the receptor and the emisor alike', async () => {
+    // Distrito 14 of San Salvador (06) is the old municipio San Salvador, in San Salvador Centro (23), not Norte (20).
+    const ajeno = creditoFiscalV4(emisor.nit);
+    ajeno.receptor.direccion = { departamento: '06', municipio: '20', distrito: '14', complemento: 'Colonia Escalón' };
+    expect((await envio(emisor, ajeno)).data).toMatchObject({
+      estado: 'RECHAZADO',
+      clasificaMsg: '13',
+      codigoMsg: '007',
+      descripcionMsg: '[receptor.direccion.distrito] VALOR NO ES PERMITIDO',
+      observaciones: ['[receptor.direccion.distrito] VALOR NO ES PERMITIDO'],
+    });
+    const emisorAjeno = facturaV2(emisor.nit);
+    emisorAjeno.emisor.direccion.municipio = '20';
+    expect((await envio(emisor, emisorAjeno)).data).toMatchObject({
+      clasificaMsg: '12',
+      codigoMsg: '007',
+      descripcionMsg: '[emisor.direccion.distrito] VALOR NO ES PERMITIDO',
+    });
+    const propio = creditoFiscalV4(emisor.nit);
+    propio.receptor.direccion = { departamento: '06', municipio: '23', distrito: '14', complemento: 'Colonia Escalón' };
+    expect((await envio(emisor, propio)).data).toMatchObject({ estado: 'PROCESADO' });
+  });
+
+  it('refuses an NC v4 whose lines do not carry the retention of its resumen (Anexo IV fields 143–146)', async () => {
+    // The 50.00 of notaV4 withheld 1 %: ivaRete 0.50, to pay 56.50 − 0.50 = 56.00; the line carries `enLinea`.
+    const retenida = (enLinea: number) => {
+      const documento = notaV4('05', emisor.nit);
+      Object.assign(documento.resumen, {
+        ivaRete: 0.5,
+        totalPagar: 56,
+        totalLetras: 'CINCUENTA Y SEIS 00/100 DÓLARES',
+      });
+      documento.cuerpoDocumento[0].ivaRete = enLinea;
+      return documento;
+    };
+    expect((await envio(emisor, retenida(0))).data).toMatchObject({
+      estado: 'RECHAZADO',
+      clasificaMsg: '16',
+      codigoMsg: '020',
+      descripcionMsg: '[resumen.ivaRete] CALCULO INCORRECTO',
+      observaciones: ['[resumen.ivaRete] CALCULO INCORRECTO'],
+    });
+    expect((await envio(emisor, retenida(0.5))).data).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001' });
   });
 });
 

@@ -168,12 +168,13 @@ describe('CCF v4 (fe-ccf-v4): v3 with ivaPerci/ivaRete and no reteRenta', () => 
 describe('NC v4 / ND v4 (fe-nc-v4, fe-nd-v4) on a CCF', () => {
   /**
    * 1 × 50.00 and 2 × 12.50 − 5.00 = 20.00: 70.00 taxed; IVA (tributo 20) 13% = 9.10; operation
-   * 70.00 + 9.10 = 79.10. Retention 1% of 70.00 = 0.70: to pay 79.10 + 0 − 0.70 + 0 = 78.40. totalIva 0.
+   * 70.00 + 9.10 = 79.10. Retention 1% of 70.00 = 0.70, on the lines 0.70 × 50/70 = 0.50 and 0.20: to pay
+   * 79.10 + 0 − 0.70 + 0 = 78.40. totalIva 0.
    */
   const nota = (): Json => ({
     cuerpoDocumento: [
-      { ...linea(1, 50, 0, 50), ivaPerci: 0, totalIva: 0, ivaRete: 0 },
-      { ...linea(2, 12.5, 5, 20), ivaPerci: 0, totalIva: 0, ivaRete: 0 },
+      { ...linea(1, 50, 0, 50), ivaPerci: 0, totalIva: 0, ivaRete: 0.5 },
+      { ...linea(2, 12.5, 5, 20), ivaPerci: 0, totalIva: 0, ivaRete: 0.2 },
     ],
     resumen: {
       totalNoSuj: 0,
@@ -205,6 +206,20 @@ describe('NC v4 / ND v4 (fe-nc-v4, fe-nd-v4) on a CCF', () => {
     documento.resumen.totalIva = 9.1;
     documento.cuerpoDocumento[0].totalIva = 6.5;
     expect(campos('05', 4, documento)).toEqual(['cuerpoDocumento[0].totalIva', 'resumen.totalIva']);
+  });
+
+  it('refuses a resumen retention, perception or totalIva that is not the sum of the lines (Anexo IV 143–146)', () => {
+    const sinRetencionEnLineas = nota();
+    sinRetencionEnLineas.cuerpoDocumento[0].ivaRete = 0;
+    sinRetencionEnLineas.cuerpoDocumento[1].ivaRete = 0;
+    expect(campos('05', 4, sinRetencionEnLineas)).toEqual(['resumen.ivaRete']);
+    // Within the holgura: the lines add up to 0.69, one cent from 0.70.
+    const unCentavo = nota();
+    unCentavo.cuerpoDocumento[1].ivaRete = 0.19;
+    expect(campos('06', 4, unCentavo)).toEqual([]);
+    const percepcionEnLinea = nota();
+    percepcionEnLinea.cuerpoDocumento[0].ivaPerci = 0.5;
+    expect(campos('05', 4, percepcionEnLinea)).toEqual(['resumen.ivaPerci']);
   });
 
   it('checks the tributo 20, ivaRete at 1% and totalPagar', () => {

@@ -35,7 +35,7 @@ import {
 
 export const SELLO = '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78';
 
-/** Santa Tecla (CAT-008 05/11), La Libertad Centro (CAT-013 05/24): v1/v3 write the distrito in complemento. */
+/** Santa Tecla (CAT-008 05/11), La Libertad Sur (CAT-013 05/28): v1/v3 write the distrito in complemento. */
 const emisor: EmisorDte = {
   nit: '06142803901121',
   nrc: '2345678',
@@ -44,7 +44,7 @@ const emisor: EmisorDte = {
   codActividad: '62010',
   descActividad: 'Programación informática',
   tipoEstablecimiento: '02',
-  direccion: { departamento: '05', municipio: '24', distrito: '11', complemento: 'Paseo El Carmen #7' },
+  direccion: { departamento: '05', municipio: '28', distrito: '11', complemento: 'Paseo El Carmen #7' },
   telefono: '2222-3333',
   correo: 'facturacion@demo.example',
   codEstableMH: 'M001',
@@ -190,7 +190,7 @@ export const documentos: Documento[] = [
     total: ['Total a pagar', '$102.40'],
     campos: [
       ['Dirección', DIRECCION_RECEPTOR_2026],
-      ['Dirección', 'Paseo El Carmen #7, Distrito SANTA TECLA, LA LIBERTAD CENTRO, La Libertad'],
+      ['Dirección', 'Paseo El Carmen #7, Distrito SANTA TECLA, LA LIBERTAD SUR, La Libertad'],
       ['IVA retenido', '$0.00'],
       ['IVA incluido en las ventas gravadas', '$10.40'],
       ['Observaciones', 'Entregar en bodega 3'],

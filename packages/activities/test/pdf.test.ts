@@ -661,7 +661,7 @@ describe('DtePdfRenderer', () => {
     it('names the distrito of a 2026 address and leaves a 2023 one as written', async () => {
       const v2 = await render(doc('FE v2'));
       expect(v2.text).toContain('Distrito SAN SALVADOR, SAN SALVADOR CENTRO');
-      expect(v2.text).toContain('Distrito SANTA TECLA, LA LIBERTAD CENTRO');
+      expect(v2.text).toContain('Distrito SANTA TECLA, LA LIBERTAD SUR');
       const v1 = await render(doc('FE v1'));
       expect(v1.text).toContain('Distrito 14, Colonia Escalón');
       expect(v1.text).not.toContain('Distrito SAN SALVADOR');
@@ -727,6 +727,7 @@ describe('DtePdfRenderer', () => {
 
     it.each(['NC v4', 'ND v4'])('leaves out the zero IVA columns and totalIva of a %s on a CCF', async (nombre) => {
       const { page, text } = await render(doc(nombre));
+      // Its CCF was withheld 1 %: each line carries its share of the retention (Anexo IV fields 143–146).
       expect(columnas(page, 'DETALLE')).toEqual([
         'N°',
         'N° del doc. relacionado',
@@ -738,6 +739,7 @@ describe('DtePdfRenderer', () => {
         'Ventas no sujetas',
         'Ventas exentas',
         'Ventas gravadas',
+        'IVA retenido',
       ]);
       expect(text).not.toContain('IVA incluido');
       expect(text).toMatch(/DOCUMENTOS RELACIONADOS.*Comprobante de crédito fiscal\s*Electrónico/);

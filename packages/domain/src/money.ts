@@ -32,6 +32,29 @@ export function sum(values: readonly Money[]): Money {
   return values.reduce((acc, v) => acc.plus(v), ZERO);
 }
 
+/**
+ * `total` (2 decimals) shared out in proportion to `pesos`: each share is rounded half-up to 2 decimals
+ * and the last positive weight takes the remainder, so the shares add up to `total` exactly; a zero
+ * weight gets 0 (with no positive weight there is nothing to share `total` on: every share is 0).
+ * Rounding the other shares up can leave the last a negative remainder (three lines of 100.70 and one of
+ * 0.10 share 3.02 as 1.01 + 1.01 + 1.01 − 0.01); the shortfall is then taken back from the nearest
+ * preceding shares, which keeps every share at or above 0.
+ */
+export function prorratear(total: Money, pesos: readonly Money[]): Money[] {
+  const base = sum(pesos);
+  const ultimo = pesos.reduce((u, p, i) => (p.gt(0) ? i : u), -1);
+  const partes = pesos.map((p, i) => (i < ultimo && p.gt(0) ? round2(total.times(p).div(base)) : ZERO));
+  if (ultimo < 0) return partes;
+  let resto = total.minus(sum(partes));
+  for (let i = ultimo - 1; resto.lt(0) && i >= 0; i--) {
+    const devuelto = D.min(partes[i]!, resto.negated());
+    partes[i] = partes[i]!.minus(devuelto);
+    resto = resto.plus(devuelto);
+  }
+  partes[ultimo] = resto;
+  return partes;
+}
+
 /** A cuerpoDocumento amount as the JSON number written into the document. */
 export function toNumber8(value: Money): number {
   return round8(value).toNumber();

@@ -185,6 +185,8 @@ describe.each([
   it('withholds 1 % in ivaRete when the original did: totalPagar = 10.17 − 0.09 = 10.08', () => {
     const dte = build(ctx, nota({ isRetenIva: true }), [aceptado(ccf(true, buildCreditoFiscalV4))]);
     expect(dte.resumen).toMatchObject({ montoTotalOperacion: 10.17, ivaRete: 0.09, totalPagar: 10.08 });
+    // Its one line carries the whole retention: the resumen is the sum of the lines.
+    expect(dte.cuerpoDocumento[0]).toMatchObject({ ivaRete: 0.09, ivaPerci: 0, totalIva: 0 });
     expect(dte.resumen.totalLetras).toBe('DIEZ DÓLARES CON 08/100');
     expect(validateMhSchema(schema, dte)).toEqual([]);
     expect(fieldsOf(refusal(() => build(ctx, nota(), [aceptado(ccf(true, buildCreditoFiscalV4))])))).toEqual([
@@ -204,6 +206,102 @@ describe.each([
     );
     expect(fieldsOf(refusal(() => build(ctx, nota(), [aceptado(original)])))).toEqual(['receptor.direccion.distrito']);
     expect(validateMhSchema(schema, build(ctx, nota({ receptor: contribuyente }), [aceptado(original)]))).toEqual([]);
+  });
+});
+
+describe.each([
+  ['NC v4', buildNotaCreditoV4, 'fe-nc-v4'],
+  ['ND v4', buildNotaDebitoV4, 'fe-nd-v4'],
+] as const)('%s spreads the 1 %% retention over its gravada lines (Anexo IV fields 143–146)', (_n, build, schema) => {
+  // 10 × 45.00 = 450.00 + IVA 58.50 = 508.50, withheld: room for every note below.
+  const original = aceptado(
+    buildCreditoFiscalV4(
+      context('03', { codigoGeneracion: ORIGINAL, fecEmi: '2026-11-02' }),
+      parseRequest(dte03Request, {
+        receptor: contribuyente,
+        items: [{ descripcion: 'Resma de papel', cantidad: 10, precioUnitario: 45 }],
+        condicionOperacion: 1,
+        isRetenIva: true,
+      }),
+    ),
+  );
+  const retenida = (items: object[]) => {
+    const dte = build(context(schema === 'fe-nc-v4' ? '05' : '06'), nota({ items, isRetenIva: true }), [original]);
+    expect(validateMhSchema(schema, dte)).toEqual([]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaPerci)).toEqual(dte.cuerpoDocumento.map(() => 0));
+    expect(dte.cuerpoDocumento.map((l) => l.totalIva)).toEqual(dte.cuerpoDocumento.map(() => 0));
+    expect(dte.resumen).toMatchObject({ ivaPerci: 0, totalIva: 0 });
+    return dte;
+  };
+  const item = (cantidad: number, precioUnitario: number, tipoImpuesto = 'GRAVADO') => ({
+    descripcion: `${cantidad} × ${precioUnitario}`,
+    cantidad,
+    precioUnitario,
+    tipoImpuesto,
+  });
+
+  it('one gravada line carries all of it', () => {
+    // 3 × 41.15 = 123.45; IVA 16.0485 → 16.05; operation 139.50; retention 1.2345 → 1.23; to pay 138.27.
+    const dte = retenida([item(3, 41.15)]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([1.23]);
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 139.5, ivaRete: 1.23, totalPagar: 138.27 });
+  });
+
+  it('three equal gravada lines: 0.33 + 0.33 and the remainder 0.34 on the last', () => {
+    // 1 × 33.35, 2 × 16.675, 5 × 6.67: 33.35 each, 100.05 in all; IVA 13.0065 → 13.01; operation 113.06.
+    // Retention 1.0005 → 1.00. Each share 1.00 × 33.35 / 100.05 = 0.3333… → 0.33; the last 1.00 − 0.66 = 0.34.
+    // To pay 113.06 − 1.00 = 112.06.
+    const dte = retenida([item(1, 33.35), item(2, 16.675), item(5, 6.67)]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([0.33, 0.33, 0.34]);
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 113.06, ivaRete: 1, totalPagar: 112.06 });
+  });
+
+  it('seven gravada lines: each share rounded half-up, the remainder on the last', () => {
+    // 10.00 + 20.00 + 30.00 + 15.55 + 7.25 + 12.40 + 5.10 = 100.30; IVA 13.039 → 13.04; operation 113.34.
+    // Retention 1.003 → 1.00; shares 1.00 × line / 100.30:
+    //   10.00 → 0.0997 → 0.10;  20.00 → 0.1994 → 0.20;  30.00 → 0.2991 → 0.30;  15.55 → 0.15503 → 0.16;
+    //   7.25 → 0.0723 → 0.07;   12.40 → 0.1236 → 0.12;  the last 1.00 − 0.95 = 0.05 (its own share 0.0508).
+    // To pay 113.34 − 1.00 = 112.34.
+    const dte = retenida([
+      item(1, 10),
+      item(2, 10),
+      item(3, 10),
+      item(1, 15.55),
+      item(5, 1.45),
+      item(4, 3.1),
+      item(6, 0.85),
+    ]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([0.1, 0.2, 0.3, 0.16, 0.07, 0.12, 0.05]);
+    expect(dte.resumen).toMatchObject({
+      totalGravada: 100.3,
+      montoTotalOperacion: 113.34,
+      ivaRete: 1,
+      totalPagar: 112.34,
+    });
+  });
+
+  it('exenta lines carry 0; the remainder goes on the last gravada line, not the last line', () => {
+    // gravada 40.00, exenta 25.00, gravada 26.70, exenta 10.00: 66.70 taxed, 35.00 exempt; IVA 8.671 → 8.67;
+    // operation 101.70 + 8.67 = 110.37. Retention 0.667 → 0.67: 0.67 × 40.00 / 66.70 = 0.4018 → 0.40, the
+    // last gravada line 0.67 − 0.40 = 0.27. To pay 110.37 − 0.67 = 109.70.
+    const dte = retenida([item(4, 10), item(1, 25, 'EXENTO'), item(3, 8.9), item(2, 5, 'EXENTO')]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([0.4, 0, 0.27, 0]);
+    expect(dte.resumen).toMatchObject({
+      totalGravada: 66.7,
+      totalExenta: 35,
+      montoTotalOperacion: 110.37,
+      ivaRete: 0.67,
+      totalPagar: 109.7,
+    });
+  });
+
+  it('never leaves the last line a negative remainder: the cent comes off the line before it', () => {
+    // 3 × 100.70 and 0.10: 302.20; IVA 39.286 → 39.29; operation 341.49. Retention 3.022 → 3.02. Each
+    // 100.70 shares 3.02 × 100.70 / 302.20 = 1.00633 → 1.01, three of them 3.03: the last would get −0.01,
+    // so the third gives a cent back (1.00) and the last gets 0. To pay 341.49 − 3.02 = 338.47.
+    const dte = retenida([item(1, 100.7), item(1, 100.7), item(1, 100.7), item(1, 0.1)]);
+    expect(dte.cuerpoDocumento.map((l) => l.ivaRete)).toEqual([1.01, 1.01, 1, 0]);
+    expect(dte.resumen).toMatchObject({ montoTotalOperacion: 341.49, ivaRete: 3.02, totalPagar: 338.47 });
   });
 });
 

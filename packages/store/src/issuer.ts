@@ -1,4 +1,12 @@
-import { DteError, ErrorCode, normativaDe, type AmbienteCode, type EmisorDte, type Normativa } from '@dte/domain';
+import {
+  DteError,
+  ErrorCode,
+  normativaDe,
+  nrcDelRegistro,
+  type AmbienteCode,
+  type EmisorDte,
+  type Normativa,
+} from '@dte/domain';
 import type { Config } from '@dte/config';
 import type { Issuer } from '@dte/contract';
 import type { TenantCache } from './db/tenant-cache';
@@ -46,7 +54,8 @@ export async function loadIssuer(tenants: TenantCache, issuer: Issuer, opciones:
   const { secrets: _secrets, ...emisor } = records.emisor;
   const emisorDte: EmisorDte = {
     nit: emisor.nit,
-    nrc: emisor.nrc,
+    // Emisores registered before the NRC was normalised keep theirs stored as given.
+    nrc: nrcDelRegistro(emisor.nrc),
     nombre: emisor.nombre,
     nombreComercial: emisor.nombreComercial ?? null,
     codActividad: emisor.codActividad,

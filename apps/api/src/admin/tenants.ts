@@ -6,7 +6,8 @@ import {
   direccionRequest,
   isMunicipioAnterior2024,
   generacionEn,
-  isDistritoOf,
+  municipioDelDistrito,
+  nrcDelRegistro,
   parseRequest,
   versionEn,
   DTE_TIPOS,
@@ -68,7 +69,7 @@ export class Tenants {
       id,
       slug: `${slugify(input.nombreComercial || input.nombre)}-${input.nit}`,
       nit: input.nit,
-      nrc: input.nrc,
+      nrc: nrcDelRegistro(input.nrc),
       nombre: input.nombre,
       nombreComercial: input.nombreComercial ?? null,
       codActividad: input.codActividad,
@@ -152,22 +153,22 @@ export class Tenants {
     return (await Emisor.findOne({ id: emisorId }, { branding: 1, _id: 0 }).lean())!.branding;
   }
 
-  /** The emisor's own distrito (CAT-008), within its address's departamento. */
+  /** The emisor's own distrito (CAT-008), one of its address's municipio. */
   async setDistritoEmisor(emisorId: number, distrito: string) {
     const { Emisor } = this.db.models;
     const emisor = await Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
     if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-    checkDistrito(emisor.direccion.departamento!, distrito, `emisor ${emisorId}`);
+    checkDistrito(emisor.direccion as Direccion, distrito, `emisor ${emisorId}`);
     await Emisor.updateOne({ id: emisorId }, { $set: { 'direccion.distrito': distrito } });
     return { emisorId, direccion: { ...emisor.direccion, distrito } };
   }
 
-  /** An establishment's distrito (CAT-008), within its address's departamento: its DTEs carry it. */
+  /** An establishment's distrito (CAT-008), one of its address's municipio: its DTEs carry it. */
   async setDistritoEstablecimiento(establecimientoId: number, distrito: string) {
     const { Establecimiento } = this.db.models;
     const establecimiento = await Establecimiento.findOne({ id: establecimientoId }, { direccion: 1 }).lean();
     if (!establecimiento) throw new Error(`establecimiento ${establecimientoId} does not exist`);
-    checkDistrito(establecimiento.direccion.departamento!, distrito, `establecimiento ${establecimientoId}`);
+    checkDistrito(establecimiento.direccion as Direccion, distrito, `establecimiento ${establecimientoId}`);
     await Establecimiento.updateOne({ id: establecimientoId }, { $set: { 'direccion.distrito': distrito } });
     return { establecimientoId, direccion: { ...establecimiento.direccion, distrito } };
   }
@@ -291,8 +292,8 @@ export class Tenants {
 }
 
 /**
- * An address as requests take it: departamento, municipio and (optional) distrito from MH's catalogs; and
- * the 2024 municipio, since the emisor's addresses go on its documents of both generations.
+ * An address as requests take it: departamento, municipio and (optional) distrito of that municipio, from MH's
+ * catalogs; and the 2024 municipio, since the emisor's addresses go on its documents of both generations.
  */
 function checkDireccion(direccion: Direccion): void {
   try {
@@ -301,15 +302,22 @@ function checkDireccion(direccion: Direccion): void {
     const errors = ((err as DteError).details?.['errors'] as { field: string; message: string }[] | undefined) ?? [];
     throw new Error(`invalid address: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
   }
-  if (isMunicipioAnterior2024(direccion.departamento, direccion.municipio))
+  if (isMunicipioAnterior2024(direccion.departamento, direccion.municipio)) {
+    const suyo = municipioDelDistrito(direccion.departamento, direccion.municipio)!;
     throw new Error(
-      `invalid address: municipio ${direccion.municipio} is a pre-2024 code; give the 2024 municipio (CAT-013) and this code as --distrito`,
+      `invalid address: municipio ${direccion.municipio} is a pre-2024 code; give its 2024 municipio ` +
+        `(CAT-013 ${suyo.codigo}, ${suyo.nombre}) and this code as --distrito`,
     );
+  }
 }
 
-function checkDistrito(departamento: string, distrito: string, quien: string): void {
-  if (!isDistritoOf(departamento, distrito))
-    throw new Error(`${distrito} is not a distrito of departamento ${departamento} (CAT-008) for ${quien}`);
+/** The distrito set on a stored address: the address with it must pass `checkDireccion`. */
+function checkDistrito(direccion: Direccion, distrito: string, quien: string): void {
+  try {
+    checkDireccion({ ...direccion, distrito });
+  } catch (err) {
+    throw new Error(`${quien}: ${(err as Error).message}`);
+  }
 }
 
 function slugify(text: string): string {

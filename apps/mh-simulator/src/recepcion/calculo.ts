@@ -37,8 +37,9 @@ class Cuenta {
   readonly hallazgos: Hallazgo[] = [];
   readonly observaciones: string[] = [];
 
-  /** The declared figure must be within the holgura of one of the accepted computations. */
+  /** The declared figure must be within the holgura of one of the accepted computations; a field is reported once. */
   verificar(campo: string, declarado: unknown, ...esperados: Decimal[]): void {
+    if (this.hallazgos.some((h) => h.campo === campo)) return;
     if (!esperados.some((e) => n(declarado).minus(e).abs().lte(HOLGURA))) this.hallazgos.push(hallazgo('020', campo));
   }
 
@@ -153,12 +154,23 @@ function tributosDelTotal(resumen: Json): Decimal {
  */
 const IVA_EN_TOTAL_IVA_DE_NOTA_V4 = new Decimal(0);
 
+/**
+ * NC v4 / ND v4: the resumen's retention, perception and totalIva are the sums of the lines' (Normativa
+ * DTE 2.0 Anexo IV fields 143–146, p.119, as public NC v4 serializers transcribe it); a note with the
+ * resumen's 1 % and 0 on every line is refused.
+ */
+const SUMAS_DE_LINEAS_DE_NOTA_V4 = ['ivaRete', 'ivaPerci', 'totalIva'] as const;
+
 function notaV4(dte: Json, cuenta: Cuenta): void {
   ventas(dte, CCF_V4, cuenta);
-  (dte.cuerpoDocumento as Json[]).forEach((item, i) =>
+  const items = dte.cuerpoDocumento as Json[];
+  const resumen = dte.resumen as Json;
+  items.forEach((item, i) =>
     cuenta.verificar(`cuerpoDocumento[${i}].totalIva`, item.totalIva, IVA_EN_TOTAL_IVA_DE_NOTA_V4),
   );
-  cuenta.verificar('resumen.totalIva', (dte.resumen as Json).totalIva, IVA_EN_TOTAL_IVA_DE_NOTA_V4);
+  cuenta.verificar('resumen.totalIva', resumen.totalIva, IVA_EN_TOTAL_IVA_DE_NOTA_V4);
+  for (const campo of SUMAS_DE_LINEAS_DE_NOTA_V4)
+    cuenta.verificar(`resumen.${campo}`, resumen[campo], suma(items.map((item) => n(item[campo]))));
 }
 
 /** FSE: the buyer's purchase, its discount and the 10% income-tax retention it withholds (v2 has no ivaRete1). */

@@ -1,6 +1,7 @@
 import {
   inCatalog,
   isDistritoOf,
+  isDistritoOfMunicipio,
   isMunicipioAnterior2024,
   isMunicipioOf,
   isTributoDeSeccion,
@@ -83,8 +84,11 @@ export function verificarCatalogos(documento: unknown, generacion: Generacion): 
     if (typeof valor === 'string' && !isTributoDeSeccion(valor, 2)) hallazgos.push(hallazgo('007', campo));
   }
   // 2024 territorial reform: municipio codes only mean something within their departamento (CAT-013 v1.2),
-  // and so do the 2026 schemas' distritos (CAT-008, the pre-2024 municipios). A 2023-generation document
-  // may still carry a pre-2024 municipio, as MH took through 2025 (see isMunicipioAnterior2024).
+  // and so do the 2026 schemas' distritos (CAT-008, the pre-2024 municipios), each in one 2024 municipio:
+  // MH's 2026 annexes require the three to correspond. A distrito outside its municipio is a catalog value
+  // not permitted there, 007 like one outside its departamento; 026/027 compare values with each other or
+  // with a related DTE. A 2023-generation document may still carry a pre-2024 municipio, as MH took
+  // through 2025 (see isMunicipioAnterior2024).
   for (const ruta of direcciones) {
     for (const { campo, valor } of valores(documento, ruta)) {
       const direccion = valor as { departamento?: unknown; municipio?: unknown; distrito?: unknown } | null;
@@ -95,9 +99,13 @@ export function verificarCatalogos(documento: unknown, generacion: Generacion): 
       }
       const municipio = String(direccion.municipio);
       const anterior = generacion === '2023' && isMunicipioAnterior2024(direccion.departamento, municipio);
-      if (!anterior && !isMunicipioOf(direccion.departamento, municipio))
-        hallazgos.push(hallazgo('007', `${campo}.municipio`));
-      if (typeof direccion.distrito === 'string' && !isDistritoOf(direccion.departamento, direccion.distrito))
+      const municipioValido = anterior || isMunicipioOf(direccion.departamento, municipio);
+      if (!municipioValido) hallazgos.push(hallazgo('007', `${campo}.municipio`));
+      if (typeof direccion.distrito !== 'string') continue;
+      if (
+        !isDistritoOf(direccion.departamento, direccion.distrito) ||
+        (municipioValido && !isDistritoOfMunicipio(direccion.departamento, municipio, direccion.distrito))
+      )
         hallazgos.push(hallazgo('007', `${campo}.distrito`));
     }
   }

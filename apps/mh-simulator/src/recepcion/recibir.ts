@@ -7,6 +7,7 @@ import { verificarCalculos } from './calculo';
 import { verificarCatalogos } from './catalogos';
 import { verificarContribuyentes } from './contribuyentes';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from './normativa';
+import { montoRetornable, retornoDe, tomarRetorno, verificarRetorno } from './retornos';
 import {
   abrirFirmado,
   campoTipo,
@@ -134,8 +135,11 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     ...verificarCatalogos(dte, generacionDe(tipo, version)!),
     ...(await verificarContribuyentes(ctx.store, ctx.emisor.nit, tipo, dte)),
     ...calculo.hallazgos,
+    ...(await verificarRetorno(ctx.store, ctx.emisor.nit, tipo, dte)),
   ];
   if (hallazgos.length) return rechazado(base, hallazgos);
+  const retorno = await tomarRetorno(ctx.store, ctx.emisor.nit, tipo, dte);
+  if (retorno.hallazgos.length) return rechazado(base, retorno.hallazgos);
 
   const selloRecibido = nuevoSello(ctx.ahora);
   const registro = {
@@ -155,10 +159,14 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     codigoLote: envio.codigoLote,
     observaciones: calculo.observaciones,
     invalidacion: null,
+    montoRetornable: montoRetornable(tipo, dte),
+    montoRetornado: 0,
+    retorno: retornoDe(tipo, dte),
   };
   try {
     await ctx.store.documentos.create(registro);
   } catch (error) {
+    await retorno.devolver();
     // A concurrent copy of the same document won the unique index: this one is the duplicate.
     if (isDuplicateKey(error)) return rechazado(base, [hallazgo('004', 'identificacion.codigoGeneracion')]);
     throw error;

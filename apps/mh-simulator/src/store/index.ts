@@ -48,6 +48,12 @@ export interface Documento {
   codigoLote: string | null;
   observaciones: string[];
   invalidacion: { codigoGeneracion: string; selloRecibido: string; fhProcesamiento: string } | null;
+  /** A Factura or FSE: what its retornos may give back, in cents (see recepcion/retornos.ts). */
+  montoRetornable?: number | null;
+  /** What its accepted retornos gave back, in cents. */
+  montoRetornado?: number;
+  /** A retorno: the original it gave back to and how much, in cents, given back again if it is invalidated. */
+  retorno?: { original: string; monto: number } | null;
 }
 
 /** One transmission attempt of any document or event: the evidence for "sent exactly once". */
@@ -196,6 +202,9 @@ function models(connection: Connection) {
           codigoLote: strOrNull,
           observaciones: [String],
           invalidacion: { type: Schema.Types.Mixed, default: null },
+          montoRetornable: { type: Number, default: null },
+          montoRetornado: { type: Number, default: 0 },
+          retorno: { type: Schema.Types.Mixed, default: null },
         },
         opts,
       ),

@@ -1,4 +1,4 @@
-import { money, toNumber2, round2, round8, ZERO, type Money } from '../money';
+import { money, prorratear, toNumber2, round2, round8, ZERO, type Money } from '../money';
 
 /**
  * IVA (13 %, tributo "20" of CAT-015) and its 1 % retention: the one place they are computed.
@@ -45,6 +45,17 @@ export function tributosIva(iva: Money) {
  */
 export function ivaRetenido1(totalGravada: Money, aplica: boolean): Money {
   return aplica ? round2(totalGravada.times(TASA_RETENCION_IVA)) : money(0);
+}
+
+/**
+ * NC v4 / ND v4 `cuerpoDocumento[].ivaRete` and `ivaPerci`: the resumen's amount spread over the gravada
+ * lines in proportion to their ventaGravada, the rounding remainder on the last one, so that the resumen is
+ * the sum of its lines as the Normativa DTE 2.0 annex requires (Anexo IV fields 143–146, p.119, as public
+ * NC v4 serializers transcribe it; MH refuses a note whose lines carry 0). Where the remainder goes is
+ * not written down: the last gravada line is what the implementers whose notes MH accepts do.
+ */
+export function porLineaNotaV4(montoResumen: Money, ventasGravadas: readonly Money[]): Money[] {
+  return prorratear(montoResumen, ventasGravadas);
 }
 
 /**

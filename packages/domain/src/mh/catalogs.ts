@@ -30,6 +30,7 @@ import cat023v2026 from './catalogs/v2026/CAT-023.json';
 import cat024v2026 from './catalogs/v2026/CAT-024.json';
 import cat027v2026 from './catalogs/v2026/CAT-027.json';
 import cat033v2026 from './catalogs/v2026/CAT-033.json';
+import distritosPorMunicipio from './catalogs/v2026/distritos-por-municipio.json';
 
 interface CatalogFile {
   items: { codigo: string; valor: string; departamento?: string }[];
@@ -138,6 +139,34 @@ export const codigoDistrito = (numero: string): string => numero.padStart(2, '0'
 /** A distrito of CAT-008 (2026) within its departamento, written as `codigoDistrito` says. */
 export function isDistritoOf(departamento: string, distrito: string): boolean {
   return distritosDe(departamento).some((d) => d.codigo === distrito);
+}
+
+/** "departamento/distrito", the distrito as a DTE writes it, to its 2024 municipio. */
+const municipioPorDistrito = new Map(
+  distritosPorMunicipio.items.flatMap((m) =>
+    m.distritos.map((d) => [
+      `${m.departamento}/${codigoDistrito(d.codigo)}`,
+      { codigo: m.municipio, nombre: m.nombre },
+    ]),
+  ),
+);
+
+/**
+ * The 2024 municipio (CAT-013) that holds a distrito of the departamento, as the 2024 territorial reform
+ * (Decreto Legislativo 762 of 2023) grouped the old municipios; vendored with its source in
+ * catalogs/v2026/distritos-por-municipio.json. Undefined for a code that is no distrito of the departamento.
+ */
+export function municipioDelDistrito(departamento: string, distrito: string): { codigo: string; nombre: string } | undefined {
+  return municipioPorDistrito.get(`${departamento}/${distrito}`);
+}
+
+/**
+ * MH's 2026 annexes require departamento, municipio and distrito to correspond: the distrito lies in the
+ * municipio. A pre-2024 municipio code is its own distrito (`isMunicipioAnterior2024`).
+ */
+export function isDistritoOfMunicipio(departamento: string, municipio: string, distrito: string): boolean {
+  if (isMunicipioAnterior2024(departamento, municipio)) return distrito === municipio;
+  return municipioDelDistrito(departamento, distrito)?.codigo === municipio;
 }
 
 /** The departamento's distritos, as a DTE writes their codes, with their names. */

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   inCatalog,
   isDistritoOf,
+  isDistritoOfMunicipio,
   isMunicipioAnterior2024,
   isMunicipioOf,
   isTributoDeSeccion,
+  municipioDelDistrito,
   type CatalogId,
 } from '../mh/catalogs';
 import { money } from '../money';
@@ -40,7 +42,8 @@ export const correo = z.email({ error: 'Debe ser un correo electrónico' }).max(
 
 /**
  * An address: departamento (CAT-012), municipio of the 2024 reform (CAT-013) and distrito, the pre-2024
- * municipio, numbered within its departamento (CAT-008 of the 2026 catalogs). The distrito is optional
+ * municipio, numbered within its departamento (CAT-008 of the 2026 catalogs), one of the municipio's
+ * (`isDistritoOfMunicipio`: MH's 2026 annexes require the three to correspond). The distrito is optional
  * here; the 2026 documents require it (their builders say which field lacks it). A pre-2024 municipio
  * code is taken too, as MH takes it in 2023-generation documents (`isMunicipioAnterior2024`); it is then
  * the distrito itself, and a 2026 document refuses it (its builder says why).
@@ -61,22 +64,32 @@ export const direccion = z
       return;
     }
     const anterior = isMunicipioAnterior2024(d.departamento, d.municipio);
-    if (!anterior && !isMunicipioOf(d.departamento, d.municipio))
+    const municipioValido = anterior || isMunicipioOf(d.departamento, d.municipio);
+    if (!municipioValido)
       ctx.addIssue({
         code: 'custom',
         path: ['municipio'],
         message: 'No es un municipio del departamento (CAT-013, de 2024 o anterior a la reforma)',
       });
-    if (anterior && d.distrito && d.distrito !== d.municipio)
+    if (!d.distrito) return;
+    if (!isDistritoOf(d.departamento, d.distrito))
+      ctx.addIssue({ code: 'custom', path: ['distrito'], message: 'No es un distrito del departamento (CAT-008)' });
+    else if (municipioValido && !isDistritoOfMunicipio(d.departamento, d.municipio, d.distrito))
       ctx.addIssue({
         code: 'custom',
         path: ['distrito'],
-        message: `El municipio ${d.municipio} es anterior a 2024: es el distrito mismo, que no puede ser otro`,
+        message: anterior
+          ? `El municipio ${d.municipio} es anterior a 2024: es el distrito mismo, que no puede ser otro`
+          : distritoFueraDelMunicipio(d.departamento, d.municipio, d.distrito),
       });
-    if (d.distrito && !isDistritoOf(d.departamento, d.distrito))
-      ctx.addIssue({ code: 'custom', path: ['distrito'], message: 'No es un distrito del departamento (CAT-008)' });
   });
 export type DireccionRequest = z.output<typeof direccion>;
+
+/** Names the 2024 municipio that does hold the distrito, so the caller can correct either field. */
+function distritoFueraDelMunicipio(departamento: string, municipio: string, distrito: string): string {
+  const suyo = municipioDelDistrito(departamento, distrito)!;
+  return `El distrito ${distrito} está en el municipio ${suyo.codigo} (${suyo.nombre}) del departamento, no en el ${municipio} (CAT-013)`;
+}
 
 /** CAT-022: 36 NIT, 13 DUI, 37 otro, 03 pasaporte, 02 carnet de residente. */
 export const tipoDocumento = z.enum(['36', '13', '37', '03', '02'], {
@@ -89,10 +102,18 @@ export const nit = z
   .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^(\d{14}|\d{9})$/, 'El NIT debe tener 14 o 9 dígitos'));
 
+/**
+ * An NRC as MH's registry of taxpayers holds it: a number, so without leading zeros. MH's schemas take
+ * `^[0-9]{1,8}$` and say no more; MH compares the NRC with its registry (008 NO CORRESPONDE A CONTRIBUYENTE
+ * otherwise), and implementers report "0123456" refused where "123456" is accepted. A reading, isolated here.
+ */
+export const nrcDelRegistro = (nrc: string): string => nrc.replace(/^0+(?=\d)/, '');
+
 export const nrc = z
   .string()
   .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{2,8}$/, 'El NRC debe tener de 2 a 8 dígitos'));
+  .pipe(z.string().regex(/^\d{2,8}$/, 'El NRC debe tener de 2 a 8 dígitos'))
+  .transform(nrcDelRegistro);
 
 export const codActividad = z
   .string()

@@ -1,5 +1,5 @@
 export { parseRequest, type FieldError } from './parse';
-export { direccion as direccionRequest } from './common';
+export { direccion as direccionRequest, nrcDelRegistro } from './common';
 export type {
   ApendiceRequest,
   CondicionOperacion,

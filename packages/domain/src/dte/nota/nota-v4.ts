@@ -1,6 +1,6 @@
 import { validationError } from '../../errors';
 import { totalLetras } from '../../letras';
-import { money, toNumber2, toNumber8 } from '../../money';
+import { money, toNumber2, toNumber8, ZERO } from '../../money';
 import type { NotaRequest } from '../../requests/nota';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { emisorNota2026 } from '../bloques/emisor';
@@ -9,7 +9,7 @@ import { receptorNota2026 } from '../bloques/receptor';
 import { conNoGravado } from '../bloques/resumen';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import type { BuildContext, OriginDocument } from '../documento';
-import { ivaLineaNotaV4, totalIvaNotaV4, tributosIva } from '../iva';
+import { ivaLineaNotaV4, porLineaNotaV4, totalIvaNotaV4, tributosIva } from '../iva';
 import { ccfDeLinea, documentoRelacionadoNota, notaOriginal } from './original';
 
 /**
@@ -33,6 +33,11 @@ export function notaV4(
     ]);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva);
   const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.totalPagar);
+  const ventasGravadas = lineas.map((l) => l.ventaGravada);
+  // No request asks for a perception; it goes through the same spreading as the retention all the same.
+  const ivaPerci = ZERO;
+  const ivaPerciLineas = porLineaNotaV4(ivaPerci, ventasGravadas);
+  const ivaReteLineas = porLineaNotaV4(t.ivaRete1, ventasGravadas);
   return {
     identificacion: { ...identificacion(ctx, tipoDte, 4), fusion: null },
     documentoRelacionado: documentoRelacionadoNota(original),
@@ -45,9 +50,9 @@ export function notaV4(
         numeroDocumento: ccfDeLinea(request.items[i]!, original),
       }),
       noGravado: toNumber8(money(request.items[i]!.noGravado)),
-      ivaPerci: 0,
+      ivaPerci: toNumber8(ivaPerciLineas[i]!),
       totalIva: toNumber8(ivaLineaNotaV4(linea.ventaGravada)),
-      ivaRete: 0,
+      ivaRete: toNumber8(ivaReteLineas[i]!),
     })),
     resumen: {
       totalNoSuj: toNumber2(t.totalNoSuj),
@@ -57,7 +62,7 @@ export function notaV4(
       totalDescu: toNumber2(t.totalDescu),
       tributos: tributosIva(t.iva),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
-      ivaPerci: 0,
+      ivaPerci: toNumber2(ivaPerci),
       totalIva: toNumber2(totalIvaNotaV4(t.iva)),
       ivaRete: toNumber2(t.ivaRete1),
       totalNoGravado: toNumber2(totalNoGravado),

@@ -1,9 +1,8 @@
 import { DteError, ErrorCode } from '../../errors';
 import { totalLetras } from '../../letras';
-import { money, round2, sum, toNumber2, toNumber8, ZERO } from '../../money';
+import { money, prorratear, round2, round8, sum, toNumber2, toNumber8, ZERO, type Money } from '../../money';
 import type { ApendiceRequest } from '../../requests/common';
 import type { RetornoRequest } from '../../requests/retorno';
-import { linea } from '../bloques/cuerpo';
 import { identificacionComun } from '../bloques/identificacion';
 import type { BuildContext, OriginDocument } from '../documento';
 import { ivaItemFactura, totalIvaFactura } from '../iva';
@@ -24,6 +23,7 @@ interface LineaOriginal {
   ventaNoSuj?: number;
   ventaExenta?: number;
   ventaGravada?: number;
+  compra?: number;
 }
 
 interface Contraparte {
@@ -39,8 +39,20 @@ interface Original {
   receptor?: Contraparte | null;
   sujetoExcluido?: Contraparte;
   cuerpoDocumento: LineaOriginal[];
-  /** FSE v1/v2 and FE v1; FE v2 has none. */
-  resumen: { reteRenta?: number };
+  resumen: {
+    /** FSE v1/v2 and FE v1; FE v2 has none. */
+    reteRenta?: number;
+    /** FE: each column's total and document discount. */
+    totalNoSuj?: number;
+    totalExenta?: number;
+    totalGravada?: number;
+    descuNoSuj?: number;
+    descuExenta?: number;
+    descuGravada?: number;
+    /** FSE: the purchase and its document discount. */
+    totalCompra?: number;
+    descu?: number;
+  };
 }
 
 type Columna = 'ventaNoSuj' | 'ventaExenta' | 'ventaGravada' | 'compra';
@@ -48,9 +60,10 @@ type Columna = 'ventaNoSuj' | 'ventaExenta' | 'ventaGravada' | 'compra';
 /**
  * Evento de Retorno v1 (fe-eret-v1.json, tipoEvento 18, Normativa DTE 2.0) for goods or services of an
  * accepted Factura (01) or Factura de Sujeto Excluido (14). Each returned line takes the original's
- * price, column and share of the original discount, so returning everything gives back the original
- * amounts. For a Factura the amounts include IVA, as in the original: `totalIva` (13/113 of the taxed
- * amount) only reports it, and `montoTotalOperacion` = `totalPagar` = the amounts returned. For a
+ * price and column, and is worth its share of what the original line was paid (see netosDelOriginal),
+ * the item's and the document's discounts written as its montoDescu, so returning everything gives back
+ * the original amounts. For a Factura the amounts include IVA, as in the original: `totalIva` (13/113 of
+ * the taxed amount) only reports it, and `montoTotalOperacion` = `totalPagar` = the amounts returned. For a
  * sujeto excluido's purchase the amounts are `compra` (totalCompraExcluidos), and the 10 % renta
  * retention of the original is reversed: `totalPagar` = montoTotalOperacion − reteRenta. The reading of
  * the annexes' digest (FACTS.md [DIG]) and of NeoStpCloud's retorno, the one implementation found whose
@@ -69,22 +82,30 @@ export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, orige
   const original = dte as unknown as Original;
   const tipoOriginal = dte.identificacion.tipoDte!;
   const devueltas = origin?.cantidadesRetornadas ?? {};
+  const netos = netosDelOriginal(original, tipoOriginal);
   const lineas = request.items.map(({ numItem, cantidadRetorno }) => {
-    const l = original.cuerpoDocumento.find((o) => o.numItem === numItem);
+    const i = original.cuerpoDocumento.findIndex((o) => o.numItem === numItem);
+    const l = original.cuerpoDocumento[i];
     if (!l)
       throw new DteError(ErrorCode.ITEM_NOT_FOUND, 400, `El ítem ${numItem} no existe en el documento original`, {
         numItem,
       });
-    const disponible = money(l.cantidad).minus(money(devueltas[numItem] ?? 0));
+    const previa = money(devueltas[numItem] ?? 0);
+    const disponible = money(l.cantidad).minus(previa);
     if (money(cantidadRetorno).gt(disponible))
       throw new DteError(ErrorCode.OVER_RETURN_ERROR, 400, `El ítem ${numItem} solo tiene ${disponible} por retornar`, {
         numItem,
         cantidadRetorno,
         cantidadDisponible: disponible.toNumber(),
       });
-    const montoDescu = money(l.montoDescu).times(money(cantidadRetorno)).div(money(l.cantidad));
-    const retornada = linea({ cantidad: cantidadRetorno, precioUnitario: l.precioUni, montoDescu });
-    return { original: l, ...retornada, columna: columnaDe(tipoOriginal, l) };
+    const cantidad = round8(money(cantidadRetorno));
+    const precioUni = round8(money(l.precioUni));
+    const monto = valorRetornado(netos[i]!, money(l.cantidad), previa, cantidad);
+    // Rounding to the cent can put the value of a line priced in fractions of a cent a little above
+    // cantidad × precioUni: it then shows no discount, within MH's ±0.01 on the line.
+    const descuento = round8(cantidad.times(precioUni)).minus(monto);
+    const montoDescu = descuento.isNegative() ? ZERO : descuento;
+    return { original: l, cantidad, precioUni, montoDescu, monto, columna: columnaDe(tipoOriginal, l) };
   });
 
   const total = (columna: Columna) => round2(sum(lineas.map((l) => (l.columna === columna ? l.monto : ZERO))));
@@ -174,6 +195,49 @@ export function buildRetornoV1(ctx: BuildContext, request: RetornoRequest, orige
   };
 }
 export type RetornoV1 = ReturnType<typeof buildRetornoV1>;
+
+/** Each column's total and document discount in the original's resumen. */
+const RESUMEN_DE: Record<Columna, { total: keyof Original['resumen']; descuento: keyof Original['resumen'] }> = {
+  ventaNoSuj: { total: 'totalNoSuj', descuento: 'descuNoSuj' },
+  ventaExenta: { total: 'totalExenta', descuento: 'descuExenta' },
+  ventaGravada: { total: 'totalGravada', descuento: 'descuGravada' },
+  compra: { total: 'totalCompra', descuento: 'descu' },
+};
+
+/**
+ * What each original line was paid, in cents, by the index of the line: its column's total less the
+ * column's document discount (Factura: descuNoSuj, descuExenta, descuGravada; FSE: descu), shared over
+ * the column's lines in proportion to their amount (half-up to the cent, the remainder on the column's
+ * last line). A READING: MH's documents do not say how a retorno carries the original's global discount;
+ * sharing what was paid makes the lines of a full return add up to the original's totals, IVA and renta.
+ */
+function netosDelOriginal(original: Original, tipoDte: string): Money[] {
+  const lineas = original.cuerpoDocumento;
+  const columnas = lineas.map((l) => columnaDe(tipoDte, l));
+  const netos = lineas.map(() => ZERO);
+  for (const columna of new Set(columnas)) {
+    const { total, descuento } = RESUMEN_DE[columna];
+    const pagado = money(original.resumen[total] ?? 0).minus(money(original.resumen[descuento] ?? 0));
+    const partes = prorratear(
+      pagado,
+      lineas.map((l, i) => (columnas[i] === columna ? money(l[columna] ?? 0) : ZERO)),
+    );
+    partes.forEach((parte, i) => {
+      if (columnas[i] === columna) netos[i] = parte;
+    });
+  }
+  return netos;
+}
+
+/**
+ * The value of returning `cantidad` of a line paid `neto` for `total` units of which `previa` were returned
+ * before: what the returned quantity is worth counted from the start (to the cent) less what the earlier
+ * returns were, so any sequence of partial returns adds up to `neto` exactly.
+ */
+function valorRetornado(neto: Money, total: Money, previa: Money, cantidad: Money): Money {
+  const hasta = (devuelta: Money) => round2(neto.times(devuelta).div(total));
+  return hasta(previa.plus(cantidad)).minus(hasta(previa));
+}
 
 /** A Factura line's amount is in the column it was sold in; a sujeto excluido's is a purchase. */
 function columnaDe(tipoDte: string, l: LineaOriginal): Columna {

@@ -13,6 +13,7 @@ import {
   nota,
   notaV4,
   retencionV2,
+  retorno,
   uuid,
   type Json,
 } from './documentos';
@@ -129,7 +130,7 @@ describe('invalidation (POST /fesv/anulardte, schema v2)', () => {
       expect(res.data.observaciones.join()).toContain('#/documento/codigoGeneracionR');
     });
 
-    it('3 on a credit note needs no replacement accepted beforehand', async () => {
+    it('3 on a credit note names a replacement that need not be accepted yet (the v2 schema wants a string)', async () => {
       const { documento, sello } = await aceptado(nota('05', emisor.nit));
       const res = await anular(
         invalidacion(emisor.nit, documento, sello, { tipoAnulacion: 3, codigoGeneracionR: uuid() }),
@@ -271,6 +272,84 @@ describe('invalidation v3 (invalidacion-schema-v3)', () => {
       codigoMsg: '027',
       descripcionMsg: '[documento.numeroControl] DATO NO COINCIDE CON DTE',
     });
+  });
+});
+
+describe('invalidation v3 windows and the retorno (Normativa DTE 2.0)', () => {
+  let reloj: Emisor;
+  beforeEach(async () => {
+    reloj = await nuevoEmisor();
+  });
+  afterEach(async () => {
+    await reloj.control('/clock', { offsetSeconds: 0 });
+  });
+  const enDias = async (dias: number) => {
+    await reloj.control('/clock', { offsetSeconds: dias * 86400 });
+    await reloj.renovarToken();
+  };
+  const anularV3 = (evento: Json) => anular(evento, reloj, 3);
+
+  it('1 and 3 on a credit note name no replacement: it is invalidated first (024 when one is named)', async () => {
+    const ccf = await aceptado(creditoFiscalV4(reloj.nit), reloj);
+    for (const tipoAnulacion of [1, 3] as const) {
+      const nc = await aceptado(notaV4('05', reloj.nit, ccf.documento.identificacion.codigoGeneracion), reloj);
+      const conReemplazo = await anularV3(
+        invalidacionV3(reloj.nit, nc.documento, nc.sello, { tipoAnulacion, codigoGeneracionR: uuid() }),
+      );
+      expect(conReemplazo.data).toMatchObject({
+        estado: 'RECHAZADO',
+        codigoMsg: '024',
+        descripcionMsg: '[documento.codigoGeneracionR] VALOR EN CAMPO NO APLICA',
+      });
+      const sinReemplazo = await anularV3(
+        invalidacionV3(reloj.nit, nc.documento, nc.sello, { tipoAnulacion, codigoGeneracionR: null }),
+      );
+      expect(sinReemplazo.data.estado).toBe('PROCESADO');
+    }
+  });
+
+  it('a Factura with a retorno in force waits for the retorno to be invalidated (028 before)', async () => {
+    const fe = await aceptado(facturaV2(reloj.nit), reloj);
+    const ret = await aceptado(retorno(reloj.nit, fe.documento), reloj);
+    const deLaFactura = () => invalidacionV3(reloj.nit, fe.documento, fe.sello, { tipoAnulacion: 2 });
+    expect((await anularV3(deLaFactura())).data).toMatchObject({ codigoMsg: '028' });
+    expect(
+      (await anularV3(invalidacionV3(reloj.nit, ret.documento, ret.sello, { tipoAnulacion: 2 }))).data.estado,
+    ).toBe('PROCESADO');
+    expect((await anularV3(deLaFactura())).data.estado).toBe('PROCESADO');
+  });
+
+  it('gives an invalidated retorno back to what its Factura may still return', async () => {
+    // The Factura's montoTotalOperacion is 28.25; each retorno gives back 11.30: two fit, a third (33.90) does not.
+    const fe = await aceptado(facturaV2(reloj.nit), reloj);
+    const primero = await aceptado(retorno(reloj.nit, fe.documento), reloj);
+    await aceptado(retorno(reloj.nit, fe.documento), reloj);
+    expect((await envio(reloj, retorno(reloj.nit, fe.documento))).data.codigoMsg).toBe('016');
+    const anulado = await anularV3(invalidacionV3(reloj.nit, primero.documento, primero.sello, { tipoAnulacion: 2 }));
+    expect(anulado.data.estado).toBe('PROCESADO');
+    // 11.30 of the invalidated one given back: 11.30 + 11.30 = 22.60 ≤ 28.25 again.
+    await aceptado(retorno(reloj.nit, fe.documento), reloj);
+  });
+
+  it('a retorno for four days after its sello, a CCF for one (018 later)', async () => {
+    const fe = await aceptado(facturaV2(reloj.nit), reloj);
+    const dentro = await aceptado(retorno(reloj.nit, fe.documento), reloj);
+    const otra = await aceptado(facturaV2(reloj.nit), reloj);
+    const fuera = await aceptado(retorno(reloj.nit, otra.documento), reloj);
+    const ccf = await aceptado(creditoFiscalV4(reloj.nit), reloj);
+    // Three days on: within the retorno's four, past the CCF's one.
+    await enDias(3);
+    expect(
+      (await anularV3(invalidacionV3(reloj.nit, dentro.documento, dentro.sello, { tipoAnulacion: 2 }))).data.estado,
+    ).toBe('PROCESADO');
+    expect(
+      (await anularV3(invalidacionV3(reloj.nit, ccf.documento, ccf.sello, { tipoAnulacion: 2 }))).data,
+    ).toMatchObject({ codigoMsg: '018', descripcionMsg: '[identificacion.fecEmi] FECHA FUERA DE PLAZO PERMITIDO' });
+    // Six days on: past the end of the fourth day after the sello, whatever the hour it was sealed.
+    await enDias(6);
+    expect(
+      (await anularV3(invalidacionV3(reloj.nit, fuera.documento, fuera.sello, { tipoAnulacion: 2 }))).data.codigoMsg,
+    ).toBe('018');
   });
 });
 

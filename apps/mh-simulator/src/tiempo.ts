@@ -49,3 +49,16 @@ export function finDelDiaMesesDespues(instant: Date, meses: number): Date {
   const day = Math.min(l.getUTCDate(), lastDay);
   return new Date(Date.UTC(l.getUTCFullYear(), l.getUTCMonth() + meses, day, 23, 59, 59) - OFFSET_MS);
 }
+
+/** 23:59:59 local of the `n`-th business day (Monday to Friday) of the month after the instant's local month. */
+export function finDelDiaHabilDelMesSiguiente(instant: Date, n: number): Date {
+  const l = local(instant);
+  let habiles = 0;
+  let dia = 0;
+  while (habiles < n) {
+    dia += 1;
+    const semana = new Date(Date.UTC(l.getUTCFullYear(), l.getUTCMonth() + 1, dia)).getUTCDay();
+    if (semana !== 0 && semana !== 6) habiles += 1;
+  }
+  return new Date(Date.UTC(l.getUTCFullYear(), l.getUTCMonth() + 1, dia, 23, 59, 59) - OFFSET_MS);
+}

@@ -70,11 +70,11 @@ const schema = z.object({
   MAIL_MAX_BYTES: z.coerce.number().int().min(200_000).default(10_000_000),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
   MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
-  /** DIAS: the spec's windows below; MH: MH's stricter ones (FE/FSE 3 months, the others the day after the sello). */
+  /** MH's windows per kind and generation always apply (`PLAZOS_MH`); DIAS also bounds them by the spec's days below. */
   ANULACION_PLAZOS: z.enum(['DIAS', 'MH']).default('DIAS'),
-  /** Days after the sello within which a DTE 01 or 14 may be invalidated (the spec's table). */
+  /** With DIAS: days after the sello within which a DTE 01, 11 or 14 may be invalidated (the spec's table). */
   ANULACION_PLAZO_CONSUMIDOR_DIAS: z.coerce.number().int().min(0).default(90),
-  /** Days after the sello within which a DTE 03, 05, 06 or 07 may be invalidated (the spec's table). */
+  /** With DIAS: days after the sello within which any other kind may be invalidated (the spec's table). */
   ANULACION_PLAZO_CONTRIBUYENTE_DIAS: z.coerce.number().int().min(0).default(30),
   /**
    * The instant from which an emisor without a cut-over of its own issues in MH's 2026 schemas (Normativa

@@ -42,10 +42,12 @@ export const ErrorCode = {
   INVALIDATION_PERIOD_EXPIRED: 'INVALIDATION_PERIOD_EXPIRED',
   INVALIDATION_REJECTED: 'INVALIDATION_REJECTED',
   INVALIDATION_IN_PROGRESS: 'INVALIDATION_IN_PROGRESS',
+  /** Notes of a CCF, or a retorno of a Factura, are in force: MH invalidates them first. */
+  DOCUMENT_HAS_RELATED: 'DOCUMENT_HAS_RELATED',
   CREDIT_EXCEEDS_ORIGINAL: 'CREDIT_EXCEEDS_ORIGINAL',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  /** The issuing establishment has no distrito, which the 2026 schemas require of the emisor. */
+  /** The issuing establishment has no distrito of its municipio, which the 2026 schemas require of the emisor. */
   EMISOR_DISTRITO_MISSING: 'EMISOR_DISTRITO_MISSING',
   /** A webhook URL the emisor's ambiente does not admit (not https outside TEST, a private address for PROD). */
   WEBHOOK_URL_NOT_ALLOWED: 'WEBHOOK_URL_NOT_ALLOWED',

@@ -4,6 +4,7 @@ import {
   buildEventoInvalidacion,
   buildInvalidacionV3,
   checkPlazoAnulacion,
+  checkReemplazo,
   parseRequest,
   PLAZOS_ANULACION_DEFAULT,
   type InvalidatedDocument,
@@ -165,43 +166,91 @@ describe('buildInvalidacionV3 (Normativa DTE 2.0)', () => {
 describe('checkPlazoAnulacion', () => {
   const sello = new Date('2026-01-01T00:00:00Z');
   const after = (days: number) => new Date(sello.getTime() + days * 86_400_000 + 1000);
+  // Wide enough that MH's own windows never bind first: only the spec's days are under test here.
+  const dias = (tipo: string, ahora: Date, plazos = PLAZOS_ANULACION_DEFAULT) =>
+    checkPlazoAnulacion(tipo, '2026', sello, ahora, plazos);
 
-  it('gives FE and FSE 90 days and CCF, NC, ND and CR 30', () => {
+  it("bounds MH's windows by the spec's days when configured: FE and FSE 90 days", () => {
     for (const tipo of ['01', '14']) {
-      expect(() => checkPlazoAnulacion(tipo, sello, after(89), PLAZOS_ANULACION_DEFAULT)).not.toThrow();
-      expect(refusal(() => checkPlazoAnulacion(tipo, sello, after(90), PLAZOS_ANULACION_DEFAULT)).code).toBe(
-        'INVALIDATION_PERIOD_EXPIRED',
-      );
-    }
-    for (const tipo of ['03', '05', '06', '07']) {
-      expect(() => checkPlazoAnulacion(tipo, sello, after(29), PLAZOS_ANULACION_DEFAULT)).not.toThrow();
-      expect(
-        refusal(() => checkPlazoAnulacion(tipo, sello, after(30), PLAZOS_ANULACION_DEFAULT)).details,
-      ).toMatchObject({
-        plazoDias: 30,
-      });
+      expect(() => dias(tipo, after(89))).not.toThrow();
+      expect(refusal(() => dias(tipo, after(90))).details).toMatchObject({ plazoDias: 90 });
     }
   });
 
-  it('honours configured windows and refuses the retorno, which the anulación v2 schema does not list', () => {
-    expect(() => checkPlazoAnulacion('03', sello, after(40), { consumidor: 90, contribuyente: 45 })).not.toThrow();
-    expect(refusal(() => checkPlazoAnulacion('18', sello, sello, PLAZOS_ANULACION_DEFAULT)).code).toBe(
-      'INVALID_ORIGIN_TYPE',
-    );
+  it('refuses the retorno in the 2023 generation, whose anulación v2 cannot name it, and takes it in 2026', () => {
+    expect(refusal(() => checkPlazoAnulacion('18', '2023', sello, sello, 'MH')).code).toBe('INVALID_ORIGIN_TYPE');
+    expect(() => checkPlazoAnulacion('18', '2026', sello, sello, 'MH')).not.toThrow();
   });
 
-  it("applies MH's own windows when configured: FE/FSE 3 months, the others until the end of the next day", () => {
-    // Sello 2026-01-15 10:00 in El Salvador (16:00 UTC).
-    const sellado = new Date('2026-01-15T16:00:00Z');
-    // CCF: until 2026-01-16 23:59:59 El Salvador = 2026-01-17 05:59:59 UTC.
-    expect(() => checkPlazoAnulacion('03', sellado, new Date('2026-01-17T05:59:58Z'), 'MH')).not.toThrow();
-    expect(refusal(() => checkPlazoAnulacion('03', sellado, new Date('2026-01-17T06:00:01Z'), 'MH')).code).toBe(
-      'INVALIDATION_PERIOD_EXPIRED',
+  // Sello 2026-01-15 10:00 in El Salvador (16:00 UTC, a Thursday). A limit "until D 23:59:59 El Salvador"
+  // is D+1 05:59:59 UTC; each case checks a second before and a second after it.
+  const sellado = new Date('2026-01-15T16:00:00Z');
+  function limite(tipo: string, generacion: '2023' | '2026', finUtc: string) {
+    const fin = new Date(finUtc).getTime();
+    expect(() => checkPlazoAnulacion(tipo, generacion, sellado, new Date(fin - 1000), 'MH')).not.toThrow();
+    const r = refusal(() => checkPlazoAnulacion(tipo, generacion, sellado, new Date(fin + 2000), 'MH'));
+    expect([r.code, r.details]).toEqual(['INVALIDATION_PERIOD_EXPIRED', { limite: new Date(fin).toISOString() }]);
+  }
+
+  it('2023 (Manual Funcional v1.2 §VIII): FE/FEX/FSE 3 months, the others until the end of the next day', () => {
+    // 2026-04-15 23:59:59 El Salvador.
+    for (const tipo of ['01', '11', '14']) limite(tipo, '2023', '2026-04-16T05:59:59Z');
+    // 2026-01-16 23:59:59 El Salvador.
+    for (const tipo of ['03', '04', '05', '06', '07', '08', '09', '15']) limite(tipo, '2023', '2026-01-17T05:59:59Z');
+  });
+
+  it('2026 (Normativa 2.0 annex): CCF/CR/NC/ND 1 day, NR/CD/retorno 4, CL/DCL the 10th business day of next month', () => {
+    for (const tipo of ['01', '11', '14']) limite(tipo, '2026', '2026-04-16T05:59:59Z');
+    for (const tipo of ['03', '05', '06', '07']) limite(tipo, '2026', '2026-01-17T05:59:59Z');
+    // 15 + 4 = 2026-01-19 23:59:59 El Salvador.
+    for (const tipo of ['04', '15', '18']) limite(tipo, '2026', '2026-01-20T05:59:59Z');
+    // February 2026 starts on a Sunday: business days 2-6 (1st-5th) and 9-13 (6th-10th): Friday the 13th.
+    for (const tipo of ['08', '09']) limite(tipo, '2026', '2026-02-14T05:59:59Z');
+  });
+
+  it('clamps three months to the last day of a shorter month', () => {
+    // Sello 2026-11-30 10:00 El Salvador: three months later is February 2027, which ends on the 28th.
+    const noviembre = new Date('2026-11-30T16:00:00Z');
+    expect(() => checkPlazoAnulacion('01', '2026', noviembre, new Date('2027-03-01T05:59:58Z'), 'MH')).not.toThrow();
+    expect(
+      refusal(() => checkPlazoAnulacion('01', '2026', noviembre, new Date('2027-03-01T06:00:01Z'), 'MH')).code,
+    ).toBe('INVALIDATION_PERIOD_EXPIRED');
+  });
+
+  it("takes MH's window when it ends before the spec's days", () => {
+    // A CCF in 2026: MH's 1 day binds before the spec's 30 days, and the refusal names MH's limit.
+    const r = refusal(() =>
+      checkPlazoAnulacion('03', '2026', sellado, new Date('2026-01-18T00:00:00Z'), PLAZOS_ANULACION_DEFAULT),
     );
-    // FE: until 2026-04-15 23:59:59 El Salvador = 2026-04-16 05:59:59 UTC.
-    expect(() => checkPlazoAnulacion('01', sellado, new Date('2026-04-16T05:59:58Z'), 'MH')).not.toThrow();
-    expect(refusal(() => checkPlazoAnulacion('14', sellado, new Date('2026-04-16T06:00:01Z'), 'MH')).code).toBe(
-      'INVALIDATION_PERIOD_EXPIRED',
-    );
+    expect(r.details).toEqual({ limite: '2026-01-17T05:59:59.000Z' });
+  });
+});
+
+describe('checkReemplazo', () => {
+  const R = 'B1B2C3D4-0000-4000-8000-000000000002';
+  it('requires the replacement for types 1 and 3 except for a 2026 NC or CL, which must name none', () => {
+    for (const tipo of [1, 3]) {
+      expect(() => checkReemplazo('03', '2026', tipo, R)).not.toThrow();
+      expect(fieldsOf(refusal(() => checkReemplazo('03', '2026', tipo, null)))).toEqual(['codigoGeneracionR']);
+      for (const tipoDte of ['05', '08']) {
+        expect(() => checkReemplazo(tipoDte, '2026', tipo, null)).not.toThrow();
+        expect(fieldsOf(refusal(() => checkReemplazo(tipoDte, '2026', tipo, R)))).toEqual(['codigoGeneracionR']);
+        // anulacion-schema-v2 requires a string for types 1 and 3 whatever the kind.
+        expect(fieldsOf(refusal(() => checkReemplazo(tipoDte, '2023', tipo, null)))).toEqual(['codigoGeneracionR']);
+      }
+    }
+    expect(() => checkReemplazo('05', '2026', 2, null)).not.toThrow();
+  });
+
+  it('is checked when the event is built, whichever door started the invalidation', () => {
+    const nc = original('05', { receptor: { nit: '06140101011010', nombre: 'Cliente S.A.' } });
+    const conReemplazo = parseRequest(anulacionRequest, {
+      codigoGeneracion: ORIGINAL,
+      codigoGeneracionR: R,
+      motivo: { ...motivo, tipoAnulacion: 1 },
+    });
+    expect(fieldsOf(refusal(() => buildEventoInvalidacion('2026', ctx, nc, conReemplazo)))).toEqual([
+      'codigoGeneracionR',
+    ]);
   });
 });

@@ -132,22 +132,6 @@ describe('tributo lines (tipoItem 4)', () => {
 });
 
 describe('totals that depend on discounts and charges', () => {
-  it("reads the Factura's identification threshold after the document discount, as MH's schema does", () => {
-    // 2 × 547.50 = 1095.00 reaches $1095; 0.01 off makes montoTotalOperacion 1094.99, below it.
-    const items = [{ descripcion: 'Equipo', cantidad: 2, precioUnitario: 547.5 }];
-    const sin = refusal(() => parseRequest(dte01Request, { receptor: {}, items, condicionOperacion: 1 }));
-    expect(fieldsOf(sin).sort()).toEqual(['receptor.nombre', 'receptor.numDocumento', 'receptor.tipoDocumento']);
-    const con = parseRequest(dte01Request, {
-      receptor: {},
-      items,
-      condicionOperacion: 1,
-      descuento: { gravada: 0.01 },
-    });
-    const dte = buildFacturaV1(context('01'), con);
-    expect(dte.resumen.montoTotalOperacion).toBe(1094.99);
-    expect(validateMhSchema('fe-fc-v1', dte)).toEqual([]);
-  });
-
   it("counts a Factura's charges toward MH's maximum of what is paid", () => {
     const body = (noGravado: number) => ({
       receptor: { tipoDocumento: '13', numDocumento: '012345678', nombre: 'Juan Pérez' },

@@ -191,23 +191,33 @@ describe('Factura v1 (fe-fc-v1)', () => {
       expect(validateMhSchema('fe-fc-v1', r)).toEqual([]);
     });
 
-    it('matches the schema: MH refuses the anonymous receptor at $1095.00, which the request refuses first', () => {
+    it('matches the schema: MH refuses the anonymous receptor at $1095.00, which the builder refuses first', () => {
+      // 2 × 547.50 = 1095.00 with IVA included: the operation total MH compares with its threshold.
       const items = [{ descripcion: 'Equipo', cantidad: 2, precioUnitario: 547.5 }];
-      // Bypasses the request schema on purpose, to show the schema's own threshold is the same.
-      const anonymous = buildFacturaV1(context('01'), {
-        receptor: {},
-        items: items.map((i) => ({
-          ...i,
-          montoDescu: 0,
-          tipoImpuesto: 'GRAVADO' as const,
-          uniMedida: 59,
-          tipoItem: 1 as const,
-          psv: 0,
-          noGravado: 0,
-        })),
-        condicionOperacion: 1,
-        testContingencia: false,
-      });
+      const faltan = refusal(() => build({ receptor: {}, items, condicionOperacion: 1 }));
+      expect([faltan.code, fieldsOf(faltan)]).toEqual([
+        'VALIDATION_ERROR',
+        ['receptor.tipoDocumento', 'receptor.numDocumento', 'receptor.nombre'],
+      ]);
+      expect(fieldsOf(refusal(() => build({ receptor: { nombre: 'Ana' }, items, condicionOperacion: 1 })))).toEqual([
+        'receptor.tipoDocumento',
+        'receptor.numDocumento',
+      ]);
+      // Bypasses the builder's check on purpose, to show the schema's own threshold is the same.
+      const anonymous = {
+        ...build({
+          receptor: { nombre: 'X', tipoDocumento: '13', numDocumento: '012345678' },
+          items,
+          condicionOperacion: 1,
+        }),
+        receptor: {
+          ...build({
+            receptor: {},
+            items: [{ descripcion: 'Equipo', cantidad: 1, precioUnitario: 1 }],
+            condicionOperacion: 1,
+          }).receptor,
+        },
+      };
       expect(anonymous.resumen.montoTotalOperacion).toBe(1095);
       expect(validateMhSchema('fe-fc-v1', anonymous).map((v) => v.path)).toEqual(
         expect.arrayContaining(['#/receptor/tipoDocumento', '#/receptor/numDocumento']),
@@ -219,6 +229,46 @@ describe('Factura v1 (fe-fc-v1)', () => {
       });
       expect(validateMhSchema('fe-fc-v1', identified)).toEqual([]);
     });
+
+    it("reads the threshold after the document discount, as MH's schema does", () => {
+      // 2 × 547.50 = 1095.00 reaches $1095; 0.01 off makes montoTotalOperacion 1094.99, below it.
+      const items = [{ descripcion: 'Equipo', cantidad: 2, precioUnitario: 547.5 }];
+      const dte = build({ receptor: {}, items, condicionOperacion: 1, descuento: { gravada: 0.01 } });
+      expect(dte.resumen.montoTotalOperacion).toBe(1094.99);
+      expect(validateMhSchema('fe-fc-v1', dte)).toEqual([]);
+    });
+  });
+});
+
+describe("the Factura v2's threshold: three minimum wages of commerce and services on the date of issue", () => {
+  const build2 = (precioUnitario: number, fecEmi: string, receptor: object = {}) =>
+    buildFacturaV2(
+      context('01', { fecEmi }),
+      parseRequest(dte01Request, {
+        receptor,
+        items: [{ descripcion: 'Equipo', cantidad: 1, precioUnitario }],
+        condicionOperacion: 1,
+      }),
+    );
+
+  it('is 3 × $408.80 = $1,226.40 since 1 June 2025: anonymous at $1,226.39, identified from $1,226.40', () => {
+    expect(build2(1226.39, '2026-12-01').receptor).toMatchObject({ tipoDocumento: null, numDocumento: null });
+    expect(fieldsOf(refusal(() => build2(1226.4, '2026-12-01')))).toEqual([
+      'receptor.tipoDocumento',
+      'receptor.numDocumento',
+      'receptor.nombre',
+    ]);
+    const identificado = build2(1226.4, '2026-12-01', {
+      nombre: 'Ana',
+      tipoDocumento: '13',
+      numDocumento: '012345678',
+    });
+    expect(validateMhSchema('fe-f-v2', identificado)).toEqual([]);
+  });
+
+  it('was 3 × $365.00 = $1,095.00 before, so a document dated then keeps it', () => {
+    expect(fieldsOf(refusal(() => build2(1095, '2025-05-31')))).toContain('receptor.numDocumento');
+    expect(build2(1095, '2025-06-01').receptor).toMatchObject({ tipoDocumento: null });
   });
 });
 
@@ -314,6 +364,13 @@ describe('Factura v2 (fe-f-v2, Normativa DTE 2.0)', () => {
       code: 'EMISOR_DISTRITO_MISSING',
       httpStatus: 409,
       details: { codEstable: 'M001' },
+    });
+    // Distrito 14 (San Salvador) lies in San Salvador Centro (23), not Norte (20): stored so before the CLI checked it.
+    const fueraDelMunicipio = { ...emisor, direccion: { ...emisor.direccion, municipio: '20', distrito: '14' } };
+    expect(refusal(() => build2(body, context('01', { emisor: fueraDelMunicipio })))).toMatchObject({
+      code: 'EMISOR_DISTRITO_MISSING',
+      httpStatus: 409,
+      details: { codEstable: 'M001', municipio: '20', distrito: '14' },
     });
   });
 

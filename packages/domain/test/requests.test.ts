@@ -91,26 +91,18 @@ describe('condicionOperacion and pago', () => {
 });
 
 describe('DTE 01 receptor identification', () => {
-  // 1094.99 and 1095.00 with IVA included: the operation total MH compares with its threshold.
+  // The threshold from which the consumer is named depends on the schema version and the date: the
+  // builders check it (packages/domain/test/factura.test.ts).
   const below = [{ descripcion: 'Equipo', cantidad: 1, precioUnitario: 1094.99 }];
-  const at = [{ descripcion: 'Equipo', cantidad: 2, precioUnitario: 547.5 }];
 
-  it('leaves the consumer anonymous below $1095', () => {
-    const r = parseRequest(dte01Request, { receptor: { nombre: 'Ana' }, items: below, condicionOperacion: 1 });
-    expect(r.receptor).toEqual({ nombre: 'Ana' });
-  });
-
-  it('requires tipoDocumento, numDocumento and nombre at $1095', () => {
-    const e = refusal(() => parseRequest(dte01Request, { receptor: {}, items: at, condicionOperacion: 1 }));
-    expect(e.code).toBe('VALIDATION_ERROR');
-    expect(fieldsOf(e)).toEqual(['receptor.tipoDocumento', 'receptor.numDocumento', 'receptor.nombre']);
-    const conNombre = refusal(() =>
-      parseRequest(dte01Request, { receptor: { nombre: 'Ana' }, items: at, condicionOperacion: 1 }),
-    );
-    expect(fieldsOf(conNombre)).toEqual(['receptor.tipoDocumento', 'receptor.numDocumento']);
-  });
-
-  it('accepts an identified consumer at $1095', () => {
+  it('takes an anonymous consumer whatever the total, and an identified one', () => {
+    const at = [{ descripcion: 'Equipo', cantidad: 2, precioUnitario: 547.5 }];
+    expect(
+      parseRequest(dte01Request, { receptor: { nombre: 'Ana' }, items: below, condicionOperacion: 1 }).receptor,
+    ).toEqual({
+      nombre: 'Ana',
+    });
+    expect(parseRequest(dte01Request, { receptor: {}, items: at, condicionOperacion: 1 }).receptor).toEqual({});
     const receptor = { nombre: 'Ana', tipoDocumento: '13', numDocumento: '012345678' };
     expect(parseRequest(dte01Request, { receptor, items: at, condicionOperacion: 1 }).receptor).toEqual(receptor);
   });
@@ -162,6 +154,14 @@ describe('DTE 03 receptor', () => {
     const r = parseRequest(dte03Request, { ...body, receptor: { ...contribuyente, nit: '0614-010190-101-2' } });
     expect(r.isRetenIva).toBe(false);
     expect(r.receptor.nit).toBe('06140101901012');
+  });
+
+  it("writes the NRC as MH's registry holds it, without leading zeros", () => {
+    const nrc = (valor: string) => parseRequest(dte03Request, { ...body, receptor: { ...contribuyente, nrc: valor } });
+    expect(nrc('0123456').receptor.nrc).toBe('123456');
+    expect(nrc('00-1234').receptor.nrc).toBe('1234');
+    expect(nrc('1234567').receptor.nrc).toBe('1234567');
+    expect(fieldsOf(refusal(() => nrc('1')))).toEqual(['receptor.nrc']);
   });
 });
 
@@ -266,9 +266,10 @@ describe('anulacion', () => {
   const parse = (tipoAnulacion: number, extra: object = {}) =>
     parseRequest(anulacionRequest, { codigoGeneracion: UUID, motivo: { ...motivo, tipoAnulacion }, ...extra });
 
-  it('requires codigoGeneracionR for types 1 and 3', () => {
-    for (const tipo of [1, 3]) expect(fieldsOf(refusal(() => parse(tipo)))).toEqual(['codigoGeneracionR']);
+  it('takes codigoGeneracionR for types 1 and 3, or none (whether one is due depends on the kind: checkReemplazo)', () => {
     expect(parse(1, { codigoGeneracionR: UUID2 }).codigoGeneracionR).toBe(UUID2);
+    expect(parse(3).codigoGeneracionR).toBeUndefined();
+    expect(fieldsOf(refusal(() => parse(1, { codigoGeneracionR: UUID })))).toEqual(['codigoGeneracionR']);
   });
 
   it('refuses codigoGeneracionR for type 2', () => {

@@ -297,9 +297,16 @@ export class Documents {
     });
   }
 
-  /** An accepted anulación: the document becomes CANCELLED and keeps the event. */
+  /**
+   * An accepted anulación: the document becomes CANCELLED and keeps the event. What an invalidated note or
+   * retorno took of its original (credit, quantities) is given back: MH has the wrong note invalidated first
+   * so that its replacement can use that balance (Manual Funcional v1.2 §XVIII).
+   */
   async cancel(codigoGeneracion: string, anulacion: AnulacionRecord): Promise<StoredDocumentRecord> {
-    return this.transicion(await this.load(codigoGeneracion, ['estado']), 'CANCELLED', { anulacion });
+    const doc = await this.load(codigoGeneracion, ['estado', 'tipo']);
+    const cancelled = await this.transicion(doc, 'CANCELLED', { anulacion });
+    if (documentKind(doc.tipo as DteTipo).consumoOrigen) await voidLedgerTake(this.db.connection, codigoGeneracion);
+    return cancelled;
   }
 
   /** One e-mail attempt, kept on the document whatever its outcome. */

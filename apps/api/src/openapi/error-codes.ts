@@ -195,6 +195,17 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     description: 'Anulación: an invalidation of the same document is running.',
     example: { message: `Ya hay una anulación en curso de ${CODIGO}` },
   },
+  DOCUMENT_HAS_RELATED: {
+    description:
+      'Anulación: notes of the CCF, or a retorno of the Factura, are in force (or on their way to MH); MH ' +
+      'invalidates them first (028). `relacionados` lists them.',
+    example: {
+      message: `El documento ${CODIGO} tiene documentos relacionados vigentes: anúlelos primero`,
+      relacionados: [
+        { codigoGeneracion: '5F0E3B1C-0D6A-4E59-9C1B-7A2D4E6F8A90', tipo: 'NOTA_CREDITO', estado: 'PROCESSED' },
+      ],
+    },
+  },
   CREDIT_EXCEEDS_ORIGINAL: {
     description:
       'DTE 05: the credit notes of the CCF would credit more than its montoTotalOperacion; `saldoDisponible` is what remains.',
@@ -207,7 +218,7 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   EMISOR_DISTRITO_MISSING: {
     description:
       'Issuance in MH’s 2026 schemas (Normativa DTE 2.0): the token’s establishment has no distrito (CAT-008), ' +
-      'which those schemas require of the emisor. An administrator sets it (`npm run admin -- establecimiento ' +
+      'or one outside its municipio, which those schemas require of the emisor. An administrator sets it (`npm run admin -- establecimiento ' +
       'distrito`); nothing was numbered or sent.',
     example: {
       message:

@@ -386,9 +386,10 @@ export const OPERATIONS: Operation[] = [
     summary: 'Invalidate a document',
     description:
       'Checked before MH is asked: the document is the emisor’s, not invalidated, PROCESSED, of a kind that can ' +
-      'be invalidated and within its window; a named replacement (`codigoGeneracionR`, required for ' +
-      '`tipoAnulacion` 1 and 3) is the emisor’s and PROCESSED. MH rejecting the event is 422 ' +
-      'INVALIDATION_REJECTED and leaves the document unchanged.',
+      'be invalidated and within MH’s window for its kind; a named replacement (`codigoGeneracionR`, required for ' +
+      '`tipoAnulacion` 1 and 3, except for a Nota de Crédito or Comprobante de Liquidación, which are invalidated ' +
+      'first and name none) is the emisor’s and PROCESSED; no note or retorno of it is in force. MH rejecting the ' +
+      'event is 422 INVALIDATION_REJECTED and leaves the document unchanged.',
     authenticated: true,
     permission: 'ANULACION',
     idempotent: true,
@@ -402,7 +403,7 @@ export const OPERATIONS: Operation[] = [
     errors: {
       400: ['DOCUMENT_NOT_PROCESSED', 'INVALID_ORIGIN_TYPE', 'INVALIDATION_PERIOD_EXPIRED'],
       404: ['DOCUMENT_NOT_FOUND'],
-      409: ['DOCUMENT_ALREADY_CANCELLED', 'INVALIDATION_IN_PROGRESS'],
+      409: ['DOCUMENT_ALREADY_CANCELLED', 'INVALIDATION_IN_PROGRESS', 'DOCUMENT_HAS_RELATED'],
       422: ['INVALIDATION_REJECTED'],
       503: ['MH_UNAVAILABLE'],
     },

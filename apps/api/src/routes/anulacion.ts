@@ -1,6 +1,16 @@
 import { Router, type Response } from 'express';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import { anulacionRequest, checkPlazoAnulacion, DteError, ErrorCode, parseRequest } from '@dte/domain';
+import {
+  anulacionRequest,
+  checkPlazoAnulacion,
+  checkReemplazo,
+  DteError,
+  ErrorCode,
+  generacionEn,
+  parseRequest,
+  plazosConfigurados,
+} from '@dte/domain';
+import { loadIssuer, normativaDelEmisor } from '@dte/store';
 import { Anulacion, type AnulacionInput, type AnulacionResult } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
@@ -54,28 +64,48 @@ export function anulacionRoutes(ctx: ApiContext): Router {
       );
     }
     if (original.estado !== 'PROCESSED') throw notProcessed(codigoGeneracion, original.estado, 'codigoGeneracion');
+    const { emisor } = await loadIssuer(ctx.tenants, req.auth);
+    const ahora = new Date();
+    // MH judges the event by the rules of its generation: the emisor's now.
+    const generacion = generacionEn(normativaDelEmisor(emisor, ctx.config), ahora);
     checkPlazoAnulacion(
       original.tipoDte,
+      generacion,
       new Date(original.createdAt!),
-      new Date(),
-      ctx.config.ANULACION_PLAZOS === 'MH'
-        ? 'MH'
-        : {
-            consumidor: ctx.config.ANULACION_PLAZO_CONSUMIDOR_DIAS,
-            contribuyente: ctx.config.ANULACION_PLAZO_CONTRIBUYENTE_DIAS,
-          },
+      ahora,
+      plazosConfigurados(ctx.config),
     );
+    checkReemplazo(original.tipoDte, generacion, request.motivo.tipoAnulacion, request.codigoGeneracionR);
     if (request.codigoGeneracionR) {
       const reemplazo = await findOwnDocument(ctx, emisorId, request.codigoGeneracionR, ['estado']);
       if (reemplazo.estado !== 'PROCESSED')
         throw notProcessed(request.codigoGeneracionR, reemplazo.estado, 'codigoGeneracionR');
     }
+    await checkSinRelacionadosVigentes(ctx, codigoGeneracion);
 
     const { permissions: _p, ...issuer } = req.auth;
     const input: AnulacionInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
     answer(res, await invalidate(ctx, input));
   });
   return router;
+}
+
+/** Estados of a related document that MH holds, or may yet hold (it is still on its way there). */
+const VIGENTES = new Set(['PROCESSED', 'CONTINGENCIA', 'PENDIENTE']);
+
+/**
+ * MH refuses to invalidate a CCF whose notes, or a Factura whose retorno, are in force (028 DTE ESTA
+ * RELACIONADO CON OTRO DTE; Manual Funcional v1.2 §XVIII): they are invalidated first.
+ */
+async function checkSinRelacionadosVigentes(ctx: ApiContext, codigoGeneracion: string): Promise<void> {
+  const vigentes = (await ctx.documents.referencias(codigoGeneracion)).filter((r) => VIGENTES.has(r.estado));
+  if (!vigentes.length) return;
+  throw new DteError(
+    ErrorCode.DOCUMENT_HAS_RELATED,
+    409,
+    `El documento ${codigoGeneracion} tiene documentos relacionados vigentes: anúlelos primero`,
+    { relacionados: vigentes.map((r) => ({ codigoGeneracion: r._id, tipo: r.tipo, estado: r.estado })) },
+  );
 }
 
 /** Seconds a client is told to wait before repeating an invalidation MH did not answer. */

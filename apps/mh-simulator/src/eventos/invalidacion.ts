@@ -6,6 +6,7 @@ import { entero, parametros } from '../peticion';
 import { verificarCatalogos } from '../recepcion/catalogos';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from '../recepcion/normativa';
 import { registrarRecepcion } from '../recepcion/recibir';
+import { devolverRetorno } from '../recepcion/retornos';
 import { abrirFirmado, emisorEsUsuario, objeto, verificarEsquema } from '../recepcion/verificaciones';
 import {
   aceptado,
@@ -19,7 +20,7 @@ import {
 } from '../respuesta';
 import { sesion } from '../seguridad/rutas';
 import { isDuplicateKey, type Documento, type Emisor, type Store } from '../store';
-import { fhProcesamiento, finDelDia, finDelDiaMesesDespues } from '../tiempo';
+import { fhProcesamiento, finDelDia, finDelDiaHabilDelMesSiguiente, finDelDiaMesesDespues } from '../tiempo';
 
 type Json = Record<string, unknown>;
 
@@ -31,19 +32,27 @@ const cuerpoInvalidacion = z.object({
 });
 
 /**
- * Invalidation windows of Manual Funcional v1.2 §VIII (FACTS.md §5.6): FE, FEX and FSE until three months
- * after the sello; every other type until 23:59:59 of the day after the sello.
+ * Invalidation windows by the event's version. v2 (2023): Manual Funcional v1.2 §VIII (FACTS.md §5.6), FE,
+ * FEX and FSE three months after the sello, every other type until 23:59:59 of the day after it. v3 (2026):
+ * the Normativa DTE 2.0 annex as the annexes' digest reads it: CCF, CR, NC, ND one day; NR, CD and the
+ * retorno four; CL and DCL the 10th business day (Monday to Friday) of the next month; FE, FEX, FSE three months.
  */
 const TRES_MESES = new Set(['01', '11', '14']);
-function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>): Date {
-  return TRES_MESES.has(documento.tipoDte)
-    ? finDelDiaMesesDespues(documento.recibidoEn, 3)
-    : finDelDia(documento.recibidoEn, 1);
+const CUATRO_DIAS_2026 = new Set(['04', '15', '18']);
+const DIA_HABIL_2026 = new Set(['08', '09']);
+function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>, versionEvento: number): Date {
+  const { tipoDte, recibidoEn } = documento;
+  if (TRES_MESES.has(tipoDte)) return finDelDiaMesesDespues(recibidoEn, 3);
+  if (versionEvento >= 3 && CUATRO_DIAS_2026.has(tipoDte)) return finDelDia(recibidoEn, 4);
+  if (versionEvento >= 3 && DIA_HABIL_2026.has(tipoDte)) return finDelDiaHabilDelMesSiguiente(recibidoEn, 10);
+  return finDelDia(recibidoEn, 1);
 }
 
 /**
- * An NC or CL is invalidated before its replacement is issued, so its codigoGeneracionR cannot name an
- * accepted document yet (Manual Funcional §XVIII).
+ * An NC or CL is invalidated before its replacement is issued (Manual Funcional v1.2 §XVIII: "Se exceptúa de
+ * esta condición la Nota de Crédito y Comprobante de Liquidación"), so its codigoGeneracionR never names an
+ * accepted document: a v3 event carries null (Normativa DTE 2.0 Anexo V N°48; 024 otherwise), while the v2
+ * schema makes types 1 and 3 carry a string, which is not looked up.
  */
 const SIN_REEMPLAZO_PREVIO = new Set(['05', '08']);
 
@@ -73,11 +82,14 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
     .filter((campo) => anulado[campo] !== original[campo])
     .map((campo) => hallazgo('027', `documento.${campo}`));
   hallazgos.push(...fechaDelEvento(evento, original));
-  const fecha = (evento.identificacion as Json).version === 2 ? 'fecAnula' : 'fecEmi';
-  if (ahora > limiteInvalidacion(original)) hallazgos.push(hallazgo('018', `identificacion.${fecha}`));
+  const versionEvento = Number((evento.identificacion as Json).version);
+  const fecha = versionEvento === 2 ? 'fecAnula' : 'fecEmi';
+  if (ahora > limiteInvalidacion(original, versionEvento)) hallazgos.push(hallazgo('018', `identificacion.${fecha}`));
 
   const reemplazo = anulado.codigoGeneracionR;
-  if (motivo.tipoAnulacion !== 2 && !SIN_REEMPLAZO_PREVIO.has(original.tipoDte)) {
+  if (versionEvento >= 3 && SIN_REEMPLAZO_PREVIO.has(original.tipoDte) && reemplazo != null) {
+    hallazgos.push(hallazgo('024', 'documento.codigoGeneracionR'));
+  } else if (motivo.tipoAnulacion !== 2 && !SIN_REEMPLAZO_PREVIO.has(original.tipoDte)) {
     if (reemplazo === codigoGeneracion) hallazgos.push(hallazgo('003', 'documento.codigoGeneracionR'));
     else if (
       !(await store.documentos.exists({ codigoGeneracion: reemplazo, nitEmisor: emisor.nit, estado: 'PROCESADO' }))
@@ -165,6 +177,8 @@ async function invalidar(
     await store.invalidaciones.deleteOne({ codigoGeneracion });
     return rechazado(base, [hallazgo('015', 'documento.codigoGeneracion')]);
   }
+  // An invalidated retorno no longer counts against what its original may give back.
+  if (cambiado.retorno) await devolverRetorno(store, cambiado.retorno);
   return aceptado(registro, [], 'Invalidación Recibida y Procesada');
 }
 

@@ -1,4 +1,12 @@
-import { buildEventoInvalidacion, elSalvadorNow, generacionEn, type AnulacionRequest, type Dte } from '@dte/domain';
+import {
+  buildEventoInvalidacion,
+  checkPlazoAnulacion,
+  elSalvadorNow,
+  generacionEn,
+  plazosConfigurados,
+  type AnulacionRequest,
+  type Dte,
+} from '@dte/domain';
 import type { AnulacionInput, AnulacionResult, DocumentEstado, RespuestaMh } from '@dte/contract';
 import { loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
@@ -35,8 +43,11 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
       const { emisor, emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
       const instante = new Date();
       const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow(instante);
+      const generacion = generacionEn(normativaDelEmisor(emisor, deps.config), instante);
+      // As the API checks it: a workflow started by hand (the Temporal UI) comes through here.
+      checkPlazoAnulacion(original.tipoDte, generacion, original.createdAt, instante, plazosConfigurados(deps.config));
       const evento = buildEventoInvalidacion(
-        generacionEn(normativaDelEmisor(emisor, deps.config), instante),
+        generacion,
         {
           ambiente,
           codigoGeneracion: input.eventoCodigoGeneracion,

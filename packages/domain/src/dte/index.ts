@@ -13,7 +13,7 @@ export {
   type DteTipo,
 } from './document-kinds';
 export { formatNumeroControl, serie } from './numero-control';
-export { UMBRAL_IDENTIFICACION_RECEPTOR } from './factura/totales';
+export { umbralIdentificacionReceptor } from './factura/totales';
 export { buildFacturaV1, type FacturaV1 } from './factura/fe-fc-v1';
 export { buildFacturaV2, type FacturaV2 } from './factura/fe-f-v2';
 export { buildCreditoFiscalV3, type CreditoFiscalV3 } from './credito-fiscal/fe-ccf-v3';

@@ -32,8 +32,8 @@ const motivo = z
   }));
 
 /**
- * POST /dte/anulacion. Types 1 and 3 replace the document, so they name the replacement
- * (codigoGeneracionR); type 2 rescinds the operation and must not name one.
+ * POST /dte/anulacion. Type 2 rescinds the operation and must not name a replacement (codigoGeneracionR);
+ * whether types 1 and 3 must name one depends on the invalidated kind (`checkReemplazo`).
  */
 export const anulacionRequest = z
   .object({ codigoGeneracion, codigoGeneracionR: codigoGeneracion.nullish(), motivo })
@@ -41,8 +41,6 @@ export const anulacionRequest = z
     const path = ['codigoGeneracionR'];
     if (r.motivo.tipoAnulacion === 2 && r.codigoGeneracionR)
       ctx.addIssue({ code: 'custom', path, message: 'Debe omitirse cuando tipoAnulacion es 2' });
-    if (r.motivo.tipoAnulacion !== 2 && !r.codigoGeneracionR)
-      ctx.addIssue({ code: 'custom', path, message: 'Requerido cuando tipoAnulacion es 1 o 3' });
     if (r.codigoGeneracionR && r.codigoGeneracionR === r.codigoGeneracion)
       ctx.addIssue({ code: 'custom', path, message: 'El documento no puede reemplazarse a sí mismo' });
   });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { requiereIdentificarReceptor, UMBRAL_IDENTIFICACION_RECEPTOR } from '../dte/factura/totales';
 import {
   apendice,
   descuento,
@@ -26,8 +25,8 @@ import { checkMaximosFactura } from './maximos';
  *
  * Receptor identification rule: tipoDocumento and numDocumento come together or not at all. When both
  * are omitted the consumer is anonymous (tipoDocumento/numDocumento null, nombre as given or null) —
- * allowed only while the operation total (IVA included) is below MH's $1095 threshold. At or above it
- * MH requires tipoDocumento, numDocumento and nombre, and each missing one is a VALIDATION_ERROR.
+ * allowed only while the operation total (IVA included) is below the threshold of the document's schema
+ * version and date (`umbralIdentificacionReceptor`, checked by the builders, which know both).
  * (docs/api-rules.md)
  */
 export const receptorConsumidor = z
@@ -65,15 +64,5 @@ export const dte01Request = z
     testContingencia: z.boolean().default(false),
   })
   .superRefine(checkPago)
-  .superRefine(checkMaximosFactura)
-  .superRefine((r, ctx) => {
-    if (!requiereIdentificarReceptor(r.items, r.descuento)) return;
-    for (const field of ['tipoDocumento', 'numDocumento', 'nombre'] as const)
-      if (!r.receptor[field])
-        ctx.addIssue({
-          code: 'custom',
-          path: ['receptor', field],
-          message: `Requerido cuando el total de la operación es de $${UMBRAL_IDENTIFICACION_RECEPTOR} o más`,
-        });
-  });
+  .superRefine(checkMaximosFactura);
 export type Dte01Request = z.output<typeof dte01Request>;

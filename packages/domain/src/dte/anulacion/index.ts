@@ -3,6 +3,7 @@ import type { AnulacionRequest } from '../../requests/anulacion';
 import { buildAnulacionV2 } from './anulacion-v2';
 import type { AnulacionContext, InvalidatedDocument } from './evento';
 import { buildInvalidacionV3 } from './invalidacion-v3';
+import { checkReemplazo } from './plazos';
 
 export * from './plazos';
 export type { AnulacionContext, InvalidatedDocument } from './evento';
@@ -20,5 +21,7 @@ export function buildEventoInvalidacion(
   original: InvalidatedDocument,
   request: AnulacionRequest,
 ): Record<string, unknown> {
+  // Checked here as well as by the API: a workflow started by hand (the Temporal UI) builds through this.
+  checkReemplazo(original.tipoDte, generacion, request.motivo.tipoAnulacion, request.codigoGeneracionR);
   return generacion === '2026' ? buildInvalidacionV3(ctx, original, request) : buildAnulacionV2(ctx, original, request);
 }

@@ -1,71 +1,160 @@
-import { DteError, ErrorCode } from '../../errors';
+import { DteError, ErrorCode, validationError } from '../../errors';
+import type { Generacion } from '../../mh/schemas';
 
 /**
- * Invalidation windows in calendar days from the sello, per the spec's Limits table: MH's rule is three
- * months for FE/FSE and a tax-period deadline for the others, which the spec simplifies to 30 days.
+ * The spec's invalidation windows in calendar days from the sello (its Limits table), a bound the
+ * operator may set (`ANULACION_PLAZOS=DIAS`) on top of MH's own windows, which always apply.
  */
 export interface PlazosAnulacion {
   /** DTE 01, 11 and 14. */
   consumidor: number;
-  /** DTE 03, 04, 05, 06, 07, 08, 09 and 15. */
+  /** Every other kind MH lets be invalidated. */
   contribuyente: number;
 }
 export const PLAZOS_ANULACION_DEFAULT: PlazosAnulacion = { consumidor: 90, contribuyente: 30 };
+const CONSUMIDOR = new Set(['01', '11', '14']);
 
-/** Anulación v2 lists the DTE types MH can invalidate; the 2026 retorno (18) is not among them. */
-const PLAZO_DE_TIPO: Record<string, keyof PlazosAnulacion> = {
-  '01': 'consumidor',
-  '11': 'consumidor',
-  '14': 'consumidor',
-  '03': 'contribuyente',
-  '04': 'contribuyente',
-  '05': 'contribuyente',
-  '06': 'contribuyente',
-  '07': 'contribuyente',
-  '08': 'contribuyente',
-  '09': 'contribuyente',
-  '15': 'contribuyente',
+/** The windows the operator configured (README: ANULACION_PLAZOS and the two in days). */
+export function plazosConfigurados(config: {
+  ANULACION_PLAZOS: 'DIAS' | 'MH';
+  ANULACION_PLAZO_CONSUMIDOR_DIAS: number;
+  ANULACION_PLAZO_CONTRIBUYENTE_DIAS: number;
+}): PlazosAnulacion | 'MH' {
+  return config.ANULACION_PLAZOS === 'MH'
+    ? 'MH'
+    : { consumidor: config.ANULACION_PLAZO_CONSUMIDOR_DIAS, contribuyente: config.ANULACION_PLAZO_CONTRIBUYENTE_DIAS };
+}
+
+/** How long after its sello MH accepts the invalidation of a kind, always until 23:59:59 of the last day. */
+type PlazoMh =
+  /** The same day `meses` months later (clamped to the month's last day). */
+  | { meses: number }
+  /** `dias` calendar days later. */
+  | { dias: number }
+  /** The `diaHabil`-th business day (Monday to Friday) of the month after the sello's. */
+  | { diaHabil: number };
+
+/**
+ * MH's windows per kind, by the generation of the invalidation event (the rules MH applies to the event it
+ * receives). A kind absent from a generation cannot be invalidated by that generation's event.
+ *
+ * - 2023, Manual Funcional v1.2 §VIII: FE, FEX and FSE three months; the others until the end of the next day.
+ *   The anulación v2 schema cannot name a retorno (it has no numeroControl), so 18 is absent.
+ * - 2026, Normativa DTE 2.0 annex as the annexes' digest reads it (FACTS.md §5.6, [DIG]; MH's annex itself is
+ *   not public): CCF, CR, NC and ND 1 day; CL and DCL the 10th business day of the next month; NR, CD and the
+ *   retorno 4 days; FE, FEX and FSE 3 months. Readings taken: "1 day"/"4 days" end at 23:59:59 of the day that
+ *   many days after the sello's (as the 2023 "day after" does), and business days are Monday to Friday (no
+ *   calendar of holidays is published with the annex). A correction is a line of this table.
+ */
+const PLAZOS_MH: Record<Generacion, Readonly<Record<string, PlazoMh>>> = {
+  '2023': {
+    '01': { meses: 3 },
+    '11': { meses: 3 },
+    '14': { meses: 3 },
+    ...Object.fromEntries(['03', '04', '05', '06', '07', '08', '09', '15'].map((t) => [t, { dias: 1 }])),
+  },
+  '2026': {
+    '01': { meses: 3 },
+    '11': { meses: 3 },
+    '14': { meses: 3 },
+    ...Object.fromEntries(['03', '05', '06', '07'].map((t) => [t, { dias: 1 }])),
+    ...Object.fromEntries(['04', '15', '18'].map((t) => [t, { dias: 4 }])),
+    '08': { diaHabil: 10 },
+    '09': { diaHabil: 10 },
+  },
 };
 
 /** El Salvador's civil time is UTC−6 all year. */
 const EL_SALVADOR_OFFSET_MS = 6 * 3_600_000;
 
-/**
- * MH's own, stricter windows (Manual Funcional v1.2 §VIII, FACTS.md 5.6): FE, FEX and FSE until 23:59:59
- * of the same day three months after the sello; CCF, NR, NC, ND, CR, CL, DCL and CD until 23:59:59 of the
- * day after it.
- */
-function limiteMh(plazo: keyof PlazosAnulacion, selladoEn: Date): Date {
+/** 23:59:59 in El Salvador of the local calendar date (y, m, d); Date.UTC normalises overflowing days. */
+const finDelDiaLocal = (y: number, m: number, d: number) =>
+  new Date(Date.UTC(y, m, d, 23, 59, 59) + EL_SALVADOR_OFFSET_MS);
+
+function limiteMh(plazo: PlazoMh, selladoEn: Date): Date {
   const local = new Date(selladoEn.getTime() - EL_SALVADOR_OFFSET_MS);
-  const fin = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 23, 59, 59));
-  if (plazo === 'consumidor') fin.setUTCMonth(fin.getUTCMonth() + 3);
-  else fin.setUTCDate(fin.getUTCDate() + 1);
-  return new Date(fin.getTime() + EL_SALVADOR_OFFSET_MS);
+  const [y, m, d] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+  if ('dias' in plazo) return finDelDiaLocal(y, m, d + plazo.dias);
+  if ('meses' in plazo) {
+    const ultimo = new Date(Date.UTC(y, m + plazo.meses + 1, 0)).getUTCDate();
+    return finDelDiaLocal(y, m + plazo.meses, Math.min(d, ultimo));
+  }
+  let habiles = 0;
+  for (let dia = 1; ; dia++) {
+    const semana = new Date(Date.UTC(y, m + 1, dia)).getUTCDay();
+    if (semana !== 0 && semana !== 6 && ++habiles === plazo.diaHabil) return finDelDiaLocal(y, m + 1, dia);
+  }
 }
 
 /**
- * Refuses an invalidation MH would refuse for its type or its age (INVALID_ORIGIN_TYPE,
- * INVALIDATION_PERIOD_EXPIRED): with the spec's windows in days, or with MH's own (`'MH'`).
+ * Refuses an invalidation MH would refuse for its kind or its age (INVALID_ORIGIN_TYPE,
+ * INVALIDATION_PERIOD_EXPIRED): MH's window for the kind in the event's generation and, when the operator
+ * sets the spec's windows in days, the earlier of the two.
  */
 export function checkPlazoAnulacion(
   tipoDte: string,
+  generacion: Generacion,
   selladoEn: Date,
   ahora: Date,
   plazos: PlazosAnulacion | 'MH',
 ): void {
-  const plazo = PLAZO_DE_TIPO[tipoDte];
-  if (!plazo) {
-    throw new DteError(ErrorCode.INVALID_ORIGIN_TYPE, 400, `El DTE ${tipoDte} no se puede anular`, { tipoDte });
-  }
-  const limite =
-    plazos === 'MH' ? limiteMh(plazo, selladoEn) : new Date(selladoEn.getTime() + plazos[plazo] * 86_400_000);
-  if (ahora > limite) {
-    const regla = plazos === 'MH' ? 'según el plazo de MH' : `(${plazos[plazo]} días)`;
+  const plazoMh = PLAZOS_MH[generacion][tipoDte];
+  if (!plazoMh) {
     throw new DteError(
-      ErrorCode.INVALIDATION_PERIOD_EXPIRED,
+      ErrorCode.INVALID_ORIGIN_TYPE,
       400,
-      `El plazo de anulación del DTE ${tipoDte} ${regla} venció el ${limite.toISOString()}`,
-      plazos === 'MH' ? { limite: limite.toISOString() } : { plazoDias: plazos[plazo], limite: limite.toISOString() },
+      `El DTE ${tipoDte} no se puede anular con el evento de invalidación de la generación ${generacion}`,
+      { tipoDte, generacion },
     );
   }
+  const mh = limiteMh(plazoMh, selladoEn);
+  const dias = plazos === 'MH' ? undefined : plazos[CONSUMIDOR.has(tipoDte) ? 'consumidor' : 'contribuyente'];
+  const enDias = dias === undefined ? undefined : new Date(selladoEn.getTime() + dias * 86_400_000);
+  const porDias = enDias !== undefined && enDias < mh;
+  const limite = porDias ? enDias : mh;
+  if (ahora <= limite) return;
+  throw new DteError(
+    ErrorCode.INVALIDATION_PERIOD_EXPIRED,
+    400,
+    `El plazo de anulación del DTE ${tipoDte} ${porDias ? `(${dias} días)` : 'según el plazo de MH'} venció el ${limite.toISOString()}`,
+    porDias ? { plazoDias: dias, limite: limite.toISOString() } : { limite: limite.toISOString() },
+  );
+}
+
+/**
+ * Whether an invalidation of type 1 (error) or 3 (otro) names its replacement. MH requires it for every
+ * kind but the Nota de Crédito and the Comprobante de Liquidación, which are invalidated first so the new
+ * one can use the balance the wrong one held: their `codigoGeneracionR` is null (Manual Funcional v1.2
+ * §XVIII, "Se exceptúa de esta condición la Nota de Crédito y Comprobante de Liquidación"; Normativa DTE
+ * 2.0 Anexo V field 48). Type 2 (rescindir) never names one.
+ *
+ * The 2023 event cannot follow that exception: anulacion-schema-v2 requires a string `codigoGeneracionR`
+ * for types 1 and 3 whatever the kind, and MH validates the event against it. So in the 2023 generation
+ * every kind names an accepted replacement (an NC or CL whose replacement cannot be issued first is
+ * invalidated with type 2); the exception applies to the 2026 event, whose schema admits null.
+ */
+const SIN_REEMPLAZO_2026 = new Set(['05', '08']);
+
+/** Refuses a `codigoGeneracionR` that MH would refuse for the invalidated kind (400 VALIDATION_ERROR). */
+export function checkReemplazo(
+  tipoDte: string,
+  generacion: Generacion,
+  tipoAnulacion: number,
+  codigoGeneracionR: string | null | undefined,
+) {
+  if (tipoAnulacion === 2) return;
+  const field = 'codigoGeneracionR';
+  const sinReemplazo = generacion === '2026' && SIN_REEMPLAZO_2026.has(tipoDte);
+  if (sinReemplazo && codigoGeneracionR)
+    throw validationError(`Un DTE ${tipoDte} se anula sin documento de reemplazo`, [
+      {
+        field,
+        message:
+          'Debe omitirse para una Nota de Crédito o un Comprobante de Liquidación: se anula primero y luego se emite el nuevo',
+      },
+    ]);
+  if (!sinReemplazo && !codigoGeneracionR)
+    throw validationError('Falta el documento de reemplazo', [
+      { field, message: 'Requerido cuando tipoAnulacion es 1 o 3' },
+    ]);
 }

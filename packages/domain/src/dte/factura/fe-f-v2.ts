@@ -9,7 +9,7 @@ import { pagos } from '../bloques/pagos';
 import { conNoGravado, resumenVenta } from '../bloques/resumen';
 import type { BuildContext } from '../documento';
 import { ivaItemFactura } from '../iva';
-import { totalesFactura } from './totales';
+import { checkIdentificacionReceptor, totalesFactura, umbralIdentificacionReceptor } from './totales';
 
 /**
  * Factura Electrónica v2 (fe-f-v2.json, Normativa DTE 2.0). The arithmetic is v1's (prices include
@@ -20,6 +20,7 @@ import { totalesFactura } from './totales';
 export function buildFacturaV2(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
   const t = totalesFactura(lineas, request.descuento);
+  checkIdentificacionReceptor(request.receptor, t.montoTotalOperacion, umbralIdentificacionReceptor(2, ctx.fecEmi));
   const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.montoTotalOperacion);
   return {
     identificacion: identificacion(ctx, '01', 2),

@@ -11,12 +11,13 @@ import { pagos } from '../bloques/pagos';
 import { conNoGravado, resumenVenta } from '../bloques/resumen';
 import type { BuildContext } from '../documento';
 import { ivaItemFactura } from '../iva';
-import { totalesFactura } from './totales';
+import { checkIdentificacionReceptor, totalesFactura, umbralIdentificacionReceptor } from './totales';
 
 /** Factura Electrónica v1 (fe-fc-v1.json). Prices include IVA. */
 export function buildFacturaV1(ctx: BuildContext, request: Dte01Request) {
   const lineas = request.items.map(lineaVenta);
   const t = totalesFactura(lineas, request.descuento);
+  checkIdentificacionReceptor(request.receptor, t.montoTotalOperacion, umbralIdentificacionReceptor(1, ctx.fecEmi));
   const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.montoTotalOperacion);
   return {
     identificacion: identificacion(ctx, '01', 1),

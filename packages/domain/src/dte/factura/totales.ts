@@ -1,9 +1,11 @@
-import type { DescuentoRequest, ItemVentaRequest } from '../../requests/common';
-import { lineaVenta, type LineaVenta } from '../bloques/cuerpo';
+import { validationError } from '../../errors';
+import { money, type Money } from '../../money';
+import type { DescuentoRequest } from '../../requests/common';
+import type { ReceptorConsumidorRequest } from '../../requests/dte01';
+import { salarioMinimoComercio } from '../../salario-minimo';
+import type { LineaVenta } from '../bloques/cuerpo';
 import { totalesVenta, type TotalesVenta } from '../bloques/resumen';
 import { totalIvaFactura } from '../iva';
-import { DteError } from '../../errors';
-import type { Money } from '../../money';
 
 export interface TotalesFactura extends TotalesVenta {
   /** IVA already inside the prices, shown apart. */
@@ -21,26 +23,30 @@ export function totalesFactura(lineas: readonly LineaVenta[], descuento?: Descue
 }
 
 /**
- * MH's FE v1 schema requires the receptor's tipoDocumento, numDocumento and nombre when
- * montoTotalOperacion ≥ $1095 (3 × the $365 minimum wage); below it the consumer may stay anonymous.
+ * The operation total (montoTotalOperacion, after the document discount) from which a Factura names its
+ * consumer (tipoDocumento, numDocumento, nombre); below it the consumer may stay anonymous. The law sets it at
+ * three monthly minimum wages of commerce and services on the date of issue ($1,226.40 since 1 June 2025).
+ * MH's FE v1 schema carries its own constant, $1,095.00 (3 × the $365 wage of 2021), and MH validates v1
+ * documents against it, so v1 keeps it; v2's schema has none and the law's figure applies.
  */
-export const UMBRAL_IDENTIFICACION_RECEPTOR = 1095;
+export function umbralIdentificacionReceptor(version: number, fecEmi: string): Money {
+  return version === 1 ? money('1095.00') : salarioMinimoComercio(fecEmi).times(3);
+}
 
-/**
- * Whether the Factura's montoTotalOperacion, after its document discount, reaches the threshold. A
- * discount larger than its column is refused by the builder; here it counts as none, the stricter reading.
- */
-export function requiereIdentificarReceptor(
-  items: readonly ItemVentaRequest[],
-  descuento?: DescuentoRequest | null,
-): boolean {
-  const lineas = items.map(lineaVenta);
-  let total: Money;
-  try {
-    total = totalesFactura(lineas, descuento).montoTotalOperacion;
-  } catch (err) {
-    if (!(err instanceof DteError)) throw err;
-    total = totalesFactura(lineas).montoTotalOperacion;
-  }
-  return total.gte(UMBRAL_IDENTIFICACION_RECEPTOR);
+/** Refuses an anonymous consumer at or above the threshold: a 400 naming each missing field. */
+export function checkIdentificacionReceptor(
+  receptor: ReceptorConsumidorRequest,
+  montoTotalOperacion: Money,
+  umbral: Money,
+): void {
+  if (montoTotalOperacion.lt(umbral)) return;
+  const faltan = (['tipoDocumento', 'numDocumento', 'nombre'] as const).filter((f) => !receptor[f]);
+  if (faltan.length)
+    throw validationError(
+      `El total de la operación alcanza $${umbral.toFixed(2)}: el consumidor debe identificarse`,
+      faltan.map((f) => ({
+        field: `receptor.${f}`,
+        message: `Requerido cuando el total de la operación es de $${umbral.toFixed(2)} o más`,
+      })),
+    );
 }

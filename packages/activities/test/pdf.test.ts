@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { validateMhSchema, type MhSchemaName } from '@dte/domain';
+import { validateMhSchema, type Dte, type FacturaV2, type MhSchemaName } from '@dte/domain';
 import jsQR from 'jsqr';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { BrowserPool, DtePdfRenderer, dteHtml, type DtePdfInput } from '../src/pdf';
@@ -665,6 +665,15 @@ describe('DtePdfRenderer', () => {
       const v1 = await render(doc('FE v1'));
       expect(v1.text).toContain('Distrito 14, Colonia Escalón');
       expect(v1.text).not.toContain('Distrito SAN SALVADOR');
+      // Sensuntepeque (CAT-008 09/06) is in municipio 09/10, CABAÑAS ESTE in MH's July 2026 catalog (V 1.1),
+      // which swapped the names v1.2 gives 10 and 11.
+      const fe = doc('FE v2');
+      const cabanas = { departamento: '09', municipio: '10', distrito: '06', complemento: 'Barrio El Centro' };
+      const enCabanas = await render({
+        ...fe,
+        dte: { ...fe.dte, receptor: { ...(fe.dte as FacturaV2).receptor, direccion: cabanas } } as Dte,
+      });
+      expect(enCabanas.text).toContain('Barrio El Centro, Distrito SENSUNTEPEQUE, CABAÑAS ESTE, Cabañas');
     });
 
     it('shows the returned document, its receptor and the motivo of a retorno', async () => {

@@ -26,6 +26,7 @@ import cat032 from './catalogs/CAT-032.json';
 import codigosRespuesta from './catalogs/MH-codigos-respuesta-recepcion.json';
 import cat002v2026 from './catalogs/v2026/CAT-002.json';
 import cat008v2026 from './catalogs/v2026/CAT-008.json';
+import cat013v2026 from './catalogs/v2026/CAT-013.json';
 import cat023v2026 from './catalogs/v2026/CAT-023.json';
 import cat024v2026 from './catalogs/v2026/CAT-024.json';
 import cat027v2026 from './catalogs/v2026/CAT-027.json';
@@ -66,14 +67,16 @@ const catalogosV12 = {
 } satisfies Record<string, CatalogFile>;
 
 /**
- * The catalogs of MH's 2026 workbook the service uses (extracted by scripts/catalogos-2026.js): CAT-008
- * Distrito and CAT-033 are new; CAT-002 adds the events 17 and 18, CAT-023 became "Operaciones
- * Especiales", CAT-027 adds the recinto fiscal 42. The others did not change for what the service reads, so the 2026 edition falls back
- * to v1.2 for them.
+ * The catalogs of MH's 2026 workbook (V 1.1, July 2026) the service uses (extracted by
+ * scripts/catalogos-2026.js): CAT-008 Distrito and CAT-033 are new; CAT-002 adds the events 17 and 18,
+ * CAT-013 names Cabañas 10 ESTE and 11 OESTE (v1.2 the other way round), CAT-023 became "Operaciones
+ * Especiales", CAT-027 adds the recintos fiscales 42 and 43. The others did not change for what the
+ * service reads, so the 2026 edition falls back to v1.2 for them.
  */
 const catalogos2026 = {
   'CAT-002': cat002v2026,
   'CAT-008': cat008v2026,
+  'CAT-013': cat013v2026,
   'CAT-023': cat023v2026,
   'CAT-024': cat024v2026,
   'CAT-027': cat027v2026,
@@ -128,11 +131,11 @@ export function isMunicipioAnterior2024(departamento: string, municipio: string)
 }
 
 /**
- * How a CAT-008 distrito is written in a DTE. MH's workbook stores the codes as bare numbers numbered
- * within each departamento (0, 1 … 33) and no MH text shows them written; implementers whose documents
- * MH accepted (Melquisspana/Sistema_Facturacion, FE v2 and CCF v4 on apitest and in production, July
- * 2026; NeoStpCloud, FEX v3 and CD v2 on apitest, May 2026) and the service spec write two digits
- * ("07", "14"). Contested elsewhere ("7", six-digit "050611"): a correction is this one line.
+ * How a CAT-008 distrito is written in a DTE: two digits ("07", "14"), numbered within each departamento.
+ * MH's July 2026 workbook (V 1.1) writes them so, the first MH text that shows them written (the May
+ * edition stored bare numbers, which CAT-008.json keeps); implementers whose documents MH accepted
+ * (Melquisspana/Sistema_Facturacion, FE v2 and CCF v4, July 2026; NeoStpCloud, FEX v3 and CD v2, May 2026)
+ * and the service spec agree. Contested elsewhere ("7", six-digit "050611"): a correction is this one line.
  */
 export const codigoDistrito = (numero: string): string => numero.padStart(2, '0');
 

@@ -368,7 +368,10 @@ function direccion(data: Obj | null): string | null {
     text(data.complemento),
     // Only 2026 addresses have the field; 2023 ones carry the distrito inside complemento.
     departamento && distrito ? `Distrito ${nombreDistrito(departamento, distrito)}` : null,
-    departamento && municipio ? catalogValue('CAT-013', `${departamento}/${municipio}`) : null,
+    // The same codes name their municipio by the document's edition: Cabañas 10 and 11 swapped in 2026's.
+    departamento && municipio
+      ? catalogValue('CAT-013', `${departamento}/${municipio}`, distrito ? '2026' : '1.2')
+      : null,
     departamento ? catalogValue('CAT-012', departamento) : null,
   ];
   return parts.filter(Boolean).join(', ') || null;

@@ -273,6 +273,30 @@ describe('Normativa DTE 2.0', () => {
     expect(evento.documento).toMatchObject({ tipoDte: '01', codigoGeneracion: otraFe.codigoGeneracion });
   });
 
+  it("names the consumer of a 2026 Factura from three minimum wages ($1,226.40), not fe-fc-v1's $1,095", async () => {
+    const tenant = await createTestTenant();
+    await corte(tenant, '2026');
+    // Prices include IVA: one unit at the price is the operation total. 3 × $408.80 = $1,226.40.
+    const anonima = (precioUnitario: number) =>
+      api('POST', '/dte/dte01', tenant, {
+        receptor: {},
+        items: [{ descripcion: 'Equipo', cantidad: 1, precioUnitario }],
+        condicionOperacion: 1,
+      });
+    const debajo = await anonima(1226.39);
+    expect([debajo.status, debajo.body.data?.estado, debajo.body.data?.dteJson.receptor.numDocumento]).toEqual([
+      201,
+      'PROCESSED',
+      null,
+    ]);
+    const en = await anonima(1226.4);
+    expect([en.status, en.body.code, en.body.errors?.map((e: { field: string }) => e.field)]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      ['receptor.tipoDocumento', 'receptor.numDocumento', 'receptor.nombre'],
+    ]);
+  });
+
   it('spreads the 1 % retention of an NC v4 over its gravada lines, as MH adds them up (Anexo IV 143–146)', async () => {
     const tenant = await createTestTenant();
     await corte(tenant, '2026');

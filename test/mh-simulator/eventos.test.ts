@@ -30,6 +30,27 @@ async function aceptado(documento: Json, quien = emisor): Promise<{ documento: J
   return { documento, sello: res.data.selloRecibido };
 }
 
+/**
+ * A new emisor for each test whose clock at MH a test moves `enDias` days on, and back after the test
+ * (the simulator's clock is per emisor).
+ */
+function conReloj() {
+  let reloj: Emisor;
+  beforeEach(async () => {
+    reloj = await nuevoEmisor();
+  });
+  afterEach(async () => {
+    await reloj.control('/clock', { offsetSeconds: 0 });
+  });
+  return {
+    emisor: () => reloj,
+    enDias: async (dias: number) => {
+      await reloj.control('/clock', { offsetSeconds: dias * 86400 });
+      await reloj.renovarToken();
+    },
+  };
+}
+
 const anular = (evento: Json, quien = emisor, version = 2) =>
   quien.post('/fesv/anulardte', { ambiente: '00', idEnvio: 1, version, documento: quien.firmar(evento) });
 
@@ -176,18 +197,11 @@ describe('invalidation (POST /fesv/anulardte, schema v2)', () => {
   });
 
   describe('windows (Manual Funcional §VIII)', () => {
+    const { emisor: relojDe, enDias } = conReloj();
     let reloj: Emisor;
-    beforeEach(async () => {
-      reloj = await nuevoEmisor();
+    beforeEach(() => {
+      reloj = relojDe();
     });
-    afterEach(async () => {
-      await reloj.control('/clock', { offsetSeconds: 0 });
-    });
-
-    const enDias = async (dias: number) => {
-      await reloj.control('/clock', { offsetSeconds: dias * 86400 });
-      await reloj.renovarToken();
-    };
 
     it('a CCF only until the end of the day after its sello (018 later)', async () => {
       const { documento, sello } = await aceptado(creditoFiscal(reloj.nit), reloj);
@@ -276,17 +290,11 @@ describe('invalidation v3 (invalidacion-schema-v3)', () => {
 });
 
 describe('invalidation v3 windows and the retorno (Normativa DTE 2.0)', () => {
+  const { emisor: relojDe, enDias } = conReloj();
   let reloj: Emisor;
-  beforeEach(async () => {
-    reloj = await nuevoEmisor();
+  beforeEach(() => {
+    reloj = relojDe();
   });
-  afterEach(async () => {
-    await reloj.control('/clock', { offsetSeconds: 0 });
-  });
-  const enDias = async (dias: number) => {
-    await reloj.control('/clock', { offsetSeconds: dias * 86400 });
-    await reloj.renovarToken();
-  };
   const anularV3 = (evento: Json) => anular(evento, reloj, 3);
 
   it('1 and 3 on a credit note name no replacement: it is invalidated first (024 when one is named)', async () => {

@@ -18,3 +18,11 @@ export function elSalvadorNow(now = new Date()): { fecEmi: string; horEmi: strin
     horEmi: `${parts.hour}:${parts.minute}:${parts.second}`,
   };
 }
+
+/** The instant of MH's `fhProcesamiento` ("dd/MM/yyyy HH:mm:ss", El Salvador, UTC−6); null if it is not one. */
+export function instanteProcesamientoMh(fhProcesamiento: string | null | undefined): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(fhProcesamiento ?? '');
+  if (!m) return null;
+  const [d, mo, y, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d, h + 6, mi, s));
+}

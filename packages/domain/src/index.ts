@@ -7,7 +7,7 @@ export * from './letras';
 export * from './requests';
 export * from './dte';
 export * from './normativa';
-export { elSalvadorNow } from './fecha';
+export { elSalvadorNow, instanteProcesamientoMh } from './fecha';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';

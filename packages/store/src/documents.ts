@@ -2,6 +2,7 @@ import {
   contraparteDe,
   documentKind,
   fechaDeProcesamiento,
+  instanteProcesamientoMh,
   lecturaDeLibros,
   type Dte,
   type DteError,
@@ -266,7 +267,9 @@ export class Documents {
     const files = await documentKeys(this.tenants, doc);
     const r = outcome.respuesta;
     const accepted = outcome.result === 'PROCESADO';
+    const sellada = accepted && doc.estado === 'CONTINGENCIA' ? await this.versionSellada(codigoGeneracion, r) : {};
     const updated = await this.transicion(doc, accepted ? 'PROCESSED' : 'REJECTED', {
+      ...sellada,
       selloRecibido: accepted ? r.selloRecibido : null,
       respuestaMh: respuestaMhView(r),
       analisisHacienda: analisisHacienda(r),
@@ -280,21 +283,53 @@ export class Documents {
   }
 
   /**
+   * Which version of a document issued in contingencia MH sealed, as the fields that make it the document.
+   * MH keeps the first version of a codigoGeneracion it receives and refuses later ones as duplicates (004),
+   * so a sello processed before the contingency version first went out in a lote is the normal send's, which
+   * MH received but did not answer in time: that version becomes the document again (its JSON and JWS, hence
+   * its PDF, receptor JSON and e-mail), and the contingency version the receptor got meanwhile is kept as
+   * provisional. MH's fhProcesamiento has whole seconds, and MH takes minutes to process a lote, so the
+   * comparison is made to the second.
+   */
+  private async versionSellada(codigoGeneracion: string, respuesta: { fhProcesamiento?: string | null }) {
+    const doc = await this.load(codigoGeneracion, ['envioNormal', 'loteDesde', 'dteJson', 'dteFirmado']);
+    const normal = doc.envioNormal as { dteJson: object; dteFirmado: string } | null;
+    if (!normal) return {};
+    const procesado = instanteProcesamientoMh(respuesta.fhProcesamiento);
+    const lote = doc.loteDesde ? Math.floor(doc.loteDesde.getTime() / 1000) * 1000 : null;
+    if (lote !== null && (procesado === null || procesado.getTime() >= lote)) return {};
+    return {
+      dteJson: normal.dteJson,
+      dteFirmado: normal.dteFirmado,
+      envioNormal: null,
+      versionProvisional: { dteJson: doc.dteJson, dteFirmado: doc.dteFirmado },
+    };
+  }
+
+  /**
    * The document re-signed as issued in contingencia: CONTINGENCIA, no sello, and the files' keys (the
-   * receptor gets the signed document without sello now, Manual Funcional §IX).
+   * receptor gets the signed document without sello now, Manual Funcional §IX). The normal version is kept:
+   * MH may have received it without answering, and then that is the version MH seals.
    */
   async enterContingencia(
     codigoGeneracion: string,
     documento: { dteJson: object; dteFirmado: string },
   ): Promise<StoredDocumentRecord> {
-    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    const doc = await this.load(codigoGeneracion, [...KEY_FIELDS, 'dteJson', 'dteFirmado']);
     const files = await documentKeys(this.tenants, doc);
     return this.transicion(doc, 'CONTINGENCIA', {
       ...documento,
+      envioNormal: { dteJson: doc.dteJson, dteFirmado: doc.dteFirmado },
       selloRecibido: null,
       dteJsonUrl: files.json,
       dtePdfUrl: files.pdf,
     });
+  }
+
+  /** The contingency versions of these documents go to MH in a lote now: the first time is kept. */
+  async marcarEnLote(docs: readonly Pick<StoredDocumentRecord, '_id' | 'loteDesde'>[], en: Date): Promise<void> {
+    const nuevos = docs.filter((d) => !d.loteDesde);
+    await Promise.all(nuevos.map((d) => this.model.updateOne({ _id: d._id }, { $set: { loteDesde: en } })));
   }
 
   /**

@@ -3,6 +3,8 @@ import type { Control, Outage, RechazoForzado, Store } from '../store';
 /** The control settings in force for one emisor: its own scope over the global one over the defaults. */
 export interface ControlEfectivo {
   latencyMs: number;
+  /** Only requests whose path starts so are slowed (null: every MH endpoint). */
+  latencyRuta: string | null;
   outage: Outage;
   clockOffsetSeconds: number;
   /** How long a lote waits before it is processed (MH takes 1–3 minutes; tests want less). */
@@ -14,6 +16,7 @@ export interface ControlEfectivo {
 export const GLOBAL = '*';
 const defaults: ControlEfectivo = {
   latencyMs: 0,
+  latencyRuta: null,
   outage: 'none',
   clockOffsetSeconds: 0,
   loteDelayMs: 1000,
@@ -35,6 +38,7 @@ export class Controles {
     const merged = { ...defaults };
     for (const doc of [pick(GLOBAL), nit ? pick(nit) : {}] as Partial<Control>[]) {
       if (doc.latencyMs !== undefined) merged.latencyMs = doc.latencyMs;
+      if (doc.latencyRuta !== undefined) merged.latencyRuta = doc.latencyRuta;
       if (doc.outage !== undefined) merged.outage = doc.outage;
       if (doc.clockOffsetSeconds !== undefined) merged.clockOffsetSeconds = doc.clockOffsetSeconds;
       if (doc.loteDelayMs !== undefined) merged.loteDelayMs = doc.loteDelayMs;

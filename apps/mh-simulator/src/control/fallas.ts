@@ -13,7 +13,8 @@ export function fallas(controles: Controles): RequestHandler {
     const nit =
       req.path === '/seguridad/auth' ? (req.body as { user?: unknown })?.user : nitDelToken(req.headers.authorization);
     const control = await controles.para(typeof nit === 'string' ? nit : undefined);
-    if (control.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, control.latencyMs));
+    const lento = control.latencyRuta === null || req.path.startsWith(control.latencyRuta);
+    if (control.latencyMs > 0 && lento) await new Promise((resolve) => setTimeout(resolve, control.latencyMs));
     switch (control.outage) {
       case 'refuse':
         // Like a host that drops connections: the client sees ECONNRESET / "socket hang up", no HTTP answer.

@@ -36,7 +36,11 @@ const esquemas = {
     contribuyenteIva: z.boolean().default(true),
     emisor,
   }),
-  latency: z.object({ ms: z.number().int().min(0).max(600000), emisor }),
+  latency: z.object({
+    ms: z.number().int().min(0).max(600000),
+    ruta: z.string().startsWith('/').nullable().default(null),
+    emisor,
+  }),
   outage: z.object({ mode: z.enum(['none', 'refuse', '503', 'hang']), emisor }),
   clock: z.object({ offsetSeconds: z.number().int(), emisor }),
   lotes: z.object({ delayMs: z.number().int().min(0).max(600000), emisor }),
@@ -131,7 +135,7 @@ export function rutasControl(store: Store): Router {
   router.post('/latency', async (req, res) => {
     const body = leer(res, esquemas.latency, req.body);
     if (!body) return;
-    await ajustar(body.emisor, { latencyMs: body.ms });
+    await ajustar(body.emisor, { latencyMs: body.ms, latencyRuta: body.ruta });
     res.json({ status: 'success', data: body });
   });
 
@@ -265,6 +269,7 @@ export function rutasControl(store: Store): Router {
               estado: documento.estado,
               selloRecibido: documento.selloRecibido,
               codigoLote: documento.codigoLote,
+              firmaSha256: documento.firmaSha256 ?? null,
             }
           : null,
       };

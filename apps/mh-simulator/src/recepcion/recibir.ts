@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { esquemaDe, generacionDe } from '@dte/domain';
 import type { Controles } from '../control/estado';
 import { aceptado, hallazgo, nuevoSello, rechazado, type Hallazgo, type RespuestaMh } from '../respuesta';
@@ -162,6 +163,7 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     montoRetornable: montoRetornable(tipo, dte),
     montoRetornado: 0,
     retorno: retornoDe(tipo, dte),
+    firmaSha256: createHash('sha256').update(envio.documento).digest('hex'),
   };
   try {
     await ctx.store.documentos.create(registro);

@@ -52,6 +52,8 @@ export interface Documento {
   montoRetornable?: number | null;
   /** What its accepted retornos gave back, in cents. */
   montoRetornado?: number;
+  /** SHA-256 (hex) of the signed document MH sealed: which version of a codigoGeneracion it holds. */
+  firmaSha256?: string | null;
   /** A retorno: the original it gave back to and how much, in cents, given back again if it is invalidated. */
   retorno?: { original: string; monto: number } | null;
 }
@@ -144,6 +146,8 @@ export interface RechazoForzado {
 export interface Control {
   scope: string;
   latencyMs?: number;
+  /** Only requests whose path starts so are slowed (null: every MH endpoint). */
+  latencyRuta?: string | null;
   outage?: Outage;
   clockOffsetSeconds?: number;
   loteDelayMs?: number;
@@ -205,6 +209,7 @@ function models(connection: Connection) {
           montoRetornable: { type: Number, default: null },
           montoRetornado: { type: Number, default: 0 },
           retorno: { type: Schema.Types.Mixed, default: null },
+          firmaSha256: { type: String, default: null },
         },
         opts,
       ),
@@ -296,6 +301,7 @@ function models(connection: Connection) {
         {
           scope: { ...str, unique: true },
           latencyMs: Number,
+          latencyRuta: { type: String, default: null },
           outage: String,
           clockOffsetSeconds: Number,
           loteDelayMs: Number,

@@ -210,6 +210,8 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
     async sendContingencyLote(input: { emisorId: number; idEnvio: string; codigos: string[] }): Promise<string> {
       if (input.codigos.length > MAX_DOCUMENTOS_LOTE) throw new Error(`a lote holds at most ${MAX_DOCUMENTOS_LOTE}`);
       const docs = await loadAll(input.emisorId, input.codigos);
+      // Before it is sent: a sello MH gives from now on may be this version's (see Documents.recordOutcome).
+      await deps.documents.marcarEnLote(docs, new Date());
       const creds = await mhCredentials(deps, input.emisorId);
       const res = await mh.post<{ estado: string; codigoLote: string | null; descripcionMsg?: string }>(
         creds,
@@ -229,13 +231,25 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       return res.body.codigoLote;
     },
 
-    /** The lote's results, or null while MH is still processing it. */
+    /**
+     * The lote's results, or null while MH is still processing it. A document the lote refuses as a
+     * duplicate (004) is one MH already holds (an earlier send whose answer was lost, or an earlier lote
+     * sent again after its answer was lost): its verdict is what consultadte says MH holds.
+     */
     async contingencyLoteResult(input: { emisorId: number; codigoLote: string }): Promise<ResultadoLote | null> {
       const creds = await mhCredentials(deps, input.emisorId);
       const res = await mh.get<ResultadoLote>(creds, `/fesv/recepcion/consultadtelote/${input.codigoLote}`);
       if (!res.answered) throw new Error(`MH did not answer consultadtelote: ${res.reason}`);
       const { procesados = [], rechazados = [] } = res.body;
-      return procesados.length + rechazados.length > 0 ? { procesados, rechazados } : null;
+      if (procesados.length + rechazados.length === 0) return null;
+      const resultado: ResultadoLote = { procesados: [...procesados], rechazados: [] };
+      for (const r of rechazados) {
+        const tenido = r.codigoMsg === '004' ? await consult(r.codigoGeneracion) : undefined;
+        if (tenido && !tenido.answered) throw new Error(`MH did not answer consultadte: ${tenido.reason}`);
+        const sello = tenido?.answered ? sealed(tenido.body) : undefined;
+        (sello ? resultado.procesados : resultado.rechazados).push(sello ?? r);
+      }
+      return resultado;
     },
   };
 }

@@ -151,6 +151,16 @@ const documentSchema = new Schema(
     anulacion: { type: Schema.Types.Mixed, default: null },
     /** Its number on its emisor's list (`lista.ts`): every change of estado is copied to that entry. */
     listaN: { type: Number, default: null },
+    /**
+     * The versions of a document issued in contingencia other than `dteJson`/`dteFirmado`, kept with what
+     * became of them (see `Documents.recordOutcome`): `envioNormal`, the version signed before it, which MH
+     * may hold if it was sent and not answered ({dteJson, dteFirmado}); `loteDesde`, when the contingency
+     * version first went to MH in a lote; `versionProvisional`, the contingency version the receptor got
+     * while MH's answer was unknown, once MH turned out to have sealed the normal send ({dteJson, dteFirmado}).
+     */
+    envioNormal: { type: Schema.Types.Mixed, default: null },
+    loteDesde: { type: Date, default: null },
+    versionProvisional: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );

@@ -1,3 +1,7 @@
+import { loadConfig } from '@dte/config';
+import { hashToken, SecretBox } from '@dte/store';
+import { DEMO_EMISOR } from '../../apps/api/src/admin/dev-tenant';
+import { Tenants } from '../../apps/api/src/admin/tenants';
 import { waitForMail, type MaildevMessage } from '../support/maildev';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
@@ -151,5 +155,132 @@ describe('Idempotency-Key', () => {
     // Every answer came after its e-mail was accepted, so a second one would be there by now.
     await waitForMail((m) => m.to.some((t) => t.address === to));
     expect(await mails()).toHaveLength(1);
+  });
+
+  /**
+   * Points of sale number their own sales, so their keys collide: a key is scoped to the token's emisor,
+   * establishment and point of sale, as the documents' numeroControl is.
+   */
+  describe('per point of sale', () => {
+    let a: TestTenant; // M001 P001
+    let b: TestTenant; // M001 P002
+    let c: TestTenant; // M002 P001
+    beforeAll(async () => {
+      a = await createTestTenant();
+      const db = await testDatabase();
+      const tenants = new Tenants(db, new SecretBox(loadConfig(stack().env).SECRET_KEY));
+      const { establecimientoId } = (await db.models.ApiToken.findById(hashToken(a.token)).lean())!;
+      const token = async (establecimiento: number, codPuntoVenta: string): Promise<TestTenant> => {
+        const puntoVenta = await tenants.createPuntoVenta(a.emisorId, establecimiento, {
+          codPuntoVenta,
+          codPuntoVentaMH: codPuntoVenta,
+        });
+        const { token } = await tenants.createToken({
+          emisorId: a.emisorId,
+          establecimientoId: establecimiento,
+          puntoVentaId: puntoVenta.id,
+          name: `caja ${codPuntoVenta}`,
+          permissions: ['FACTURA_CONSUMIDOR_FINAL', 'ANULACION'],
+        });
+        return { ...a, token, headers: { ...a.headers, 'x-api-token': token } };
+      };
+      b = await token(establecimientoId, 'P002');
+      const sucursal = await tenants.createEstablecimiento(a.emisorId, {
+        codEstable: 'M002',
+        codEstableMH: 'M002',
+        tipoEstablecimiento: '02',
+        nombre: 'Sucursal',
+        direccion: DEMO_EMISOR.direccion,
+        telefono: DEMO_EMISOR.telefono,
+      });
+      c = await token(sucursal.id, 'P001');
+    });
+
+    /** Rewrites the key's record as the service stored it before the scope: `<emisorId>:<key>`. */
+    async function asStoredBeforeTheScope(key: string, codigoGeneracion: string): Promise<void> {
+      const keys = (await testDatabase()).connection.collection<{ _id: string }>('idempotency_keys');
+      const record = (await keys.findOne({ codigoGeneracion }))!;
+      await keys.deleteOne({ _id: record._id });
+      await keys.insertOne({ ...record, _id: `${a.emisorId}:${key}` });
+    }
+
+    it('the same key and body from three points of sale issue three documents, each in its series', async () => {
+      // Each point of sale's first sale of the day, numbered by its own system.
+      const key = `venta-1-${Date.now()}`;
+      const cajas = [a, b, c];
+      const first = await Promise.all(cajas.map((caja) => post(caja, key, body('Venta 1'))));
+      expect(first.map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(new Set(first.map((r) => r.body.data.codigoGeneracion)).size).toBe(3);
+      expect(first.map((r) => r.body.data.numeroControl)).toEqual([
+        expect.stringMatching(/^DTE-01-M001P001-\d{15}$/),
+        expect.stringMatching(/^DTE-01-M001P002-\d{15}$/),
+        expect.stringMatching(/^DTE-01-M002P001-\d{15}$/),
+      ]);
+
+      // A retry from each point of sale gets its own document; another body under the key is refused there.
+      const retries = await Promise.all(cajas.map((caja) => post(caja, key, body('Venta 1'))));
+      expect(retries.map((r) => [r.status, r.body.data.codigoGeneracion, r.body.data.numeroControl])).toEqual(
+        first.map((r) => [201, r.body.data.codigoGeneracion, r.body.data.numeroControl]),
+      );
+      const reused = await post(b, key, body('Venta 2'));
+      expect([reused.status, reused.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    });
+
+    it('a key stored before the scope still answers its point of sale, and no other', async () => {
+      const key = `previa-${Date.now()}`;
+      const previa = await post(a, key, body('Venta previa'));
+      expect(previa.status).toBe(201);
+      await asStoredBeforeTheScope(key, previa.body.data.codigoGeneracion);
+
+      // The point of sale that issued it gets it again (and its key still refuses another body)...
+      const retry = await post(a, key, body('Venta previa'));
+      expect([retry.status, retry.body.data.id, retry.body.data.codigoGeneracion]).toEqual([
+        201,
+        previa.body.data.id,
+        previa.body.data.codigoGeneracion,
+      ]);
+      const reused = await post(a, key, body('Otra venta'));
+      expect([reused.status, reused.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+
+      // ...another one issues its own sale, and keeps it.
+      const otra = await post(b, key, body('Venta previa'));
+      expect(otra.status).toBe(201);
+      expect(otra.body.data.codigoGeneracion).not.toBe(previa.body.data.codigoGeneracion);
+      expect(otra.body.data.numeroControl).toMatch(/^DTE-01-M001P002-\d{15}$/);
+      expect((await post(b, key, body('Venta previa'))).body.data.codigoGeneracion).toBe(
+        otra.body.data.codigoGeneracion,
+      );
+    });
+
+    it('an invalidation stored before the scope answers the same request from any point of sale', async () => {
+      const factura = await post(a, `anulable-${Date.now()}`, {
+        ...body('Se anula'),
+        receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
+      });
+      const anulacion = {
+        codigoGeneracion: factura.body.data.codigoGeneracion,
+        motivo: {
+          tipoAnulacion: 2,
+          motivoAnulacion: 'Error en el precio',
+          nombreResponsable: 'María Gómez',
+          tipDocResponsable: '13',
+          numDocResponsable: '012345678',
+          nombreSolicita: 'Juan Pérez',
+          tipDocSolicita: '13',
+          numDocSolicita: '012345678',
+        },
+      };
+      const key = `anulacion-previa-${Date.now()}`;
+      const first = await post(a, key, anulacion, '/dte/anulacion');
+      expect([first.status, first.body.data.estado]).toEqual([200, 'CANCELLED']);
+      await asStoredBeforeTheScope(key, first.body.data.eventoCodigoGeneracion);
+
+      // The record names an event, which keeps no point of sale; the body names the document: the same
+      // request is the same invalidation (a new event would be a 409: the document is already cancelled).
+      for (const caja of [a, b]) {
+        const retry = await post(caja, key, anulacion, '/dte/anulacion');
+        expect([retry.status, retry.body.data]).toEqual([200, first.body.data]);
+      }
+    });
   });
 });

@@ -148,8 +148,8 @@ const DESCRIPTION = `Issues El Salvador's electronic tax documents (DTE) through
 - Every refusal is \`{"status":"error","code","message",...details}\` with a code of the ErrorCode table;
   MH rejecting a document is not one: the issuance answer is 201 with \`estado\` REJECTED.
 - Every answer carries \`X-Request-Id\` (the caller's, when sane), which the API's log lines carry too.
-- POSTs that issue, invalidate or resend take an \`Idempotency-Key\`: a retry with the same key and body gets
-  the first request's outcome instead of acting twice.
+- POSTs that issue, invalidate or resend take an \`Idempotency-Key\`, scoped to the token's point of sale: a
+  retry with the same key and body gets the first request's outcome instead of acting twice.
 - Normativa DTE 2.0: each document is built in the generation of MH's schemas its emisor is in at its
   emission (2023: FE v1, CCF v3, NC/ND v3, CR v1, FSE v1; 2026: FE v2, CCF v4, NC/ND v4, CR v2, FSE v2; the
   retorno is always fe-eret-v1). The emisor's cut-over between them and the schema of each kind's next
@@ -179,8 +179,10 @@ export function openApiDocument() {
           in: 'header',
           required: false,
           description:
-            'Makes a retry safe: the first request with this key (per emisor) fixes the outcome; the same key ' +
-            'with the same body gets that outcome, with another body 422 IDEMPOTENCY_KEY_REUSED.',
+            "Makes a retry safe: the first request with this key from the token's point of sale (emisor, " +
+            'establishment and point of sale, as documents are numbered) fixes the outcome; the same key with the ' +
+            'same body gets that outcome, with another body 422 IDEMPOTENCY_KEY_REUSED. Another point of sale ' +
+            'using the same key makes its own operation.',
           schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,200}$' },
         },
       },

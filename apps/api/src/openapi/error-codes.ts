@@ -105,8 +105,8 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   IDEMPOTENCY_KEY_REUSED: {
     description:
-      'The `Idempotency-Key` was already used by this emisor with another request; `codigoGeneracion` is the ' +
-      "first request's document.",
+      'The `Idempotency-Key` was already used by this point of sale with another request; `codigoGeneracion` ' +
+      "is the first request's document.",
     example: {
       message: 'Esta Idempotency-Key ya se usó con otra solicitud; use una clave nueva para una operación distinta',
       codigoGeneracion: CODIGO,

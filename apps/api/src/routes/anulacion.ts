@@ -16,7 +16,7 @@ import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
-import { idempotentId } from '../http/idempotency';
+import { idempotentId, legacySameRequest } from '../http/idempotency';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** CANCELLED is stored and returned; ANULADO is the spec's other spelling of the same state. */
@@ -49,7 +49,7 @@ export function anulacionRoutes(ctx: ApiContext): Router {
     const original = await findOwnDocument(ctx, emisorId, request.codigoGeneracion, ['estado', 'tipoDte', 'createdAt']);
     const { codigoGeneracion } = request;
     logDocument(req, res, { codigoGeneracion, workflowId: Anulacion.workflowId(codigoGeneracion) });
-    const eventoCodigoGeneracion = await idempotentId(ctx, req, request);
+    const eventoCodigoGeneracion = await idempotentId(ctx, req, request, legacySameRequest);
     // A retry (same Idempotency-Key) gets its invalidation's outcome, whether it is still running or done.
     const previa = await sameInvalidation(ctx, codigoGeneracion, eventoCodigoGeneracion);
     if (previa) return answer(res, await previa);

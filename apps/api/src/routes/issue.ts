@@ -5,7 +5,7 @@ import { documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
-import { idempotentId } from '../http/idempotency';
+import { idempotentId, legacyIssuer } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
@@ -45,7 +45,7 @@ export function issueRoutes(ctx: ApiContext): Router {
       if (forzarContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
       const origenes = kind.origenes?.(request) ?? [];
       for (const origen of origenes) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
-      const codigoGeneracion = await idempotentId(ctx, req, request);
+      const codigoGeneracion = await idempotentId(ctx, req, request, legacyIssuer);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
       // without a key the codigoGeneracion is new.

@@ -6,7 +6,7 @@ import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
-import { idempotentId } from '../http/idempotency';
+import { idempotentId, legacySameRequest } from '../http/idempotency';
 
 /**
  * `POST /dte/resend/:codigoGeneracion`: any token of the emisor may resend. A rejected document has no
@@ -47,7 +47,7 @@ export function resendRoutes(ctx: ApiContext): Router {
     const input: ResendDteInput = { codigoGeneracion, to };
     const sent = await resend(
       ctx,
-      ResendDte.workflowId(codigoGeneracion, await idempotentId(ctx, req, request)),
+      ResendDte.workflowId(codigoGeneracion, await idempotentId(ctx, req, request, legacySameRequest)),
       input,
     );
     const data = { codigoGeneracion, emailEnviado: to, correoEnviado: sent, tipo, estado };

@@ -98,7 +98,7 @@ describe('exporting a period', () => {
   it('has nothing of another emisor, and nothing outside the period', async () => {
     const ajeno = await descargar(otro, `?desde=${hoy()}&hasta=${hoy()}`);
     expect(ajeno.body.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
-    const antes = await descargar(tenant, '?desde=2020-01-01&hasta=2020-12-31');
+    const antes = await descargar(tenant, '?desde=2021-01-01&hasta=2021-12-31');
     expect(antes.body.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
   });
 
@@ -107,6 +107,10 @@ describe('exporting a period', () => {
     ['?desde=2026-01-01', 'hasta'],
     ['?desde=2026-02-01&hasta=2026-01-01', 'desde'],
     ['?desde=2026-01-01&hasta=2026-01-31&formato=pdf', 'formato'],
+    // Beyond what a query can mean: after tomorrow in El Salvador, before the first DTEs, longer than a year.
+    ['?desde=2026-11-01&hasta=9999-12-31', 'hasta'],
+    ['?desde=2020-12-31&hasta=2021-01-31', 'desde'],
+    ['?desde=2025-01-01&hasta=2026-01-02', 'hasta'],
   ])('refuses %s with 400 VALIDATION_ERROR', async (query, field) => {
     const res = await api('GET', `/dte/export${query}`, tenant);
     expect(res.status).toBe(400);

@@ -70,8 +70,9 @@ describe('listing documents', () => {
     const septima = emitidos[6]!;
     expect(await codigos(`?numeroControl=${septima.numeroControl}`)).toEqual([septima.codigoGeneracion]);
     expect(await codigos(`?desde=${hoy()}&hasta=${hoy()}&limit=100`)).toHaveLength(emitidos.length);
-    expect(await codigos('?hasta=2020-01-31')).toEqual([]);
-    expect(await codigos('?desde=2099-01-01')).toEqual([]);
+    expect(await codigos('?hasta=2021-01-31')).toEqual([]);
+    // Tomorrow in El Salvador, the last day a query may name.
+    expect(await codigos(`?desde=${new Date(Date.parse(hoy()) + 86_400_000).toISOString().slice(0, 10)}`)).toEqual([]);
   });
 
   it('follows a document’s estado: an invalidated one is listed CANCELLED', async () => {
@@ -132,6 +133,10 @@ describe('listing documents', () => {
     ['?estado=ACEPTADO', 'estado'],
     ['?desde=2026-02-30', 'desde'],
     ['?desde=2026-11-23&hasta=2026-11-01', 'desde'],
+    // Beyond what a query can mean: before the first DTEs (2021), after tomorrow in El Salvador.
+    ['?hasta=2020-12-31', 'hasta'],
+    ['?desde=2099-01-01', 'desde'],
+    ['?desde=2026-01-01&hasta=9999-12-31', 'hasta'],
     ['?limit=0', 'limit'],
     ['?limit=101', 'limit'],
     ['?numeroControl=123', 'numeroControl'],

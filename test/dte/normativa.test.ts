@@ -238,6 +238,33 @@ describe('Normativa DTE 2.0', () => {
     expect(rechazado.errorTecnico).toMatch(/096|NORMATIVA/);
   });
 
+  it("returns an emisor to the service's cut-over with the admin CLI, and GET /dte/information says so", async () => {
+    const tenant = await createTestTenant();
+    await corte(tenant, '2026');
+    expect(versionDe(await emitir(tenant, '/dte/dte01', factura))).toBe(2);
+    const id = String(tenant.emisorId);
+    await expect(
+      admin('emisor', 'normativa', '--emisor', id, '--servicio', '--generacion', '2026'),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('--servicio takes neither') });
+
+    // The suites pin the service's cut-over to 2100 (global-setup): following it, the emisor issues in 2023 now.
+    const { stdout } = await admin('emisor', 'normativa', '--emisor', id, '--servicio');
+    expect(JSON.parse(stdout)).toMatchObject({
+      normativa: { generacion: '2026', desde: '2100-01-01T06:00:00.000Z', origen: 'SERVICIO' },
+      generacionAhora: '2023',
+      versiones: { FACTURA_CONSUMIDOR_FINAL: 1 },
+    });
+    const { Emisor } = (await testDatabase()).models;
+    expect((await Emisor.findOne({ id: tenant.emisorId }, { normativa: 1 }).lean())?.normativa).toBeNull();
+    // The worker reads an admin change within TENANT_CACHE_SECONDS (1 s in the suites).
+    await espera(1500);
+    expect((await api('GET', '/dte/information', tenant)).body.data.normativa).toMatchObject({
+      generacion: '2023',
+      corte: { generacion: '2026', desde: '2100-01-01T06:00:00.000Z', origen: 'SERVICIO' },
+    });
+    expect(versionDe(await emitir(tenant, '/dte/dte01', factura))).toBe(1);
+  });
+
   it('issues notes, a retorno and an invalidation after the cut-over for originals of the 2023 generation', async () => {
     const tenant = await createTestTenant();
     const instante = new Date(Date.now() + 4000);

@@ -72,6 +72,16 @@ const casos: Caso[] = [
         code: 'VALIDATION_ERROR',
         campo: 'items[0].numeroDocumento',
       },
+      {
+        caso: 'a related document dated after the remisión',
+        cambio: (b) => ({
+          ...b,
+          documentosRelacionados: [{ ...b.documentosRelacionados[0], fechaEmision: '2099-01-01' }],
+        }),
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        campo: 'documentosRelacionados[0].fechaEmision',
+      },
     ],
   },
   {

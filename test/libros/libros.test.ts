@@ -480,6 +480,9 @@ describe('books and F-07 annexes', () => {
     ['a range ending before it starts', '/libros/ventas-consumidor?desde=2026-11-02&hasta=2026-11-01', 'desde'],
     ['a range longer than a year', '/libros/debito-fiscal?desde=2025-01-01&hasta=2026-01-02', 'hasta'],
     ['a day that does not exist', '/libros/debito-fiscal?desde=2026-02-30&hasta=2026-03-01', 'desde'],
+    ['a month after this one', '/libros/ventas-contribuyentes?periodo=9999-12', 'periodo'],
+    ['a range ending after tomorrow', '/libros/ventas-consumidor?desde=2026-11-01&hasta=9999-12-31', 'hasta'],
+    ['a month before the first DTEs', '/anexos/f07/documentos-anulados?periodo=2020-12', 'periodo'],
     ['an annex DGII does not have', `/anexos/f07/compras?periodo=2026-11`, 'anexo'],
     [
       'a 2026 sales annex without the tipo de ingreso',

@@ -215,7 +215,7 @@ describe('reconciliation with MH', () => {
     // A third emisor has no report of that day, whatever the others have.
     const tercero = await createTestTenant();
     expect((await api('GET', `/dte/conciliacion?fecha=${fecha}`, tercero)).body.code).toBe('CONCILIACION_NOT_FOUND');
-    for (const q of ['', '?fecha=23-11-2026', `?fecha=${fecha}&extra=1`]) {
+    for (const q of ['', '?fecha=23-11-2026', `?fecha=${fecha}&extra=1`, '?fecha=9999-12-31', '?fecha=2020-12-31']) {
       const res = await api('GET', `/dte/conciliacion${q}`, otro);
       expect([q, res.status, res.body.code]).toEqual([q, 400, 'VALIDATION_ERROR']);
     }

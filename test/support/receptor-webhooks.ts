@@ -14,14 +14,20 @@ export interface Recibido {
 
 /**
  * A webhook receiver on loopback, as an integrator would run one: it keeps every request and answers what
- * `responder` says (a status, or `'colgar'` to never answer). Signatures are checked with the
+ * `responder` says (a status, `'colgar'` to never answer, or `'gotear'` to answer 200 and then one byte
+ * of a long body every second, for as long as the sender reads). Signatures are checked with the
  * `standardwebhooks` package, an implementation independent of the service's.
  */
 export class ReceptorWebhooks {
   readonly recibidos: Recibido[] = [];
-  responder: (r: Recibido) => number | 'colgar' = () => 200;
+  responder: (r: Recibido) => number | 'colgar' | 'gotear' = () => 200;
+  /** Requests whose connection is open now, and the most that ever were at once. */
+  abiertas = 0;
+  maxAbiertas = 0;
 
   private readonly server = http.createServer((req, res) => {
+    this.maxAbiertas = Math.max(this.maxAbiertas, ++this.abiertas);
+    res.on('close', () => this.abiertas--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -37,7 +43,11 @@ export class ReceptorWebhooks {
       };
       this.recibidos.push(r);
       const respuesta = this.responder(r);
-      if (respuesta !== 'colgar') res.writeHead(respuesta).end();
+      if (respuesta === 'gotear') {
+        res.writeHead(200, { 'content-length': '100000' }).flushHeaders();
+        const goteo = setInterval(() => res.write('x'), 1000);
+        res.on('close', () => clearInterval(goteo));
+      } else if (respuesta !== 'colgar') res.writeHead(respuesta).end();
     });
   });
   url = '';

@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
 import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
+import { colaEntregas } from '@dte/contract';
 import { serveMetrics } from './metrics-server';
 import { ensureSchedules } from './schedules';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   Runtime.install({ logger: sdkLogger(log, config.LOG_LEVEL) });
   const deps = await createDependencies(config, log);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
+  const activities = createActivities(deps);
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -38,9 +40,20 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('./workflows') }),
-    activities: createActivities(deps),
+    activities,
     interceptors: { activity: [dteFailureInterceptor] },
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
+    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
+  });
+  // Webhook attempts run on a queue of their own with a bounded number of slots: however slow the
+  // receivers, they never take the slots of issuance's activities.
+  const entregas = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: colaEntregas(config.TEMPORAL_TASK_QUEUE),
+    activities: { entregarWebhook: activities.entregarWebhook },
+    interceptors: { activity: [dteFailureInterceptor] },
+    maxConcurrentActivityTaskExecutions: config.WEBHOOK_ENTREGAS_SIMULTANEAS,
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
@@ -58,7 +71,15 @@ async function main(): Promise<void> {
   // (cancelling them after SHUTDOWN_GRACE_SECONDS); only then do the pools and connections close.
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, metricsPort: metrics?.port ?? null }, 'worker running');
   try {
-    await worker.run();
+    // One stopping (a signal stops both) or failing stops the other.
+    await Promise.all(
+      [worker, entregas].map((w) =>
+        w.run().catch((err: unknown) => {
+          for (const otro of [worker, entregas]) if (otro.getState() === 'RUNNING') otro.shutdown();
+          throw err;
+        }),
+      ),
+    );
   } finally {
     await metrics?.close();
     await connection.close();

@@ -655,7 +655,29 @@ describe('DtePdfRenderer', () => {
       };
       const pdf = await renderer.render(inputOf({ ...ccf, dte: largo }));
       dentroDelPapel(pdf);
-      expect(await pdfText(pdf)).toContain('distribuidora-centroamericana');
+      // Each may wrap inside the word now, which the extracted text shows as a space.
+      expect((await pdfText(pdf)).replace(/ /g, '')).toContain(
+        'facturacion.electronica.departamento.contable@distribuidora-centroamericana-de-ferreteria.com.sv',
+      );
+    });
+
+    it('wraps a 250-character unbroken word inside its cell: the receptor’s name, a description on its own row and in its column', async () => {
+      const ccf = doc('CCF v4');
+      const palabra = `${'FERRETERIA'.repeat(24)}0123456789`; // 250 characters, no space
+      const largo = structuredClone(ccf.dte) as typeof ccf.dte & {
+        receptor: Record<string, unknown>;
+        cuerpoDocumento: Record<string, unknown>[];
+      };
+      largo.receptor = { ...largo.receptor, nombre: palabra };
+      const [item] = largo.cuerpoDocumento;
+      // Above TEXTO_EN_SU_FILA (120) a description gets a row across the listing; 100 stays in its column.
+      largo.cuerpoDocumento = [
+        { ...item, descripcion: palabra },
+        { ...item, numItem: 2, descripcion: palabra.slice(0, 100) },
+      ];
+      const pdf = await renderer.render(inputOf({ ...ccf, dte: largo }));
+      dentroDelPapel(pdf);
+      expect((await pdfText(pdf)).replace(/ /g, '')).toContain(palabra);
     });
 
     it('names the distrito of a 2026 address and leaves a 2023 one as written', async () => {

@@ -123,8 +123,24 @@ const schema = z.object({
   WEBHOOK_REINTENTO_MAX_SEGUNDOS: z.coerce.number().int().min(1).default(3600),
   /** How long a webhook delivery is retried before it is given up (FALLIDO in its log). */
   WEBHOOK_PLAZO_HORAS: z.coerce.number().positive().max(720).default(72),
-  /** How long one delivery attempt waits for the receiver's answer. */
+  /**
+   * How long one delivery attempt may last in all: connecting, the receiver's headers and its body. A
+   * receiver that answers slowly, byte by byte, is cut off then like one that never answers.
+   */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * Whether endpoints may point at loopback, private, link-local (cloud metadata) and other non-public
+   * addresses: an operator's setting for a stack on a developer's machine (on in `npm start` and the test
+   * stack), never a tenant's. Off, such a destination is refused at creation and at every connection.
+   */
+  WEBHOOK_PERMITIR_DESTINOS_PRIVADOS: bool.default(false),
+  /**
+   * Webhook delivery attempts one worker runs at once, on a task queue of their own
+   * (`<TEMPORAL_TASK_QUEUE>-webhooks`): slow receivers wait in that queue, never in the slots issuance uses.
+   */
+  WEBHOOK_ENTREGAS_SIMULTANEAS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** An endpoint none of whose attempts has been answered 2xx for this long is disabled. */
+  WEBHOOK_DESHABILITAR_HORAS: z.coerce.number().positive().max(720).default(72),
   MH_SIM_PORT: port.default(3100),
   MH_SIM_HOST: z.string().min(1).default('127.0.0.1'),
   MH_SIM_DB_NAME: z.string().min(1).default('mh-simulator'),

@@ -31,6 +31,7 @@ export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
 export { SearchAttribute, searchAttributeTypes } from './search-attributes';
 export {
+  colaEntregas,
   DESTINO_NO_PERMITIDO,
   EntregaWebhook,
   type EntregaWebhookInput,

@@ -18,7 +18,7 @@ export interface ReintentoWebhook {
   inicialSegundos: number;
   maxSegundos: number;
   plazoHoras: number;
-  /** How long one attempt waits for the receiver's answer. */
+  /** How long one attempt may last in all (connection, headers and body). */
   timeoutSegundos: number;
 }
 
@@ -26,7 +26,15 @@ export interface EntregaWebhookInput {
   endpointId: string;
   evento: EventoWebhook;
   reintento: ReintentoWebhook;
+  /**
+   * The task queue the attempts run on (`colaEntregas`), served with a bounded number of slots; absent in
+   * deliveries started before it existed, whose attempts run on the workflow's own queue.
+   */
+  cola?: string;
 }
+
+/** The task queue of the webhook attempts of the workers of `taskQueue`. */
+export const colaEntregas = (taskQueue: string) => `${taskQueue}-webhooks`;
 
 /**
  * ENTREGADO: the receiver answered 2xx. DESHABILITADO: it answered 410 Gone (the endpoint is disabled), or

@@ -11,3 +11,4 @@ export { elSalvadorNow, instanteProcesamientoMh } from './fecha';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
+export { celdaSinFormula } from './csv';

@@ -5,6 +5,7 @@ import {
   buildFacturaExportacionV3,
   buildFacturaV2,
   buildNotaCreditoV4,
+  celdaSinFormula,
   csvDgii,
   delEstablecimiento,
   dte01Request,
@@ -216,6 +217,15 @@ describe('F-07 annexes, byte for byte', () => {
     expect(bytes.length).toBe(14);
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x45, 0xd1, 0x41]);
     expect(bytes.toString('latin1')).toBe('PEÑA;LÓPEZ ?\r\n');
+  });
+
+  it('writes a name a spreadsheet would run as a formula after an apostrophe, and amounts as numbers', () => {
+    const bytes = csvDgii([
+      { columnas: ["=cmd|' /C calc'!A0", '@SUM(A1)', '+1', '-2+3', '\t=1', '-11.30', '0.00', 'N/A'] },
+    ]);
+    expect(bytes.toString('latin1')).toBe("'=cmd|' /C calc'!A0;'@SUM(A1);'+1;'-2+3;'\t=1;-11.30;0.00;N/A\r\n");
+    // The export's cells too: a carriage return before the formula, a name left alone, a negative number.
+    expect(['\r=1', 'Juan Pérez', '-5'].map(celdaSinFormula)).toEqual(["'\r=1", 'Juan Pérez', '-5']);
   });
 });
 

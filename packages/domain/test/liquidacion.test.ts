@@ -351,7 +351,7 @@ describe('Comprobante de liquidación: refusals', () => {
       expect(e.details['errors']).toEqual([
         {
           field: 'cuerpoDocumento[0].fechaEmision',
-          message: 'Es posterior a la fecha de emisión del comprobante (2026-11-20)',
+          message: 'Es posterior a la fecha de emisión del documento (2026-11-20)',
         },
       ]);
     }

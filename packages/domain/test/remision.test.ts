@@ -93,6 +93,24 @@ describe('Nota de Remisión (DTE 04)', () => {
     expect(v4.details['errors']).toEqual([{ field: 'receptor.codActividad', message: 'Requerido por fe-nr-v4' }]);
   });
 
+  it('refuses a related document dated after the remisión (2026-11-20), in both versions', () => {
+    const r = request({
+      ...body,
+      documentosRelacionados: [
+        body.documentosRelacionados[0],
+        { ...body.documentosRelacionados[0], fechaEmision: '2026-11-21' },
+      ],
+    });
+    for (const build of [buildNotaRemisionV3, buildNotaRemisionV4]) {
+      expect(refusal(() => build(context('04'), r)).details['errors']).toEqual([
+        {
+          field: 'documentosRelacionados[1].fechaEmision',
+          message: 'Es posterior a la fecha de emisión del documento (2026-11-20)',
+        },
+      ]);
+    }
+  });
+
   it.each([
     ['a bienTitulo outside CAT-025', { receptor: { ...receptor, bienTitulo: '09' } }, 'receptor.bienTitulo'],
     [

@@ -1,14 +1,18 @@
 import {
   anulacionRequest,
+  conciliacionRequest,
   dte01Request,
   dte03Request,
   dte07Request,
   dte14Request,
+  exportRequest,
+  libroRequest,
   notaRequest,
   parseRequest,
   resendRequest,
   retornoRequest,
 } from '../src';
+import { ultimoDiaConsulta } from '../src/requests/consulta';
 import { contribuyente, direccion } from './support/fixtures';
 import { fieldsOf, refusal } from './support/refusal';
 
@@ -400,5 +404,24 @@ describe('invisible characters in text', () => {
       observaciones: 'Línea 1\nLínea 2\tfin',
     });
     expect(r.items[0]!.descripcion).toBe('Café ☕ para 👩‍💻');
+  });
+});
+
+describe('dates of a query', () => {
+  it('ends tomorrow in El Salvador (UTC−6): the day turns there at 06:00 UTC', () => {
+    expect(ultimoDiaConsulta(new Date('2026-11-28T05:59:59Z'))).toBe('2026-11-28');
+    expect(ultimoDiaConsulta(new Date('2026-11-28T06:00:00Z'))).toBe('2026-11-29');
+    expect(ultimoDiaConsulta(new Date('2026-12-31T12:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('refuses a date before 2021 or after tomorrow, and a range longer than 366 days, naming one field each', () => {
+    const campos = (q: object) => fieldsOf(refusal(() => parseRequest(exportRequest, q)));
+    expect(campos({ desde: '2020-12-31', hasta: '2021-01-01' })).toEqual(['desde']);
+    expect(campos({ desde: '2026-11-01', hasta: '9999-12-31' })).toEqual(['hasta']);
+    // 2025-01-01 to 2026-01-01 is 366 days counting both; a day more is too long.
+    expect(parseRequest(exportRequest, { desde: '2025-01-01', hasta: '2026-01-01' }).hasta).toBe('2026-01-01');
+    expect(campos({ desde: '2025-01-01', hasta: '2026-01-02' })).toEqual(['hasta']);
+    expect(fieldsOf(refusal(() => parseRequest(libroRequest, { periodo: '9999-12' })))).toEqual(['periodo']);
+    expect(fieldsOf(refusal(() => parseRequest(conciliacionRequest, { fecha: '2020-06-30' })))).toEqual(['fecha']);
   });
 });

@@ -139,7 +139,7 @@ it('refuses a related document dated after the comprobante itself, in both versi
     expect(e.details['errors']).toEqual([
       {
         field: 'cuerpoDocumento[1].fechaEmision',
-        message: 'Es posterior a la fecha de emisión del comprobante (2026-11-20)',
+        message: 'Es posterior a la fecha de emisión del documento (2026-11-20)',
       },
     ]);
   }

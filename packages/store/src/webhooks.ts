@@ -17,6 +17,13 @@ export const SOLAPE_ROTACION_MS = 24 * 3600 * 1000;
 /** Endpoints an emisor may have at once: each event is one delivery workflow per endpoint. */
 export const MAX_ENDPOINTS = 10;
 
+/** An endpoint's turn: whoever inserted it is the one attempt in flight to it, until `hasta`. */
+interface Turno {
+  _id: string;
+  token: string;
+  hasta: Date;
+}
+
 interface SecretoGuardado {
   /** The `whsec_…` secret, sealed with SECRET_KEY. */
   sellado: string;
@@ -32,8 +39,13 @@ export interface EndpointRecord {
   eventos: TipoEvento[];
   descripcion: string | null;
   secretos: SecretoGuardado[];
-  /** Set when the receiver answered 410 Gone: no event is delivered to it any more. */
+  /**
+   * Set when the receiver answered 410 Gone, or answered no attempt 2xx for WEBHOOK_DESHABILITAR_HORAS:
+   * no event is delivered to it until the emisor enables it again.
+   */
   deshabilitado: { fecha: Date; motivo: string } | null;
+  /** The first failed attempt since the last delivered one (absent in endpoints made before it existed). */
+  fallandoDesde?: Date | null;
   eliminado: Date | null;
   creado: Date;
 }
@@ -98,6 +110,10 @@ export class Webhooks {
     return this.connection.collection<EndpointRecord>('webhook_endpoints');
   }
 
+  private get turnos() {
+    return this.connection.collection<Turno>('webhook_turnos');
+  }
+
   private get intentos() {
     return this.connection.collection<IntentoEntrega>('webhook_entregas');
   }
@@ -126,6 +142,7 @@ export class Webhooks {
       descripcion: pedido.descripcion ?? null,
       secretos: [{ sellado: this.box.seal(secreto), creado, vence: null }],
       deshabilitado: null,
+      fallandoDesde: null,
       eliminado: null,
       creado,
     };
@@ -204,9 +221,62 @@ export class Webhooks {
     return endpoint.secretos.filter((s) => s.vence === null || s.vence > ahora).map((s) => this.box.open(s.sellado));
   }
 
-  /** The receiver said 410 Gone: it gets no more events until the emisor creates an endpoint again. */
+  /** The endpoint gets no more events until the emisor enables it again. */
   async deshabilitar(id: string, motivo: string): Promise<void> {
     await this.endpoints.updateOne({ _id: id }, { $set: { deshabilitado: { fecha: new Date(), motivo } } });
+  }
+
+  /** The emisor's disabled endpoint gets events again, its failures forgotten. */
+  async habilitar(emisorId: number, id: string): Promise<EndpointRecord> {
+    const endpoint = await this.delEmisorPorId(emisorId, id);
+    await this.endpoints.updateOne({ _id: id }, { $set: { deshabilitado: null, fallandoDesde: null } });
+    return { ...endpoint, deshabilitado: null, fallandoDesde: null };
+  }
+
+  /**
+   * An attempt to the endpoint failed at `fecha`: the start of its run of failures, which this one begins
+   * when the last attempt was delivered.
+   */
+  async registrarFallo(endpoint: EndpointRecord, fecha: Date): Promise<Date> {
+    if (endpoint.fallandoDesde) return endpoint.fallandoDesde;
+    await this.endpoints.updateOne({ _id: endpoint._id }, { $set: { fallandoDesde: fecha } });
+    return fecha;
+  }
+
+  /** An attempt was delivered: the endpoint's run of failures, if any, is over. */
+  async registrarEntrega(endpoint: EndpointRecord): Promise<void> {
+    if (endpoint.fallandoDesde)
+      await this.endpoints.updateOne({ _id: endpoint._id }, { $set: { fallandoDesde: null } });
+  }
+
+  /**
+   * The endpoint's turn for one attempt, for `ms` at most, or null while another attempt (of any of its
+   * deliveries, in any worker) holds it. Taken by inserting `{_id: endpoint}`, whose uniqueness FerretDB
+   * enforces (its updates are not atomic, see `takeNext`); a turn left by a worker that died is removed
+   * once expired, by its token, so a newer turn is never removed in its place.
+   */
+  async tomarTurno(endpointId: string, ms: number, ahora = new Date()): Promise<string | null> {
+    const turno: Turno = {
+      _id: endpointId,
+      token: randomBytes(12).toString('hex'),
+      hasta: new Date(ahora.getTime() + ms),
+    };
+    for (let intento = 0; intento < 2; intento++) {
+      try {
+        await this.turnos.insertOne(turno);
+        return turno.token;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      const actual = await this.turnos.findOne({ _id: endpointId });
+      if (actual && actual.hasta > ahora) return null;
+      if (actual) await this.turnos.deleteOne({ _id: endpointId, token: actual.token });
+    }
+    return null;
+  }
+
+  async soltarTurno(endpointId: string, token: string): Promise<void> {
+    await this.turnos.deleteOne({ _id: endpointId, token });
   }
 
   async registrarIntento(intento: Omit<IntentoEntrega, '_id'>): Promise<void> {

@@ -42,6 +42,8 @@ const USAGE = `commands (options are --name value):
                 from --desde the emisor issues in MH's schemas of that generation, before it in the other;
                 without it the emisor follows NORMATIVA_2026_DESDE. 2026 needs the distrito of the emisor
                 and of each of its establishments.
+  emisor normativa --emisor <id> --servicio
+                the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
   emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
                 [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
   establecimiento create --emisor <id> --cod-estable --cod-estable-mh --tipo-establecimiento --nombre
@@ -61,7 +63,7 @@ const USAGE = `commands (options are --name value):
   webhooks create --emisor <id> --url <url> [--eventos <a,b,…>] [--descripcion <text>]
                 prints the endpoint's secret, this once
   webhooks list --emisor <id>
-  webhooks rotate|delete --emisor <id> --webhook <whk_…>
+  webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>
   conciliar --emisor <id> --fecha <YYYY-MM-DD>
                 reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
                 for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)
@@ -118,7 +120,9 @@ const OPTIONS = Object.fromEntries(
     'hasta',
     'tipo-ingreso',
     'salida',
-  ].map((name) => [name, { type: 'string' as const }]),
+    'servicio',
+    // The one option that takes no value.
+  ].map((name) => [name, { type: name === 'servicio' ? ('boolean' as const) : ('string' as const) }]),
 );
 
 /** The command's options, each required one checked, so a typo never creates half a tenant. */
@@ -135,13 +139,14 @@ function options(args: string[]) {
     return n;
   };
   const optional = (name: string) => (values[name] as string | undefined) ?? null;
+  const flag = (name: string) => values[name] === true;
   const direccion = () => ({
     departamento: opt('departamento'),
     municipio: opt('municipio'),
     distrito: optional('distrito'),
     complemento: opt('complemento'),
   });
-  return { opt, id, optional, direccion, positionals };
+  return { opt, id, optional, flag, direccion, positionals };
 }
 
 function permissionsOf(list: string): string[] {
@@ -156,7 +161,14 @@ function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-async function run(db: Database, box: SecretBox, store: ObjectStore, command: string, args: string[]): Promise<void> {
+async function run(
+  config: Config,
+  db: Database,
+  box: SecretBox,
+  store: ObjectStore,
+  command: string,
+  args: string[],
+): Promise<void> {
   const tenants = new Tenants(db, box);
   const { Emisor, Establecimiento, PuntoVenta, ApiToken } = db.models;
   const o = options(args);
@@ -203,6 +215,11 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
     case 'emisor distrito':
       return print(await tenants.setDistritoEmisor(o.id('emisor'), o.opt('distrito')));
     case 'emisor normativa': {
+      if (o.flag('servicio')) {
+        if (o.optional('generacion') !== null || o.optional('desde') !== null)
+          throw new Error('--servicio takes neither --generacion nor --desde: the service decides both');
+        return print(await tenants.setNormativaDelServicio(o.id('emisor'), new Date(config.NORMATIVA_2026_DESDE)));
+      }
       const generacion = o.opt('generacion');
       if (generacion !== '2023' && generacion !== '2026') throw new Error('--generacion must be 2023 or 2026');
       const desde = o.optional('desde');
@@ -296,7 +313,7 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       });
       const emisor = await Emisor.findOne({ id: emisorId }).lean();
       if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-      await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode);
+      await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS);
       const { endpoint, secreto } = await new Webhooks(db.connection, box).crear(emisorId, pedido);
       return print({ ...endpointView(endpoint), secreto });
     }
@@ -306,6 +323,8 @@ async function run(db: Database, box: SecretBox, store: ObjectStore, command: st
       const { endpoint, secreto } = await new Webhooks(db.connection, box).rotar(o.id('emisor'), o.opt('webhook'));
       return print({ ...endpointView(endpoint), secreto });
     }
+    case 'webhooks enable':
+      return print(endpointView(await new Webhooks(db.connection, box).habilitar(o.id('emisor'), o.opt('webhook'))));
     case 'webhooks delete':
       await new Webhooks(db.connection, box).eliminar(o.id('emisor'), o.opt('webhook'));
       return print({ id: o.opt('webhook'), eliminado: true });
@@ -402,7 +421,7 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'conciliar') return print(await conciliar(config, db, args));
     if (command === 'libros' || command === 'anexos') return await libros(db, command, args);
     const [action, ...rest] = args;
-    await run(db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
+    await run(config, db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {
     await db.close();
   }

@@ -7,6 +7,7 @@ import {
   isMunicipioAnterior2024,
   generacionEn,
   municipioDelDistrito,
+  normativaDe,
   nrcDelRegistro,
   parseRequest,
   versionEn,
@@ -15,7 +16,19 @@ import {
   type Direccion,
   type DteError,
   type Generacion,
+  type Normativa,
 } from '@dte/domain';
+
+/** What an emisor's cut-over now is, as the CLI prints it: the generation now and each kind's version. */
+function vistaNormativa(emisorId: number, normativa: Normativa) {
+  const ahora = generacionEn(normativa, new Date());
+  return {
+    emisorId,
+    normativa: { generacion: normativa.generacion, desde: normativa.desde.toISOString(), origen: normativa.origen },
+    generacionAhora: ahora,
+    versiones: Object.fromEntries(DTE_TIPOS.map((t) => [t, versionEn(t, ahora)])),
+  };
+}
 
 /**
  * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
@@ -179,33 +192,45 @@ export class Tenants {
    * while one lacks it (or the emisor itself), rather than refusing its documents later.
    */
   async setNormativa(emisorId: number, generacion: Generacion, desde: Date) {
-    const { Emisor, Establecimiento } = this.db.models;
-    const emisor = await Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
+    if (generacion === '2026') await this.checkDistritos2026(emisorId);
+    else await this.emisorExiste(emisorId);
+    await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { normativa: { generacion, desde } } });
+    return vistaNormativa(emisorId, { generacion, desde, origen: 'EMISOR' });
+  }
+
+  /**
+   * The emisor back on the service's cut-over (`servicio`, NORMATIVA_2026_DESDE): its own is removed, so
+   * an emisor once moved back to 2023 moves to 2026 when the service does. That cut-over is to 2026, so
+   * the distritos are checked as for a switch to 2026.
+   */
+  async setNormativaDelServicio(emisorId: number, servicio: Date) {
+    await this.checkDistritos2026(emisorId);
+    await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { normativa: null } });
+    return vistaNormativa(emisorId, normativaDe(null, servicio));
+  }
+
+  private async emisorExiste(emisorId: number) {
+    const emisor = await this.db.models.Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
     if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-    if (generacion === '2026') {
-      const sinDistrito = [
-        ...(emisor.direccion.distrito ? [] : [`the emisor (npm run admin -- emisor distrito --emisor ${emisorId})`]),
-        ...(await Establecimiento.find({ emisorId }, { id: 1, codEstable: 1, direccion: 1 }).lean())
-          .filter((e) => !e.direccion.distrito)
-          .map(
-            (e) =>
-              `establecimiento ${e.id} ${e.codEstable} (npm run admin -- establecimiento distrito --establecimiento ${e.id})`,
-          ),
-      ];
-      if (sinDistrito.length)
-        throw new Error(
-          `MH's 2026 schemas require a distrito (CAT-008) that these lack; set it first: ${sinDistrito.join('; ')}`,
-        );
-    }
-    await Emisor.updateOne({ id: emisorId }, { $set: { normativa: { generacion, desde } } });
-    const ahora = new Date();
-    const corte = { generacion, desde };
-    return {
-      emisorId,
-      normativa: { generacion, desde: desde.toISOString() },
-      generacionAhora: generacionEn(corte, ahora),
-      versiones: Object.fromEntries(DTE_TIPOS.map((t) => [t, versionEn(t, generacionEn(corte, ahora))])),
-    };
+    return emisor;
+  }
+
+  /** The 2026 schemas require a distrito of the emisor and of each of its establishments. */
+  private async checkDistritos2026(emisorId: number) {
+    const emisor = await this.emisorExiste(emisorId);
+    const sinDistrito = [
+      ...(emisor.direccion.distrito ? [] : [`the emisor (npm run admin -- emisor distrito --emisor ${emisorId})`]),
+      ...(await this.db.models.Establecimiento.find({ emisorId }, { id: 1, codEstable: 1, direccion: 1 }).lean())
+        .filter((e) => !e.direccion.distrito)
+        .map(
+          (e) =>
+            `establecimiento ${e.id} ${e.codEstable} (npm run admin -- establecimiento distrito --establecimiento ${e.id})`,
+        ),
+    ];
+    if (sinDistrito.length)
+      throw new Error(
+        `MH's 2026 schemas require a distrito (CAT-008) that these lack; set it first: ${sinDistrito.join('; ')}`,
+      );
   }
 
   /** Returns the token once; only its hash is stored. */

@@ -1,20 +1,18 @@
 import { lookup } from 'node:dns/promises';
-import {
-  comprobarUrlWebhook,
-  destinosPrivadosPermitidos,
-  direccionPrivada,
-  DteError,
-  ErrorCode,
-  type AmbienteCode,
-} from '@dte/domain';
+import { comprobarUrlWebhook, direccionPrivada, DteError, ErrorCode, type AmbienteCode } from '@dte/domain';
 
 /**
- * The URL as the ambiente admits it, and for PROD a host that resolves to no private address now (the
- * delivery checks again at every connection).
+ * The URL as the deployment and the ambiente admit it, and unless private destinations are allowed
+ * (WEBHOOK_PERMITIR_DESTINOS_PRIVADOS) a host that resolves to no private address now (the delivery
+ * checks again at every connection).
  */
-export async function comprobarDestino(url: string, ambiente: AmbienteCode): Promise<void> {
-  const parsed = comprobarUrlWebhook(url, ambiente);
-  if (destinosPrivadosPermitidos(ambiente)) return;
+export async function comprobarDestino(
+  url: string,
+  ambiente: AmbienteCode,
+  privadosPermitidos: boolean,
+): Promise<void> {
+  const parsed = comprobarUrlWebhook(url, ambiente, privadosPermitidos);
+  if (privadosPermitidos) return;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const direcciones = await lookup(host, { all: true }).catch(() => {
     throw new DteError(ErrorCode.WEBHOOK_URL_NOT_ALLOWED, 422, `No se pudo resolver ${parsed.hostname}`, { url });
@@ -23,7 +21,7 @@ export async function comprobarDestino(url: string, ambiente: AmbienteCode): Pro
     throw new DteError(
       ErrorCode.WEBHOOK_URL_NOT_ALLOWED,
       422,
-      `${parsed.hostname} resuelve a una dirección privada, que un emisor de producción no puede usar`,
+      `${parsed.hostname} resuelve a una dirección privada o local, que este servicio no admite`,
       { url },
     );
 }

@@ -89,13 +89,16 @@ export const TAGS = [
       '`webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed by the secret’s ' +
       'base64 part; two, space-separated, for 24 h after a rotation). Verify it with any Standard Webhooks ' +
       'library. A 2xx answer delivers the event; anything else is retried with exponential backoff for 72 h; ' +
-      '410 Gone disables the endpoint. Events: ' +
+      '410 Gone disables the endpoint, as does answering no attempt 2xx for 72 h (`webhook.deshabilitado` ' +
+      'tells the emisor’s other endpoints); one attempt, of at most 15 s in all, reaches an endpoint at a ' +
+      'time. Events: ' +
       EVENTOS_WEBHOOK.map((e) => `\`${e}\``).join(', ') +
       '. dte.* events carry the document’s codigoGeneracion, numeroControl, tipoDte, tipo, fecEmi, ambiente, ' +
       'estado, selloRecibido and `url` (its `GET /dte/{codigoGeneracion}`); dte.invalidado adds `anulacion`, ' +
       'dte.correo_fallido adds `correo` (address masked, error); contingencia.alerta carries `plazo` (EVENTO ' +
       'or LOTES), `vence` and `documentosPendientes`; conciliacion.diferencias carries `fecha`, `diferencias` ' +
-      'and `url`. Issuance never waits for a delivery.',
+      'and `url`; webhook.deshabilitado carries the endpoint’s `id`, `url`, `motivo` and `fecha`. Issuance ' +
+      'never waits for a delivery.',
   },
   { name: 'Service', description: 'Health, metrics, diagnostics and this reference. No token except the smoke run.' },
 ] as const;
@@ -138,7 +141,7 @@ const periodoParam = {
   name: 'periodo',
   in: 'query',
   required: true,
-  description: 'The month, YYYY-MM',
+  description: 'The month, YYYY-MM, from 2021-01 to the current one',
   schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
 };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -155,14 +158,15 @@ const periodoLibroParams = [
     in: 'query',
     required: false,
     description:
-      'First day of a date range (YYYY-MM-DD), with `hasta`; at most 366 days. Answered as `periodo` "desde/hasta"',
+      'First day of a date range (YYYY-MM-DD, from 2021-01-01), with `hasta`; at most 366 days. Answered as ' +
+      '`periodo` "desde/hasta"',
     schema: { type: 'string', format: 'date' },
   },
   {
     name: 'hasta',
     in: 'query',
     required: false,
-    description: 'Last day of the date range (YYYY-MM-DD), inclusive',
+    description: 'Last day of the date range (YYYY-MM-DD), inclusive; at most tomorrow in El Salvador',
     schema: { type: 'string', format: 'date' },
   },
 ];
@@ -472,14 +476,14 @@ export const OPERATIONS: Operation[] = [
         name: 'desde',
         in: 'query',
         required: false,
-        description: 'First emission date (fecEmi, El Salvador), inclusive',
+        description: 'First emission date (fecEmi, El Salvador), inclusive; from 2021-01-01',
         schema: { type: 'string', format: 'date' },
       },
       {
         name: 'hasta',
         in: 'query',
         required: false,
-        description: 'Last emission date, inclusive',
+        description: 'Last emission date, inclusive; at most tomorrow in El Salvador',
         schema: { type: 'string', format: 'date' },
       },
       {
@@ -511,7 +515,9 @@ export const OPERATIONS: Operation[] = [
       'per document, any estado, with the columns codigoGeneracion, numeroControl, tipo, fecEmi, estado, total, ' +
       'selloRecibido, receptorNombre, receptorIdentificadores, ambiente (UTF-8, comma-separated, CRLF, RFC 4180 ' +
       'quoting). `zip`: `<fecEmi>/<codigoGeneracion>.json` (the Archivo DTE) and `.pdf` of every document that has ' +
-      'them (accepted, invalidated, issued in contingencia).',
+      'them (accepted, invalidated, issued in contingencia). At most 366 days, from 2021-01-01 to tomorrow in El ' +
+      'Salvador. A cell a spreadsheet would run as a formula (starting with = + - @, a tab or CR) is written after ' +
+      'an apostrophe.',
     authenticated: true,
     parameters: [
       { name: 'desde', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
@@ -559,7 +565,7 @@ export const OPERATIONS: Operation[] = [
         name: 'fecha',
         in: 'query',
         required: true,
-        description: 'The emission date reconciled (El Salvador)',
+        description: 'The emission date reconciled (El Salvador), from 2021-01-01 to tomorrow',
         schema: { type: 'string', format: 'date' },
       },
     ],
@@ -682,8 +688,10 @@ export const OPERATIONS: Operation[] = [
     summary: 'Add an endpoint that receives the emisor’s events',
     description:
       'Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the ' +
-      'URL must be `https:`; a PROD emisor’s URL may not be or resolve to a private, loopback or link-local ' +
-      'address. Without `eventos` the endpoint receives every event.',
+      'URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for ' +
+      'local development) the URL may not be or resolve to a private, loopback, link-local or other ' +
+      'non-public address, in any IPv4 or IPv6 form. Control characters are refused. Without `eventos` the ' +
+      'endpoint receives every event.',
     authenticated: true,
     permission: 'WEBHOOKS',
     request: {
@@ -781,6 +789,28 @@ export const OPERATIONS: Operation[] = [
             data: { ...WEBHOOK_EXAMPLE, secreto: WHSEC, anteriorVigenteHasta: '2026-11-25T15:04:05.000Z' },
           }),
         ),
+      },
+    },
+    // It takes no body; one that is not JSON is refused like any other.
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'post',
+    path: '/webhooks/{id}/habilitar',
+    operationId: 'enableWebhook',
+    tag: 'Webhooks',
+    summary: 'Enable a disabled endpoint again',
+    description:
+      'An endpoint is disabled when its receiver answers 410 Gone, or answers no attempt 2xx for ' +
+      '`WEBHOOK_DESHABILITAR_HORAS` (72 h by default): `activo` false and `deshabilitado` says when and why. ' +
+      'Enabled again, it receives the events that happen from then on.',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam],
+    responses: {
+      200: {
+        description: 'The endpoint, active',
+        content: json(webhookOne, example('Enabled', { status: 'success', data: WEBHOOK_EXAMPLE })),
       },
     },
     // It takes no body; one that is not JSON is refused like any other.

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Response } from 'express';
 import { Router } from 'express';
 import { ZipFile } from 'yazl';
-import { ambienteName, exportRequest, parseRequest, type AmbienteCode } from '@dte/domain';
+import { ambienteName, celdaSinFormula, exportRequest, parseRequest, type AmbienteCode } from '@dte/domain';
 import { archivoDte, type EntradaLista } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
@@ -21,13 +21,10 @@ const COLUMNAS: [string, (e: EntradaLista) => string | null][] = [
   ['ambiente', (e) => ambienteName[e.ambiente as AmbienteCode]],
 ];
 
-/**
- * RFC 4180: a field with a comma, quote or line end is quoted. A text that a spreadsheet would run as a
- * formula (starting with = + - @) gets a leading apostrophe: receptor names come from the emisor's clients.
- */
+/** RFC 4180: a field with a comma, quote or line end is quoted; none is run as a formula (`celdaSinFormula`). */
 function campo(valor: string | null): string {
   if (valor === null) return '';
-  const seguro = /^[=+\-@]/.test(valor) ? `'${valor}` : valor;
+  const seguro = celdaSinFormula(valor);
   return /[",\r\n]/.test(seguro) ? `"${seguro.replace(/"/g, '""')}"` : seguro;
 }
 

@@ -8,7 +8,8 @@ import { comprobarDestino } from '../http/destino-webhook';
 
 /**
  * The token's emisor's webhook endpoints (`/webhooks`, permission WEBHOOKS): create (the secret is
- * answered this once), list, read, delete, rotate the secret, and read an endpoint's delivery log. Another
+ * answered this once), list, read, delete, rotate the secret, enable a disabled one again, and read an
+ * endpoint's delivery log. Another
  * emisor's endpoint is answered 404, as an unknown one.
  */
 export function webhooksRoutes(ctx: ApiContext): Router {
@@ -19,7 +20,11 @@ export function webhooksRoutes(ctx: ApiContext): Router {
   router.post('/webhooks', authenticate(ctx), async (req, res) => {
     autorizado(req);
     const pedido = parseRequest(webhookRequest, req.body);
-    await comprobarDestino(pedido.url, await ambienteDe(ctx, req.auth.emisorId));
+    await comprobarDestino(
+      pedido.url,
+      await ambienteDe(ctx, req.auth.emisorId),
+      ctx.config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
+    );
     const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, pedido);
     res.status(201).json({ status: 'success', data: { ...endpointView(endpoint), secreto } });
   });
@@ -55,6 +60,12 @@ export function webhooksRoutes(ctx: ApiContext): Router {
         anteriorVigenteHasta: new Date(ahora.getTime() + SOLAPE_ROTACION_MS).toISOString(),
       },
     });
+  });
+
+  router.post('/webhooks/:id/habilitar', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    const endpoint = await webhooks.habilitar(req.auth.emisorId, String(req.params.id));
+    res.json({ status: 'success', data: endpointView(endpoint) });
   });
 
   router.get('/webhooks/:id/entregas', authenticate(ctx), async (req, res) => {

@@ -69,12 +69,15 @@ export const mhConsulta = proxyActivities<Activities>({
 });
 
 /**
- * A webhook delivery: one attempt waits the receiver's timeout; attempts are retried exponentially for the
- * whole window (72 h by default, the usual promise of webhook senders), as configured when the event was
- * published. An address the emisor's ambiente does not admit is final.
+ * A webhook delivery: one attempt ends by the receiver's timeout (the activity's own deadline, so the
+ * timeout below, later, only catches a lost worker); attempts are retried exponentially for the whole
+ * window (72 h by default, the usual promise of webhook senders), as configured when the event was
+ * published. An address the deployment or the emisor's ambiente does not admit is final. The attempts run
+ * on `cola`, the queue whose workers bound how many run at once (absent: the workflow's queue).
  */
-export function entregaWebhook(r: ReintentoWebhook) {
+export function entregaWebhook(r: ReintentoWebhook, cola?: string) {
   return proxyActivities<Activities>({
+    ...(cola === undefined ? {} : { taskQueue: cola }),
     startToCloseTimeout: `${r.timeoutSegundos + 10} seconds`,
     scheduleToCloseTimeout: `${r.plazoHoras} hours`,
     retry: {

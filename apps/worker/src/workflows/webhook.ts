@@ -9,7 +9,7 @@ import { entregaWebhook } from './policies';
  */
 export const WebhookDeliveryWorkflow: WorkflowFn<typeof EntregaWebhook> = async (input) => {
   try {
-    return await entregaWebhook(input.reintento).entregarWebhook(input);
+    return await entregaWebhook(input.reintento, input.cola).entregarWebhook(input);
   } catch (err) {
     if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
     // The window's timeout carries the last attempt's failure as its cause: that is what the receiver did.

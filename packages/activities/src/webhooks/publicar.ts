@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { EntregaWebhook, type EventoWebhook } from '@dte/contract';
+import { colaEntregas, EntregaWebhook, type EventoWebhook } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
 import type { TipoEvento } from '@dte/domain';
 import type { StoredDocumentRecord } from '@dte/store';
@@ -53,15 +53,15 @@ export async function publicar(
     timestamp: new Date().toISOString(),
     data,
   };
-  const { client, info } = Context.current();
-  const workflows = new DteWorkflowClient(client.workflow);
+  const workflows = new DteWorkflowClient(Context.current().client.workflow);
   const { config } = deps;
   await Promise.all(
     endpoints.map((endpoint) =>
       workflows
         .start(EntregaWebhook, {
           workflowId: EntregaWebhook.workflowId(endpoint._id, evento.id),
-          taskQueue: info.taskQueue,
+          // The worker's queue, not the activity's: a delivery's own attempt publishes too (webhook.deshabilitado).
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
           // A completed delivery's id is not reused either: the event happened once.
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           args: [
@@ -74,6 +74,7 @@ export async function publicar(
                 plazoHoras: config.WEBHOOK_PLAZO_HORAS,
                 timeoutSegundos: config.WEBHOOK_TIMEOUT_SECONDS,
               },
+              cola: colaEntregas(config.TEMPORAL_TASK_QUEUE),
             },
           ],
         })

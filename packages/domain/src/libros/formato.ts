@@ -1,3 +1,4 @@
+import { celdaSinFormula } from '../csv';
 import type { Money } from '../money';
 
 /**
@@ -17,10 +18,11 @@ export const textoDgii = (s: string) => s.replace(/[;"\r\n]+/g, ' ').trim();
 
 /**
  * The file's bytes. Windows-1252 and Latin-1 agree on every letter of Spanish names (á, é, ñ, ü, ¿…);
- * a character neither has becomes `?`, as Excel writes it.
+ * a character neither has becomes `?`, as Excel writes it. A cell a spreadsheet would run as a formula is
+ * neutralised here, in the file alone: the JSON rows keep the name as MH holds it.
  */
 export function csvDgii(filas: readonly { columnas: readonly string[] }[]): Buffer {
-  const texto = filas.map((f) => `${f.columnas.join(';')}\r\n`).join('');
+  const texto = filas.map((f) => `${f.columnas.map(celdaSinFormula).join(';')}\r\n`).join('');
   const representable = Array.from(texto, (c) => (c.codePointAt(0)! > 0xff ? '?' : c)).join('');
   return Buffer.from(representable, 'latin1');
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fecha } from './common';
+import { fechaConsulta } from './consulta';
 
 /** GET /dte/conciliacion: the day whose reconciliation with MH is read. */
-export const conciliacionRequest = z.strictObject({ fecha });
+export const conciliacionRequest = z.strictObject({ fecha: fechaConsulta });

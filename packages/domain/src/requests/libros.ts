@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ANEXOS_F07 } from '../libros/anexos';
-import { fecha } from './common';
-
-/** A month of declaration, as the F-07 is filed. */
-const periodo = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Debe ser un mes YYYY-MM');
+import { checkRango, fechaConsulta, MAX_DIAS_CONSULTA, mesConsulta } from './consulta';
 
 /** An establishment's own code (codEstable, 4 letters or digits): its documents alone. */
 const establecimiento = z
@@ -12,18 +9,15 @@ const establecimiento = z
   .transform((s) => s.toUpperCase())
   .optional();
 
-/** The longest date range a book covers: a year. */
-const MAX_DIAS = 366;
-
 /**
  * GET /libros/*: what a book covers, a month (`periodo`) or a date range (`desde`, `hasta`, inclusive,
  * answered as the periodo `desde/hasta`), of every establishment or one, as JSON, a spreadsheet or a PDF.
  */
 export const libroRequest = z
   .strictObject({
-    periodo: periodo.optional(),
-    desde: fecha.optional(),
-    hasta: fecha.optional(),
+    periodo: mesConsulta.optional(),
+    desde: fechaConsulta.optional(),
+    hasta: fechaConsulta.optional(),
     establecimiento,
     formato: z.enum(['json', 'xlsx', 'pdf']).default('json'),
   })
@@ -35,10 +29,7 @@ export const libroRequest = z
       ctx.addIssue({ code: 'custom', path: ['periodo'], message: 'Requerido: un mes YYYY-MM, o desde y hasta' });
     else if (rango && (r.desde === undefined || r.hasta === undefined))
       ctx.addIssue({ code: 'custom', path: [r.desde ? 'hasta' : 'desde'], message: 'Un rango lleva desde y hasta' });
-    else if (r.desde && r.hasta && r.desde > r.hasta)
-      ctx.addIssue({ code: 'custom', path: ['desde'], message: 'desde es posterior a hasta' });
-    else if (r.desde && r.hasta && (Date.parse(r.hasta) - Date.parse(r.desde)) / 86_400_000 >= MAX_DIAS)
-      ctx.addIssue({ code: 'custom', path: ['hasta'], message: `Un rango cubre a lo sumo ${MAX_DIAS} días` });
+    else checkRango(r, ctx, MAX_DIAS_CONSULTA);
   })
   .transform(({ periodo, desde, hasta, ...r }) => ({ ...r, periodo: periodo ?? `${desde}/${hasta}` }));
 
@@ -48,7 +39,7 @@ export const libroRequest = z
  */
 export const anexoRequest = z.strictObject({
   anexo: z.enum(ANEXOS_F07, { error: `Debe ser ${ANEXOS_F07.join(', ')}` }),
-  periodo,
+  periodo: mesConsulta,
   establecimiento,
   formato: z.enum(['json', 'csv']).default('json'),
   tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),

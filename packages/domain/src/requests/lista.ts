@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DTE_TIPOS } from '../dte/document-kinds';
-import { fecha } from './common';
+import { checkRango, fechaConsulta, MAX_DIAS_CONSULTA } from './consulta';
 
 /**
  * GET /dte: the filters of the list of the token's emisor's documents, from the query string. An unknown
@@ -10,8 +10,8 @@ export const listaRequest = z
   .strictObject({
     tipo: z.enum(DTE_TIPOS).optional(),
     estado: z.enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED']).optional(),
-    desde: fecha.optional(),
-    hasta: fecha.optional(),
+    desde: fechaConsulta.optional(),
+    hasta: fechaConsulta.optional(),
     receptor: z.string().trim().min(1).max(30).optional(),
     numeroControl: z
       .string()
@@ -20,14 +20,15 @@ export const listaRequest = z
     cursor: z.string().min(1).max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
-  .refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, {
-    message: 'desde es posterior a hasta',
-    path: ['desde'],
-  });
+  // A page at a time whatever the range: no bound on its length.
+  .superRefine((f, ctx) => checkRango(f, ctx));
 export type ListaRequest = z.output<typeof listaRequest>;
 
-/** GET /dte/export: a period of emission dates (both required, inclusive) and the file to make of it. */
+/**
+ * GET /dte/export: a period of emission dates (both required, inclusive, a year at most: the file is made
+ * whole) and the file to make of it.
+ */
 export const exportRequest = z
-  .strictObject({ desde: fecha, hasta: fecha, formato: z.enum(['csv', 'zip']).default('csv') })
-  .refine((f) => f.desde <= f.hasta, { message: 'desde es posterior a hasta', path: ['desde'] });
+  .strictObject({ desde: fechaConsulta, hasta: fechaConsulta, formato: z.enum(['csv', 'zip']).default('csv') })
+  .superRefine((f, ctx) => checkRango(f, ctx, MAX_DIAS_CONSULTA));
 export type ExportRequest = z.output<typeof exportRequest>;

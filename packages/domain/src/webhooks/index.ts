@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { AmbienteCode } from '../emisor';
 import { DteError, ErrorCode } from '../errors';
 
@@ -14,77 +15,63 @@ export const EVENTOS_WEBHOOK = [
   'dte.correo_fallido',
   'contingencia.alerta',
   'conciliacion.diferencias',
+  'webhook.deshabilitado',
 ] as const;
 export type TipoEvento = (typeof EVENTOS_WEBHOOK)[number];
 
 /**
- * Addresses a PROD emisor's endpoint may not resolve to (SSRF): the service would otherwise post, signed,
- * to its own network. Loopback, RFC 1918 and shared address space, link-local (cloud metadata at
- * 169.254.169.254), "this network", multicast and reserved, and their IPv6 counterparts (unique local,
- * link-local, IPv4-mapped).
+ * Addresses no endpoint may reach unless the operator allows private destinations (SSRF): the service would
+ * otherwise post, signed, to its own network, and the delivery log would answer what listens there. An
+ * address is allowed only when ipaddr.js classes it as global `unicast`: loopback, RFC 1918 and shared
+ * address space, link-local (cloud metadata at 169.254.169.254), "this network", multicast, broadcast,
+ * documentation, benchmarking and reserved ranges are not, nor unique local, link-local, Teredo and the
+ * other special IPv6 ranges. An IPv6 address that carries an IPv4 one (IPv4-mapped, IPv4-translated,
+ * NAT64 64:ff9b::/96, 6to4 2002::/16, IPv4-compatible ::/96) is judged by the IPv4 address it carries.
+ * IPv4 is parsed as `inet_aton` would (decimal 2130706433, octal 0177.0.0.1, hex 0x7f.1, short 127.1).
  */
-// Two lists: Node's BlockList also checks an IPv4 address against IPv6 rules, as IPv4-mapped.
-const PRIVADAS_V4 = new BlockList();
-for (const [red, prefijo] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVADAS_V4.addSubnet(red, prefijo, 'ipv4');
-const PRIVADAS_V6 = new BlockList();
-for (const [red, prefijo] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVADAS_V6.addSubnet(red, prefijo, 'ipv6');
-
-/** The IPv4 address an IPv4-mapped IPv6 address carries (`::ffff:7f00:1` or `::ffff:127.0.0.1`), or null. */
-function ipv4Mapeada(ip: string): string | null {
-  const m = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(ip);
-  if (!m) return null;
-  if (m[1]) return m[1];
-  const n = (parseInt(m[2]!, 16) << 16) | parseInt(m[3]!, 16);
-  return [24, 16, 8, 0].map((s) => (n >>> s) & 255).join('.');
-}
-
-/** The address is one a PROD emisor's webhook may not reach (see above); what is not an address is refused. */
 export function direccionPrivada(ip: string): boolean {
-  const familia = isIP(ip);
-  if (familia === 4) return PRIVADAS_V4.check(ip, 'ipv4');
-  if (familia === 0) return true;
-  const v4 = ipv4Mapeada(ip);
-  return v4 !== null ? PRIVADAS_V4.check(v4, 'ipv4') : PRIVADAS_V6.check(ip, 'ipv6');
+  if (!ipaddr.isValid(ip)) return true;
+  const direccion = ipaddr.parse(ip);
+  if (direccion.kind() === 'ipv4') return direccion.range() !== 'unicast';
+  const v4 = ipv4Incrustada(direccion as ipaddr.IPv6);
+  return v4 ? v4.range() !== 'unicast' : direccion.range() !== 'unicast';
 }
 
-/** Private and loopback destinations are refused for PROD emisores only: TEST ones are tried on the local stack. */
-export function destinosPrivadosPermitidos(ambiente: AmbienteCode): boolean {
-  return ambiente === '00';
+/** The IPv4 address an IPv6 one carries by a transition mechanism, or null. */
+function ipv4Incrustada(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = ip.parts;
+  const v4 = (alto: number, bajo: number) => new ipaddr.IPv4([alto >> 8, alto & 255, bajo >> 8, bajo & 255]);
+  const rango = ip.range();
+  if (rango === 'ipv4Mapped' || rango === 'rfc6145') return v4(p[6]!, p[7]!);
+  if (ip.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return v4(p[6]!, p[7]!);
+  if (rango === '6to4') return v4(p[1]!, p[2]!);
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291): `::` and `::1` come out as 0.0.0.0 and 0.0.0.1.
+  if (ip.match(ipaddr.IPv6.parse('::'), 96)) return v4(p[6]!, p[7]!);
+  return null;
 }
+
+/** A URL a service would write into a header or a log line as it is: C0 and C1 controls, DEL, CR and LF. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * An endpoint's URL as the emisor's ambiente admits it: `https:` outside TEST, no credentials in it, and
- * for PROD no host that is an address (or name) of the service's own network. A host name is resolved
- * again at every delivery (see the delivery activity), since its address can change after this check.
+ * An endpoint's URL as the deployment and the emisor's ambiente admit it: no control characters, `https:`
+ * outside TEST, no credentials in it, and unless `privadosPermitidos` (WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
+ * an operator's choice for local development) no host that is an address (or name) of a private network.
+ * A host name is resolved again at every connection (see the delivery activity), since its address can
+ * change after this check.
  */
-export function comprobarUrlWebhook(url: string, ambiente: AmbienteCode): URL {
+export function comprobarUrlWebhook(url: string, ambiente: AmbienteCode, privadosPermitidos: boolean): URL {
   const rechazo = (message: string) => new DteError(ErrorCode.WEBHOOK_URL_NOT_ALLOWED, 422, message, { url });
+  // The URL parser drops CR, LF and tabs silently: what was stored would not be what is called.
+  if (CONTROL.test(url)) throw rechazo('La URL del webhook no puede llevar caracteres de control');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw rechazo('La URL del webhook no es una URL absoluta válida');
   }
-  const test = destinosPrivadosPermitidos(ambiente);
+  const test = ambiente === '00';
   if (parsed.protocol !== 'https:' && !(test && parsed.protocol === 'http:'))
     throw rechazo(
       test
@@ -93,9 +80,10 @@ export function comprobarUrlWebhook(url: string, ambiente: AmbienteCode): URL {
     );
   if (parsed.username || parsed.password) throw rechazo('La URL del webhook no puede llevar credenciales');
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (!test && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && direccionPrivada(host))))
-    throw rechazo(
-      'La URL del webhook apunta a una dirección privada o local, que un emisor de producción no puede usar',
-    );
+  if (
+    !privadosPermitidos &&
+    (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && direccionPrivada(host)))
+  )
+    throw rechazo('La URL del webhook apunta a una dirección privada o local, que este servicio no admite');
   return parsed;
 }

@@ -279,6 +279,14 @@ table { border-collapse: collapse; }
 .resumen td { text-align: right; white-space: nowrap; padding: 1px 0; }
 .resumen .total th, .resumen .total td { font-weight: bold; font-size: 10pt; border-top: 1px solid ${principal}; color: ${principal}; }
 .observaciones p { margin: 0 0 2px; white-space: pre-wrap; }
+/* A text the emisor or its client wrote may hold a word wider than its cell (MH takes names of 250
+   characters, descriptions of 1,000): it breaks inside the word rather than push the amounts off the page.
+   "anywhere", unlike "break-word", also lowers the cell's narrowest width, which tables and flex boxes
+   are laid out by; a cell kept on one line (amounts, identifiers) is unaffected. In a listing's columns
+   only a cell holding such a word may break (PALABRA_LARGA): others would lose their narrowest width too,
+   and the columns of a full listing would then split short words ("Unida d"). */
+.titulo, .datos td, .listado td.palabra-larga, .listado tr.texto-aparte td, .observaciones p { overflow-wrap: anywhere; }
+.parte, .titulo, .identificacion .datos { min-width: 0; }
 `;
 }
 
@@ -397,6 +405,9 @@ function ventaTercero(data: Obj | null): SafeHtml | null {
  */
 const TEXTO_EN_SU_FILA = 120;
 
+/** A word longer than a listing's column is wide in a full listing (a word of Spanish seldom has 20 letters). */
+const PALABRA_LARGA = /\S{21}/;
+
 /**
  * A listing whose columns are the fields some line carries; empty listings are left out. The text field
  * `aparte` (the description) of a line moves to a full-width row under it when it is long.
@@ -426,7 +437,11 @@ function table(title: string, fields: Field[], rows: Obj[], aparte?: string): Sa
           const largo = aparte !== undefined && (text(r[aparte])?.length ?? 0) > TEXTO_EN_SU_FILA;
           const celda = (f: Field) => (largo && f.key === aparte ? null : formatValue(r[f.key], f.kind));
           return html`<tr class="${largo ? 'con-texto-aparte' : ''}">
-              ${columns.map((f) => html`<td class="${kindClass(f)}">${celda(f)}</td>`)}
+              ${columns.map((f) => {
+                const valor = celda(f);
+                const partible = kindClass(f) === 'text' && PALABRA_LARGA.test(valor ?? '');
+                return html`<td class="${kindClass(f)}${partible ? ' palabra-larga' : ''}">${valor}</td>`;
+              })}
             </tr>
             ${
               largo &&

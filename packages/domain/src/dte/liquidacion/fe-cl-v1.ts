@@ -17,7 +17,7 @@ import { totalesComprobanteLiquidacion } from './totales';
  * document's resumen figures (arithmetic in ./totales.ts). No contingency.
  */
 export function buildComprobanteLiquidacionV1(ctx: BuildContext, request: Dte08Request) {
-  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'comprobante de liquidación');
+  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'al comprobante de liquidación');
   const t = totalesComprobanteLiquidacion(request.cuerpoDocumento, request.ivaPercibido);
   return {
     identificacion: identificacionSinContingencia(ctx, '08', 1),

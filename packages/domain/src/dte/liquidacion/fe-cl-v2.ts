@@ -16,7 +16,7 @@ import { totalesComprobanteLiquidacion } from './totales';
  * in the resumen instead of an extension, and `fusion` (null: no merger is declared through the API).
  */
 export function buildComprobanteLiquidacionV2(ctx: BuildContext, request: Dte08Request) {
-  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'comprobante de liquidación');
+  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'al comprobante de liquidación');
   const t = totalesComprobanteLiquidacion(request.cuerpoDocumento, request.ivaPercibido);
   return {
     identificacion: { ...identificacionSinContingencia(ctx, '08', 2), fusion: null },

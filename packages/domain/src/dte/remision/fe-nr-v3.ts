@@ -13,7 +13,7 @@ export function buildNotaRemisionV3(ctx: BuildContext, request: Dte04Request) {
   const r = request.receptor;
   return {
     identificacion: identificacion(ctx, '04', 3),
-    documentoRelacionado: documentoRelacionadoRemision(request),
+    documentoRelacionado: documentoRelacionadoRemision(request, ctx.fecEmi),
     emisor: emisorConEstablecimiento(ctx.emisor),
     receptor: {
       ...receptorBase(r),

@@ -17,7 +17,7 @@ export function buildNotaRemisionV4(ctx: BuildContext, request: Dte04Request) {
   const { cuerpoDocumento, resumen } = cuerpoYResumenRemision(request);
   return {
     identificacion: identificacion(ctx, '04', 4),
-    documentoRelacionado: documentoRelacionadoRemision(request),
+    documentoRelacionado: documentoRelacionadoRemision(request, ctx.fecEmi),
     emisor: emisor2026(ctx.emisor),
     receptor: {
       ...receptorBase(r),

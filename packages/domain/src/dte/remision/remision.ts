@@ -6,6 +6,7 @@ import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { resumenVenta } from '../bloques/resumen';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
 import { tributosIva } from '../iva';
+import { checkFechasRelacionadas } from '../retencion/relacionados';
 
 /**
  * What NR v3 and v4 share. A Nota de Remisión moves goods without selling them, so it has no payment and
@@ -33,9 +34,14 @@ export function cuerpoYResumenRemision(request: Dte04Request) {
   };
 }
 
-/** The related Facturas or CCFs, in MH's shape; null when the goods move on their own account. */
-export function documentoRelacionadoRemision(request: Dte04Request) {
-  return request.documentosRelacionados?.length ? request.documentosRelacionados : null;
+/**
+ * The related Facturas or CCFs, in MH's shape; null when the goods move on their own account. The goods
+ * move for sales already made: one dated after the remisión is refused, as the other kinds refuse theirs.
+ */
+export function documentoRelacionadoRemision(request: Dte04Request, fecEmi: string) {
+  if (!request.documentosRelacionados?.length) return null;
+  checkFechasRelacionadas(request.documentosRelacionados, fecEmi, 'a la nota de remisión', 'documentosRelacionados');
+  return request.documentosRelacionados;
 }
 
 /** A field one generation's schema requires of the receptor and the request left out. */

@@ -14,7 +14,7 @@ import { checkFechasRelacionadas } from './relacionados';
  * (requests/dte07.ts, rates in ./tasas.ts).
  */
 export function buildComprobanteRetencionV1(ctx: BuildContext, request: Dte07Request) {
-  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'comprobante de retención');
+  checkFechasRelacionadas(request.cuerpoDocumento, ctx.fecEmi, 'al comprobante de retención');
   const { receptor: r } = request;
   const montos = request.cuerpoDocumento.map((c) => round2(money(c.montoSujetoGrav)));
   const retenidos = request.cuerpoDocumento.map((c) => round2(money(c.ivaRetenido)));

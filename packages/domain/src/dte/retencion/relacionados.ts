@@ -1,23 +1,25 @@
 import { validationError } from '../../errors';
 
 /**
- * What a document reports on has already happened: a line dated after the document itself (its fecEmi, El
- * Salvador) is refused, naming each such line. `que` names the document in the message. Used by the
- * Comprobante de Retención (its retained documents) and the Comprobante de Liquidación (its liquidated
- * sales). ISO dates compare as text.
+ * What a document reports on has already happened: a related document dated after the document itself
+ * (its fecEmi, El Salvador) is refused, naming each one (`campo`: the request's list of them). `que` names
+ * the document in the message, with its preposition (`al comprobante de retención`). Used by the
+ * Comprobante de Retención (its retained documents), the Comprobante de Liquidación (its liquidated sales)
+ * and the Nota de Remisión (the sales its goods move for). ISO dates compare as text.
  */
 export function checkFechasRelacionadas(
-  cuerpoDocumento: readonly { fechaEmision: string }[],
+  relacionados: readonly { fechaEmision: string }[],
   fecEmi: string,
   que: string,
+  campo = 'cuerpoDocumento',
 ): void {
-  const posteriores = cuerpoDocumento.flatMap((c, i) => (c.fechaEmision > fecEmi ? [i] : []));
+  const posteriores = relacionados.flatMap((c, i) => (c.fechaEmision > fecEmi ? [i] : []));
   if (posteriores.length)
     throw validationError(
-      `Un documento relacionado no puede tener fecha posterior al ${que}`,
+      `Un documento relacionado no puede tener fecha posterior ${que}`,
       posteriores.map((i) => ({
-        field: `cuerpoDocumento[${i}].fechaEmision`,
-        message: `Es posterior a la fecha de emisión del comprobante (${fecEmi})`,
+        field: `${campo}[${i}].fechaEmision`,
+        message: `Es posterior a la fecha de emisión del documento (${fecEmi})`,
       })),
     );
 }

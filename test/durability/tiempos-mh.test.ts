@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { loadConfig } from '@dte/config';
 import { mailAttachment, type MaildevMessage } from '../support/maildev';
+import { enMh } from '../support/mh';
+import { until } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -54,27 +56,6 @@ describe("MH's timing, as a property", () => {
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
   }
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | null>, timeoutMs = 120_000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-
-  async function enMh(codigoGeneracion: string) {
-    const res = await fetch(`${stack().mhSimulator}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
-    const { data } = (await res.json()) as {
-      data: {
-        respuestas: { estado: string }[];
-        registrado: { estado: string; selloRecibido: string; firmaSha256: string } | null;
-      }[];
-    };
-    return data[0];
-  }
-
   /** The JWS of every e-mail to `correo` whose Archivo DTE has a sello, oldest first. */
   async function firmasEnviadas(correo: string, codigoGeneracion: string): Promise<string[]> {
     const res = await fetch(`${stack().maildev}/email`);
@@ -107,10 +88,14 @@ describe("MH's timing, as a property", () => {
           const { codigoGeneracion } = res.body.data;
 
           const { Document } = (await testDatabase()).models;
-          const doc = await until(`${codigoGeneracion} PROCESSED`, async () => {
-            const d = await Document.findById(codigoGeneracion).lean();
-            return d?.estado === 'PROCESSED' ? d : undefined;
-          });
+          const doc = await until(
+            `${codigoGeneracion} PROCESSED`,
+            async () => {
+              const d = await Document.findById(codigoGeneracion).lean();
+              return d?.estado === 'PROCESSED' ? d : undefined;
+            },
+            120_000,
+          );
           const mh = (await enMh(codigoGeneracion))!;
           // Registered once: every other send of it was refused as a duplicate (004).
           expect(mh.registrado).toMatchObject({ estado: 'PROCESADO', selloRecibido: doc.selloRecibido });

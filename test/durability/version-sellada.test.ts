@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { loadConfig } from '@dte/config';
 import { mailAttachment, waitForMail, type MaildevMessage } from '../support/maildev';
+import { enMh } from '../support/mh';
+import { until } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -25,28 +27,7 @@ describe('the version MH sealed', () => {
 
   const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | null>, timeoutMs = 90000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
   /** What MH holds of the document: its estado, sello and the SHA-256 of the JWS it sealed. */
-  async function enMh(codigoGeneracion: string) {
-    const res = await fetch(`${stack().mhSimulator}/__sim/documentos?codigoGeneracion=${codigoGeneracion}`);
-    const { data } = (await res.json()) as {
-      data: {
-        recepciones: number;
-        registrado: { estado: string; selloRecibido: string; firmaSha256: string } | null;
-      }[];
-    };
-    return data[0]?.registrado ?? null;
-  }
-
   const factura = (correo: string, extra: object = {}) => ({
     receptor: { nombre: 'Ana Ruiz', tipoDocumento: '13', numDocumento: '012345678', correo },
     items: [{ descripcion: 'Con respuesta tardía', cantidad: 1, precioUnitario: 4.52 }],
@@ -56,10 +37,14 @@ describe('the version MH sealed', () => {
 
   async function registro(codigoGeneracion: string, estado: string) {
     const { Document } = (await testDatabase()).models;
-    return until(`the document ${estado}`, async () => {
-      const doc = await Document.findById(codigoGeneracion).lean();
-      return doc?.estado === estado ? doc : undefined;
-    });
+    return until(
+      `the document ${estado}`,
+      async () => {
+        const doc = await Document.findById(codigoGeneracion).lean();
+        return doc?.estado === estado ? doc : undefined;
+      },
+      90_000,
+    );
   }
 
   /** The Archivo DTE of the newest e-mail to `correo` that carries a sello. */
@@ -86,7 +71,7 @@ describe('the version MH sealed', () => {
   /** The record, the Archivo DTE and the last e-mail carry the JWS MH sealed, with MH's sello. */
   async function esLaSellada(codigoGeneracion: string, correo: string, tipoModelo: 1 | 2) {
     const doc = await registro(codigoGeneracion, 'PROCESSED');
-    const mh = (await enMh(codigoGeneracion))!;
+    const mh = (await enMh(codigoGeneracion))!.registrado!;
     expect([mh.estado, sha256(doc.dteFirmado)]).toEqual(['PROCESADO', mh.firmaSha256]);
     expect(doc.selloRecibido).toBe(mh.selloRecibido);
     expect(doc.dteJson.identificacion).toMatchObject({ tipoModelo, tipoOperacion: tipoModelo });
@@ -114,7 +99,7 @@ describe('the version MH sealed', () => {
     ]);
     await simulator('/latency', { ms: 0, emisor: tenant.nit });
     const { codigoGeneracion } = res.body.data;
-    expect((await enMh(codigoGeneracion))?.estado).toBe('PROCESADO');
+    expect((await enMh(codigoGeneracion))?.registrado?.estado).toBe('PROCESADO');
 
     const doc = await esLaSellada(codigoGeneracion, correo, 1);
     // The contingency version the receptor got meanwhile is kept, as what it was.
@@ -141,7 +126,10 @@ describe('the version MH sealed', () => {
     const res = await api('POST', '/dte/dte01', tenant, factura(correo, { testContingencia: true }));
     expect([res.status, res.body.data.estado]).toEqual([201, 'CONTINGENCIA']);
     const { codigoGeneracion } = res.body.data;
-    await until('MH to seal the first lote', async () => (await enMh(codigoGeneracion))?.estado === 'PROCESADO');
+    await until(
+      'MH to seal the first lote',
+      async () => (await enMh(codigoGeneracion))?.registrado?.estado === 'PROCESADO',
+    );
     await simulator('/latency', { ms: 0, emisor: tenant.nit });
 
     const doc = await esLaSellada(codigoGeneracion, correo, 2);

@@ -52,10 +52,16 @@ function spawnService(name: string, main: string, env: Record<string, string>): 
   };
 }
 
-/** Waits until `check` holds, failing with `what`. */
-export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60000): Promise<void> {
+/** Waits until `check` answers something truthy, and answers it; fails with `what`. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | false | null | undefined> | T | false | null | undefined,
+  timeoutMs = 60000,
+): Promise<T> {
   const started = Date.now();
-  while (!(await check())) {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`${what} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }

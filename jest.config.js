@@ -23,7 +23,7 @@ module.exports = {
     },
     {
       ...common,
-      // Reads docker-compose.yml, the Dockerfile and deploy/kubernetes: no stack needed.
+      // Reads docker-compose.yml, the Dockerfile, deploy/kubernetes and the system packages: no stack needed.
       displayName: 'deploy',
       testMatch: ['<rootDir>/deploy/test/**/*.test.ts'],
     },

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * What both README commands need before anything runs: npm dependencies, the TypeScript build and the
- * real components. Each step is skipped when already done, so a warm run costs a few seconds.
+ * real components, Debian's packages of system-packages.json among them. Each step is skipped when already done, so a warm run costs a few seconds.
  */
 const fs = require('node:fs');
 const path = require('node:path');

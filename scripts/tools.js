@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { SYSTEM_PACKAGES, ensureSystemPackages, providedFile } = require('./system-packages');
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, '.tools', 'bin');
@@ -165,29 +166,10 @@ function minio() {
   );
 }
 
-/** A Debian package, installed (with sudo when not root) unless the file it provides is there already. */
-function debian(pkg, provides) {
-  if (fs.existsSync(provides)) return provides;
-  log(`${pkg}: ${provides} is missing; installing Debian's ${pkg} package...`);
-  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo', '-n'] : [];
-  const apt = (...args) =>
-    run(sudo[0] || 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  if (!apt('install', '-y', '--no-install-recommends', pkg)) {
-    apt('update');
-    if (!apt('install', '-y', '--no-install-recommends', pkg)) throw new Error(`could not install ${pkg}`);
-  }
-  return provides;
-}
-
+/** Chromium and the other Debian packages of system-packages.json, installed when missing. */
 function chromium() {
-  return debian('chromium', process.env.CHROMIUM_PATH || '/usr/bin/chromium');
-}
-
-/** Emoji in free text print in colour on the PDFs (DejaVu, Chromium's dependency, covers accents). */
-function emojiFont() {
-  return debian('fonts-noto-color-emoji', '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf');
+  ensureSystemPackages();
+  return providedFile(SYSTEM_PACKAGES.find((entry) => entry.package === 'chromium'));
 }
 
 /** The MongoDB wire endpoint: MONGODB_URI, else a local mongod, else FerretDB built from source. */
@@ -210,7 +192,6 @@ function ensureTools() {
     database: database(),
     minio: minio(),
     chromium: chromium(),
-    emojiFont: emojiFont(),
     maildev: maildev(),
   };
   log(`all tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

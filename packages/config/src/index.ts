@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { MAX_TIMEOUT_MH_MS, TIMEOUT_MH_MS } from '@dte/domain/limites';
 import { z } from 'zod';
 
 /**
@@ -69,7 +70,11 @@ const schema = z.object({
    */
   MAIL_MAX_BYTES: z.coerce.number().int().min(200_000).default(10_000_000),
   MH_BASE_URL: z.url().default('http://127.0.0.1:3100'),
-  MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(8000),
+  /**
+   * Each exchange with MH (Manual Técnico §3.1: 8 s). One reception holds several within its 2-minute limit
+   * (`MAX_TIMEOUT_MH_MS`, `@dte/domain/limites`): a larger timeout would let the limit cut a reception short.
+   */
+  MH_TIMEOUT_MS: z.coerce.number().int().min(100).max(MAX_TIMEOUT_MH_MS).default(TIMEOUT_MH_MS),
   /** MH's windows per kind and generation always apply (`PLAZOS_MH`); DIAS also bounds them by the spec's days below. */
   ANULACION_PLAZOS: z.enum(['DIAS', 'MH']).default('DIAS'),
   /** With DIAS: days after the sello within which a DTE 01, 11 or 14 may be invalidated (the spec's table). */

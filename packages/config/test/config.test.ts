@@ -26,6 +26,12 @@ describe('configuration module', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it("refuses an MH_TIMEOUT_MS one reception's exchanges would not fit in its 2-minute limit", () => {
+    // At worst a login, then a consult before each of the three sends: 7 exchanges; 120,000 / 7 = 17,142 ms.
+    expect(loadConfig({ MH_TIMEOUT_MS: '17142' }).MH_TIMEOUT_MS).toBe(17142);
+    expect(() => loadConfig({ MH_TIMEOUT_MS: '17143' })).toThrow(/\bMH_TIMEOUT_MS\b/);
+  });
+
   it('runs the worker without its metrics endpoint on WORKER_METRICS_PORT=0, and checks body sizes', () => {
     expect(loadConfig({}).WORKER_METRICS_PORT).toBe(9464);
     expect(loadConfig({ WORKER_METRICS_PORT: '0' }).WORKER_METRICS_PORT).toBe(0);

@@ -17,7 +17,8 @@ import {
   type WorkflowFn,
 } from '@dte/contract';
 import { deliverDocument, settle } from './delivery';
-import { databaseSteps, ESPERA_MH, issuanceSteps, mhReception } from './policies';
+import { ESPERA_MH, siguienteEspera } from '@dte/domain/limites';
+import { databaseSteps, issuanceSteps, mhReception } from './policies';
 import { dteRefusal } from './refusal';
 
 /**
@@ -79,7 +80,7 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
     }
     for (let wait = ESPERA_MH.inicialSegundos; !recorded && outcome.result === 'UNREACHABLE';) {
       await sleep(`${wait} seconds`);
-      wait = Math.min(wait * 2, ESPERA_MH.maxSegundos);
+      wait = siguienteEspera(wait, ESPERA_MH);
       // An unanswered send of the previous round may have reached MH.
       outcome = await transmit(true);
     }

@@ -1,6 +1,7 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import { DESTINO_NO_PERMITIDO, DTE_ERROR_FAILURE, type ReintentoWebhook } from '@dte/contract';
 import type { Activities } from '@dte/activities';
+import { LIMITE_RECEPCION_MS } from '@dte/domain/limites';
 
 /**
  * How long each kind of step may take and how it is retried: every activity policy of the workflows,
@@ -25,7 +26,7 @@ export const issuanceSteps = proxyLocalActivities<Activities>({
 
 /** One reception under MH's policy: up to three sends, each bounded by MH's 8-second timeout, with consults. */
 export const mhReception = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: LIMITE_RECEPCION_MS,
   retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
 });
 
@@ -105,18 +106,3 @@ export const smokeSteps = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 5 },
 });
-
-/** A backoff: waits `inicialSegundos`, doubling each time up to `maxSegundos`. */
-export interface Espera {
-  inicialSegundos: number;
-  maxSegundos: number;
-}
-
-/**
- * A document MH does not answer and that cannot be issued in contingencia (CAT-023) waits for MH: each
- * round sends again (consulting first), 10 s after the first failure, doubling up to 10 minutes.
- */
-export const ESPERA_MH: Espera = { inicialSegundos: 10, maxSegundos: 600 };
-
-/** MH processes a lote in seconds; its results are asked for sooner than an outage is probed. */
-export const CONSULTA_LOTE: Espera = { inicialSegundos: 1, maxSegundos: 60 };

@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { ENVIOS_POR_RECEPCION } from '@dte/domain/limites';
 import { activityLog } from '../activity-log';
 import type { ActivityDependencies } from '../dependencies';
 import type { RespuestaMh, TransmitOutcome } from '@dte/contract';
@@ -41,9 +42,6 @@ export function sealed(r: RespuestaMh): RespuestaMh | undefined {
   return r.estado === 'PROCESADO' && r.selloRecibido ? r : undefined;
 }
 
-/** How many times MH's policy lets us send one document before operating in contingency (1 + 2 retries). */
-const MAX_SENDS = 3;
-
 /**
  * MH's reception policy (Manual Técnico §3.1): an 8-second timeout; when the outcome is unknown, ask
  * consultadte before sending again; at most two retries. A 004 (already received) recovers the existing
@@ -61,7 +59,7 @@ export async function transmitWithPolicy(
   };
   const firstAttempt = Context.current().info.attempt === 1 && !input.consultarAntes;
   let lastReason = 'not sent';
-  for (let send = 1; send <= MAX_SENDS; send++) {
+  for (let send = 1; send <= ENVIOS_POR_RECEPCION; send++) {
     if (send > 1 || !firstAttempt) {
       const known = await consult();
       if (known) return { result: 'PROCESADO', respuesta: known };

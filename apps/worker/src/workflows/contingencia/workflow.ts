@@ -1,8 +1,14 @@
 import { continueAsNew, getExternalWorkflowHandle, patched, setHandler, sleep, uuid4 } from '@temporalio/workflow';
 import { Contingencia, IssueDte, type TransmitOutcome, type WorkflowFn } from '@dte/contract';
-import { MAX_DOCUMENTOS_EVENTO_CONTINGENCIA, MAX_DOCUMENTOS_LOTE } from '@dte/domain/limites';
+import {
+  CONSULTA_LOTE,
+  MAX_DOCUMENTOS_EVENTO_CONTINGENCIA,
+  MAX_DOCUMENTOS_LOTE,
+  siguienteEspera,
+  type Espera,
+} from '@dte/domain/limites';
 import { settle } from '../delivery';
-import { CONSULTA_LOTE, databaseSteps, mhContingencia as mh, type Espera } from '../policies';
+import { databaseSteps, mhContingencia as mh } from '../policies';
 import { ContingenciaState, HORA_MS } from './state';
 
 /**
@@ -19,7 +25,7 @@ function backoff(espera: Espera): () => Promise<void> {
   let segundos = espera.inicialSegundos;
   return async () => {
     await sleep(segundos * 1000);
-    segundos = Math.min(segundos * 2, espera.maxSegundos);
+    segundos = siguienteEspera(segundos, espera);
   };
 }
 

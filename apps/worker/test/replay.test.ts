@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from '@temporalio/worker';
+import { DeterminismViolationError } from '@temporalio/workflow';
 
 /**
  * Workflow executions wait hours or days in production (a document in contingency, an outage), so the
@@ -51,4 +52,22 @@ describe('workflow replay of recorded histories', () => {
       ).resolves.toBeUndefined();
     },
   );
+
+  // The negative control: the replay above passing means something only if a changed command sequence fails it.
+  it('fails to replay, with a nondeterminism error, a history whose commands the code does not issue', async () => {
+    const file = path.join(HISTORIES, 'anulacion-tras-mh', 'InvalidateDteWorkflow.json');
+    const history = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      events: { activityTaskScheduledEventAttributes?: { activityType: { name: string } } }[];
+    };
+    // As if the code of that time had called its second activity by another name.
+    const firma = history.events.find(
+      (e) => e.activityTaskScheduledEventAttributes?.activityType.name === 'signDocument',
+    );
+    if (!firma) throw new Error(`${file} no longer schedules signDocument`);
+    firma.activityTaskScheduledEventAttributes!.activityType.name = 'signEvento';
+
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve(WORKFLOWS) }, history, 'anulacion-alterada'),
+    ).rejects.toBeInstanceOf(DeterminismViolationError);
+  });
 });

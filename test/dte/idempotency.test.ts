@@ -2,6 +2,7 @@ import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox } from '@dte/store';
 import { DEMO_EMISOR } from '../../apps/api/src/admin/dev-tenant';
 import { Tenants } from '../../apps/api/src/admin/tenants';
+import { anulacionRescindida } from '../support/fixtures';
 import { waitForMail, type MaildevMessage } from '../support/maildev';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
@@ -92,19 +93,7 @@ describe('Idempotency-Key', () => {
       receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
     });
     const { codigoGeneracion } = factura.body.data;
-    const anulacion = {
-      codigoGeneracion,
-      motivo: {
-        tipoAnulacion: 2,
-        motivoAnulacion: 'Error en el precio',
-        nombreResponsable: 'María Gómez',
-        tipDocResponsable: '13',
-        numDocResponsable: '012345678',
-        nombreSolicita: 'Juan Pérez',
-        tipDocSolicita: '13',
-        numDocSolicita: '012345678',
-      },
-    };
+    const anulacion = anulacionRescindida(codigoGeneracion);
     const key = `anulacion-${Date.now()}`;
     const results = await Promise.all(Array.from({ length: 3 }, () => post(tenant, key, anulacion, '/dte/anulacion')));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -257,19 +246,7 @@ describe('Idempotency-Key', () => {
         ...body('Se anula'),
         receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' },
       });
-      const anulacion = {
-        codigoGeneracion: factura.body.data.codigoGeneracion,
-        motivo: {
-          tipoAnulacion: 2,
-          motivoAnulacion: 'Error en el precio',
-          nombreResponsable: 'María Gómez',
-          tipDocResponsable: '13',
-          numDocResponsable: '012345678',
-          nombreSolicita: 'Juan Pérez',
-          tipDocSolicita: '13',
-          numDocSolicita: '012345678',
-        },
-      };
+      const anulacion = anulacionRescindida(factura.body.data.codigoGeneracion);
       const key = `anulacion-previa-${Date.now()}`;
       const first = await post(a, key, anulacion, '/dte/anulacion');
       expect([first.status, first.body.data.estado]).toEqual([200, 'CANCELLED']);

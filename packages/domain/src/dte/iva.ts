@@ -48,7 +48,7 @@ export function ivaRetenido1(totalGravada: Money, aplica: boolean): Money {
 }
 
 /**
- * NC v4 / ND v4 `cuerpoDocumento[].ivaRete` and `ivaPerci`: the resumen's amount spread over the gravada
+ * NC v4 / ND v4 `cuerpoDocumento[].ivaRete`: the resumen's 1 % retention spread over the gravada
  * lines in proportion to their ventaGravada, the rounding remainder on the last one, so that the resumen is
  * the sum of its lines as the Normativa DTE 2.0 annex requires (Anexo IV fields 143–146, p.119, as public
  * NC v4 serializers transcribe it; MH refuses a note whose lines carry 0). Where the remainder goes is

@@ -1,6 +1,6 @@
 import { validationError } from '../../errors';
 import { totalLetras } from '../../letras';
-import { money, toNumber2, toNumber8, ZERO } from '../../money';
+import { money, toNumber2, toNumber8 } from '../../money';
 import type { NotaRequest } from '../../requests/nota';
 import { cuerpoItemVenta, lineaVenta } from '../bloques/cuerpo';
 import { emisorNota2026 } from '../bloques/emisor';
@@ -33,11 +33,10 @@ export function notaV4(
     ]);
   const t = totalesCreditoFiscal(lineas, request.isRetenIva);
   const { totalNoGravado, totalPagar } = conNoGravado(request.items, t.totalPagar);
-  const ventasGravadas = lineas.map((l) => l.ventaGravada);
-  // No request asks for a perception; it goes through the same spreading as the retention all the same.
-  const ivaPerci = ZERO;
-  const ivaPerciLineas = porLineaNotaV4(ivaPerci, ventasGravadas);
-  const ivaReteLineas = porLineaNotaV4(t.ivaRete1, ventasGravadas);
+  const ivaReteLineas = porLineaNotaV4(
+    t.ivaRete1,
+    lineas.map((l) => l.ventaGravada),
+  );
   return {
     identificacion: { ...identificacion(ctx, tipoDte, 4), fusion: null },
     documentoRelacionado: documentoRelacionadoNota(original),
@@ -50,7 +49,8 @@ export function notaV4(
         numeroDocumento: ccfDeLinea(request.items[i]!, original),
       }),
       noGravado: toNumber8(money(request.items[i]!.noGravado)),
-      ivaPerci: toNumber8(ivaPerciLineas[i]!),
+      // No request asks for a perception: 0 on every line and in the resumen, their sum.
+      ivaPerci: 0,
       totalIva: toNumber8(ivaLineaNotaV4(linea.ventaGravada)),
       ivaRete: toNumber8(ivaReteLineas[i]!),
     })),
@@ -62,7 +62,7 @@ export function notaV4(
       totalDescu: toNumber2(t.totalDescu),
       tributos: tributosIva(t.iva),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
-      ivaPerci: toNumber2(ivaPerci),
+      ivaPerci: 0,
       totalIva: toNumber2(totalIvaNotaV4(t.iva)),
       ivaRete: toNumber2(t.ivaRete1),
       totalNoGravado: toNumber2(totalNoGravado),

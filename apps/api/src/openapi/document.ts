@@ -3,8 +3,44 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ErrorCode } from '@dte/domain';
 import { ERROR_CODES } from './error-codes';
-import { OPERATIONS, TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec } from './operations';
+import { anulacionOperations } from '../routes/anulacion.openapi';
+import { conciliacionOperations } from '../routes/conciliacion.openapi';
+import { documentListOperations, documentOperations } from '../routes/documentos.openapi';
+import { exportOperations } from '../routes/export.openapi';
+import { healthOperations } from '../routes/health.openapi';
+import { informationOperations } from '../routes/information.openapi';
+import { issueOperations } from '../routes/issue.openapi';
+import { librosOperations } from '../routes/libros.openapi';
+import { metricsOperations } from '../routes/metrics.openapi';
+import { pdfOperations } from '../routes/pdf.openapi';
+import { resendOperations } from '../routes/resend.openapi';
+import { smokeOperations } from '../routes/smoke.openapi';
+import { webhooksOperations } from '../routes/webhooks.openapi';
+import { TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec } from './operation';
+import { openapiOperations } from './routes.openapi';
 import { errorBody } from './schemas';
+
+/**
+ * Every route's operations, in the reference's reading order (the order of `paths`). A route left out here is
+ * caught by the unit test that compares the documented operations with the routes the app registers.
+ */
+const OPERATIONS: Operation[] = [
+  ...issueOperations,
+  ...anulacionOperations,
+  ...pdfOperations,
+  ...documentListOperations,
+  ...exportOperations,
+  ...conciliacionOperations,
+  ...documentOperations,
+  ...resendOperations,
+  ...informationOperations,
+  ...webhooksOperations,
+  ...smokeOperations,
+  ...healthOperations,
+  ...metricsOperations,
+  ...openapiOperations,
+  ...librosOperations,
+];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';

@@ -1,23 +1,14 @@
 import { documentKind, examples, versionEn, type DteTipo } from '@dte/domain';
 import type { z } from 'zod';
-import type {
-  documentDetail,
-  documentList,
-  documentRecord,
-  health,
-  information,
-  invalidated,
-  pdfBase64,
-  pdfUrl,
-  resent,
-  smoke,
-} from './schemas';
+import type { documentRecord } from './schemas';
 
 const { contribuyente, direccion } = examples;
 
 /**
- * Example bodies of the reference. The unit test parses each request example with its route's schema and
- * validates every example against the document, so they cannot drift from what the API takes and answers.
+ * Example bodies the reference's operations share, and those the integration tests issue; the rest are beside
+ * their route's operations (`<route>.openapi.ts`). The unit test parses each request example with its route's
+ * schema and validates every example against the document, so they cannot drift from what the API takes and
+ * answers.
  */
 
 export interface Example {
@@ -26,8 +17,8 @@ export interface Example {
 }
 
 const CCF = '7DB52D4B-5C2E-4D0F-9E9A-3C1B2A8F6E01';
-const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
-const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
+export const FACTURA = 'A1C3E5F7-1B2D-4E6F-8A9B-0C1D2E3F4A5B';
+export const REEMPLAZO = 'B2D4F6A8-2C3E-4F70-9BAC-1D2E3F4A5B6C';
 export const EMITIDO = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
 
 /** One realistic body per kind, with the `total` its document comes to (worked out by hand). */
@@ -263,12 +254,7 @@ export const ANULACION_EXAMPLE: Example = {
   },
 };
 
-export const RESEND_EXAMPLE: Example = {
-  summary: 'Send to another address this time',
-  value: { email: 'contabilidad@example.com' },
-};
-
-const respuestaMh = (codigoGeneracion: string) => ({
+export const respuestaMh = (codigoGeneracion: string) => ({
   estado: 'PROCESSED' as const,
   version: 2,
   ambiente: '00',
@@ -370,159 +356,3 @@ export function recordExamples(tipo: DteTipo): Record<'processed' | 'rejected', 
     },
   };
 }
-
-export const INFORMATION_EXAMPLE: z.input<typeof information> = {
-  status: 'success',
-  data: {
-    emisor: {
-      id: 1,
-      nit: '06140101901012',
-      nrc: '1234567',
-      nombre: 'EMPRESA DEMO, S.A. DE C.V.',
-      nombreComercial: 'Demo',
-      codigoActividad: '62010',
-      actividadEconomica: 'Programación informática',
-      direccion: 'Colonia Escalón, calle 1 #10',
-      tipoEstablecimiento: '01',
-      departamento: '06',
-      municipio: '23',
-      distrito: '14',
-      telefono: '22445566',
-      logoUrl: null,
-      colorPrincipal: '#1F3A93',
-      colorSecundario: '#4A6FDC',
-      colorFondo: '#FFFFFF',
-      codEstableMH: 'M001',
-      codEstable: 'M001',
-      codPuntoVentaMH: 'P001',
-      codPuntoVenta: 'P001',
-      ambiente: 'TEST',
-      clientId: 1,
-      createdAt: '2025-11-01T14:00:00.000Z',
-    },
-    permissions: ['FACTURA_CONSUMIDOR_FINAL', 'CREDITO_FISCAL', 'ANULACION'],
-    normativa: {
-      generacion: '2026',
-      corte: { generacion: '2026', desde: '2026-12-01T06:00:00.000Z', origen: 'SERVICIO' },
-      documentos: [
-        { tipo: 'FACTURA_CONSUMIDOR_FINAL', tipoDte: '01', version: 2, esquema: 'fe-f-v2' },
-        { tipo: 'CREDITO_FISCAL', tipoDte: '03', version: 4, esquema: 'fe-ccf-v4' },
-      ],
-      eventos: {
-        invalidacion: { version: 3, esquema: 'invalidacion-schema-v3' },
-        contingencia: { version: 4, esquema: 'contingencia-schema-v4' },
-      },
-    },
-  },
-};
-
-export const PDF_URL_EXAMPLE: z.input<typeof pdfUrl> = {
-  status: 'success',
-  data: {
-    codigoGeneracion: EMITIDO,
-    url: `https://storage.example.com/dte/emisores/empresa-demo/DTES/TEST/2025/11/22/DTE01/pdf/${EMITIDO}.pdf?X-Amz-Expires=900`,
-    expiresIn: 900,
-    filename: `${EMITIDO}.pdf`,
-  },
-};
-
-export const PDF_BASE64_EXAMPLE: z.input<typeof pdfBase64> = {
-  status: 'success',
-  data: {
-    codigoGeneracion: EMITIDO,
-    base64: 'JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoK…',
-    contentType: 'application/pdf',
-    filename: `${EMITIDO}.pdf`,
-  },
-};
-
-export const RESENT_EXAMPLE: z.input<typeof resent> = {
-  status: 'success',
-  message: 'Documento reenviado a contabilidad@example.com',
-  data: {
-    codigoGeneracion: EMITIDO,
-    emailEnviado: 'contabilidad@example.com',
-    correoEnviado: true,
-    tipo: 'FACTURA_CONSUMIDOR_FINAL',
-    estado: 'PROCESSED',
-  },
-};
-
-export const INVALIDATED_EXAMPLE: z.input<typeof invalidated> = {
-  status: 'success',
-  message: 'Documento anulado',
-  data: {
-    aceptado: true,
-    codigoGeneracion: FACTURA,
-    estado: 'CANCELLED',
-    eventoCodigoGeneracion: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
-    selloRecibido: '2025P7W3K9B2M4X8Z1C6V5N0R2T7Y4H9J3G8F1D6',
-    respuestaMh: respuestaMh('9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D'),
-    observaciones: [],
-  },
-};
-
-export const SMOKE_EXAMPLE: z.input<typeof smoke> = {
-  status: 'success',
-  data: {
-    id: 'c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d',
-    storedKey: 'smoke/c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d.json',
-    pdfBytes: 18342,
-    messageId: '<c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d@localhost>',
-    workflowId: 'smoke-c0a80164-6f1c-4b7e-9d2a-1e3f5a7b9c0d',
-  },
-};
-
-export const HEALTH_EXAMPLES: Record<'ok' | 'failing', z.input<typeof health>> = {
-  ok: { status: 'ok', checks: { temporal: 'ok', database: 'ok', storage: 'ok' } },
-  failing: {
-    status: 'error',
-    checks: { temporal: 'ok', database: 'ok', storage: 'failing: connect ECONNREFUSED 127.0.0.1:9000' },
-    failing: ['storage'],
-  },
-};
-
-/** A CCF accepted, e-mailed (one failed attempt, then a resend), and credited by a note. */
-export function documentDetailExample(): z.input<typeof documentDetail> {
-  const record = recordExamples('CREDITO_FISCAL').processed.value as { data: z.input<typeof documentRecord> };
-  return {
-    status: 'success',
-    data: {
-      ...record.data,
-      anulacion: null,
-      correos: [
-        { para: 'c***@example.com', fecha: '2025-11-22T16:15:33.870Z', enviado: true, error: null },
-        { para: 'c***@example.com', fecha: '2025-11-23T09:02:11.415Z', enviado: false, error: 'Connection timeout' },
-        { para: 'c***@example.com', fecha: '2025-11-23T09:04:40.102Z', enviado: true, error: null },
-      ],
-      relacionados: [
-        {
-          codigoGeneracion: REEMPLAZO,
-          tipo: 'NOTA_CREDITO',
-          numeroControl: 'DTE-05-M001P001-000000000000003',
-          estado: 'PROCESSED',
-          fecEmi: '2025-11-24',
-        },
-      ],
-    },
-  };
-}
-
-export const DOCUMENT_LIST_EXAMPLE: z.input<typeof documentList> = {
-  status: 'success',
-  data: [
-    {
-      codigoGeneracion: EMITIDO,
-      tipo: 'CREDITO_FISCAL',
-      numeroControl: 'DTE-03-M001P001-000000000000001',
-      estado: 'PROCESSED',
-      fecEmi: '2025-11-22',
-      total: '113.00',
-      ambiente: 'TEST',
-      selloRecibido: '2025A3F9C1E7B5D2469F8E0A1B2C3D4E5F6A7B',
-      receptor: { nombre: 'CLIENTE EJEMPLO, S.A. DE C.V.', identificadores: ['06140101001015', '1234567'] },
-      createdAt: '2025-11-22T16:15:31.204Z',
-    },
-  ],
-  cursor: 'eyJuIjo0MX0',
-};

@@ -13,7 +13,7 @@ import {
   type PedidoLibro,
 } from '../libros/libros';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The JSON answers' envelope, around data written as it is made. */
 const EXITO: Envoltura = ['{"status":"success","data":', '}'];
 

@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import { DTE_TIPOS } from '@dte/domain';
+import { EMITIDO, recordExamples, REEMPLAZO } from '../openapi/examples';
+import { codigoGeneracionParam, example, json, paginaParams, type Operation } from '../openapi/operation';
+import { documentDetail, documentList, type documentRecord } from '../openapi/schemas';
+
+/** A CCF accepted, e-mailed (one failed attempt, then a resend), and credited by a note. */
+function documentDetailExample(): z.input<typeof documentDetail> {
+  const record = recordExamples('CREDITO_FISCAL').processed.value as { data: z.input<typeof documentRecord> };
+  return {
+    status: 'success',
+    data: {
+      ...record.data,
+      anulacion: null,
+      correos: [
+        { para: 'c***@example.com', fecha: '2025-11-22T16:15:33.870Z', enviado: true, error: null },
+        { para: 'c***@example.com', fecha: '2025-11-23T09:02:11.415Z', enviado: false, error: 'Connection timeout' },
+        { para: 'c***@example.com', fecha: '2025-11-23T09:04:40.102Z', enviado: true, error: null },
+      ],
+      relacionados: [
+        {
+          codigoGeneracion: REEMPLAZO,
+          tipo: 'NOTA_CREDITO',
+          numeroControl: 'DTE-05-M001P001-000000000000003',
+          estado: 'PROCESSED',
+          fecEmi: '2025-11-24',
+        },
+      ],
+    },
+  };
+}
+
+const DOCUMENT_LIST_EXAMPLE: z.input<typeof documentList> = {
+  status: 'success',
+  data: [
+    {
+      codigoGeneracion: EMITIDO,
+      tipo: 'CREDITO_FISCAL',
+      numeroControl: 'DTE-03-M001P001-000000000000001',
+      estado: 'PROCESSED',
+      fecEmi: '2025-11-22',
+      total: '113.00',
+      ambiente: 'TEST',
+      selloRecibido: '2025A3F9C1E7B5D2469F8E0A1B2C3D4E5F6A7B',
+      receptor: { nombre: 'CLIENTE EJEMPLO, S.A. DE C.V.', identificadores: ['06140101001015', '1234567'] },
+      createdAt: '2025-11-22T16:15:31.204Z',
+    },
+  ],
+  cursor: 'eyJuIjo0MX0',
+};
+
+// The list apart from one document's operations: the reference reads /dte/export and /dte/conciliacion between.
+export const documentListOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/dte',
+    operationId: 'listDocuments',
+    tag: 'Documents',
+    summary: 'List the emisor’s documents, newest first',
+    description:
+      'Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the ' +
+      'filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed.',
+    authenticated: true,
+    parameters: [
+      { name: 'tipo', in: 'query', required: false, schema: { type: 'string', enum: [...DTE_TIPOS] } },
+      {
+        name: 'estado',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED'] },
+      },
+      {
+        name: 'desde',
+        in: 'query',
+        required: false,
+        description: 'First emission date (fecEmi, El Salvador), inclusive; from 2021-01-01',
+        schema: { type: 'string', format: 'date' },
+      },
+      {
+        name: 'hasta',
+        in: 'query',
+        required: false,
+        description: 'Last emission date, inclusive; at most tomorrow in El Salvador',
+        schema: { type: 'string', format: 'date' },
+      },
+      {
+        name: 'receptor',
+        in: 'query',
+        required: false,
+        description: 'The receptor’s NIT, NRC or document number, exactly as issued',
+        schema: { type: 'string' },
+      },
+      { name: 'numeroControl', in: 'query', required: false, schema: { type: 'string' } },
+      ...paginaParams,
+    ],
+    responses: {
+      200: {
+        description: 'A page of documents',
+        content: json(documentList, example('A page', DOCUMENT_LIST_EXAMPLE)),
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'] },
+  },
+];
+
+export const documentOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/dte/{codigoGeneracion}',
+    operationId: 'getDocument',
+    tag: 'Documents',
+    summary: 'Read a document: its record now and what happened to it',
+    description:
+      'The record as it stands now (estado after contingencia or anulación, sello, `respuestaMh`, ' +
+      '`analisisHacienda`), the accepted anulación, every e-mail attempt (addresses masked) and the notes and ' +
+      'retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one.',
+    authenticated: true,
+    parameters: [codigoGeneracionParam],
+    responses: {
+      200: { description: 'The document', content: json(documentDetail, example('A CCF', documentDetailExample())) },
+    },
+    errors: { 404: ['DOCUMENT_NOT_FOUND'] },
+  },
+  {
+    method: 'get',
+    path: '/dte/{codigoGeneracion}/json',
+    operationId: 'getArchivoDte',
+    tag: 'Documents',
+    summary: 'Get the Archivo DTE (the JSON the receptor gets)',
+    description:
+      'The DTE as signed, with `firmaElectronica` (the JWS) and `selloRecibido` appended: the file MH says the ' +
+      'receptor gets, byte for byte the one stored and e-mailed. Documents issued in contingencia have it ' +
+      'before their sello (`selloRecibido` null); PENDIENTE and REJECTED ones have none.',
+    authenticated: true,
+    parameters: [codigoGeneracionParam],
+    responses: {
+      200: {
+        description: 'The Archivo DTE, as an attachment named `<codigoGeneracion>.json`',
+        headers: {
+          'Content-Disposition': {
+            description: '`attachment; filename="<codigoGeneracion>.json"`',
+            schema: { type: 'string' },
+          },
+        },
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      },
+    },
+    errors: { 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_NOT_PROCESSED'] },
+  },
+];

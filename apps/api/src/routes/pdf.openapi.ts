@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { EMITIDO } from '../openapi/examples';
+import { codigoGeneracionParam, type Operation } from '../openapi/operation';
+import { pdfJson, type pdfBase64, type pdfUrl } from '../openapi/schemas';
+
+const PDF_URL_EXAMPLE: z.input<typeof pdfUrl> = {
+  status: 'success',
+  data: {
+    codigoGeneracion: EMITIDO,
+    url: `https://storage.example.com/dte/emisores/empresa-demo/DTES/TEST/2025/11/22/DTE01/pdf/${EMITIDO}.pdf?X-Amz-Expires=900`,
+    expiresIn: 900,
+    filename: `${EMITIDO}.pdf`,
+  },
+};
+
+const PDF_BASE64_EXAMPLE: z.input<typeof pdfBase64> = {
+  status: 'success',
+  data: {
+    codigoGeneracion: EMITIDO,
+    base64: 'JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoK…',
+    contentType: 'application/pdf',
+    filename: `${EMITIDO}.pdf`,
+  },
+};
+
+export const pdfOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/dte/pdf/{codigoGeneracion}',
+    operationId: 'getPdf',
+    tag: 'Documents',
+    summary: 'Get the PDF of an accepted document',
+    description:
+      '`view` and `download` answer the PDF (inline or as an attachment), `url` a presigned link, `base64` the ' +
+      'file in JSON. A PDF not in storage is rendered again first.',
+    authenticated: true,
+    parameters: [
+      codigoGeneracionParam,
+      {
+        name: 'format',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['view', 'download', 'url', 'base64'], default: 'view' },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The PDF (`view`, `download`) or JSON (`url`, `base64`)',
+        headers: {
+          'Content-Disposition': {
+            description: '`inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf`',
+            schema: { type: 'string' },
+          },
+        },
+        content: {
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+          'application/json': {
+            schema: pdfJson,
+            examples: {
+              url: { summary: 'format=url', value: PDF_URL_EXAMPLE },
+              base64: { summary: 'format=base64', value: PDF_BASE64_EXAMPLE },
+            },
+          },
+        },
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['PDF_NOT_AVAILABLE'] },
+  },
+];

@@ -9,21 +9,26 @@ import { idempotentId, legacyIssuer } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
+/** The issuance endpoint of each kind. */
+const RUTAS = {
+  FACTURA_CONSUMIDOR_FINAL: '/dte/dte01',
+  CREDITO_FISCAL: '/dte/dte03',
+  NOTA_REMISION: '/dte/dte04',
+  NOTA_CREDITO: '/dte/dte05',
+  NOTA_DEBITO: '/dte/dte06',
+  COMPROBANTE_RETENCION: '/dte/dte07',
+  COMPROBANTE_LIQUIDACION: '/dte/dte08',
+  DOCUMENTO_CONTABLE_LIQUIDACION: '/dte/dte09',
+  FACTURA_EXPORTACION: '/dte/dte11',
+  SUJETO_EXCLUIDO: '/dte/dte14',
+  COMPROBANTE_DONACION: '/dte/dte15',
+  RETORNO: '/dte/retorno',
+} satisfies Record<DteTipo, `/dte/${string}`>;
+
 /** Each issuance endpoint and the kind of document it issues. */
-export const ENDPOINTS: Record<string, DteTipo> = {
-  '/dte/dte01': 'FACTURA_CONSUMIDOR_FINAL',
-  '/dte/dte03': 'CREDITO_FISCAL',
-  '/dte/dte04': 'NOTA_REMISION',
-  '/dte/dte05': 'NOTA_CREDITO',
-  '/dte/dte06': 'NOTA_DEBITO',
-  '/dte/dte07': 'COMPROBANTE_RETENCION',
-  '/dte/dte08': 'COMPROBANTE_LIQUIDACION',
-  '/dte/dte09': 'DOCUMENTO_CONTABLE_LIQUIDACION',
-  '/dte/dte11': 'FACTURA_EXPORTACION',
-  '/dte/dte14': 'SUJETO_EXCLUIDO',
-  '/dte/dte15': 'COMPROBANTE_DONACION',
-  '/dte/retorno': 'RETORNO',
-};
+export const ENDPOINTS: Record<string, DteTipo> = Object.fromEntries(
+  (Object.entries(RUTAS) as [DteTipo, string][]).map(([tipo, ruta]) => [ruta, tipo]),
+);
 
 /**
  * Issuance: authenticate, check the permission, validate the body, store it, then start the IssueDte

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { decodeDteJws, esquemaDe, generacionDe } from '@dte/domain';
+import { decodeDteJws, esquemaDe, generacionDe, type TipoDte } from '@dte/domain';
 import { z } from 'zod';
 import type { Controles } from '../control/estado';
 import { entero, parametros } from '../peticion';
@@ -37,15 +37,36 @@ const cuerpoInvalidacion = z.object({
  * the Normativa DTE 2.0 annex as the annexes' digest reads it: CCF, CR, NC, ND one day; NR, CD and the
  * retorno four; CL and DCL the 10th business day (Monday to Friday) of the next month; FE, FEX, FSE three months.
  */
-const TRES_MESES = new Set(['01', '11', '14']);
-const CUATRO_DIAS_2026 = new Set(['04', '15', '18']);
-const DIA_HABIL_2026 = new Set(['08', '09']);
+type Limite = (recibidoEn: Date) => Date;
+const unDia: Limite = (recibidoEn) => finDelDia(recibidoEn, 1);
+const cuatroDias: Limite = (recibidoEn) => finDelDia(recibidoEn, 4);
+const tresMeses: Limite = (recibidoEn) => finDelDiaMesesDespues(recibidoEn, 3);
+const decimoDiaHabil: Limite = (recibidoEn) => finDelDiaHabilDelMesSiguiente(recibidoEn, 10);
+const PLAZOS_INVALIDACION = {
+  '01': { v2: tresMeses, v3: tresMeses },
+  '03': { v2: unDia, v3: unDia },
+  '04': { v2: unDia, v3: cuatroDias },
+  '05': { v2: unDia, v3: unDia },
+  '06': { v2: unDia, v3: unDia },
+  '07': { v2: unDia, v3: unDia },
+  '08': { v2: unDia, v3: decimoDiaHabil },
+  '09': { v2: unDia, v3: decimoDiaHabil },
+  '11': { v2: tresMeses, v3: tresMeses },
+  '14': { v2: tresMeses, v3: tresMeses },
+  '15': { v2: unDia, v3: cuatroDias },
+  '18': { v2: unDia, v3: cuatroDias },
+} satisfies Record<TipoDte, { v2: Limite; v3: Limite }>;
+/** The types MH lets be invalidated for three months. */
+const TRES_MESES = new Set(
+  Object.entries(PLAZOS_INVALIDACION)
+    .filter(([, plazo]) => plazo.v3 === tresMeses)
+    .map(([tipoDte]) => tipoDte),
+);
 function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>, versionEvento: number): Date {
   const { tipoDte, recibidoEn } = documento;
-  if (TRES_MESES.has(tipoDte)) return finDelDiaMesesDespues(recibidoEn, 3);
-  if (versionEvento >= 3 && CUATRO_DIAS_2026.has(tipoDte)) return finDelDia(recibidoEn, 4);
-  if (versionEvento >= 3 && DIA_HABIL_2026.has(tipoDte)) return finDelDiaHabilDelMesSiguiente(recibidoEn, 10);
-  return finDelDia(recibidoEn, 1);
+  // MH takes any CAT-002 type; one the service does not issue gets the common window.
+  const plazo = (PLAZOS_INVALIDACION as Readonly<Record<string, { v2: Limite; v3: Limite }>>)[tipoDte];
+  return (plazo?.[versionEvento >= 3 ? 'v3' : 'v2'] ?? unDia)(recibidoEn);
 }
 
 /**
@@ -54,7 +75,22 @@ function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>
  * accepted document: a v3 event carries null (Normativa DTE 2.0 Anexo V N°48; 024 otherwise), while the v2
  * schema makes types 1 and 3 carry a string, which is not looked up.
  */
-const SIN_REEMPLAZO_PREVIO = new Set(['05', '08']);
+const SIN_REEMPLAZO_PREVIO = {
+  '01': false,
+  '03': false,
+  '04': false,
+  '05': true,
+  '06': false,
+  '07': false,
+  '08': true,
+  '09': false,
+  '11': false,
+  '14': false,
+  '15': false,
+  '18': false,
+} satisfies Record<TipoDte, boolean>;
+const sinReemplazoPrevio = (tipoDte: string) =>
+  (SIN_REEMPLAZO_PREVIO as Readonly<Record<string, boolean>>)[tipoDte] === true;
 
 /**
  * The DTEs MH lets be invalidated for three months (FE, FEX, FSE) are invalidated by an event of its own
@@ -87,9 +123,9 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
   if (ahora > limiteInvalidacion(original, versionEvento)) hallazgos.push(hallazgo('018', `identificacion.${fecha}`));
 
   const reemplazo = anulado.codigoGeneracionR;
-  if (versionEvento >= 3 && SIN_REEMPLAZO_PREVIO.has(original.tipoDte) && reemplazo != null) {
+  if (versionEvento >= 3 && sinReemplazoPrevio(original.tipoDte) && reemplazo != null) {
     hallazgos.push(hallazgo('024', 'documento.codigoGeneracionR'));
-  } else if (motivo.tipoAnulacion !== 2 && !SIN_REEMPLAZO_PREVIO.has(original.tipoDte)) {
+  } else if (motivo.tipoAnulacion !== 2 && !sinReemplazoPrevio(original.tipoDte)) {
     if (reemplazo === codigoGeneracion) hallazgos.push(hallazgo('003', 'documento.codigoGeneracionR'));
     else if (
       !(await store.documentos.exists({ codigoGeneracion: reemplazo, nitEmisor: emisor.nit, estado: 'PROCESADO' }))

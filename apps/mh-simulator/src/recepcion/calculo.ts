@@ -395,8 +395,14 @@ function documentoContableLiquidacion(dte: Json, cuenta: Cuenta): void {
   );
 }
 
-/** The rules of each schema; the Evento de Operaciones Especiales (EOP), not issued here, has none. */
-const reglas: Partial<Record<MhSchemaName, (dte: Json, cuenta: Cuenta) => void>> = {
+/**
+ * A schema whose documents the simulator does not recompute: the invalidation and contingency events carry
+ * no amounts (their own services check them), and the Evento de Operaciones Especiales (EOP) is not issued here.
+ */
+const SIN_CALCULO = null;
+
+/** The rules of each schema: every schema of a kind the service issues has its own. */
+export const reglasDeCalculo = {
   'fe-fc-v1': (dte, cuenta) => ventas(dte, FE_V1, cuenta),
   'fe-f-v2': (dte, cuenta) => ventas(dte, FE_V2, cuenta),
   'fe-ccf-v3': (dte, cuenta) => ventas(dte, CCF_V3, cuenta),
@@ -421,12 +427,17 @@ const reglas: Partial<Record<MhSchemaName, (dte: Json, cuenta: Cuenta) => void>>
   'fe-cd-v1': donacion,
   'fe-cd-v2': donacion,
   'fe-eret-v1': retorno,
-};
+  'fe-eop-v1': SIN_CALCULO,
+  'anulacion-schema-v2': SIN_CALCULO,
+  'invalidacion-schema-v3': SIN_CALCULO,
+  'contingencia-schema-v3': SIN_CALCULO,
+  'contingencia-schema-v4': SIN_CALCULO,
+} satisfies Record<MhSchemaName, ((dte: Json, cuenta: Cuenta) => void) | typeof SIN_CALCULO>;
 
 /** Recomputes a document valid against the schema of its type (or event) and version. */
 export function verificarCalculos(tipoDte: string, version: number, dte: Json): ResultadoCalculo {
   const cuenta = new Cuenta();
   const esquema = esquemaDe(tipoDte, version);
-  if (esquema) reglas[esquema]?.(dte, cuenta);
+  if (esquema) reglasDeCalculo[esquema]?.(dte, cuenta);
   return { hallazgos: cuenta.hallazgos, observaciones: cuenta.observaciones };
 }

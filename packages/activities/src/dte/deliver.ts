@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { catalogValue } from '@dte/domain';
+import { catalogValue, type TipoDte } from '@dte/domain';
 import { activityLog } from '../activity-log';
 import { archivoDte, maskEmail, type DocumentRecord, type StoredDocumentRecord } from '@dte/store';
 import { datosDocumento, publicar } from '../webhooks/publicar';
@@ -7,14 +7,30 @@ import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
 import type { EstadoDte } from '../pdf';
 
+/** A kind titled by its CAT-002 name. */
+const DEL_CATALOGO = null;
 /**
  * The name printed on the PDF and the e-mail: MH's CAT-002 name (its 2026 edition also names the retorno,
  * 18), except where the catalog names the kind in the plural ("Facturas de exportación") and MH's legible
  * layout titles one document (Manual Funcional §XXII.9).
  */
-const TITULO_PROPIO: Record<string, string> = { '11': 'Factura de exportación' };
+const TITULO_PROPIO = {
+  '01': DEL_CATALOGO,
+  '03': DEL_CATALOGO,
+  '04': DEL_CATALOGO,
+  '05': DEL_CATALOGO,
+  '06': DEL_CATALOGO,
+  '07': DEL_CATALOGO,
+  '08': DEL_CATALOGO,
+  '09': DEL_CATALOGO,
+  '11': 'Factura de exportación',
+  '14': DEL_CATALOGO,
+  '15': DEL_CATALOGO,
+  '18': DEL_CATALOGO,
+} satisfies Record<TipoDte, string | typeof DEL_CATALOGO>;
 function tipoNombre(tipoDte: string): string {
-  return (TITULO_PROPIO[tipoDte] ?? catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
+  const propio = (TITULO_PROPIO as Readonly<Record<string, string | typeof DEL_CATALOGO>>)[tipoDte];
+  return (propio ?? catalogValue('CAT-002', tipoDte, '2026') ?? `DTE ${tipoDte}`).toUpperCase();
 }
 
 type ReceptorJsonSource = Parameters<typeof archivoDte>[0] & Pick<DocumentRecord, 'dteJsonUrl'>;

@@ -14,7 +14,29 @@ import { dte15Request } from '../requests/dte15';
 import { ccfsElectronicos, notaRequest } from '../requests/nota';
 import { creditoPorCcf } from './nota/credito';
 import { retornoRequest } from '../requests/retorno';
-import { builders, type TipoDte } from './builders';
+import { buildCreditoFiscalV3 } from './credito-fiscal/fe-ccf-v3';
+import { buildCreditoFiscalV4 } from './credito-fiscal/fe-ccf-v4';
+import { buildFacturaV1 } from './factura/fe-fc-v1';
+import { buildFacturaV2 } from './factura/fe-f-v2';
+import { buildNotaCreditoV3 } from './nota/fe-nc-v3';
+import { buildNotaCreditoV4 } from './nota/fe-nc-v4';
+import { buildNotaDebitoV3 } from './nota/fe-nd-v3';
+import { buildNotaDebitoV4 } from './nota/fe-nd-v4';
+import { buildComprobanteRetencionV1 } from './retencion/fe-cr-v1';
+import { buildComprobanteRetencionV2 } from './retencion/fe-cr-v2';
+import { buildNotaRemisionV3 } from './remision/fe-nr-v3';
+import { buildNotaRemisionV4 } from './remision/fe-nr-v4';
+import { buildComprobanteDonacionV1 } from './donacion/fe-cd-v1';
+import { buildComprobanteDonacionV2 } from './donacion/fe-cd-v2';
+import { buildFacturaExportacionV1 } from './exportacion/fe-fex-v1';
+import { buildFacturaExportacionV3 } from './exportacion/fe-fex-v3';
+import { buildComprobanteLiquidacionV1 } from './liquidacion/fe-cl-v1';
+import { buildComprobanteLiquidacionV2 } from './liquidacion/fe-cl-v2';
+import { buildDocumentoContableLiquidacionV1 } from './liquidacion/fe-dcl-v1';
+import { buildDocumentoContableLiquidacionV2 } from './liquidacion/fe-dcl-v2';
+import { buildRetornoV1 } from './retorno/fe-eret-v1';
+import { buildSujetoExcluidoV1 } from './sujeto-excluido/fe-fse-v1';
+import { buildSujetoExcluidoV2 } from './sujeto-excluido/fe-fse-v2';
 import type { Builder, BuildContext, Dte, OriginDocument } from './documento';
 
 /**
@@ -24,6 +46,13 @@ import type { Builder, BuildContext, Dte, OriginDocument } from './documento';
 export interface DocumentKind<Request = unknown> {
   tipo: DteTipo;
   tipoDte: TipoDte;
+  /**
+   * Its builder in each MH schema version: the 2023 generation's (FE v1, CCF v3, NR v3, NC/ND v3, CR v1,
+   * CL v1, DCL v1, FEX v1, FSE v1, CD v1) beside the 2026 one's (FE v2, CCF v4, NR v4, NC/ND v4, CR v2, CL v2,
+   * DCL v2, FEX v3, FSE v2, CD v2); the Evento de Retorno exists only as fe-eret-v1. Which version a document
+   * is built in follows from its emisor's cut-over (`../normativa.ts`) and MH's schema table (`../mh/schemas.ts`).
+   */
+  builders: Readonly<Record<number, Builder<never>>>;
   /** Body of its POST endpoint; use with `parseRequest`. */
   requestSchema: z.ZodType<Request>;
   /** The token permission it requires (GET /dte/information `permissions`). */
@@ -56,8 +85,9 @@ export interface ConsumoOrigen<Request = unknown> {
   original(origin: OriginDocument, tomado: Readonly<Record<string, string>>): OriginDocument;
 }
 
-interface KindDefinition<S extends z.ZodType> {
-  tipoDte: TipoDte;
+interface KindDefinition<S extends z.ZodType, T extends string> {
+  tipoDte: T;
+  builders: Readonly<Record<number, Builder<never>>>;
   requestSchema: S;
   permission: string;
   origenes?: (request: z.output<S>) => string[];
@@ -67,7 +97,7 @@ interface KindDefinition<S extends z.ZodType> {
   consumoOrigen?: ConsumoOrigen<z.output<S>>;
 }
 
-const define = <S extends z.ZodType>(def: KindDefinition<S>) => def;
+const define = <S extends z.ZodType, const T extends string>(def: KindDefinition<S, T>) => def;
 
 function seccion(dte: Dte, nombre: string): Record<string, unknown> {
   const value = dte[nombre];
@@ -94,6 +124,7 @@ const correoDe =
 const definitions = {
   FACTURA_CONSUMIDOR_FINAL: define({
     tipoDte: '01',
+    builders: { 1: buildFacturaV1, 2: buildFacturaV2 },
     requestSchema: dte01Request,
     permission: 'FACTURA_CONSUMIDOR_FINAL',
     ensayoContingencia: (r) => r.testContingencia === true,
@@ -102,6 +133,7 @@ const definitions = {
   }),
   CREDITO_FISCAL: define({
     tipoDte: '03',
+    builders: { 3: buildCreditoFiscalV3, 4: buildCreditoFiscalV4 },
     requestSchema: dte03Request,
     permission: 'CREDITO_FISCAL',
     total: resumenTotal('totalPagar'),
@@ -109,6 +141,7 @@ const definitions = {
   }),
   NOTA_REMISION: define({
     tipoDte: '04',
+    builders: { 3: buildNotaRemisionV3, 4: buildNotaRemisionV4 },
     requestSchema: dte04Request,
     permission: 'NOTA_REMISION',
     total: resumenTotal('montoTotalOperacion'),
@@ -116,6 +149,7 @@ const definitions = {
   }),
   NOTA_CREDITO: define({
     tipoDte: '05',
+    builders: { 3: buildNotaCreditoV3, 4: buildNotaCreditoV4 },
     requestSchema: notaRequest,
     permission: 'NOTA_CREDITO',
     origenes: ccfsElectronicos,
@@ -133,6 +167,7 @@ const definitions = {
   }),
   NOTA_DEBITO: define({
     tipoDte: '06',
+    builders: { 3: buildNotaDebitoV3, 4: buildNotaDebitoV4 },
     requestSchema: notaRequest,
     permission: 'NOTA_DEBITO',
     origenes: ccfsElectronicos,
@@ -141,6 +176,7 @@ const definitions = {
   }),
   COMPROBANTE_RETENCION: define({
     tipoDte: '07',
+    builders: { 1: buildComprobanteRetencionV1, 2: buildComprobanteRetencionV2 },
     requestSchema: dte07Request,
     permission: 'COMPROBANTE_RETENCION',
     total: resumenTotal('totalIVAretenido', 'totalIvaRetenido'),
@@ -148,6 +184,7 @@ const definitions = {
   }),
   COMPROBANTE_LIQUIDACION: define({
     tipoDte: '08',
+    builders: { 1: buildComprobanteLiquidacionV1, 2: buildComprobanteLiquidacionV2 },
     requestSchema: dte08Request,
     permission: 'COMPROBANTE_LIQUIDACION',
     total: resumenTotal('total'),
@@ -155,6 +192,7 @@ const definitions = {
   }),
   DOCUMENTO_CONTABLE_LIQUIDACION: define({
     tipoDte: '09',
+    builders: { 1: buildDocumentoContableLiquidacionV1, 2: buildDocumentoContableLiquidacionV2 },
     requestSchema: dte09Request,
     permission: 'DOCUMENTO_CONTABLE_LIQUIDACION',
     // A DCL has no resumen: its one cuerpoDocumento ends in what is paid to the afiliado.
@@ -163,6 +201,7 @@ const definitions = {
   }),
   FACTURA_EXPORTACION: define({
     tipoDte: '11',
+    builders: { 1: buildFacturaExportacionV1, 3: buildFacturaExportacionV3 },
     requestSchema: dte11Request,
     permission: 'FACTURA_EXPORTACION',
     total: resumenTotal('totalPagar'),
@@ -170,6 +209,7 @@ const definitions = {
   }),
   SUJETO_EXCLUIDO: define({
     tipoDte: '14',
+    builders: { 1: buildSujetoExcluidoV1, 2: buildSujetoExcluidoV2 },
     requestSchema: dte14Request,
     permission: 'SUJETO_EXCLUIDO',
     total: resumenTotal('totalPagar'),
@@ -178,6 +218,7 @@ const definitions = {
   }),
   COMPROBANTE_DONACION: define({
     tipoDte: '15',
+    builders: { 1: buildComprobanteDonacionV1, 2: buildComprobanteDonacionV2 },
     requestSchema: dte15Request,
     permission: 'COMPROBANTE_DONACION',
     total: resumenTotal('valorTotal'),
@@ -186,6 +227,7 @@ const definitions = {
   }),
   RETORNO: define({
     tipoDte: '18',
+    builders: { 1: buildRetornoV1 },
     requestSchema: retornoRequest,
     // The spec's permission list has no retorno entry; a token needs this one explicitly.
     permission: 'RETORNO',
@@ -208,10 +250,15 @@ const definitions = {
 /** The API's `tipo` values that issue a DTE. */
 export type DteTipo = keyof typeof definitions;
 export const DTE_TIPOS = Object.keys(definitions) as DteTipo[];
+/**
+ * The CAT-002 codes of the kinds issued here, read from the registry: a per-kind table elsewhere is typed
+ * `satisfies Record<TipoDte, …>`, so a kind added above fails to compile until each table has its line.
+ */
+export type TipoDte = (typeof definitions)[DteTipo]['tipoDte'];
 
 /** A document kind (what does not depend on the schema version). */
 export function documentKind(tipo: DteTipo): DocumentKind {
-  return { tipo, ...(definitions[tipo] as KindDefinition<z.ZodType>) } as DocumentKind;
+  return { tipo, ...(definitions[tipo] as KindDefinition<z.ZodType, TipoDte>) } as DocumentKind;
 }
 
 /** The kind whose tipoDte this is (e.g. to read a stored DTE). */
@@ -239,8 +286,8 @@ export function buildDocument(
   request: unknown,
   origenes?: readonly OriginDocument[],
 ): Dte {
-  const { tipoDte } = definitions[tipo];
-  const build = (builders[tipoDte] as Record<number, Builder<unknown>>)[version];
+  const { tipoDte, builders } = definitions[tipo];
+  const build = (builders as Record<number, Builder<unknown>>)[version];
   const schemaName = esquemaDe(tipoDte, version);
   if (!build || !schemaName) throw new Error(`No builder/schema for ${tipo} (DTE ${tipoDte}) version ${version}`);
   return checkMhSchema(schemaName, build(ctx, request, origenes), 'El documento');

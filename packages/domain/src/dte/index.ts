@@ -1,7 +1,6 @@
 export { contraparteDe, tipoDeDte, type BuildContext, type Builder, type Dte, type OriginDocument } from './documento';
 export type { Identificacion } from './bloques/identificacion';
 export { direccionDeV1 } from './bloques/direccion';
-export { builders, type TipoDte } from './builders';
 export {
   buildDocument,
   documentKind,
@@ -11,6 +10,7 @@ export {
   type ConsumoOrigen,
   type DocumentKind,
   type DteTipo,
+  type TipoDte,
 } from './document-kinds';
 export { formatNumeroControl, serie } from './numero-control';
 export { umbralIdentificacionReceptor } from './factura/totales';

@@ -1,4 +1,4 @@
-import { catalogValue, distritosDe } from '@dte/domain';
+import { catalogValue, distritosDe, type TipoDte } from '@dte/domain';
 import { consultaPublicaUrl, qrDataUrl } from './consulta-publica';
 import {
   CUERPO_FIELDS,
@@ -151,6 +151,7 @@ export async function parteDte(input: DtePdfInput): Promise<ParteDte> {
   const sello = estado === 'CONTINGENCIA' ? 'Pendiente de transmisión a Hacienda' : (input.selloRecibido ?? '—');
   // The Evento de Retorno (18) has tipoEvento where DTEs have tipoDte.
   const tipoDte = text(identificacion.tipoDte) ?? text(identificacion.tipoEvento);
+  const partes = (PARTES as Readonly<Record<string, readonly [string, string]>>)[tipoDte ?? ''] ?? EMISOR_RECEPTOR;
 
   const contenido = html`<header>
       <div class="logo">${logoImage(input.branding)}</div>
@@ -180,8 +181,7 @@ export async function parteDte(input: DtePdfInput): Promise<ParteDte> {
       </figure>
     </section>
     <section class="partes">
-      ${party(PARTES[tipoDte ?? '']?.[0] ?? 'EMISOR', emisor)}
-      ${party(PARTES[tipoDte ?? '']?.[1] ?? 'RECEPTOR', receptorDe(dte), 'Consumidor final')}
+      ${party(partes[0], emisor)} ${party(partes[1], receptorDe(dte), 'Consumidor final')}
     </section>
     ${ventaTercero(asObj(dte.ventaTercero))}
     ${table('DOCUMENTOS RELACIONADOS', DOCUMENTO_RELACIONADO_FIELDS, asList(dte.documentoRelacionado))}
@@ -300,15 +300,23 @@ function logoImage(branding: Branding): SafeHtml | null {
   return src ? html`<img src="${src}" alt="" />` : null;
 }
 
+/** The parties' titles of a layout that names them as MH's schemas do. */
+const EMISOR_RECEPTOR: readonly [string, string] = ['EMISOR', 'RECEPTOR'];
 /** What each kind calls its two parties, as MH's suggested layouts do (Manual Funcional §XXII). */
-const PARTES: Record<string, [string, string]> = {
+const PARTES = {
+  '01': EMISOR_RECEPTOR,
+  '03': EMISOR_RECEPTOR,
+  '04': EMISOR_RECEPTOR,
+  '05': EMISOR_RECEPTOR,
+  '06': EMISOR_RECEPTOR,
   '07': ['AGENTE DE RETENCIÓN', 'SUJETO DE RETENCIÓN'],
   '08': ['COMISIONISTA', 'MANDANTE'],
   '09': ['AGENTE PERCEPTOR', 'AFILIADO'],
   '11': ['EXPORTADOR', 'RECEPTOR'],
   '14': ['EMISOR', 'SUJETO EXCLUIDO'],
   '15': ['DONATARIO', 'DONANTE'],
-};
+  '18': EMISOR_RECEPTOR,
+} satisfies Record<TipoDte, readonly [string, string]>;
 
 /** A section of label/value lines: the fields of `fields` the object carries. */
 function datos(title: string, fields: Field[], data: Obj): SafeHtml {

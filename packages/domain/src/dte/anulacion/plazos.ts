@@ -1,5 +1,6 @@
 import { DteError, ErrorCode, validationError } from '../../errors';
 import type { Generacion } from '../../mh/schemas';
+import type { TipoDte } from '../document-kinds';
 
 /**
  * The spec's invalidation windows in calendar days from the sello (its Limits table), a bound the
@@ -12,7 +13,21 @@ export interface PlazosAnulacion {
   contribuyente: number;
 }
 export const PLAZOS_ANULACION_DEFAULT: PlazosAnulacion = { consumidor: 90, contribuyente: 30 };
-const CONSUMIDOR = new Set(['01', '11', '14']);
+/** Which of the spec's windows bounds each kind. */
+const PLAZO_SPEC = {
+  '01': 'consumidor',
+  '03': 'contribuyente',
+  '04': 'contribuyente',
+  '05': 'contribuyente',
+  '06': 'contribuyente',
+  '07': 'contribuyente',
+  '08': 'contribuyente',
+  '09': 'contribuyente',
+  '11': 'consumidor',
+  '14': 'consumidor',
+  '15': 'contribuyente',
+  '18': 'contribuyente',
+} as const satisfies Record<TipoDte, keyof PlazosAnulacion>;
 
 /** The windows the operator configured (README: ANULACION_PLAZOS and the two in days). */
 export function plazosConfigurados(config: {
@@ -34,9 +49,12 @@ type PlazoMh =
   /** The `diaHabil`-th business day (Monday to Friday) of the month after the sello's. */
   | { diaHabil: number };
 
+/** A kind the invalidation event of a generation cannot name. */
+const NO_ANULABLE = null;
+
 /**
  * MH's windows per kind, by the generation of the invalidation event (the rules MH applies to the event it
- * receives). A kind absent from a generation cannot be invalidated by that generation's event.
+ * receives).
  *
  * - 2023, Manual Funcional v1.2 §VIII: FE, FEX and FSE three months; the others until the end of the next day.
  *   The anulación v2 schema cannot name a retorno (it has no numeroControl), so 18 is absent.
@@ -46,23 +64,36 @@ type PlazoMh =
  *   many days after the sello's (as the 2023 "day after" does), and business days are Monday to Friday (no
  *   calendar of holidays is published with the annex). A correction is a line of this table.
  */
-const PLAZOS_MH: Record<Generacion, Readonly<Record<string, PlazoMh>>> = {
+const PLAZOS_MH = {
   '2023': {
     '01': { meses: 3 },
+    '03': { dias: 1 },
+    '04': { dias: 1 },
+    '05': { dias: 1 },
+    '06': { dias: 1 },
+    '07': { dias: 1 },
+    '08': { dias: 1 },
+    '09': { dias: 1 },
     '11': { meses: 3 },
     '14': { meses: 3 },
-    ...Object.fromEntries(['03', '04', '05', '06', '07', '08', '09', '15'].map((t) => [t, { dias: 1 }])),
+    '15': { dias: 1 },
+    '18': NO_ANULABLE,
   },
   '2026': {
     '01': { meses: 3 },
-    '11': { meses: 3 },
-    '14': { meses: 3 },
-    ...Object.fromEntries(['03', '05', '06', '07'].map((t) => [t, { dias: 1 }])),
-    ...Object.fromEntries(['04', '15', '18'].map((t) => [t, { dias: 4 }])),
+    '03': { dias: 1 },
+    '04': { dias: 4 },
+    '05': { dias: 1 },
+    '06': { dias: 1 },
+    '07': { dias: 1 },
     '08': { diaHabil: 10 },
     '09': { diaHabil: 10 },
+    '11': { meses: 3 },
+    '14': { meses: 3 },
+    '15': { dias: 4 },
+    '18': { dias: 4 },
   },
-};
+} satisfies Record<Generacion, Record<TipoDte, PlazoMh | typeof NO_ANULABLE>>;
 
 /** El Salvador's civil time is UTC−6 all year. */
 const EL_SALVADOR_OFFSET_MS = 6 * 3_600_000;
@@ -98,7 +129,8 @@ export function checkPlazoAnulacion(
   ahora: Date,
   plazos: PlazosAnulacion | 'MH',
 ): void {
-  const plazoMh = PLAZOS_MH[generacion][tipoDte];
+  const porTipo: Readonly<Record<string, PlazoMh | typeof NO_ANULABLE>> = PLAZOS_MH[generacion];
+  const plazoMh = porTipo[tipoDte];
   if (!plazoMh) {
     throw new DteError(
       ErrorCode.INVALID_ORIGIN_TYPE,
@@ -108,7 +140,8 @@ export function checkPlazoAnulacion(
     );
   }
   const mh = limiteMh(plazoMh, selladoEn);
-  const dias = plazos === 'MH' ? undefined : plazos[CONSUMIDOR.has(tipoDte) ? 'consumidor' : 'contribuyente'];
+  // A kind MH has a window for is one of ours.
+  const dias = plazos === 'MH' ? undefined : plazos[PLAZO_SPEC[tipoDte as TipoDte]];
   const enDias = dias === undefined ? undefined : new Date(selladoEn.getTime() + dias * 86_400_000);
   const porDias = enDias !== undefined && enDias < mh;
   const limite = porDias ? enDias : mh;
@@ -133,7 +166,20 @@ export function checkPlazoAnulacion(
  * every kind names an accepted replacement (an NC or CL whose replacement cannot be issued first is
  * invalidated with type 2); the exception applies to the 2026 event, whose schema admits null.
  */
-const SIN_REEMPLAZO_2026 = new Set(['05', '08']);
+const SIN_REEMPLAZO_2026 = {
+  '01': false,
+  '03': false,
+  '04': false,
+  '05': true,
+  '06': false,
+  '07': false,
+  '08': true,
+  '09': false,
+  '11': false,
+  '14': false,
+  '15': false,
+  '18': false,
+} satisfies Record<TipoDte, boolean>;
 
 /** Refuses a `codigoGeneracionR` that MH would refuse for the invalidated kind (400 VALIDATION_ERROR). */
 export function checkReemplazo(
@@ -144,7 +190,8 @@ export function checkReemplazo(
 ) {
   if (tipoAnulacion === 2) return;
   const field = 'codigoGeneracionR';
-  const sinReemplazo = generacion === '2026' && SIN_REEMPLAZO_2026.has(tipoDte);
+  const sinReemplazo =
+    generacion === '2026' && (SIN_REEMPLAZO_2026 as Readonly<Record<string, boolean>>)[tipoDte] === true;
   if (sinReemplazo && codigoGeneracionR)
     throw validationError(`Un DTE ${tipoDte} se anula sin documento de reemplazo`, [
       {

@@ -8,7 +8,12 @@ const mapper = {
   '^@dte/contract/client$': '<rootDir>/packages/contract/src/client',
   '^@dte/domain/limites$': '<rootDir>/packages/domain/src/mh/limites',
 };
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper: mapper, testEnvironment: 'node' };
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: mapper,
+  // Node's, telling eventually() when jest gives up on the running test.
+  testEnvironment: '<rootDir>/test/support/environment.js',
+};
 module.exports = {
   // Integration tests wait on real processes; jest only honours this option globally.
   testTimeout: 120000,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { until } from '../support/processes';
+import { eventually } from '../support/eventually';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ProcessSampler } = require('../../scripts/bench/sampler');
@@ -80,7 +80,7 @@ describe('bench process sampler', () => {
     };
     // Not under any root: its CPU belongs to no group.
     start({ exe: node, ms: 500 });
-    await until('every process used its CPU', () => doneFiles.every((f) => fs.existsSync(f)), 60000);
+    await eventually('every process to use its CPU', () => doneFiles.every((f) => fs.existsSync(f)));
     const { groups } = sampler.stop();
 
     // Each figure is what the group's processes used: the worker 300 + 200 ms, Chromium 600, the API 150

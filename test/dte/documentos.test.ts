@@ -1,5 +1,5 @@
 import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
-import { until } from '../support/processes';
+import { eventually } from '../support/eventually';
 import { waitForObject } from '../support/storage';
 import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
 
@@ -15,7 +15,7 @@ describe('reading a document', () => {
   /** The document once its automatic e-mail is on record (it is sent off the issuance's path). */
   async function conCorreo(codigoGeneracion: string) {
     let data: { correos: { para: string; enviado: boolean }[] } & Record<string, unknown> = { correos: [] };
-    await until('the e-mail is on record', async () => {
+    await eventually('the e-mail on record', async () => {
       data = (await api('GET', `/dte/${codigoGeneracion}`, tenant)).body.data;
       return data.correos.length > 0;
     });

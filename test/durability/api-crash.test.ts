@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '../support/eventually';
 import { freePort } from '../support/processes';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, simulator, testDatabase } from '../support/tenant';
@@ -14,15 +15,13 @@ async function startApi(port: number): Promise<ChildProcess> {
     stdio: 'ignore',
   });
   fs.appendFileSync(path.join(stack().dataDir, 'extra-pids'), `${child.pid}\n`);
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+  await eventually('the API to answer /health', () =>
+    fetch(`http://127.0.0.1:${port}/health`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the API did not come up');
+    ),
+  );
+  return child;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Contingencia, type ContingenciaEstado } from '@dte/contract';
 import type { DocumentRecordView } from '@dte/store';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
+import { eventually } from '../support/eventually';
 import { mailAttachment, waitForMail, type MaildevMessage } from '../support/maildev';
 import { contribuyente, direccion, emitirCcf } from '../support/fixtures';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
@@ -40,43 +41,37 @@ describe('contingency', () => {
       ...extra,
     });
 
-  async function waitForEstado(codigoGeneracion: string, estado: string, timeoutMs = 60000) {
+  async function waitForEstado(codigoGeneracion: string, estado: string) {
     const { Document } = (await testDatabase()).models;
-    const started = Date.now();
-    for (;;) {
+    return eventually(`${codigoGeneracion} to be ${estado}`, async () => {
       const doc = await Document.findById(codigoGeneracion).lean();
-      if (doc?.estado === estado) return doc;
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`${codigoGeneracion} is ${doc?.estado}, expected ${estado}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+      if (doc?.estado !== estado) throw new Error(`${codigoGeneracion} is ${doc?.estado}`);
+      return doc;
+    });
   }
 
   /** The emisor's ContingencyWorkflow is started after the first e-mail, so it may not exist yet. */
-  async function contingencyEstado(timeoutMs = 30000, emisorId = tenant.emisorId): Promise<ContingenciaEstado> {
+  function contingencyEstado(emisorId = tenant.emisorId): Promise<ContingenciaEstado> {
     const handle = temporal.workflow.getHandle(Contingencia.workflowId(emisorId));
-    const started = Date.now();
-    for (;;) {
-      try {
-        return await handle.query(Contingencia.estado);
-      } catch (err) {
-        if (Date.now() - started > timeoutMs) throw err;
-        await new Promise((r) => setTimeout(r, 300));
-      }
-    }
+    return eventually(`the ContingencyWorkflow of emisor ${emisorId}`, () => handle.query(Contingencia.estado));
   }
 
+  /** The estado once the tenant's first waiting document is in a lote. */
+  const enLote = () =>
+    eventually('the document in a lote', async () => {
+      const estado = await contingencyEstado();
+      if (estado.pendientes[0]?.fase !== 'LOTE') throw new Error(`not in a lote: ${JSON.stringify(estado)}`);
+      return estado;
+    });
+
   const mailsTo = (correo: string) => (m: MaildevMessage) => m.to.some((t) => t.address === correo);
-  async function waitForMails(correo: string, count: number, timeoutMs = 60000): Promise<MaildevMessage[]> {
-    const started = Date.now();
-    for (;;) {
+  const waitForMails = (correo: string, count: number): Promise<MaildevMessage[]> =>
+    eventually(`${count} e-mails to ${correo}`, async () => {
       const all = (await (await fetch(`${stack().maildev}/email`)).json()) as MaildevMessage[];
       const mine = all.filter(mailsTo(correo));
-      if (mine.length >= count) return mine;
-      if (Date.now() - started > timeoutMs) throw new Error(`${mine.length} e-mails to ${correo}, expected ${count}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+      if (mine.length < count) throw new Error(`${mine.length} arrived`);
+      return mine;
+    });
 
   function expectContingencia(d: DocumentRecordView) {
     expect(d.estado).toBe('CONTINGENCIA');
@@ -166,11 +161,7 @@ describe('contingency', () => {
     try {
       const res = await factura(`plazos-${Date.now()}@example.test`, { testContingencia: true });
       const { codigoGeneracion } = res.body.data;
-      let estado = await contingencyEstado();
-      for (const started = Date.now(); estado.pendientes[0]?.fase !== 'LOTE'; estado = await contingencyEstado()) {
-        if (Date.now() - started > 30000) throw new Error(`never in a lote: ${JSON.stringify(estado)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const estado = await enLote();
       expect(estado.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
       const hours = (from: string | null, to: string | null) => (Date.parse(to!) - Date.parse(from!)) / 3600_000;
       // The suite's stack shortens the lotes' window (see global-setup) so the alert test can reach it.
@@ -191,11 +182,7 @@ describe('contingency', () => {
     try {
       const res = await factura(`alerta-${Date.now()}@example.test`, { testContingencia: true });
       const { codigoGeneracion } = res.body.data;
-      let estado = await contingencyEstado();
-      for (const started = Date.now(); estado.pendientes[0]?.fase !== 'LOTE'; estado = await contingencyEstado()) {
-        if (Date.now() - started > 30000) throw new Error(`never in a lote: ${JSON.stringify(estado)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      let estado = await enLote();
       expect(estado.alerta).toBe(false);
       const enRiesgo = Date.parse(estado.selloEvento!) + ventanaMs * 0.75;
       await new Promise((r) => setTimeout(r, enRiesgo - Date.now() + 500));
@@ -243,12 +230,11 @@ describe('contingency', () => {
         expect(validateMhSchema(esquemaDe(tipoDeDte(dte), dte.identificacion.version)!, dte)).toEqual([]);
       }
       const codigos = issued.map((d) => d.codigoGeneracion).sort();
-      let estado = await contingencyEstado(30000, own.emisorId);
-      for (const started = Date.now(); estado.pendientes.length < codigos.length;) {
-        if (Date.now() - started > 30000) throw new Error(`not all enlisted: ${JSON.stringify(estado)}`);
-        await new Promise((r) => setTimeout(r, 200));
-        estado = await contingencyEstado(30000, own.emisorId);
-      }
+      const estado = await eventually('every document enlisted', async () => {
+        const enCurso = await contingencyEstado(own.emisorId);
+        if (enCurso.pendientes.length < codigos.length) throw new Error(`not all: ${JSON.stringify(enCurso)}`);
+        return enCurso;
+      });
       expect(estado.pendientes.map((p) => p.codigoGeneracion).sort()).toEqual(codigos);
     } finally {
       await simulator('/outage', { mode: 'none', emisor: own.nit });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { loadConfig } from '@dte/config';
+import { eventually } from '../support/eventually';
 import { mailAttachment, type MaildevMessage } from '../support/maildev';
 import { enMh } from '../support/mh';
-import { until } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -88,14 +88,10 @@ describe("MH's timing, as a property", () => {
           const { codigoGeneracion } = res.body.data;
 
           const { Document } = (await testDatabase()).models;
-          const doc = await until(
-            `${codigoGeneracion} PROCESSED`,
-            async () => {
-              const d = await Document.findById(codigoGeneracion).lean();
-              return d?.estado === 'PROCESSED' ? d : undefined;
-            },
-            120_000,
-          );
+          const doc = await eventually(`${codigoGeneracion} to be PROCESSED`, async () => {
+            const d = await Document.findById(codigoGeneracion).lean();
+            return d?.estado === 'PROCESSED' ? d : undefined;
+          });
           const mh = (await enMh(codigoGeneracion))!;
           // Registered once: every other send of it was refused as a duplicate (004).
           expect(mh.registrado).toMatchObject({ estado: 'PROCESADO', selloRecibido: doc.selloRecibido });
@@ -104,7 +100,7 @@ describe("MH's timing, as a property", () => {
 
           const archivo = await api('GET', `/dte/${codigoGeneracion}/json`, tenant);
           expect(sha256(archivo.body.firmaElectronica)).toBe(mh.registrado!.firmaSha256);
-          const firmas = await until('the sealed e-mail', async () => {
+          const firmas = await eventually('the sealed e-mail', async () => {
             const f = await firmasEnviadas(correo, codigoGeneracion);
             return f.length ? f : undefined;
           });

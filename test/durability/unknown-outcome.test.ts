@@ -2,6 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
 import { SettleOutcomes } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
+import { eventually } from '../support/eventually';
 import { emitirFactura } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
@@ -29,16 +30,6 @@ describe('unknown MH outcomes', () => {
     await closeTestDatabase();
   });
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | null>, timeoutMs = 60000): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
   /** Starts an issuance and, while its document is PENDIENTE and being sent, terminates its workflow. */
   async function orphan(correo: string): Promise<string> {
     const { Document } = (await testDatabase()).models;
@@ -53,7 +44,7 @@ describe('unknown MH outcomes', () => {
         condicionOperacion: 1,
       }),
     }).catch(() => undefined);
-    const doc = await until('the PENDIENTE document', async () =>
+    const doc = await eventually('the PENDIENTE document', async () =>
       (await Document.find({ emisorId: tenant.emisorId, estado: 'PENDIENTE' }).lean()).find((d) => !before.has(d._id)),
     );
     // Long enough for its transmit activity to be sending, short of MH's answer or the contingency path.
@@ -78,7 +69,7 @@ describe('unknown MH outcomes', () => {
     await simulator('/latency', { ms: config.MH_TIMEOUT_MS + 2000, emisor: tenant.nit });
     const correo = `sin-desenlace-${Date.now()}@example.test`;
     const aceptado = await orphan(correo);
-    const registrado = await until('MH to accept it', () => atMh(aceptado));
+    const registrado = await eventually('MH to accept it', () => atMh(aceptado));
     await simulator('/latency', { ms: 0, emisor: tenant.nit });
 
     // This one never reaches MH: each exchange is slow, then refused. The terminated workflow's transmit
@@ -94,7 +85,7 @@ describe('unknown MH outcomes', () => {
     const before = (await schedule.describe()).info.recentActions.length;
     await new Promise((r) => setTimeout(r, config.UNKNOWN_OUTCOME_MIN_AGE_SECONDS * 1000));
     await schedule.trigger();
-    const runs = await until('the triggered run', async () => {
+    const runs = await eventually('the triggered run', async () => {
       const { info } = await schedule.describe();
       return info.recentActions.length > before ? info.recentActions.slice(desde) : undefined;
     });

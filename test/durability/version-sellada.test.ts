@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { loadConfig } from '@dte/config';
 import { mailAttachment, waitForMail, type MaildevMessage } from '../support/maildev';
+import { eventually } from '../support/eventually';
 import { enMh } from '../support/mh';
-import { until } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -37,14 +37,10 @@ describe('the version MH sealed', () => {
 
   async function registro(codigoGeneracion: string, estado: string) {
     const { Document } = (await testDatabase()).models;
-    return until(
-      `the document ${estado}`,
-      async () => {
-        const doc = await Document.findById(codigoGeneracion).lean();
-        return doc?.estado === estado ? doc : undefined;
-      },
-      90_000,
-    );
+    return eventually(`the document to be ${estado}`, async () => {
+      const doc = await Document.findById(codigoGeneracion).lean();
+      return doc?.estado === estado ? doc : undefined;
+    });
   }
 
   /** The Archivo DTE of the newest e-mail to `correo` that carries a sello. */
@@ -81,7 +77,7 @@ describe('the version MH sealed', () => {
     expect(sha256(archivo.body.firmaElectronica)).toBe(mh.firmaSha256);
     expect(archivo.body).toMatchObject({ selloRecibido: mh.selloRecibido, identificacion: { tipoModelo } });
 
-    const enviado = await until('the sealed e-mail', () => archivoSellado(correo, codigoGeneracion));
+    const enviado = await eventually('the sealed e-mail', () => archivoSellado(correo, codigoGeneracion));
     expect(sha256(String(enviado.firmaElectronica))).toBe(mh.firmaSha256);
     return doc;
   }
@@ -126,7 +122,7 @@ describe('the version MH sealed', () => {
     const res = await api('POST', '/dte/dte01', tenant, factura(correo, { testContingencia: true }));
     expect([res.status, res.body.data.estado]).toEqual([201, 'CONTINGENCIA']);
     const { codigoGeneracion } = res.body.data;
-    await until(
+    await eventually(
       'MH to seal the first lote',
       async () => (await enMh(codigoGeneracion))?.registrado?.estado === 'PROCESADO',
     );

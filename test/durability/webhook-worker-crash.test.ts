@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { EntregaWebhook } from '@dte/contract';
-import { startApi, startWorker, until, type ExtraProcess } from '../support/processes';
+import { startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant } from '../support/tenant';
@@ -57,7 +57,7 @@ describe('worker killed mid-delivery', () => {
     procesos.push(await startWorker('worker-webhook-crash-2', env));
 
     // The killed attempts time out (WEBHOOK_TIMEOUT_SECONDS + 10 s) and are retried by the new worker.
-    await until('every event is answered 200', () => receptor.recibidos.length >= 6, 90000);
+    await receptor.esperar(6);
     const porEvento = new Map<string, string[]>();
     for (const r of receptor.recibidos) {
       const evento = receptor.verificar(secreto, r) as { data: { codigoGeneracion: string } };

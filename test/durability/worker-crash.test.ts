@@ -1,15 +1,16 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { until } from '../support/processes';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 /** Starts a replacement worker with the stack's configuration; the global teardown stops it. */
-function startWorker(): Promise<void> {
-  const logFile = fs.openSync(path.join(stack().dataDir, 'logs', 'worker-restarted.log'), 'a');
+async function startWorker(): Promise<void> {
+  const logPath = path.join(stack().dataDir, 'logs', 'worker-restarted.log');
+  const logFile = fs.openSync(logPath, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/worker/dist/main.js')], {
     env: { ...process.env, ...stack().env },
     stdio: ['ignore', logFile, logFile],
@@ -17,20 +18,9 @@ function startWorker(): Promise<void> {
   });
   child.unref();
   fs.appendFileSync(path.join(stack().dataDir, 'extra-pids'), `${child.pid}\n`);
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (
-        fs.readFileSync(path.join(stack().dataDir, 'logs', 'worker-restarted.log'), 'utf8').includes('worker running')
-      ) {
-        clearInterval(poll);
-        resolve();
-      } else if (Date.now() - started > 60000) {
-        clearInterval(poll);
-        reject(new Error('the restarted worker did not come up'));
-      }
-    }, 200);
-  });
+  await eventually("the restarted worker to log 'worker running'", () =>
+    fs.readFileSync(logPath, 'utf8').includes('worker running'),
+  );
 }
 
 /**
@@ -51,7 +41,7 @@ describe('worker killed mid-burst', () => {
     });
     expect(primero.status).toBe(201);
     let chromium: number[] = [];
-    await until('the worker runs Chromium', () => (chromium = chromiumChildren(stack().pids.worker)).length > 0);
+    await eventually('the worker to run Chromium', () => (chromium = chromiumChildren(stack().pids.worker)).length > 0);
     const burst = Array.from({ length: 20 }, (_, i) =>
       api('POST', '/dte/dte01', tenant, {
         receptor: {},
@@ -65,7 +55,7 @@ describe('worker killed mid-burst', () => {
     await new Promise((r) => setTimeout(r, 1000));
     await startWorker();
     // Chromium talks to the worker over a pipe, and exits once the killed worker's end is closed.
-    await until("the killed worker's Chromium exits", () => chromium.every((pid) => !alive(pid)), 15000);
+    await eventually("the killed worker's Chromium to exit", () => chromium.every((pid) => !alive(pid)));
 
     const results = await Promise.all(burst);
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));

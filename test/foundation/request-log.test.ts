@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant } from '../support/tenant';
 
@@ -18,16 +19,14 @@ describe('request ids and logs', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     const logFile = path.join(stack().dataDir, 'logs', 'api.log');
-    let line: { req?: { id: string }; emisorId?: number; res?: { statusCode: number } } | undefined;
-    for (let i = 0; i < 50 && !line; i++) {
-      line = fs
+    const line = await eventually(`the log line of ${requestId}`, () =>
+      fs
         .readFileSync(logFile, 'utf8')
         .split('\n')
         .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l))
-        .find((l) => l.req?.id === requestId);
-      if (!line) await new Promise((r) => setTimeout(r, 100));
-    }
+        .map((l) => JSON.parse(l) as { req?: { id: string }; emisorId?: number; res?: { statusCode: number } })
+        .find((l) => l.req?.id === requestId),
+    );
     expect(line).toMatchObject({ req: { id: requestId }, emisorId: tenant.emisorId, res: { statusCode: 200 } });
     expect(fs.readFileSync(logFile, 'utf8')).not.toContain(tenant.token);
   });

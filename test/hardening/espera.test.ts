@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { startApi, type ExtraProcess } from '../support/processes';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
@@ -41,13 +42,10 @@ describe('hardening: waiting for MH', () => {
       expect(pendiente.data).toEqual({ codigoGeneracion: expect.any(String), estado: 'PENDIENTE' });
 
       const { Document } = (await testDatabase()).models;
-      for (
-        const t0 = Date.now();
-        (await Document.findById(pendiente.data.codigoGeneracion).lean())?.estado !== 'PROCESSED';
-      ) {
-        if (Date.now() - t0 > 60000) throw new Error('the document was not settled');
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      await eventually(
+        'the document to be settled',
+        async () => (await Document.findById(pendiente.data.codigoGeneracion).lean())?.estado === 'PROCESSED',
+      );
       const segunda = await enviar();
       expect(segunda.status).toBe(201);
       expect(((await segunda.json()) as { data: object }).data).toMatchObject({

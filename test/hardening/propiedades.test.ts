@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { openApiDocument } from '../../apps/api/src/openapi/document';
 import { ISSUANCE_EXAMPLES, ANULACION_EXAMPLE } from '../../apps/api/src/openapi/examples';
 import { ENDPOINTS } from '../../apps/api/src/routes/issue';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -236,10 +237,11 @@ describe('hardening: property-based probe of every POST endpoint', () => {
         ids.push(w.workflowId);
       return ids;
     };
-    for (const t0 = Date.now(); (await enCurso()).length > 0;) {
-      if (Date.now() - t0 > 60000) throw new Error(`still running: ${(await enCurso()).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await eventually("the emisor's workflows to end", async () => {
+      const ids = await enCurso();
+      if (ids.length > 0) throw new Error(`still running: ${ids.join(', ')}`);
+      return true;
+    });
 
     // Refusals took no correlativo: each sequence of the emisor runs 1, 2, 3… without a gap.
     const { Document } = (await testDatabase()).models;

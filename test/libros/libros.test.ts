@@ -9,6 +9,7 @@ import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
+import { eventually } from '../support/eventually';
 import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
 import { legible } from '../support/legible';
 import { stack } from '../support/stack';
@@ -76,9 +77,10 @@ describe('books and F-07 annexes', () => {
     });
   async function esperarEstado(codigoGeneracion: string, estado: string) {
     const { Document } = (await testDatabase()).models;
-    for (const inicio = Date.now(); Date.now() - inicio < 90_000; await new Promise((r) => setTimeout(r, 300)))
-      if ((await Document.findById(codigoGeneracion, { estado: 1 }).lean())?.estado === estado) return;
-    throw new Error(`${codigoGeneracion} did not become ${estado}`);
+    await eventually(
+      `${codigoGeneracion} to be ${estado}`,
+      async () => (await Document.findById(codigoGeneracion, { estado: 1 }).lean())?.estado === estado,
+    );
   }
   const anexo = async (
     nombre: string,

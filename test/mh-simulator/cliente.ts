@@ -1,6 +1,7 @@
 import { randomInt, sign } from 'node:crypto';
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { generateCertificadoMH, parseCertificadoMH, signDte, type CertificadoMH } from '@dte/domain';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import type { Json } from './documentos';
 
@@ -94,14 +95,10 @@ export function envio(emisor: Emisor, documento: Json, jws = emisor.firmar(docum
   });
 }
 
-export const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Polls consultadtelote until MH has processed the lote. */
-export async function resultadoLote(emisor: Emisor, codigoLote: string) {
-  for (let intento = 0; intento < 60; intento++) {
+export function resultadoLote(emisor: Emisor, codigoLote: string) {
+  return eventually(`lote ${codigoLote} to be processed`, async () => {
     const res = await emisor.get(`/fesv/recepcion/consultadtelote/${codigoLote}`);
-    if (res.status === 200 && res.data.procesados.length + res.data.rechazados.length > 0) return res.data;
-    await esperar(250);
-  }
-  throw new Error(`lote ${codigoLote} never processed`);
+    return res.status === 200 && res.data.procesados.length + res.data.rechazados.length > 0 && res.data;
+  });
 }

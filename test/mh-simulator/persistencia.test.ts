@@ -7,6 +7,7 @@ import { createSimulatorApp, type Simulator } from '../../apps/mh-simulator/src'
 import { generateCertificadoMH, parseCertificadoMH, signDte } from '@dte/domain';
 import { autenticar, nuevoNit } from './cliente';
 import { factura, uuid } from './documentos';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 
 /**
@@ -92,11 +93,10 @@ it('keeps emisores, tokens, documents and pending lotes across a restart', async
   expect(consulta.data).toEqual(recibido.data);
   expect((await segundo.api.post('/fesv/recepciondte', body, { headers })).data.codigoMsg).toBe('004');
 
-  let resultado = { procesados: [] as unknown[], rechazados: [] as unknown[] };
-  for (let i = 0; i < 40 && resultado.procesados.length === 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    resultado = (await segundo.api.get(`/fesv/recepcion/consultadtelote/${lote.data.codigoLote}`, { headers })).data;
-  }
+  const resultado = await eventually('the lote processed by the restarted simulator', async () => {
+    const { data } = await segundo.api.get(`/fesv/recepcion/consultadtelote/${lote.data.codigoLote}`, { headers });
+    return data.procesados.length > 0 && (data as { procesados: unknown[] });
+  });
   expect(resultado.procesados).toEqual([
     expect.objectContaining({ codigoGeneracion: enLote.identificacion.codigoGeneracion, estado: 'PROCESADO' }),
   ]);

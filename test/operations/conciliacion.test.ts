@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { ConciliacionDiaria, SearchAttribute } from '@dte/contract';
+import { eventually } from '../support/eventually';
 import { anulacionRescindida, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
@@ -83,11 +84,10 @@ describe('reconciliation with MH', () => {
       condicionOperacion: 1,
     });
     expect(refusada.status).toBe(400);
-    let nuevas: string[] = [];
-    for (const inicio = Date.now(); nuevas.length === 0 && Date.now() - inicio < 20000;) {
-      nuevas = (await emisionesEnTemporal()).filter((c) => !antes.includes(c));
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    const nuevas = await eventually('the refused note in Temporal', async () => {
+      const nuevas = (await emisionesEnTemporal()).filter((c) => !antes.includes(c));
+      return nuevas.length > 0 && nuevas;
+    });
     expect(nuevas).toHaveLength(1);
     const sinRegistro = nuevas[0]!;
     expect((await api('GET', `/dte/${sinRegistro}`, tenant)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { stack } from '../support/stack';
-import { accepting, startApi, startWorker, until } from '../support/processes';
+import { eventually } from '../support/eventually';
+import { accepting, startApi, startWorker } from '../support/processes';
 import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 const factura = (descripcion: string) =>
@@ -60,7 +61,7 @@ describe('graceful shutdown', () => {
     await new Promise((r) => setTimeout(r, 1000));
 
     api.child.kill('SIGTERM');
-    await until('the API did not stop listening', async () => !(await accepting(port)), 5000);
+    await eventually('the API to stop listening', async () => !(await accepting(port)));
     expect(settled).toBe(false);
 
     const res = await inFlight;
@@ -79,16 +80,29 @@ describe('graceful shutdown', () => {
     const worker = await startWorker('worker-graceful', { LOG_LEVEL: 'debug' });
     const pid = worker.child.pid!;
     const issued: Promise<Awaited<ReturnType<typeof issue>>>[] = [];
-    const wave = (name: string) => {
-      for (let i = 0; i < 6; i++) issued.push(issue(stack().api, tenant, `${name} ${i}`));
+    /** Issues a wave of documents each time the last one is answered, until `found` answers. */
+    const waves = <T>(what: string, name: string, found: () => Promise<T | undefined>) => {
+      let answered = true;
+      let n = 0;
+      return eventually(what, async () => {
+        const result = await found();
+        if (result !== undefined || !answered) return result;
+        answered = false;
+        const wave = Array.from({ length: 6 }, (_, i) => issue(stack().api, tenant, `${name} ${n} ${i}`));
+        n++;
+        issued.push(...wave);
+        void Promise.allSettled(wave).then(() => (answered = true));
+        return undefined;
+      });
     };
     const lines = (msg: string, since = 0) => worker.logLines().filter((l) => l.msg === msg && Number(l.time) >= since);
 
-    for (let n = 0; n < 10 && !lines('PDF stored').some((l) => l.emisorId === tenant.emisorId); n++) {
-      wave(`Calentamiento ${n}`);
-      await Promise.all(issued);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    await waves(
+      'this worker to store a PDF of the tenant',
+      'Calentamiento',
+      async () => lines('PDF stored').some((l) => l.emisorId === tenant.emisorId) || undefined,
+    );
+    await Promise.all(issued);
     const chromium = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
       .stdout.split('\n')
       .map(Number)
@@ -97,21 +111,19 @@ describe('graceful shutdown', () => {
 
     await simulator('/latency', { ms: 3000, emisor: tenant.nit });
     const { Document } = (await testDatabase()).models;
-    let running: string | undefined;
-    for (let n = 0; n < 8 && !running; n++) {
-      const since = Date.now();
-      wave(`Drenaje ${n}`);
-      for (let i = 0; i < 12 && !running; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        for (const line of lines('Activity started', since).filter((l) => l.activityType === 'transmitDocument')) {
-          const codigo = String(line.workflowId).replace(/^dte-/, '');
-          if ((await Document.findById(codigo, { emisorId: 1 }).lean())?.emisorId === tenant.emisorId) {
-            running = String(line.workflowId);
-            break;
-          }
-        }
+    const since = Date.now();
+    const transmissions = (msg: string) =>
+      lines(msg, since)
+        .filter((l) => l.activityType === 'transmitDocument')
+        .map((l) => String(l.workflowId));
+    const running = await waves("this worker to be running a transmission of the tenant's", 'Drenaje', async () => {
+      const completed = new Set(transmissions('Activity completed'));
+      for (const workflowId of transmissions('Activity started').filter((w) => !completed.has(w))) {
+        const codigo = workflowId.replace(/^dte-/, '');
+        if ((await Document.findById(codigo, { emisorId: 1 }).lean())?.emisorId === tenant.emisorId) return workflowId;
       }
-    }
+      return undefined;
+    });
     expect(running).toBeDefined();
 
     const killedAt = Date.now();

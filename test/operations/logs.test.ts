@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SecretBox } from '@dte/store';
 import { loadConfig } from '@dte/config';
+import { eventually } from '../support/eventually';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
@@ -24,14 +25,11 @@ const jsonLines = (text: string): Line[] =>
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Line);
 
-async function waitForLines(files: string[], predicate: (l: Line) => boolean, count = 1): Promise<Line[]> {
-  for (let i = 0; i < 100; i++) {
+const waitForLines = (files: string[], predicate: (l: Line) => boolean, count = 1): Promise<Line[]> =>
+  eventually(`${count} matching log lines in ${files.join(', ')}`, () => {
     const found = jsonLines(read(files)).filter(predicate);
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`fewer than ${count} matching log lines in ${files.join(', ')}`);
-}
+    return found.length >= count && found;
+  });
 
 /**
  * A document's log lines, in the API and in the worker, name the request, the emisor, the document and

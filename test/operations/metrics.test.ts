@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { waitForMail } from '../support/maildev';
 import { labelValues, sample, scrape, scrapeUntil } from '../support/metrics';
 import { stack } from '../support/stack';
@@ -112,17 +113,17 @@ describe('Prometheus metrics', () => {
       // The emisor's contingency workflow probes MH, which refuses the connection.
       const unanswered = { result: 'UNANSWERED' };
       const sinRespuesta = (text: string) => sample(text, 'dte_mh_responses_total', unanswered) ?? 0;
-      const after = await scrapeUntil(stack().workerMetrics, (t) => sinRespuesta(t) > sinRespuesta(before), 100);
+      const after = await scrapeUntil(stack().workerMetrics, (t) => sinRespuesta(t) > sinRespuesta(before));
       expect(sinRespuesta(after)).toBeGreaterThan(sinRespuesta(before));
     } finally {
       await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     }
     // Once MH answers again the document leaves contingency; nothing of this suite stays behind.
     const { Document } = (await testDatabase()).models;
-    for (let i = 0; i < 200; i++) {
-      if ((await Document.countDocuments({ emisorId: tenant.emisorId, estado: 'CONTINGENCIA' })) === 0) break;
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await eventually(
+      'no document of the tenant in CONTINGENCIA',
+      async () => (await Document.countDocuments({ emisorId: tenant.emisorId, estado: 'CONTINGENCIA' })) === 0,
+    );
     expect(await Document.countDocuments({ emisorId: tenant.emisorId, estado: 'CONTINGENCIA' })).toBe(0);
   });
 

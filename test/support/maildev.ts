@@ -1,3 +1,4 @@
+import { eventually } from './eventually';
 import { stack } from './stack';
 
 export interface MaildevMessage {
@@ -8,18 +9,11 @@ export interface MaildevMessage {
 }
 
 /** Waits until maildev holds a message matching `predicate` (mail is sent asynchronously). */
-export async function waitForMail(
-  predicate: (m: MaildevMessage) => boolean,
-  timeoutMs = 30000,
-): Promise<MaildevMessage> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
+export function waitForMail(predicate: (m: MaildevMessage) => boolean): Promise<MaildevMessage> {
+  return eventually('the expected e-mail in maildev', async () => {
     const res = await fetch(`${stack().maildev}/email`);
-    const found = ((await res.json()) as MaildevMessage[]).find(predicate);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('expected e-mail did not arrive in maildev');
+    return ((await res.json()) as MaildevMessage[]).find(predicate);
+  });
 }
 
 export async function mailAttachment(message: MaildevMessage, generatedFileName: string): Promise<Buffer> {

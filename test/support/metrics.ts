@@ -1,4 +1,5 @@
 /** Prometheus text exposition, as the suites read it. */
+import { eventually } from './eventually';
 
 export async function scrape(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/metrics`);
@@ -9,15 +10,13 @@ export async function scrape(baseUrl: string): Promise<string> {
 
 /**
  * Scrapes until `done` holds of the exposition (counters move after the answer that caused them, and the
- * Temporal server publishes its own once a second), at most `tries` times 200 ms apart; answers the last.
+ * Temporal server publishes its own once a second), and answers it.
  */
-export async function scrapeUntil(baseUrl: string, done: (text: string) => boolean, tries = 50): Promise<string> {
-  let text = await scrape(baseUrl);
-  for (let i = 0; i < tries && !done(text); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    text = await scrape(baseUrl);
-  }
-  return text;
+export function scrapeUntil(baseUrl: string, done: (text: string) => boolean): Promise<string> {
+  return eventually(`${baseUrl}/metrics to show the change`, async () => {
+    const text = await scrape(baseUrl);
+    return done(text) && text;
+  });
 }
 
 interface Sample {

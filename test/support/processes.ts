@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { eventually } from './eventually';
 import { stack } from './stack';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -52,21 +53,6 @@ function spawnService(name: string, main: string, env: Record<string, string>): 
   };
 }
 
-/** Waits until `check` answers something truthy, and answers it; fails with `what`. */
-export async function until<T>(
-  what: string,
-  check: () => Promise<T | false | null | undefined> | T | false | null | undefined,
-  timeoutMs = 60000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** A second API process on a port of its own, answering /health before this resolves. */
 export async function startApi(
   name: string,
@@ -75,7 +61,7 @@ export async function startApi(
   const port = await freePort();
   const api = spawnService(name, 'apps/api/dist/main.js', { ...env, API_PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
-  await until(`${name} did not come up`, () =>
+  await eventually(`${name} to answer /health`, () =>
     fetch(`${url}/health`).then(
       (r) => r.ok,
       () => false,
@@ -91,10 +77,9 @@ export async function startWorker(
 ): Promise<ExtraProcess & { metricsPort: number }> {
   const metricsPort = await freePort();
   const worker = spawnService(name, 'apps/worker/dist/main.js', { ...env, WORKER_METRICS_PORT: String(metricsPort) });
-  await until(
-    `${name} did not start`,
+  await eventually(
+    `${name} to log 'worker running'`,
     () => fs.existsSync(worker.logFile) && fs.readFileSync(worker.logFile, 'utf8').includes('worker running'),
-    90000,
   );
   return { ...worker, metricsPort };
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { eventually } from './eventually';
 
 /** One request the receiver got, as it came. */
 export interface Recibido {
@@ -69,17 +70,13 @@ export class ReceptorWebhooks {
   }
 
   /** Waits until `n` requests match, and answers them. */
-  async esperar(n: number, filtro: (r: Recibido) => boolean = () => true, timeoutMs = 60000): Promise<Recibido[]> {
-    const inicio = Date.now();
-    for (;;) {
+  esperar(n: number, filtro: (r: Recibido) => boolean = () => true): Promise<Recibido[]> {
+    return eventually(`${n} webhook requests`, () => {
       const hallados = this.recibidos.filter(filtro);
-      if (hallados.length >= n) return hallados;
-      if (Date.now() - inicio > timeoutMs)
-        throw new Error(
-          `${hallados.length} of ${n} webhook requests within ${timeoutMs} ms: ${JSON.stringify(this.recibidos.map((r) => r.type))}`,
-        );
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      if (hallados.length < n)
+        throw new Error(`${hallados.length} arrived: ${JSON.stringify(this.recibidos.map((r) => r.type))}`);
+      return hallados;
+    });
   }
 
   cerrar(): Promise<void> {

@@ -1,5 +1,6 @@
 import { ObjectStore } from '@dte/store';
 import { loadConfig } from '@dte/config';
+import { eventually } from './eventually';
 import { stack } from './stack';
 
 export function testStore(): ObjectStore {
@@ -7,13 +8,7 @@ export function testStore(): ObjectStore {
 }
 
 /** Waits for an object written after the HTTP answer (the PDF is rendered off the synchronous path). */
-export async function waitForObject(key: string, timeoutMs = 30000): Promise<Buffer> {
+export function waitForObject(key: string): Promise<Buffer> {
   const store = testStore();
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const body = await store.get(key);
-    if (body) return body;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${key} did not appear in storage`);
+  return eventually(`${key} in storage`, () => store.get(key));
 }

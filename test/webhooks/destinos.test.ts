@@ -1,4 +1,5 @@
-import { freePort, startApi, startWorker, until, type ExtraProcess } from '../support/processes';
+import { eventually } from '../support/eventually';
+import { freePort, startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -113,7 +114,7 @@ describe('webhook destinations, private ones not allowed', () => {
     expect(emitida.status).toBe(201);
 
     const logs: Record<string, unknown>[][] = [];
-    await until('both attempts are in the logs', async () => {
+    await eventually('both attempts in the logs', async () => {
       logs.length = 0;
       for (const id of endpoints) logs.push((await api('GET', `/webhooks/${id}/entregas`, tenant)).body.data);
       return logs.every((l) => l.length === 1);

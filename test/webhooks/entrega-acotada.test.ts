@@ -1,5 +1,6 @@
 import type { EndpointView } from '@dte/store';
-import { startApi, startWorker, until, type ExtraProcess } from '../support/processes';
+import { eventually } from '../support/eventually';
+import { startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
@@ -77,14 +78,10 @@ describe('webhook deliveries bounded', () => {
     await Promise.all([emitir(tenant), emitir(tenant)]);
 
     let log: Intento[] = [];
-    await until(
-      'both events were attempted, and attempts were cut off',
-      async () => {
-        log = await entregas(tenant, endpoint.id);
-        return new Set(r.recibidos.map((x) => x.id)).size === 2 && log.length >= 2;
-      },
-      90000,
-    );
+    await eventually('both events attempted, and attempts cut off', async () => {
+      log = await entregas(tenant, endpoint.id);
+      return new Set(r.recibidos.map((x) => x.id)).size === 2 && log.length >= 2;
+    });
     // The two events' attempts took turns: never two connections to the receiver at once.
     expect(r.maxAbiertas).toBe(1);
     for (const intento of log)
@@ -104,7 +101,7 @@ describe('webhook deliveries bounded', () => {
     const avisos = await suscribir(tenant, otro.url, ['webhook.deshabilitado']);
     await emitir(tenant);
 
-    const [aviso] = await otro.esperar(1, () => true, 90000);
+    const [aviso] = await otro.esperar(1);
     const evento = otro.verificar(avisos.secreto, aviso!) as { type: string; data: Record<string, string> };
     expect(evento.type).toBe('webhook.deshabilitado');
     expect(evento.data).toEqual({
@@ -133,7 +130,7 @@ describe('webhook deliveries bounded', () => {
     const codigoGeneracion = await emitir(tenant);
     const [entregado] = await caido.esperar(1, (x) => x.data.codigoGeneracion === codigoGeneracion);
     expect(caido.verificar(endpoint.secreto, entregado!)).toMatchObject({ type: 'dte.procesado' });
-    await until('the delivery is in the log', async () => (await entregas(tenant, endpoint.id))[0]?.status === 200);
+    await eventually('the delivery in the log', async () => (await entregas(tenant, endpoint.id))[0]?.status === 200);
 
     const ajeno = await createTestTenant();
     const res = await api('POST', `/webhooks/${endpoint.id}/habilitar`, ajeno);

@@ -1,7 +1,7 @@
 import { loadConfig } from '@dte/config';
 import { hashToken, type EndpointView } from '@dte/store';
 import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
-import { until } from '../support/processes';
+import { eventually } from '../support/eventually';
 import { ReceptorWebhooks, type Recibido } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
@@ -179,8 +179,8 @@ describe('webhooks', () => {
     expect(() => r.verificar('whsec_' + Buffer.alloc(24, 1).toString('base64'), recibidos[0]!)).toThrow();
 
     let log: Awaited<ReturnType<typeof entregas>> = [];
-    await until(
-      'the three attempts are in the log',
+    await eventually(
+      'the three attempts in the log',
       async () => (log = await entregas(tenant, endpoint.id)).length === 3,
     );
     expect(log.map((e) => [e.intento, e.status, e.entregado, e.eventoId, e.tipo])).toEqual([
@@ -268,7 +268,7 @@ describe('webhooks', () => {
     const endpoint = await suscribir(tenant, r.url, ['dte.procesado']);
     await emitirFactura(tenant);
     await r.esperar(1);
-    await until('the endpoint is disabled', async () => {
+    await eventually('the endpoint to be disabled', async () => {
       const res = await api('GET', `/webhooks/${endpoint.id}`, tenant);
       return res.body.data.activo === false;
     });

@@ -8,7 +8,7 @@ import {
   type AnulacionResult,
   type DteErrorDetails,
 } from '@dte/contract';
-import { newCodigo, recordCalls, respuesta, runWorker, startWorkflowTests, type WorkflowTestContext } from './support';
+import { newCodigo, recordCalls, respuesta, runWorker, workflowTests } from './support';
 
 /**
  * InvalidateDteWorkflow against stub activities: the branches its `Cambios` added behind `patched()`
@@ -16,13 +16,7 @@ import { newCodigo, recordCalls, respuesta, runWorker, startWorkflowTests, type 
  * older executions do not.
  */
 
-let ctx: WorkflowTestContext;
-beforeAll(async () => {
-  ctx = await startWorkflowTests();
-});
-afterAll(async () => {
-  await ctx?.env.teardown();
-});
+const ctx = workflowTests();
 
 const issuer = { emisorId: 1, establecimientoId: 1, puntoVentaId: 1, tokenId: 1 };
 

@@ -6,17 +6,11 @@ import {
   type EntregaWebhookInput,
   type ResumenConciliacion,
 } from '@dte/contract';
-import { recordCalls, runWorker, startWorkflowTests, type WorkflowTestContext } from './support';
+import { recordCalls, runWorker, workflowTests } from './support';
 
 /** The daily reconciliation and the webhook delivery, the service's workflows that run on their own, on stub activities. */
 
-let ctx: WorkflowTestContext;
-beforeAll(async () => {
-  ctx = await startWorkflowTests();
-});
-afterAll(async () => {
-  await ctx?.env.teardown();
-});
+const ctx = workflowTests();
 
 const resumen = (emisorId: number, fecha: string): ResumenConciliacion => ({
   emisorId,

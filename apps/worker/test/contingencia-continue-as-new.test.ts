@@ -1,4 +1,5 @@
 import { Contingencia } from '@dte/contract';
+import { eventually } from '../../../test/support/eventually';
 import {
   contingenciaStubs,
   enlist,
@@ -8,9 +9,7 @@ import {
   procesado,
   recordCalls,
   runWorker,
-  startWorkflowTests,
-  until,
-  type WorkflowTestContext,
+  workflowTests,
 } from './support';
 
 /**
@@ -19,13 +18,7 @@ import {
  * its own, because the other contingencia tests check sequences a new run would restart (the backoff).
  */
 
-let ctx: WorkflowTestContext;
-beforeAll(async () => {
-  ctx = await startWorkflowTests(['--dynamic-config-value', 'limit.historyCount.suggestContinueAsNew=20']);
-});
-afterAll(async () => {
-  await ctx?.env.teardown();
-});
+const ctx = workflowTests(['--dynamic-config-value', 'limit.historyCount.suggestContinueAsNew=20']);
 
 describe('ContingencyWorkflow across runs', () => {
   it('continues a long outage as a new run that carries every waiting document on to the event', async () => {
@@ -50,10 +43,10 @@ describe('ContingencyWorkflow across runs', () => {
         // A document issued during the outage joins the first run.
         await stubs.called('probeMh');
         await handle.signal(Contingencia.documento, b);
-        const later = await until(
-          () => handle.describe(),
-          (d) => d.runId !== firstRunId,
-        );
+        const later = await eventually('a new run', async () => {
+          const run = await handle.describe();
+          return run.runId !== firstRunId && run;
+        });
         const estado = await handle.query(Contingencia.estado).finally(mhAnswers.open);
         await handle.result();
         const first = await ctx.workflows.handle(Contingencia, handle.workflowId, firstRunId).describe();

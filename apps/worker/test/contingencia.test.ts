@@ -7,6 +7,7 @@ import {
   type IssueDteInput,
 } from '@dte/contract';
 import { MAX_DOCUMENTOS_LOTE } from '@dte/domain/limites';
+import { eventually } from '../../../test/support/eventually';
 import { ContingenciaState, HORA_MS } from '../src/workflows/contingencia/state';
 import {
   contingenciaStubs,
@@ -21,11 +22,9 @@ import {
   recordCalls,
   respuesta,
   runWorker,
-  startWorkflowTests,
-  until,
   UUID_MAYUSCULAS,
+  workflowTests,
   type RespuestaEvento,
-  type WorkflowTestContext,
 } from './support';
 
 /**
@@ -35,13 +34,7 @@ import {
  * (`settle`); the last test runs the real hand-over to a waiting IssueDte workflow.
  */
 
-let ctx: WorkflowTestContext;
-beforeAll(async () => {
-  ctx = await startWorkflowTests();
-});
-afterAll(async () => {
-  await ctx?.env.teardown();
-});
+const ctx = workflowTests();
 
 /** Each test is its own emisor: the workflow id is the emisor's. */
 let emisores = 100;
@@ -273,10 +266,10 @@ describe('ContingencyWorkflow', () => {
       async () => {
         await stubs.called('contingencyLoteResult');
         const sellado = await handle.query(Contingencia.estado);
-        const alerta = await until(
-          () => handle.query(Contingencia.estado),
-          (e) => e.alerta,
-        );
+        const alerta = await eventually('the alert in the estado', async () => {
+          const estado = await handle.query(Contingencia.estado);
+          return estado.alerta && estado;
+        });
         const vistaA = Date.now();
         mhTermino = true;
         await handle.result();

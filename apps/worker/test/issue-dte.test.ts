@@ -2,30 +2,15 @@ import { ApplicationFailure, defineSearchAttributeKey, SearchAttributeType } fro
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Activities } from '@dte/activities';
 import { DTE_ERROR_FAILURE, IssueDte, SearchAttribute, type DteErrorDetails, type IssueDteInput } from '@dte/contract';
-import {
-  newCodigo,
-  procesado,
-  rechazado,
-  recordCalls,
-  recordOutcomeStub,
-  runWorker,
-  until,
-  startWorkflowTests,
-  type WorkflowTestContext,
-} from './support';
+import { eventually } from '../../../test/support/eventually';
+import { newCodigo, procesado, rechazado, recordCalls, recordOutcomeStub, runWorker, workflowTests } from './support';
 
 /**
  * IssueDteWorkflow against stub activities: the order of its steps, what it records, when it issues in
  * contingencia and when it waits for MH, and what the API's update (`documentOutcome`) answers.
  */
 
-let ctx: WorkflowTestContext;
-beforeAll(async () => {
-  ctx = await startWorkflowTests();
-});
-afterAll(async () => {
-  await ctx?.env.teardown();
-});
+const ctx = workflowTests();
 
 const issuer = { emisorId: 1, establecimientoId: 1, puntoVentaId: 1, tokenId: 1 };
 
@@ -214,9 +199,8 @@ describe('IssueDteWorkflow', () => {
       const answer = issue(taskQueue, issueInput(codigo));
       await stubs.called('transmitDocument');
       // While it waits, operators find it by its numeroControl, still PENDIENTE.
-      const numeroControl = await until(
-        () => searchAttribute(codigo, SearchAttribute.numeroControl),
-        (n) => n !== undefined,
+      const numeroControl = await eventually('the numeroControl search attribute', () =>
+        searchAttribute(codigo, SearchAttribute.numeroControl),
       );
       const whileWaiting = { numeroControl, estado: await searchAttribute(codigo, SearchAttribute.estado) };
       await handleOf(codigo).result();

@@ -36,10 +36,22 @@ export interface WorkflowTestContext {
 }
 
 /**
- * Starts the dev server with the search attributes the workflows upsert, and bundles the workflows once
- * for every worker of the file. `extraArgs` go to `temporal server start-dev`.
+ * The test file's server and workflows: the context is filled in before its first test, and the server
+ * stops after its last. `extraArgs` go to `temporal server start-dev`.
  */
-export async function startWorkflowTests(extraArgs: string[] = []): Promise<WorkflowTestContext> {
+export function workflowTests(extraArgs: string[] = []): WorkflowTestContext {
+  const ctx = {} as WorkflowTestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await startWorkflowTests(extraArgs));
+  });
+  afterAll(async () => {
+    await ctx.env?.teardown();
+  });
+  return ctx;
+}
+
+/** Starts the dev server with the search attributes the workflows upsert, and bundles the workflows once. */
+async function startWorkflowTests(extraArgs: string[]): Promise<WorkflowTestContext> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ensureTools } = require('../../../scripts/tools');
   // Workers' state changes are logged at INFO; a test's output keeps warnings and errors only.
@@ -131,16 +143,6 @@ export function gate(): { open: () => void; opened: Promise<void> } {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
-}
-
-/** Polls `read` until `done` holds of its answer, for at most `timeoutMs`; answers the last one read. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 export function newCodigo(): string {

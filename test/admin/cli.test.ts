@@ -28,7 +28,10 @@ describe('admin CLI', () => {
     const certificado = path.join(dir, `${nit}.crt`);
     fs.writeFileSync(certificado, generateCertificadoMH({ nit, privatePassword: certificadoPassword }).xml);
     const mhPassword = 'Clave-MH-2026!';
-    const direccion = ['--departamento', '06', '--municipio', '23', '--complemento', 'Colonia Escalón, calle 1 #2'];
+    // San Salvador Centro, distrito San Salvador: the 2026 generation needs the distrito.
+    const direccion = [
+      '--departamento', '06', '--municipio', '23', '--distrito', '14', '--complemento', 'Colonia Escalón, calle 1 #2',
+    ]; // prettier-ignore
 
     const emisor = await admin(
       'emisor', 'create', '--nit', nit, '--nrc', '1234567', '--nombre', 'EMPRESA CLI, S.A. DE C.V.',

@@ -1,8 +1,4 @@
-import { loadConfig } from '@dte/config';
-import { SecretBox } from '@dte/store';
-import { Tenants } from '../../apps/api/src/admin/tenants';
 import { anulacionRescindida, contribuyente, direccion } from '../support/fixtures';
-import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
@@ -15,8 +11,6 @@ describe('POST /dte/anulacion: the rules of Normativa DTE 2.0', () => {
   let tenant: TestTenant;
   beforeAll(async () => {
     tenant = await createTestTenant();
-    const tenants = new Tenants(await testDatabase(), new SecretBox(loadConfig(stack().env).SECRET_KEY));
-    await tenants.setNormativa(tenant.emisorId, '2026', new Date(Date.now() - 60_000));
   });
   afterAll(() => closeTestDatabase());
 

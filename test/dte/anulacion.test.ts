@@ -73,7 +73,8 @@ describe('POST /dte/anulacion', () => {
     expect(stored!.anulacion).toMatchObject({
       codigoGeneracion: res.body.data.eventoCodigoGeneracion,
       selloRecibido: res.body.data.selloRecibido,
-      evento: { identificacion: { version: 2 }, documento: { codigoGeneracion: original.codigoGeneracion } },
+      // The 2026 generation's event (invalidacion-schema-v3); test/dte/normativa.test.ts invalidates in both.
+      evento: { identificacion: { version: 3 }, documento: { codigoGeneracion: original.codigoGeneracion } },
     });
 
     const again = await api('POST', '/dte/anulacion', tenant, {

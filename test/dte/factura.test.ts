@@ -1,4 +1,4 @@
-import { validateMhSchema, verifyDteJws } from '@dte/domain';
+import { esquemaDe, validateMhSchema, verifyDteJws } from '@dte/domain';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (b: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 import { mailAttachment, waitForMail } from '../support/maildev';
@@ -20,117 +20,126 @@ describe('POST /dte/dte01 (Factura)', () => {
     correo,
   });
 
-  it('issues an accepted document: every field, signature, schema, files in storage, e-mail with both attachments', async () => {
-    const correo = `receptor-${Date.now()}@example.test`;
-    const res = await api('POST', '/dte/dte01', tenant, {
-      receptor: { ...receptor(correo), nrc: '1234567', nit: '06140101011010' },
-      items: [{ descripcion: 'Producto A', cantidad: 2, precioUnitario: 11.3 }],
-      condicionOperacion: 1,
-      observaciones: 'Entregar en recepción',
-    });
-    expect(res.status).toBe(201);
-    expect(res.body.status).toBe('success');
-    const d = res.body.data;
-    expect(Object.keys(d).sort()).toEqual(
-      [
-        'id',
-        'tipo',
-        'codigoGeneracion',
-        'numeroControl',
-        'estado',
-        'ambiente',
-        'total',
-        'dteJson',
-        'dteFirmado',
-        'selloRecibido',
-        'respuestaMh',
-        'dteJsonUrl',
-        'dtePdfUrl',
-        'sequenceNumber',
-        'sequenceId',
-        'serie',
-        'emisorId',
-        'branchId',
-        'pointOfSaleId',
-        'tokenId',
-        'errorTecnico',
-        'createdAt',
-        'analisisHacienda',
-      ].sort(),
-    );
-    expect(d).toMatchObject({
-      tipo: 'FACTURA_CONSUMIDOR_FINAL',
-      estado: 'PROCESSED',
-      ambiente: 'TEST',
-      total: '22.60',
-      numeroControl: 'DTE-01-M001P001-000000000000001',
-      sequenceNumber: '1',
-      serie: 'P001',
-      emisorId: tenant.emisorId,
-      errorTecnico: null,
-    });
-    expect(Number.isInteger(d.id) && Number.isInteger(d.sequenceId) && Number.isInteger(d.tokenId)).toBe(true);
-    expect(d.codigoGeneracion).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
-    expect(d.selloRecibido).toMatch(/^20\d{2}[A-Z0-9]{36}$/);
-    expect(new Date(d.createdAt).toISOString()).toBe(d.createdAt);
-    expect(d.respuestaMh).toMatchObject({
-      estado: 'PROCESSED',
-      codigoMsg: '001',
-      clasificaMsg: '10',
-      descripcionMsg: 'RECIBIDO',
-      observaciones: [],
-      selloRecibido: d.selloRecibido,
-      codigoGeneracion: d.codigoGeneracion,
-    });
-    expect(d.respuestaMh.fhProcesamiento).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(d.analisisHacienda).toEqual({
-      estadoDocumento: 'PROCESSED',
-      aceptadoPorMH: true,
-      tieneObservaciones: false,
-      observaciones: [],
-      erroresValidacion: [],
-      mensaje: expect.any(String),
-    });
+  // The suite issues in the 2026 generation (global-setup); the whole document is also checked in 2023.
+  it.each([
+    ['2026', 'fe-f-v2'],
+    ['2023', 'fe-fc-v1'],
+  ] as const)(
+    'issues an accepted document in the %s generation (%s): every field, signature, schema, files in storage, e-mail with both attachments',
+    async (generacion, esquema) => {
+      const tenant = await createTestTenant({ generacion });
+      const correo = `receptor-${generacion}-${Date.now()}@example.test`;
+      const res = await api('POST', '/dte/dte01', tenant, {
+        receptor: { ...receptor(correo), nrc: '1234567', nit: '06140101011010' },
+        items: [{ descripcion: 'Producto A', cantidad: 2, precioUnitario: 11.3 }],
+        condicionOperacion: 1,
+        observaciones: 'Entregar en recepción',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.status).toBe('success');
+      const d = res.body.data;
+      expect(Object.keys(d).sort()).toEqual(
+        [
+          'id',
+          'tipo',
+          'codigoGeneracion',
+          'numeroControl',
+          'estado',
+          'ambiente',
+          'total',
+          'dteJson',
+          'dteFirmado',
+          'selloRecibido',
+          'respuestaMh',
+          'dteJsonUrl',
+          'dtePdfUrl',
+          'sequenceNumber',
+          'sequenceId',
+          'serie',
+          'emisorId',
+          'branchId',
+          'pointOfSaleId',
+          'tokenId',
+          'errorTecnico',
+          'createdAt',
+          'analisisHacienda',
+        ].sort(),
+      );
+      expect(d).toMatchObject({
+        tipo: 'FACTURA_CONSUMIDOR_FINAL',
+        estado: 'PROCESSED',
+        ambiente: 'TEST',
+        total: '22.60',
+        numeroControl: 'DTE-01-M001P001-000000000000001',
+        sequenceNumber: '1',
+        serie: 'P001',
+        emisorId: tenant.emisorId,
+        errorTecnico: null,
+      });
+      expect(Number.isInteger(d.id) && Number.isInteger(d.sequenceId) && Number.isInteger(d.tokenId)).toBe(true);
+      expect(d.codigoGeneracion).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+      expect(d.selloRecibido).toMatch(/^20\d{2}[A-Z0-9]{36}$/);
+      expect(new Date(d.createdAt).toISOString()).toBe(d.createdAt);
+      expect(d.respuestaMh).toMatchObject({
+        estado: 'PROCESSED',
+        codigoMsg: '001',
+        clasificaMsg: '10',
+        descripcionMsg: 'RECIBIDO',
+        observaciones: [],
+        selloRecibido: d.selloRecibido,
+        codigoGeneracion: d.codigoGeneracion,
+      });
+      expect(d.respuestaMh.fhProcesamiento).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      expect(d.analisisHacienda).toEqual({
+        estadoDocumento: 'PROCESSED',
+        aceptadoPorMH: true,
+        tieneObservaciones: false,
+        observaciones: [],
+        erroresValidacion: [],
+        mensaje: expect.any(String),
+      });
 
-    // The DTE: valid against MH's official schema, unsupported receptor fields dropped, IVA-inclusive math.
-    expect(validateMhSchema('fe-fc-v1', d.dteJson)).toEqual([]);
-    expect(d.dteJson.identificacion).toMatchObject({
-      tipoModelo: 1,
-      tipoOperacion: 1,
-      ambiente: '00',
-      codigoGeneracion: d.codigoGeneracion,
-      numeroControl: d.numeroControl,
-    });
-    expect(d.dteJson.receptor.nrc).toBeNull();
-    expect(d.dteJson.cuerpoDocumento[0]).toMatchObject({ ventaGravada: 22.6, ivaItem: 2.6, uniMedida: 59 });
-    expect(d.dteJson.resumen.pagos).toEqual([expect.objectContaining({ codigo: '01', montoPago: 22.6 })]);
+      // The DTE: valid against MH's official schema, unsupported receptor fields dropped, IVA-inclusive math.
+      expect(esquemaDe('01', d.dteJson.identificacion.version)).toBe(esquema);
+      expect(validateMhSchema(esquema, d.dteJson)).toEqual([]);
+      expect(d.dteJson.identificacion).toMatchObject({
+        tipoModelo: 1,
+        tipoOperacion: 1,
+        ambiente: '00',
+        codigoGeneracion: d.codigoGeneracion,
+        numeroControl: d.numeroControl,
+      });
+      expect(d.dteJson.receptor.nrc).toBeNull();
+      expect(d.dteJson.cuerpoDocumento[0]).toMatchObject({ ventaGravada: 22.6, ivaItem: 2.6, uniMedida: 59 });
+      expect(d.dteJson.resumen.pagos).toEqual([expect.objectContaining({ codigo: '01', montoPago: 22.6 })]);
 
-    // The signature: compact JWS, header exactly {"alg":"RS512"}, verifies with the emisor's key, payload = dteJson.
-    const verification = verifyDteJws(d.dteFirmado, tenant.publicKeyDer);
-    expect(d.dteFirmado.split('.')[0]).toBe('eyJhbGciOiJSUzUxMiJ9');
-    expect(verification.valid).toBe(true);
-    expect(verification.payload).toEqual(d.dteJson);
+      // The signature: compact JWS, header exactly {"alg":"RS512"}, verifies with the emisor's key, payload = dteJson.
+      const verification = verifyDteJws(d.dteFirmado, tenant.publicKeyDer);
+      expect(d.dteFirmado.split('.')[0]).toBe('eyJhbGciOiJSUzUxMiJ9');
+      expect(verification.valid).toBe(true);
+      expect(verification.payload).toEqual(d.dteJson);
 
-    // Storage: the JSON delivered to the receptor and the PDF, at the documented paths.
-    const [yyyy, mm, dd] = d.dteJson.identificacion.fecEmi.split('-');
-    expect(d.dteJsonUrl).toMatch(
-      new RegExp(`^emisores/[a-z0-9-]+/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${d.codigoGeneracion}\\.json$`),
-    );
-    expect(d.dtePdfUrl).toBe(d.dteJsonUrl.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'));
-    const stored = JSON.parse((await waitForObject(d.dteJsonUrl)).toString());
-    expect(stored).toEqual({ ...d.dteJson, firmaElectronica: d.dteFirmado, selloRecibido: d.selloRecibido });
-    const pdf = await waitForObject(d.dtePdfUrl);
-    const text = (await pdfParse(pdf)).text;
-    for (const id of [d.codigoGeneracion, d.numeroControl, d.selloRecibido]) expect(text).toContain(id);
-    expect(text).toContain('Entregar en recepción');
+      // Storage: the JSON delivered to the receptor and the PDF, at the documented paths.
+      const [yyyy, mm, dd] = d.dteJson.identificacion.fecEmi.split('-');
+      expect(d.dteJsonUrl).toMatch(
+        new RegExp(`^emisores/[a-z0-9-]+/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${d.codigoGeneracion}\\.json$`),
+      );
+      expect(d.dtePdfUrl).toBe(d.dteJsonUrl.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'));
+      const stored = JSON.parse((await waitForObject(d.dteJsonUrl)).toString());
+      expect(stored).toEqual({ ...d.dteJson, firmaElectronica: d.dteFirmado, selloRecibido: d.selloRecibido });
+      const pdf = await waitForObject(d.dtePdfUrl);
+      const text = (await pdfParse(pdf)).text;
+      for (const id of [d.codigoGeneracion, d.numeroControl, d.selloRecibido]) expect(text).toContain(id);
+      expect(text).toContain('Entregar en recepción');
 
-    // The e-mail to the receptor, with the JSON and the PDF.
-    const mail = await waitForMail((m) => m.to.some((t) => t.address === correo));
-    const names = mail.attachments!.map((a) => a.fileName).sort();
-    expect(names).toEqual([`${d.codigoGeneracion}.json`, `${d.codigoGeneracion}.pdf`]);
-    const jsonAttachment = mail.attachments!.find((a) => a.fileName.endsWith('.json'))!;
-    expect(JSON.parse((await mailAttachment(mail, jsonAttachment.generatedFileName)).toString())).toEqual(stored);
-  });
+      // The e-mail to the receptor, with the JSON and the PDF.
+      const mail = await waitForMail((m) => m.to.some((t) => t.address === correo));
+      const names = mail.attachments!.map((a) => a.fileName).sort();
+      expect(names).toEqual([`${d.codigoGeneracion}.json`, `${d.codigoGeneracion}.pdf`]);
+      const jsonAttachment = mail.attachments!.find((a) => a.fileName.endsWith('.json'))!;
+      expect(JSON.parse((await mailAttachment(mail, jsonAttachment.generatedFileName)).toString())).toEqual(stored);
+    },
+  );
 
   it('computes several items with discounts, fractional quantities and half-cent rounding as MH does', async () => {
     const res = await api('POST', '/dte/dte01', tenant, {
@@ -230,27 +239,37 @@ describe('POST /dte/dte01 (Factura)', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
-  it('issues to an anonymous consumer below $1095 and asks for identification at $1095', async () => {
-    const below = await api('POST', '/dte/dte01', tenant, {
-      receptor: {},
-      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1094.99 }],
-      condicionOperacion: 1,
-    });
-    expect(below.status).toBe(201);
-    expect(below.body.data.dteJson.receptor).toMatchObject({ tipoDocumento: null, numDocumento: null });
-    const at = await api('POST', '/dte/dte01', tenant, {
-      receptor: {},
-      items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1095 }],
-      condicionOperacion: 1,
-    });
-    expect(at.status).toBe(400);
-    expect(at.body.code).toBe('VALIDATION_ERROR');
-    expect(at.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
-      'receptor.nombre',
-      'receptor.numDocumento',
-      'receptor.tipoDocumento',
-    ]);
-  });
+  // Prices include IVA: one unit at the price is the operation total. 2026 (fe-f-v2): three minimum wages,
+  // 3 × $408.80 = $1,226.40; 2023 (fe-fc-v1): $1,095.
+  it.each([
+    ['2026', 1226.39, 1226.4],
+    ['2023', 1094.99, 1095],
+  ] as const)(
+    'issues in the %s generation to an anonymous consumer below $%s and asks for identification at $%s',
+    async (generacion, debajo, umbral) => {
+      const tenant = await createTestTenant({ generacion });
+      const below = await api('POST', '/dte/dte01', tenant, {
+        receptor: {},
+        items: [{ descripcion: 'X', cantidad: 1, precioUnitario: debajo }],
+        condicionOperacion: 1,
+      });
+      expect(below.status).toBe(201);
+      expect(below.body.data.estado).toBe('PROCESSED');
+      expect(below.body.data.dteJson.receptor).toMatchObject({ tipoDocumento: null, numDocumento: null });
+      const at = await api('POST', '/dte/dte01', tenant, {
+        receptor: {},
+        items: [{ descripcion: 'X', cantidad: 1, precioUnitario: umbral }],
+        condicionOperacion: 1,
+      });
+      expect(at.status).toBe(400);
+      expect(at.body.code).toBe('VALIDATION_ERROR');
+      expect(at.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'receptor.nombre',
+        'receptor.numDocumento',
+        'receptor.tipoDocumento',
+      ]);
+    },
+  );
 
   it('refuses requests without a valid token', async () => {
     const missing = await api('POST', '/dte/dte01', null, {});

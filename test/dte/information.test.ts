@@ -55,28 +55,28 @@ describe('GET /dte/information', () => {
     for (const color of ['colorPrincipal', 'colorSecundario', 'colorFondo'])
       expect(emisor[color]).toMatch(/^#[0-9A-F]{6}$/i);
     expect(permissions).toEqual(expect.arrayContaining(['FACTURA_CONSUMIDOR_FINAL', 'ANULACION']));
-    // The suites run pinned to the 2023 generation (NORMATIVA_2026_DESDE in 2100); a token with every
-    // permission sees the schema of each of the seven kinds.
+    // The suites run pinned to the 2026 generation (NORMATIVA_2026_DESDE on 1 January 2026, global-setup);
+    // a token with every permission sees the schema of each kind.
     expect(res.body.data.normativa).toMatchObject({
-      generacion: '2023',
-      corte: { generacion: '2026', desde: '2100-01-01T06:00:00.000Z', origen: 'SERVICIO' },
+      generacion: '2026',
+      corte: { generacion: '2026', desde: '2026-01-01T06:00:00.000Z', origen: 'SERVICIO' },
       eventos: {
-        invalidacion: { version: 2, esquema: 'anulacion-schema-v2' },
-        contingencia: { version: 3, esquema: 'contingencia-schema-v3' },
+        invalidacion: { version: 3, esquema: 'invalidacion-schema-v3' },
+        contingencia: { version: 4, esquema: 'contingencia-schema-v4' },
       },
     });
     expect(res.body.data.normativa.documentos.map((d: { esquema: string }) => d.esquema)).toEqual([
-      'fe-fc-v1',
-      'fe-ccf-v3',
-      'fe-nr-v3',
-      'fe-nc-v3',
-      'fe-nd-v3',
-      'fe-cr-v1',
-      'fe-cl-v1',
-      'fe-dcl-v1',
-      'fe-fex-v1',
-      'fe-fse-v1',
-      'fe-cd-v1',
+      'fe-f-v2',
+      'fe-ccf-v4',
+      'fe-nr-v4',
+      'fe-nc-v4',
+      'fe-nd-v4',
+      'fe-cr-v2',
+      'fe-cl-v2',
+      'fe-dcl-v2',
+      'fe-fex-v3',
+      'fe-fse-v2',
+      'fe-cd-v2',
       'fe-eret-v1',
     ]);
     expect(emisor.distrito).toBe('14');

@@ -37,7 +37,7 @@ describe('discounts, charges and tributo lines', () => {
       totalDescu: 18,
       subTotal: 101.99,
       montoTotalOperacion: 113.04,
-      ivaRete1: 0.85,
+      ivaRete: 0.85,
       totalPagar: 112.19,
     });
   });

@@ -35,7 +35,7 @@ describe('notes on several CCFs', () => {
     );
     expect([res.status, res.body.data?.estado]).toEqual([201, 'PROCESSED']);
     const dte = res.body.data.dteJson;
-    expect(validateMhSchema('fe-nc-v3', dte)).toEqual([]);
+    expect(validateMhSchema('fe-nc-v4', dte)).toEqual([]);
     expect(dte.documentoRelacionado.map((d: { numeroDocumento: string }) => d.numeroDocumento)).toEqual([
       a.codigoGeneracion,
       b.codigoGeneracion,
@@ -70,21 +70,34 @@ describe('notes on several CCFs', () => {
     expect(res.body.data.total).toBe('56.50');
   });
 
-  it('takes a document discount by percentage on both CCFs, each credited its share after it', async () => {
-    const a = await emitirCcf(tenant, 100);
-    const b = await emitirCcf(tenant, 100);
-    const res = await credito({
-      ...sobre(
-        [a.codigoGeneracion, b.codigoGeneracion],
-        [linea(a.codigoGeneracion, 50), linea(b.codigoGeneracion, 30)],
-      ),
+  it('takes a document discount by percentage on both CCFs in the 2023 generation, each credited its share after it', async () => {
+    const descontada = (a: string, b: string) => ({
+      ...sobre([a, b], [linea(a, 50), linea(b, 30)]),
       descuento: { porcentaje: 10 },
     });
+    // fe-nc-v4 has no document discount (no descuGravada): the 2026 generation refuses it.
+    const [c, d] = [await emitirCcf(tenant, 100), await emitirCcf(tenant, 100)];
+    const refused = await credito(descontada(c.codigoGeneracion, d.codigoGeneracion));
+    expect([refused.status, refused.body.code, refused.body.errors?.[0]?.field]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      'descuento',
+    ]);
+
+    const tenant2023 = await createTestTenant({ generacion: '2023' });
+    const a = await emitirCcf(tenant2023, 100);
+    const b = await emitirCcf(tenant2023, 100);
+    const res = await api('POST', '/dte/dte05', tenant2023, descontada(a.codigoGeneracion, b.codigoGeneracion));
     expect([res.status, res.body.data?.estado]).toEqual([201, 'PROCESSED']);
     // By hand: 80.00 gravada, 10 % = 8.00 ; IVA 13 % of 72.00 = 9.36 ; montoTotalOperacion 81.36
     expect(res.body.data.dteJson.resumen).toMatchObject({ descuGravada: 8, subTotal: 72, montoTotalOperacion: 81.36 });
     // A's share: 45.00 + 5.85 = 50.85 of 113.00, leaving 62.15: a note of 55.00 + 7.15 = 62.15 still fits.
-    const resto = await credito(sobre([a.codigoGeneracion], [linea(a.codigoGeneracion, 55)]));
+    const resto = await api(
+      'POST',
+      '/dte/dte05',
+      tenant2023,
+      sobre([a.codigoGeneracion], [linea(a.codigoGeneracion, 55)]),
+    );
     expect([resto.status, resto.body.data?.total]).toEqual([201, '62.15']);
   });
 

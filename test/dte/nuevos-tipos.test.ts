@@ -1,4 +1,3 @@
-import { loadConfig } from '@dte/config';
 import {
   documentKind,
   esquemaDe,
@@ -8,16 +7,14 @@ import {
   type DteTipo,
   type Generacion,
 } from '@dte/domain';
-import { SecretBox, type DocumentRecordView } from '@dte/store';
-import { Tenants } from '../../apps/api/src/admin/tenants';
+import { type DocumentRecordView } from '@dte/store';
 import { ENDPOINTS } from '../../apps/api/src/routes/issue';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { anulacionRescindida } from '../support/fixtures';
 import { legible } from '../support/legible';
 import { waitForMail } from '../support/maildev';
-import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
-import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 /**
  * The kinds MH defines beyond the first six, on the real stack: each issued in both generations of MH's
@@ -208,11 +205,8 @@ describe('every MH kind beyond the first six', () => {
   const emisores = {} as Record<Generacion, TestTenant>;
 
   beforeAll(async () => {
-    emisores['2023'] = await createTestTenant();
+    emisores['2023'] = await createTestTenant({ generacion: '2023' });
     emisores['2026'] = await createTestTenant();
-    const tenants = new Tenants(await testDatabase(), new SecretBox(loadConfig(stack().env).SECRET_KEY));
-    await tenants.setNormativa(emisores['2026'].emisorId, '2026', new Date(Date.now() - 60_000));
-    await new Promise((r) => setTimeout(r, 1200)); // TENANT_CACHE_SECONDS
   });
   afterAll(() => closeTestDatabase());
 

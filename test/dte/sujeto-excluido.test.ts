@@ -26,21 +26,29 @@ describe('POST /dte/dte14 (Sujeto excluido)', () => {
     ...extra,
   });
 
-  it('issues an accepted FSE valid against fe-fse-v1 withholding 10 % renta', async () => {
-    const res = await api('POST', '/dte/dte14', tenant, body({ applyrent: true }));
-    expect(res.status).toBe(201);
-    const d = res.body.data;
-    expect(d).toMatchObject({
-      tipo: 'SUJETO_EXCLUIDO',
-      estado: 'PROCESSED',
-      numeroControl: expect.stringMatching(/^DTE-14-/),
-    });
-    expect(validateMhSchema('fe-fse-v1', d.dteJson)).toEqual([]);
-    // By hand: 3 × 45.50 = 136.50; 12.35 − 1.00 = 11.35; totalCompra 147.85; renta 10 % = 14.785 → 14.79;
-    // to pay 147.85 − 14.79 = 133.06.
-    expect(d.dteJson.resumen).toMatchObject({ totalCompra: 147.85, reteRenta: 14.79, totalPagar: 133.06 });
-    expect(d.total).toBe('133.06');
-  });
+  // The suite issues in the 2026 generation (global-setup); the whole FSE is also checked in 2023.
+  it.each([
+    ['2026', 'fe-fse-v2'],
+    ['2023', 'fe-fse-v1'],
+  ] as const)(
+    'issues an accepted FSE in the %s generation valid against %s withholding 10 %% renta',
+    async (generacion, esquema) => {
+      const tenant = await createTestTenant({ generacion });
+      const res = await api('POST', '/dte/dte14', tenant, body({ applyrent: true }));
+      expect(res.status).toBe(201);
+      const d = res.body.data;
+      expect(d).toMatchObject({
+        tipo: 'SUJETO_EXCLUIDO',
+        estado: 'PROCESSED',
+        numeroControl: expect.stringMatching(/^DTE-14-/),
+      });
+      expect(validateMhSchema(esquema, d.dteJson)).toEqual([]);
+      // By hand: 3 × 45.50 = 136.50; 12.35 − 1.00 = 11.35; totalCompra 147.85; renta 10 % = 14.785 → 14.79;
+      // to pay 147.85 − 14.79 = 133.06.
+      expect(d.dteJson.resumen).toMatchObject({ totalCompra: 147.85, reteRenta: 14.79, totalPagar: 133.06 });
+      expect(d.total).toBe('133.06');
+    },
+  );
 
   it('withholds nothing when applyrent is false', async () => {
     const res = await api('POST', '/dte/dte14', tenant, body({ applyrent: false }));

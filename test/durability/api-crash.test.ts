@@ -49,7 +49,11 @@ describe('API killed mid-request', () => {
       () => 'answered',
       () => 'connection lost',
     );
-    await new Promise((r) => setTimeout(r, 700));
+    // Killed once the document is numbered and waiting for MH's answer.
+    const { Document } = (await testDatabase()).models;
+    await eventually('the document to wait for MH', () =>
+      Document.exists({ emisorId: tenant.emisorId, estado: 'PENDIENTE' }),
+    );
     first.kill('SIGKILL');
     expect(await inFlight).toBe('connection lost');
     await simulator('/latency', { ms: 0, emisor: tenant.nit });

@@ -49,10 +49,11 @@ describe('worker killed mid-burst', () => {
         condicionOperacion: 1,
       }),
     );
-    // Let part of the burst reach the worker, then kill it without any chance to clean up.
-    await new Promise((r) => setTimeout(r, 700));
+    // Once part of the burst has reached the worker, kill it without any chance to clean up.
+    const { Document } = (await testDatabase()).models;
+    await eventually('part of the burst to be numbered', () => Document.exists({ emisorId: tenant.emisorId }));
     process.kill(stack().pids.worker, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 1000));
+    await eventually('the killed worker to be gone', () => !alive(stack().pids.worker));
     await startWorker();
     // Chromium talks to the worker over a pipe, and exits once the killed worker's end is closed.
     await eventually("the killed worker's Chromium to exit", () => chromium.every((pid) => !alive(pid)));

@@ -19,10 +19,11 @@ export default async function globalSetup(): Promise<void> {
   process.env.CONTINGENCIA_PLAZO_LOTES_HORAS ??= '0.003';
   // Documents left without an outcome are settled by a test seconds after they were issued.
   process.env.UNKNOWN_OUTCOME_MIN_AGE_SECONDS ??= '2';
-  // The suites are pinned to one generation of MH's schemas whatever the date they run on: the 2023 one,
-  // unless a test gives its tenant a cut-over of its own (test/dte/normativa.test.ts issues every kind in
-  // both). An admin change reaches the worker within a second.
-  process.env.NORMATIVA_2026_DESDE ??= '2100-01-01T00:00:00-06:00';
+  // The suites are pinned to one generation of MH's schemas whatever the date they run on: the 2026 one,
+  // the default from 1 December 2026. A suite kept for the 2023 generation gives its tenant that cut-over
+  // (createTestTenant), and test/dte/normativa.test.ts issues every kind in both. An admin change reaches
+  // the worker within a second.
+  process.env.NORMATIVA_2026_DESDE ??= '2026-01-01T00:00:00-06:00';
   process.env.TENANT_CACHE_SECONDS ??= '1';
   // A failing webhook receiver is retried after 1 s, then 2 s; an attempt it hangs on is given up after 3 s.
   process.env.WEBHOOK_REINTENTO_SEGUNDOS ??= '1';

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@dte/config';
 import { connectDatabase, SecretBox, type Database } from '@dte/store';
-import { parseCertificadoMH } from '@dte/domain';
+import { parseCertificadoMH, type Generacion } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
+import { Tenants } from '../../apps/api/src/admin/tenants';
 import { stack } from './stack';
 
 export interface TestTenant {
@@ -31,9 +32,11 @@ export async function closeTestDatabase(): Promise<void> {
 
 /**
  * A tenant of its own for one test file (a fresh emisor, M001/P001, a token with every permission,
- * registered in the simulator), so simulator faults set for its NIT touch no other suite.
+ * registered in the simulator), so simulator faults set for its NIT touch no other suite. It issues in the
+ * service's generation (2026, global-setup) unless it is given one of its own: a suite kept for the 2023
+ * generation gives its tenant that cut-over, as the admin CLI would (`emisor normativa --generacion 2023`).
  */
-export async function createTestTenant(): Promise<TestTenant> {
+export async function createTestTenant(opciones: { generacion?: Generacion } = {}): Promise<TestTenant> {
   const config = loadConfig(stack().env);
   const box = new SecretBox(config.SECRET_KEY);
   const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
@@ -45,6 +48,8 @@ export async function createTestTenant(): Promise<TestTenant> {
     nit,
   });
   fs.rmSync(tokenDir, { recursive: true, force: true });
+  if (opciones.generacion)
+    await new Tenants(database, box).setNormativa(tenant.emisorId, opciones.generacion, new Date(0));
   const emisor = await database.models.Emisor.findOne({ nit }).lean();
   const cert = parseCertificadoMH(box.open(emisor!.secrets!.certificado));
   return {

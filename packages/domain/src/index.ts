@@ -12,3 +12,4 @@ export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
 export { celdaSinFormula } from './csv';
+export * from './certificacion';

@@ -181,6 +181,12 @@ const SIN_REEMPLAZO_2026 = {
   '18': false,
 } satisfies Record<TipoDte, boolean>;
 
+/** Whether MH requires an invalidation of this type, in this generation, to name its replacement. */
+export function exigeReemplazo(tipoDte: string, generacion: Generacion, tipoAnulacion: number): boolean {
+  if (tipoAnulacion === 2) return false;
+  return !(generacion === '2026' && (SIN_REEMPLAZO_2026 as Readonly<Record<string, boolean>>)[tipoDte] === true);
+}
+
 /** Refuses a `codigoGeneracionR` that MH would refuse for the invalidated kind (400 VALIDATION_ERROR). */
 export function checkReemplazo(
   tipoDte: string,
@@ -190,8 +196,7 @@ export function checkReemplazo(
 ) {
   if (tipoAnulacion === 2) return;
   const field = 'codigoGeneracionR';
-  const sinReemplazo =
-    generacion === '2026' && (SIN_REEMPLAZO_2026 as Readonly<Record<string, boolean>>)[tipoDte] === true;
+  const sinReemplazo = !exigeReemplazo(tipoDte, generacion, tipoAnulacion);
   if (sinReemplazo && codigoGeneracionR)
     throw validationError(`Un DTE ${tipoDte} se anula sin documento de reemplazo`, [
       {

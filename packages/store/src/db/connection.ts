@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { createModels, type Models } from './models';
+import { createModels, INDICES_RETIRADOS, type Models } from './models';
 
 export interface Database {
   connection: mongoose.Connection;
@@ -28,6 +28,19 @@ export async function connectDatabase(
     connection.set('debug', (collection: string, operation: string) => onOperation({ operation, collection }));
   await connection.asPromise();
   const models = createModels(connection);
+  await retirarIndices(connection);
   await Promise.all(Object.values(models).map((m) => m.init()));
   return { connection, models, close: () => connection.close() };
+}
+
+/** MongoDB's codes for a collection or an index that is not there: nothing to drop. */
+const NADA_QUE_QUITAR = new Set([26, 27]);
+
+/** Drops the indexes of INDICES_RETIRADOS still in the database; every process may try, one succeeds. */
+async function retirarIndices(connection: mongoose.Connection): Promise<void> {
+  for (const [coleccion, indices] of Object.entries(INDICES_RETIRADOS))
+    for (const indice of indices)
+      await connection.db!.collection(coleccion).dropIndex(indice).catch((err: { code?: number }) => {
+        if (!NADA_QUE_QUITAR.has(err.code ?? 0)) throw err;
+      });
 }

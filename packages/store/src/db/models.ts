@@ -164,11 +164,21 @@ const documentSchema = new Schema(
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
-// numeroControl is unique per emisor (MH: never repeated within the year for an emisor).
-documentSchema.index({ emisorId: 1, numeroControl: 1 }, { unique: true });
+// A correlativo is taken once in its sequence. Not numeroControl per emisor: a sequence is per ambiente and
+// year (MH's correlativo restarts each year), so the numeroControl of a TEST document or of last year's
+// comes again, and such an index refused every first document of a new year or of production.
+documentSchema.index({ sequenceId: 1, sequenceNumber: 1 }, { unique: true });
 documentSchema.index({ emisorId: 1, createdAt: -1 });
 // The unknown-outcome schedule looks for old PENDIENTE documents.
 documentSchema.index({ estado: 1, createdAt: 1 });
+
+/**
+ * Indexes earlier versions built that no longer hold, dropped at start-up (mongoose builds missing
+ * indexes but keeps those the schema no longer names).
+ */
+export const INDICES_RETIRADOS: Readonly<Record<string, readonly string[]>> = {
+  documents: ['emisorId_1_numeroControl_1'],
+};
 
 /**
  * An issuance request as the API validated it, by the codigoGeneracion it issues: the workflow carries

@@ -13,7 +13,15 @@ import { Tenants } from '../../apps/api/src/admin/tenants';
 import { eventually } from '../support/eventually';
 import { anulacionRescindida, contribuyente, direccion, hoy } from '../support/fixtures';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  closeTestDatabase,
+  createTestTenant,
+  enEstado,
+  simulator,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 /**
  * Normativa DTE 2.0 on the real stack: every kind issued in both generations of MH's schemas, an emisor's
@@ -110,15 +118,6 @@ const retorno = (documentoOrigen: string) => ({
   items: [{ numItem: 1, cantidadRetorno: 1 }],
   motivo: 'Producto defectuoso',
 });
-
-async function esperarEstado(codigoGeneracion: string, estado: string) {
-  const { Document } = (await testDatabase()).models;
-  return eventually(`${codigoGeneracion} to be ${estado}`, async () => {
-    const doc = await Document.findById(codigoGeneracion).lean();
-    if (doc?.estado !== estado) throw new Error(`${codigoGeneracion} is ${doc?.estado}`);
-    return doc;
-  });
-}
 
 /** Waits until the emisor's ContingencyWorkflow holds `n` documents. */
 async function esperarPendientes(emisorId: number, n: number) {
@@ -351,7 +350,7 @@ describe('Normativa DTE 2.0', () => {
       await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     }
     for (const d of backlog) {
-      const doc = await esperarEstado(d.codigoGeneracion, 'PROCESSED');
+      const doc = await enEstado(d.codigoGeneracion, 'PROCESSED');
       expect((doc.dteJson as Dte).identificacion).toMatchObject({ version: versionDe(d), tipoModelo: 2 });
     }
 

@@ -11,7 +11,15 @@ import { contribuyente, direccion, emitirCcf } from '../support/fixtures';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  closeTestDatabase,
+  createTestTenant,
+  enEstado,
+  simulator,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 /**
  * Contingency on the real stack: MH (the simulator) refuses connections for this tenant's NIT, the
@@ -40,15 +48,6 @@ describe('contingency', () => {
       condicionOperacion: 1,
       ...extra,
     });
-
-  async function waitForEstado(codigoGeneracion: string, estado: string) {
-    const { Document } = (await testDatabase()).models;
-    return eventually(`${codigoGeneracion} to be ${estado}`, async () => {
-      const doc = await Document.findById(codigoGeneracion).lean();
-      if (doc?.estado !== estado) throw new Error(`${codigoGeneracion} is ${doc?.estado}`);
-      return doc;
-    });
-  }
 
   /** The emisor's ContingencyWorkflow is started after the first e-mail, so it may not exist yet. */
   function contingencyEstado(emisorId = tenant.emisorId): Promise<ContingenciaEstado> {
@@ -106,7 +105,7 @@ describe('contingency', () => {
     expect(estado).toMatchObject({ finCorte: null, plazoEvento: null, alerta: false });
 
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
-    const doc = await waitForEstado(d.codigoGeneracion, 'PROCESSED');
+    const doc = await enEstado(d.codigoGeneracion, 'PROCESSED');
     expect(doc.selloRecibido).toMatch(/^[0-9A-Z]{40}$/);
     const mails = await waitForMails(correo, 2);
     const jsons = await Promise.all(
@@ -142,7 +141,7 @@ describe('contingency', () => {
       emisor: tenant.nit,
     });
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
-    const doc = await waitForEstado(d.codigoGeneracion, 'REJECTED');
+    const doc = await enEstado(d.codigoGeneracion, 'REJECTED');
     expect(doc.selloRecibido).toBeNull();
     expect(doc.errorTecnico).toContain('Rechazo forzado');
   }, 120000);
@@ -152,7 +151,7 @@ describe('contingency', () => {
     const res = await factura(correo, { testContingencia: true });
     expect(res.status).toBe(201);
     expectContingencia(res.body.data);
-    await waitForEstado(res.body.data.codigoGeneracion, 'PROCESSED');
+    await enEstado(res.body.data.codigoGeneracion, 'PROCESSED');
   }, 120000);
 
   it("tracks MH's deadlines: the event within 24 h of the outage's end, the lotes within 72 h of its sello", async () => {
@@ -169,7 +168,7 @@ describe('contingency', () => {
       expect(hours(estado.finCorte, estado.plazoEvento)).toBe(config.CONTINGENCIA_PLAZO_EVENTO_HORAS);
       expect(hours(estado.selloEvento, estado.plazoLotes)).toBeCloseTo(config.CONTINGENCIA_PLAZO_LOTES_HORAS, 9);
       expect(estado.alerta).toBe(false);
-      await waitForEstado(codigoGeneracion, 'PROCESSED');
+      await enEstado(codigoGeneracion, 'PROCESSED');
     } finally {
       await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
     }
@@ -189,7 +188,7 @@ describe('contingency', () => {
       estado = await contingencyEstado();
       expect(estado.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
       expect(estado.alerta).toBe(true);
-      await waitForEstado(codigoGeneracion, 'PROCESSED');
+      await enEstado(codigoGeneracion, 'PROCESSED');
     } finally {
       await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
     }
@@ -240,7 +239,7 @@ describe('contingency', () => {
       await simulator('/outage', { mode: 'none', emisor: own.nit });
     }
 
-    for (const d of issued) expect((await waitForEstado(d.codigoGeneracion, 'PROCESSED')).selloRecibido).toBeTruthy();
+    for (const d of issued) expect((await enEstado(d.codigoGeneracion, 'PROCESSED')).selloRecibido).toBeTruthy();
     // MH saw one Evento de Contingencia and each document once, in a lote.
     const res = await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${own.nit}`);
     const { data } = (await res.json()) as {

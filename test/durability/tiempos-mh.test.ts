@@ -5,7 +5,7 @@ import { eventually } from '../support/eventually';
 import { mailAttachment, type MaildevMessage } from '../support/maildev';
 import { enMh } from '../support/mh';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, enEstado, simulator, type TestTenant } from '../support/tenant';
 
 /**
  * A property of MH's timing on the real stack: whatever MH answers late, refuses or does not answer around
@@ -87,11 +87,7 @@ describe("MH's timing, as a property", () => {
           expect([201, 202]).toContain(res.status);
           const { codigoGeneracion } = res.body.data;
 
-          const { Document } = (await testDatabase()).models;
-          const doc = await eventually(`${codigoGeneracion} to be PROCESSED`, async () => {
-            const d = await Document.findById(codigoGeneracion).lean();
-            return d?.estado === 'PROCESSED' ? d : undefined;
-          });
+          const doc = await enEstado(codigoGeneracion, 'PROCESSED');
           const mh = (await enMh(codigoGeneracion))!;
           // Registered once: every other send of it was refused as a duplicate (004).
           expect(mh.registrado).toMatchObject({ estado: 'PROCESADO', selloRecibido: doc.selloRecibido });

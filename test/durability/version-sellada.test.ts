@@ -4,7 +4,7 @@ import { mailAttachment, waitForMail, type MaildevMessage } from '../support/mai
 import { eventually } from '../support/eventually';
 import { enMh } from '../support/mh';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, enEstado, simulator, type TestTenant } from '../support/tenant';
 
 /**
  * The version MH sealed is the version kept and delivered. MH keeps the first version of a codigoGeneracion it
@@ -35,14 +35,6 @@ describe('the version MH sealed', () => {
     ...extra,
   });
 
-  async function registro(codigoGeneracion: string, estado: string) {
-    const { Document } = (await testDatabase()).models;
-    return eventually(`the document to be ${estado}`, async () => {
-      const doc = await Document.findById(codigoGeneracion).lean();
-      return doc?.estado === estado ? doc : undefined;
-    });
-  }
-
   /** The Archivo DTE of the newest e-mail to `correo` that carries a sello. */
   async function archivoSellado(correo: string, codigoGeneracion: string) {
     let json: Record<string, { tipoModelo?: number } & Record<string, unknown>> | undefined;
@@ -66,7 +58,7 @@ describe('the version MH sealed', () => {
 
   /** The record, the Archivo DTE and the last e-mail carry the JWS MH sealed, with MH's sello. */
   async function esLaSellada(codigoGeneracion: string, correo: string, tipoModelo: 1 | 2) {
-    const doc = await registro(codigoGeneracion, 'PROCESSED');
+    const doc = await enEstado(codigoGeneracion, 'PROCESSED');
     const mh = (await enMh(codigoGeneracion))!.registrado!;
     expect([mh.estado, sha256(doc.dteFirmado)]).toEqual(['PROCESADO', mh.firmaSha256]);
     expect(doc.selloRecibido).toBe(mh.selloRecibido);

@@ -1,7 +1,14 @@
-import { eventually } from '../support/eventually';
 import { startApi, type ExtraProcess } from '../support/processes';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  closeTestDatabase,
+  createTestTenant,
+  enEstado,
+  simulator,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 import { anulacionRescindida } from '../support/fixtures';
 
 const factura = {
@@ -41,11 +48,7 @@ describe('hardening: waiting for MH', () => {
       const pendiente = (await primera.json()) as { data: { codigoGeneracion: string; estado: string } };
       expect(pendiente.data).toEqual({ codigoGeneracion: expect.any(String), estado: 'PENDIENTE' });
 
-      const { Document } = (await testDatabase()).models;
-      await eventually(
-        'the document to be settled',
-        async () => (await Document.findById(pendiente.data.codigoGeneracion).lean())?.estado === 'PROCESSED',
-      );
+      await enEstado(pendiente.data.codigoGeneracion, 'PROCESSED');
       const segunda = await enviar();
       expect(segunda.status).toBe(201);
       expect(((await segunda.json()) as { data: object }).data).toMatchObject({

@@ -9,11 +9,18 @@ import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
-import { eventually } from '../support/eventually';
 import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
 import { legible } from '../support/legible';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  closeTestDatabase,
+  createTestTenant,
+  enEstado,
+  simulator,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 /**
  * The books and DGII's F-07 annexes of a month of every kind issued over HTTP on the real stack (discounts,
@@ -75,13 +82,6 @@ describe('books and F-07 annexes', () => {
       condicionOperacion: 1,
       ...extra,
     });
-  async function esperarEstado(codigoGeneracion: string, estado: string) {
-    const { Document } = (await testDatabase()).models;
-    await eventually(
-      `${codigoGeneracion} to be ${estado}`,
-      async () => (await Document.findById(codigoGeneracion, { estado: 1 }).lean())?.estado === estado,
-    );
-  }
   const anexo = async (
     nombre: string,
     quien: TestTenant = tenant,
@@ -172,7 +172,7 @@ describe('books and F-07 annexes', () => {
     // Issued in contingencia and sealed with its lote within the month: 5.65, IVA 0.65
     d.contingencia = await factura(5.65, { testContingencia: true });
     expect(d.contingencia.estado).toBe('CONTINGENCIA');
-    await esperarEstado(d.contingencia.codigoGeneracion, 'PROCESSED');
+    await enEstado(d.contingencia.codigoGeneracion, 'PROCESSED');
     // Issued while MH refuses the emisor; its lote is sealed only after the month's book was asked for: 3.39, IVA 0.39
     await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
     try {
@@ -182,7 +182,7 @@ describe('books and F-07 annexes', () => {
     } finally {
       await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     }
-    await esperarEstado(d.tardia.codigoGeneracion, 'PROCESSED');
+    await enEstado(d.tardia.codigoGeneracion, 'PROCESSED');
     for (const k of Object.keys(d) as (keyof typeof d)[])
       d[k] = (await api('GET', `/dte/${d[k].codigoGeneracion}`, tenant)).body.data ?? d[k];
   }, 240_000);

@@ -6,6 +6,7 @@ import { connectDatabase, SecretBox, type Database } from '@dte/store';
 import { parseCertificadoMH, type Generacion } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
 import { Tenants } from '../../apps/api/src/admin/tenants';
+import { eventually } from './eventually';
 import { stack } from './stack';
 
 export interface TestTenant {
@@ -23,6 +24,16 @@ let db: Database | undefined;
 export async function testDatabase(): Promise<Database> {
   db ??= await connectDatabase(stack().env.MONGODB_URI!);
   return db;
+}
+
+/** The document's record once it is in `estado` (the workflows write it; the tests wait for it). */
+export async function enEstado(codigoGeneracion: string, estado: string) {
+  const { Document } = (await testDatabase()).models;
+  return eventually(`${codigoGeneracion} to be ${estado}`, async () => {
+    const doc = await Document.findById(codigoGeneracion).lean();
+    if (doc?.estado !== estado) throw new Error(`${codigoGeneracion} is ${doc?.estado}`);
+    return doc;
+  });
 }
 
 export async function closeTestDatabase(): Promise<void> {

@@ -40,7 +40,10 @@ const NADA_QUE_QUITAR = new Set([26, 27]);
 async function retirarIndices(connection: mongoose.Connection): Promise<void> {
   for (const [coleccion, indices] of Object.entries(INDICES_RETIRADOS))
     for (const indice of indices)
-      await connection.db!.collection(coleccion).dropIndex(indice).catch((err: { code?: number }) => {
-        if (!NADA_QUE_QUITAR.has(err.code ?? 0)) throw err;
-      });
+      await connection
+        .db!.collection(coleccion)
+        .dropIndex(indice)
+        .catch((err: { code?: number }) => {
+          if (!NADA_QUE_QUITAR.has(err.code ?? 0)) throw err;
+        });
 }

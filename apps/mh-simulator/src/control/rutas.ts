@@ -5,6 +5,7 @@ import { descripcion, nuevoSello } from '../respuesta';
 import { fhProcesamiento } from '../tiempo';
 import { pwdClave } from '../seguridad/rutas';
 import type { Control, Documento, Store } from '../store';
+import { conteoCertificacion } from './certificacion';
 import { GLOBAL } from './estado';
 
 /**
@@ -71,6 +72,7 @@ const esquemas = {
     selloRecibido: z.string().min(1).optional(),
   }),
   olvidar: z.object({ codigoGeneracion: z.string().min(1) }),
+  certificacion: z.object({ nit: z.string().regex(/^([0-9]{14}|[0-9]{9})$/) }),
 };
 
 function enviarError(res: Response, error: DteError): void {
@@ -275,6 +277,13 @@ export function rutasControl(store: Store): Router {
       };
     });
     res.json({ status: 'success', data });
+  });
+
+  /** What MH's portal counts towards an emisor's certification: its accepted documents and events in "00". */
+  router.get('/certificacion/:nit', async (req, res) => {
+    const params = leer(res, esquemas.certificacion, req.params);
+    if (!params) return;
+    res.json({ status: 'success', data: await conteoCertificacion(store, params.nit) });
   });
 
   router.get('/state', async (_req, res) => {

@@ -58,7 +58,9 @@ async function revisar(controles: Controles, store: Store, emisor: Emisor, nit: 
       : [hallazgo('017', 'motivo.fFin')]),
     ...(ahora.getTime() > fin.getTime() + PLAZO_EVENTO_MS ? [hallazgo('018', 'motivo.fFin')] : []),
   ];
-  return hallazgos.length ? { hallazgos } : { evento, identificacion, detalle, inicio, fin };
+  return hallazgos.length
+    ? { hallazgos }
+    : { evento, identificacion, detalle, inicio, fin, tipoContingencia: Number(motivo.tipoContingencia) };
 }
 
 /** `POST /fesv/contingencia`: its own answer shape, `{estado, fechaHora, mensaje, selloRecibido, observaciones}`. */
@@ -95,7 +97,7 @@ export function rutasContingencia(store: Store, controles: Controles): Router {
 
     const revision = await revisar(controles, store, emisor, body.datos.nit, body.datos.documento, ahora);
     if (revision.hallazgos) return rechazar(revision.hallazgos, revision.mensaje);
-    const { identificacion, detalle, inicio, fin } = revision;
+    const { identificacion, detalle, inicio, fin, tipoContingencia } = revision;
     const selloRecibido = nuevoSello(ahora);
     const codigoGeneracion = String(identificacion.codigoGeneracion);
     // Before the event, so a retry after a failure here finds no event yet and writes them again. A document
@@ -114,6 +116,8 @@ export function rutasContingencia(store: Store, controles: Controles): Router {
       await store.contingencias.create({
         _id: codigoGeneracion,
         nitEmisor: emisor.nit,
+        ambiente: String(identificacion.ambiente),
+        tipoContingencia,
         version: Number(identificacion.version),
         detalle,
         inicio,

@@ -191,6 +191,8 @@ async function invalidar(
     await store.invalidaciones.create({
       codigoGeneracion,
       nitEmisor: emisor.nit,
+      ambiente,
+      tipoAnulacion: Number((evento.motivo as Json).tipoAnulacion),
       documento,
       selloRecibido: registro.selloRecibido,
       recibidoEn: ahora,

@@ -73,6 +73,9 @@ export interface Contingencia {
   /** The event's codigoGeneracion. */
   _id: string;
   nitEmisor: string;
+  ambiente: string;
+  /** CAT-005 (motivo.tipoContingencia): what the certification count goes by. */
+  tipoContingencia: number;
   /** The event's schema version: 3 (2023) or 4 (2026). */
   version: number;
   detalle: string[];
@@ -99,6 +102,9 @@ export interface DocumentoContingencia {
 export interface Invalidacion {
   codigoGeneracion: string;
   nitEmisor: string;
+  ambiente: string;
+  /** CAT-024 (motivo.tipoAnulacion): what the certification count goes by. */
+  tipoAnulacion: number;
   documento: string;
   selloRecibido: string;
   recibidoEn: Date;
@@ -234,7 +240,9 @@ function models(connection: Connection) {
       new Schema<Contingencia>(
         {
           _id: String,
-          nitEmisor: str,
+          nitEmisor: { ...str, index: true },
+          ambiente: str,
+          tipoContingencia: Number,
           version: Number,
           detalle: [String],
           inicio: Date,
@@ -257,7 +265,9 @@ function models(connection: Connection) {
       new Schema<Invalidacion>(
         {
           codigoGeneracion: { ...str, unique: true },
-          nitEmisor: str,
+          nitEmisor: { ...str, index: true },
+          ambiente: str,
+          tipoAnulacion: Number,
           documento: str,
           selloRecibido: str,
           recibidoEn: Date,

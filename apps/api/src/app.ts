@@ -19,6 +19,7 @@ import { exportRoutes } from './routes/export';
 import { webhooksRoutes } from './routes/webhooks';
 import { conciliacionRoutes } from './routes/conciliacion';
 import { librosRoutes } from './routes/libros';
+import { certificacionRoutes } from './routes/certificacion';
 import { openapiRoutes } from './openapi/routes';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -56,6 +57,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(exportRoutes(ctx));
   app.use(conciliacionRoutes(ctx));
   app.use(librosRoutes(ctx));
+  app.use(certificacionRoutes(ctx));
   app.use(webhooksRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));

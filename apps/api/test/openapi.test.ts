@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadConfig } from '@dte/config';
 import { documentView, Documents, TenantCache, type Database, type StoredDocument } from '@dte/store';
 import { anulacionRequest, documentKind, ErrorCode, resendRequest, webhookRequest } from '@dte/domain';
+import { certificacionRequest } from '../src/routes/certificacion';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiMetrics } from '../src/metrics';
@@ -112,6 +113,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/dte/anulacion': anulacionRequest,
   '/dte/resend/{codigoGeneracion}': resendRequest,
   '/webhooks': webhookRequest,
+  '/certificacion': certificacionRequest,
 };
 
 const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'];

@@ -11,6 +11,7 @@ import { createSettleActivities } from './dte/settle';
 import { createEntregaActivities } from './webhooks/entrega';
 import { createConciliacionActivities } from './conciliacion/conciliar';
 import { createLibroActivities } from './libros/render-libro';
+import { createCertificacionActivities } from './certificacion';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createEntregaActivities(deps),
     ...createConciliacionActivities(deps, deps.mh),
     ...createLibroActivities(deps),
+    ...createCertificacionActivities(deps),
   };
 }
 

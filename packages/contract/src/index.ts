@@ -47,3 +47,15 @@ export {
   type Diferencia,
   type ResumenConciliacion,
 } from './conciliacion';
+export {
+  Certificacion,
+  type AvanceCertificacion,
+  type CertificacionContinuacion,
+  type CertificacionEstado,
+  type CertificacionInput,
+  type DocumentoCampana,
+  RITMO_CERTIFICACION,
+  type EstadoCampana,
+  type RechazoCertificacion,
+  type TipoCertificable,
+} from './certificacion';

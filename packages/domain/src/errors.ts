@@ -59,6 +59,12 @@ export const ErrorCode = {
   CONCILIACION_NOT_FOUND: 'CONCILIACION_NOT_FOUND',
   /** The book has more lines than a PDF is printed for; the spreadsheet or the JSON has them all. */
   BOOK_TOO_LARGE_FOR_PDF: 'BOOK_TOO_LARGE_FOR_PDF',
+  /** A certification campaign is for MH's test environment: the emisor is in production. */
+  CERTIFICATION_NOT_IN_TEST: 'CERTIFICATION_NOT_IN_TEST',
+  /** The emisor's campaign is running, paused, or already complete (a complete one is never run again). */
+  CERTIFICATION_EXISTS: 'CERTIFICATION_EXISTS',
+  /** The emisor has no certification campaign (or none in the state the request needs). */
+  CERTIFICATION_NOT_FOUND: 'CERTIFICATION_NOT_FOUND',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -234,11 +234,17 @@ export class Documents {
   /**
    * The validated request of an issuance, by the codigoGeneracion it issues, stored by the API before it
    * starts the workflow (the request could exceed Temporal's payload limit). Stored once: a retry with
-   * the same Idempotency-Key finds it there.
+   * the same Idempotency-Key finds it there. `certificacion` tags a certification campaign's documents.
    */
-  async storeRequest(codigoGeneracion: string, emisorId: number, tipo: string, request: unknown): Promise<void> {
+  async storeRequest(
+    codigoGeneracion: string,
+    emisorId: number,
+    tipo: string,
+    request: unknown,
+    certificacion: string | null = null,
+  ): Promise<void> {
     try {
-      await this.db.models.IssueRequest.create({ _id: codigoGeneracion, emisorId, tipo, request });
+      await this.db.models.IssueRequest.create({ _id: codigoGeneracion, emisorId, tipo, request, certificacion });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

@@ -4,7 +4,9 @@
  * database only through here.
  */
 export { connectDatabase, type Database } from './db/connection';
-export type { DocumentRecord, EmisorRecord, Models } from './db/models';
+export type { CertificacionRecord, DocumentRecord, EmisorRecord, EstadoCertificacion, Models } from './db/models';
+export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
+export { Certificaciones, tiposAutorizados } from './certificaciones';
 export { takeNext } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';

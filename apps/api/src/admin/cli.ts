@@ -37,6 +37,10 @@ const USAGE = `commands (options are --name value):
                 --departamento --municipio [--distrito] --complemento --telefono --correo
                 --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
   emisor list
+  emisor produccion --emisor <id> --mh-password --certificado <production CertificadoMH .crt file>
+                --certificado-password [--sin-certificacion]
+                moves a TEST emisor to ambiente PROD with the credentials MH gives it for production;
+                refused while the emisor has no completed certification campaign, unless --sin-certificacion
   emisor distrito --emisor <id> --distrito <CAT-008 code, 2 digits>
   emisor normativa --emisor <id> --generacion 2026|2023 [--desde <ISO 8601 instant, default now>]
                 from --desde the emisor issues in MH's schemas of that generation, before it in the other;
@@ -76,6 +80,9 @@ const USAGE = `commands (options are --name value):
                 [--salida <file.csv>]
                 prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports
 permissions: ${PERMISSIONS.join(', ')}`;
+
+/** The options that take no value. */
+const FLAGS = new Set(['servicio', 'sin-certificacion']);
 
 const OPTIONS = Object.fromEntries(
   [
@@ -121,8 +128,8 @@ const OPTIONS = Object.fromEntries(
     'tipo-ingreso',
     'salida',
     'servicio',
-    // The one option that takes no value.
-  ].map((name) => [name, { type: name === 'servicio' ? ('boolean' as const) : ('string' as const) }]),
+    'sin-certificacion',
+  ].map((name) => [name, { type: FLAGS.has(name) ? ('boolean' as const) : ('string' as const) }]),
 );
 
 /** The command's options, each required one checked, so a typo never creates half a tenant. */
@@ -230,6 +237,15 @@ async function run(
       if (Number.isNaN(instante.getTime())) throw new Error(`--desde ${desde} is not a valid instant`);
       return print(await tenants.setNormativa(o.id('emisor'), generacion, instante));
     }
+    case 'emisor produccion':
+      return print(
+        await tenants.pasarAProduccion(o.id('emisor'), {
+          mhPassword: o.opt('mh-password'),
+          certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
+          certificadoPassword: o.opt('certificado-password'),
+          sinCertificacion: o.flag('sin-certificacion'),
+        }),
+      );
     case 'emisor list':
       return print(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean());
     case 'establecimiento create': {

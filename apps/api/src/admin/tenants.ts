@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { hashToken, takeNext, type Database, type EmisorRecord, type ObjectStore, type SecretBox } from '@dte/store';
 import {
+  Certificaciones,
+  hashToken,
+  takeNext,
+  type Database,
+  type EmisorRecord,
+  type ObjectStore,
+  type SecretBox,
+} from '@dte/store';
+import {
+  ambienteName,
+  checkCertificadoPassword,
   documentKind,
   direccionRequest,
   isMunicipioAnterior2024,
@@ -9,6 +19,7 @@ import {
   municipioDelDistrito,
   normativaDe,
   nrcDelRegistro,
+  parseCertificadoMH,
   parseRequest,
   versionEn,
   DTE_TIPOS,
@@ -32,13 +43,15 @@ function vistaNormativa(emisorId: number, normativa: Normativa) {
 
 /**
  * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
- * emisor's webhook endpoints (WEBHOOKS), and read its books and F-07 annexes (LIBROS).
+ * emisor's webhook endpoints (WEBHOOKS), read its books and F-07 annexes (LIBROS), and run its MH
+ * certification campaign (CERTIFICACION).
  */
 export const PERMISSIONS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
   'ANULACION',
   'WEBHOOKS',
   'LIBROS',
+  'CERTIFICACION',
 ];
 
 const LOGO_TYPES: Record<string, string> = {
@@ -67,6 +80,9 @@ export interface NewEmisor {
   branding?: { logoKey?: string | null; colorPrincipal?: string; colorSecundario?: string; colorFondo?: string };
 }
 
+/** What MH gives an emisor for one of its environments: the API password and the certificate with its password. */
+type CredencialesMh = Pick<NewEmisor, 'mhPassword' | 'certificadoXml' | 'certificadoPassword'>;
+
 /** Creating tenants: emisores, their establishments and points of sale, and API tokens. */
 export class Tenants {
   constructor(
@@ -92,14 +108,59 @@ export class Tenants {
       correo: input.correo,
       ambiente: input.ambiente,
       clientId: id,
-      secrets: {
-        mhPassword: this.box.seal(input.mhPassword),
-        certificado: this.box.seal(input.certificadoXml),
-        certificadoPassword: this.box.seal(input.certificadoPassword),
-      },
+      secrets: this.secretos(input),
       branding: (input.branding ?? {}) as EmisorRecord['branding'],
     });
     return (await Emisor.findOne({ id }))!;
+  }
+
+  /**
+   * Moves an emisor from MH's test environment to production with the credentials MH gives it there. MH
+   * authorises production only after its test environment accepted the emisor's certification set (Manual
+   * Funcional v1.2 §X), so it is refused while the emisor has no completed campaign, unless
+   * `sinCertificacion` (certified elsewhere). Nothing changes when it is refused.
+   */
+  async pasarAProduccion(emisorId: number, input: CredencialesMh & { sinCertificacion: boolean }) {
+    const { Emisor } = this.db.models;
+    const emisor = await Emisor.findOne({ id: emisorId }, { nit: 1, ambiente: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    const yaEnProduccion = () => new Error(`emisor ${emisorId} is already in production (ambiente PROD)`);
+    if (emisor.ambiente === '01') throw yaEnProduccion();
+    let certificado;
+    try {
+      certificado = parseCertificadoMH(input.certificadoXml);
+    } catch (err) {
+      throw new Error(`--certificado is not MH's CertificadoMH: ${(err as Error).message}`);
+    }
+    if (certificado.nit !== emisor.nit)
+      throw new Error(`the certificate is NIT ${certificado.nit}'s, not emisor ${emisorId}'s (NIT ${emisor.nit})`);
+    if (!checkCertificadoPassword(certificado, input.certificadoPassword))
+      throw new Error("--certificado-password does not open the certificate's private key");
+    const campana = await new Certificaciones(this.db).leer(emisorId);
+    // A campaign still running would go on issuing its test set, in production.
+    if (campana?.estado === 'EN_CURSO' || campana?.estado === 'PAUSADA')
+      throw new Error(`emisor ${emisorId}'s certification campaign is ${campana.estado}: let it complete or cancel it`);
+    if (!input.sinCertificacion && campana?.estado !== 'COMPLETA')
+      throw new Error(
+        `emisor ${emisorId} has no completed certification campaign (${campana ? campana.estado : 'none started'}); ` +
+          'complete one, or pass --sin-certificacion if MH authorised the emisor otherwise',
+      );
+    // Conditional on the test ambiente, so two runs at once move it once.
+    const { matchedCount } = await Emisor.updateOne(
+      { id: emisorId, ambiente: '00' },
+      { $set: { ambiente: '01', secrets: this.secretos(input) } },
+    );
+    if (matchedCount !== 1) throw yaEnProduccion();
+    return { emisorId, nit: emisor.nit, ambiente: ambienteName['01'], sinCertificacion: input.sinCertificacion };
+  }
+
+  /** MH's credentials as stored, each encrypted (AES-256-GCM); the certificate holds the private key. */
+  private secretos(input: CredencialesMh) {
+    return {
+      mhPassword: this.box.seal(input.mhPassword),
+      certificado: this.box.seal(input.certificadoXml),
+      certificadoPassword: this.box.seal(input.certificadoPassword),
+    };
   }
 
   async createEstablecimiento(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@dte/domain';
 import { ERROR_CODES } from './error-codes';
 import { anulacionOperations } from '../routes/anulacion.openapi';
+import { certificacionOperations } from '../routes/certificacion.openapi';
 import { conciliacionOperations } from '../routes/conciliacion.openapi';
 import { documentListOperations, documentOperations } from '../routes/documentos.openapi';
 import { exportOperations } from '../routes/export.openapi';
@@ -40,6 +41,7 @@ const OPERATIONS: Operation[] = [
   ...metricsOperations,
   ...openapiOperations,
   ...librosOperations,
+  ...certificacionOperations,
 ];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */

@@ -280,4 +280,18 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       '`formato=xlsx` or as JSON, which have no such bound.',
     example: { message: 'El libro tiene más de 5000 líneas: pídalo con formato=xlsx o json', maxLineas: 5000 },
   },
+  CERTIFICATION_NOT_IN_TEST: {
+    description: "409: certification runs in MH's test environment only; the emisor is in production (ambiente PROD).",
+    example: { message: 'El emisor 7 está en ambiente PROD: la certificación se hace en ambiente TEST' },
+  },
+  CERTIFICATION_EXISTS: {
+    description:
+      "409: the emisor's campaign is running or paused (`reanudar` or `cancelar` it), or is complete: a " +
+      'complete campaign is never run again. `estado` says which.',
+    example: { message: 'El emisor 7 ya completó su certificación', estado: 'COMPLETA' },
+  },
+  CERTIFICATION_NOT_FOUND: {
+    description: '404: the emisor has no certification campaign, or none running to resume or cancel.',
+    example: { message: 'El emisor 7 no tiene una campaña de certificación en curso' },
+  },
 };

@@ -9,3 +9,4 @@ export { ContingencyWorkflow } from './contingencia/workflow';
 export { SettleOutcomesWorkflow } from './settle-outcomes';
 export { WebhookDeliveryWorkflow } from './webhook';
 export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';
+export { CertificacionWorkflow } from './certificacion';

@@ -115,7 +115,36 @@ export function parsePlan(texto: string, autorizados: readonly DteTipo[]): PlanC
         tipoDteDe(tipo),
         `Las notas (${tipoDteDe(tipo)}) ajustan CCF aceptados en la campaña: el plan debe incluir ${tipoDteDe(origen)}`,
       );
+  comprobarEventos(plan, autorizados);
   return plan;
+}
+
+/**
+ * The kinds whose accepted documents the campaign invalidates: every planned kind but the one its notes
+ * adjust, as MH refuses to invalidate a CCF whose notes are in force (028, Manual Funcional v1.2 §XVIII).
+ */
+export function tiposAnulables(plan: PlanCertificacion): TipoCertificable[] {
+  const ajustados = new Set(ordenDelPlan(plan).map((t) => ORIGEN_EN_CAMPANA[t]));
+  return ordenDelPlan(plan).filter((t) => !ajustados.has(t));
+}
+
+/** The kind a contingency event's documents are: the one whose rehearsal (`testContingencia`) the API admits. */
+export const TIPO_EN_CONTINGENCIA = 'FACTURA_CONSUMIDOR_FINAL' satisfies TipoCertificable;
+
+/**
+ * The plan's events need documents: an invalidation one of the campaign's accepted documents
+ * (`tiposAnulables`), a contingency event a Factura issued in contingencia. 400 VALIDATION_ERROR otherwise.
+ */
+export function comprobarEventos(plan: PlanCertificacion, autorizados: readonly DteTipo[]): void {
+  const anulables = tiposAnulables(plan).reduce((n, t) => n + (plan.documentos[t] ?? 0), 0);
+  if (plan.invalidaciones > anulables) {
+    const message = `El plan anula ${plan.invalidaciones} documentos y emite ${anulables} que se puedan anular`;
+    throw validationError(`Plan inválido: ${message}`, [{ field: 'plan.invalidacion', message }]);
+  }
+  if (plan.contingencias > 0 && !autorizados.includes(TIPO_EN_CONTINGENCIA)) {
+    const message = `Los eventos de contingencia se ensayan con Facturas (01), que el emisor no está autorizado a emitir`;
+    throw validationError(`Plan inválido: ${message}`, [{ field: 'plan.contingencia', message }]);
+  }
 }
 
 const tipoDteDe = (tipo: TipoCertificable) => documentKind(tipo).tipoDte;

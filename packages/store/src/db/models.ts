@@ -190,9 +190,34 @@ const issueRequestSchema = new Schema(
     emisorId: { type: Number, required: true },
     tipo: { type: String, required: true },
     request: { type: Schema.Types.Mixed, required: true },
+    /** The certification campaign (its workflow id) that issued it; absent for the emisor's own documents. */
+    certificacion: { type: String, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );
+
+export const ESTADOS_CERTIFICACION = ['EN_CURSO', 'PAUSADA', 'COMPLETA', 'CANCELADA'] as const;
+
+/**
+ * An emisor's certification campaign: the documents and events MH requires accepted in its test
+ * environment before it authorises production (Manual Funcional v1.2 §X). One per emisor, `_id` its id as a
+ * string (`certificacionId`), the only lookup FerretDB answers from an index.
+ */
+const certificacionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    emisorId: { type: Number, required: true },
+    estado: { type: String, enum: ESTADOS_CERTIFICACION, required: true },
+    plan: { type: Schema.Types.Mixed, required: true },
+    iniciadaEn: { type: Date, required: true },
+    completadaEn: { type: Date, default: null },
+    workflowId: { type: String, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+
+/** The `_id` of an emisor's certification campaign. */
+export const certificacionId = (emisorId: number) => String(emisorId);
 
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(
@@ -209,9 +234,12 @@ export function createModels(conn: Connection) {
     Sequence: conn.model('Sequence', sequenceSchema, 'sequences'),
     Document: conn.model('Document', documentSchema, 'documents'),
     IssueRequest: conn.model('IssueRequest', issueRequestSchema, 'issue_requests'),
+    Certificacion: conn.model('Certificacion', certificacionSchema, 'certificaciones'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
   };
 }
 export type Models = ReturnType<typeof createModels>;
 export type EmisorRecord = InferSchemaType<typeof emisorSchema>;
 export type DocumentRecord = InferSchemaType<typeof documentSchema>;
+export type CertificacionRecord = InferSchemaType<typeof certificacionSchema>;
+export type EstadoCertificacion = (typeof ESTADOS_CERTIFICACION)[number];

@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '@dte/config';
+import { generateCertificadoMH } from '@dte/domain';
+import { certificacionId, SecretBox, type EstadoCertificacion } from '@dte/store';
+import { stack } from '../support/stack';
+import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+
+const exec = promisify(execFile);
+
+/** `npm run admin -- emisor produccion …` against the test stack's database; a refusal rejects with its stderr. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON printed by the CLI
+async function produccion(emisorId: number, certificado: string, ...extra: string[]): Promise<any> {
+  const args = [
+    'apps/api/dist/admin/cli.js', 'emisor', 'produccion', '--emisor', String(emisorId),
+    '--mh-password', 'Clave-MH-Produccion-1!', '--certificado', certificado,
+    '--certificado-password', 'clave-de-produccion', ...extra,
+  ]; // prettier-ignore
+  const { stdout } = await exec('node', args, { env: { ...process.env, ...stack().env } });
+  return JSON.parse(stdout);
+}
+
+/** The production CertificadoMH MH issues for `nit`, as a file. */
+function certificadoDe(nit: string): string {
+  const archivo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-prod-')), `${nit}.crt`);
+  fs.writeFileSync(archivo, generateCertificadoMH({ nit, privatePassword: 'clave-de-produccion' }).xml);
+  return archivo;
+}
+
+async function emisorGuardado(emisorId: number) {
+  return (await testDatabase()).models.Emisor.findOne({ id: emisorId }, { ambiente: 1, secrets: 1, _id: 0 }).lean();
+}
+
+async function campana(tenant: TestTenant, estado: EstadoCertificacion) {
+  await (
+    await testDatabase()
+  ).models.Certificacion.create({
+    _id: certificacionId(tenant.emisorId),
+    emisorId: tenant.emisorId,
+    estado,
+    plan: { documentos: { '01': 3, '03': 3 }, invalidaciones: 2, contingencias: 5 },
+    iniciadaEn: new Date('2026-11-02T14:00:00Z'),
+    completadaEn: estado === 'COMPLETA' ? new Date('2026-11-02T15:00:00Z') : null,
+    workflowId: `certificacion-${tenant.emisorId}`,
+  });
+}
+
+async function ambienteMostrado(tenant: TestTenant): Promise<string> {
+  const res = await api('GET', '/dte/information', tenant);
+  expect(res.status).toBe(200);
+  return res.body.data.emisor.ambiente;
+}
+
+describe('admin CLI: emisor produccion', () => {
+  afterAll(() => closeTestDatabase());
+
+  it('refuses an emisor without a completed certification campaign, changing nothing', async () => {
+    const tenant = await createTestTenant();
+    const antes = await emisorGuardado(tenant.emisorId);
+    const certificado = certificadoDe(tenant.nit);
+    await expect(produccion(tenant.emisorId, certificado)).rejects.toThrow(
+      /has no completed certification campaign \(none started\); complete one, or pass --sin-certificacion/,
+    );
+    await campana(tenant, 'CANCELADA');
+    await expect(produccion(tenant.emisorId, certificado)).rejects.toThrow(
+      /has no completed certification campaign \(CANCELADA\)/,
+    );
+    expect(await emisorGuardado(tenant.emisorId)).toEqual(antes);
+    expect(await ambienteMostrado(tenant)).toBe('TEST');
+  });
+
+  it('refuses while a campaign is still running, even with --sin-certificacion', async () => {
+    const tenant = await createTestTenant();
+    const antes = await emisorGuardado(tenant.emisorId);
+    await campana(tenant, 'PAUSADA');
+    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), '--sin-certificacion')).rejects.toThrow(
+      /certification campaign is PAUSADA: let it complete or cancel it/,
+    );
+    expect(await emisorGuardado(tenant.emisorId)).toEqual(antes);
+  });
+
+  it('moves an emisor with a completed campaign to PROD with its production credentials', async () => {
+    const tenant = await createTestTenant();
+    await campana(tenant, 'COMPLETA');
+    const certificado = certificadoDe(tenant.nit);
+    expect(await produccion(tenant.emisorId, certificado)).toEqual({
+      emisorId: tenant.emisorId,
+      nit: tenant.nit,
+      ambiente: 'PROD',
+      sinCertificacion: false,
+    });
+    expect(await ambienteMostrado(tenant)).toBe('PROD');
+    // The production credentials replace the test ones, encrypted as `emisor create` stores them.
+    const { secrets } = (await emisorGuardado(tenant.emisorId))!;
+    const box = new SecretBox(loadConfig(stack().env).SECRET_KEY);
+    expect(box.open(secrets!.certificado)).toBe(fs.readFileSync(certificado, 'utf8'));
+    expect(box.open(secrets!.mhPassword)).toBe('Clave-MH-Produccion-1!');
+    expect(box.open(secrets!.certificadoPassword)).toBe('clave-de-produccion');
+    expect(secrets!.certificado).not.toContain('CertificadoMH');
+  });
+
+  it('moves an emisor certified elsewhere with --sin-certificacion, and refuses it once in PROD', async () => {
+    const tenant = await createTestTenant();
+    const certificado = certificadoDe(tenant.nit);
+    expect(await produccion(tenant.emisorId, certificado, '--sin-certificacion')).toMatchObject({
+      ambiente: 'PROD',
+      sinCertificacion: true,
+    });
+    expect(await ambienteMostrado(tenant)).toBe('PROD');
+    const enProduccion = await emisorGuardado(tenant.emisorId);
+    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), '--sin-certificacion')).rejects.toThrow(
+      new RegExp(`emisor ${tenant.emisorId} is already in production \\(ambiente PROD\\)`),
+    );
+    expect(await emisorGuardado(tenant.emisorId)).toEqual(enProduccion);
+  });
+
+  it("refuses another NIT's certificate and a password that does not open it, changing nothing", async () => {
+    const tenant = await createTestTenant();
+    await campana(tenant, 'COMPLETA');
+    const antes = await emisorGuardado(tenant.emisorId);
+    const ajeno = '06149999999990';
+    await expect(produccion(tenant.emisorId, certificadoDe(ajeno))).rejects.toThrow(
+      new RegExp(`the certificate is NIT ${ajeno}'s, not emisor ${tenant.emisorId}'s \\(NIT ${tenant.nit}\\)`),
+    );
+    const otraClave = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-prod-')), `${tenant.nit}.crt`);
+    fs.writeFileSync(otraClave, generateCertificadoMH({ nit: tenant.nit, privatePassword: 'otra-clave' }).xml);
+    await expect(produccion(tenant.emisorId, otraClave)).rejects.toThrow(
+      /--certificado-password does not open the certificate's private key/,
+    );
+    expect(await emisorGuardado(tenant.emisorId)).toEqual(antes);
+    expect(await ambienteMostrado(tenant)).toBe('TEST');
+  });
+});

@@ -7,6 +7,8 @@ import {
   examples,
   generacionEventoContingencia,
   MAX_DOCUMENTOS_EVENTO_CONTINGENCIA,
+  MOTIVO_MH_NO_DISPONIBLE,
+  motivoContingenciaDe,
   parseRequest,
   puedeEmitirseEnContingencia,
   validateMhSchema,
@@ -68,6 +70,15 @@ describe('enContingencia', () => {
     },
   );
 
+  it.each([1, 2])("carries a rehearsal's CAT-005 tipo and motivo in a Factura v%s, valid against its schema", (v) => {
+    const otro = { tipoContingencia: 5 as const, motivoContingencia: 'Corte del proveedor de nube' };
+    const diferido = enContingencia(factura(v), otro);
+    expect(diferido.identificacion).toMatchObject({ tipoContingencia: 5, motivoContin: 'Corte del proveedor de nube' });
+    expect(validateMhSchema(v === 1 ? 'fe-fc-v1' : 'fe-f-v2', diferido)).toEqual([]);
+    expect(motivoContingenciaDe(diferido)).toEqual(otro);
+    expect(motivoContingenciaDe(enContingencia(factura(v)))).toEqual(MOTIVO_MH_NO_DISPONIBLE);
+  });
+
   it('refuses a CR v1, which MH takes only in normal transmission; a CR v2 may enter contingency', () => {
     expect(puedeEmitirseEnContingencia(retencion(1))).toBe(false);
     expect(refusal(() => enContingencia(retencion(1))).code).toBe('VALIDATION_ERROR');
@@ -96,6 +107,7 @@ describe('buildEventoContingencia', () => {
     emisor,
     inicio: { fecha: FEC_EMI, hora: HOR_EMI },
     fin: { fecha: FEC_EMI, hora: '11:00:00' },
+    motivo: MOTIVO_MH_NO_DISPONIBLE,
   };
 
   const documentos = [
@@ -133,6 +145,22 @@ describe('buildEventoContingencia', () => {
     expect(evento.identificacion).toMatchObject({ version: 4 });
     expect(evento.emisor).toMatchObject({ codEstableMH: 'M001', codPuntoVentaMH: 'P001' });
     expect(evento.emisor).not.toHaveProperty('codPuntoVenta');
+  });
+
+  it.each(['2023', '2026'] as const)("reports the outage's CAT-005 tipo and motivo (%s)", (generacion) => {
+    const motivo = { tipoContingencia: 5 as const, motivoContingencia: 'Corte del proveedor de nube' };
+    const evento = buildEventoContingencia(generacion, { ...ctx, motivo }, documentos);
+    expect(evento.motivo).toMatchObject(motivo);
+    expect(
+      validateMhSchema(generacion === '2023' ? 'contingencia-schema-v3' : 'contingencia-schema-v4', evento),
+    ).toEqual([]);
+  });
+
+  it('refuses a v3 event of tipo 5 (Otro) without its motivo, as MH requires it', () => {
+    const sinMotivo = { ...ctx, motivo: { tipoContingencia: 5 as const, motivoContingencia: null } };
+    expect(fieldsOf(refusal(() => buildEventoContingencia('2023', sinMotivo, documentos)))).toContain(
+      '#/motivo/motivoContingencia',
+    );
   });
 
   it(`refuses more than ${MAX_DOCUMENTOS_EVENTO_CONTINGENCIA} documents, as MH's schema does`, () => {

@@ -50,6 +50,32 @@ describe('parseRequest', () => {
     expect((e.details['errors'] as { message: string }[]).every((x) => x.message.length > 0)).toBe(true);
   });
 
+  it("takes a rehearsed contingencia's CAT-005 tipo and motivo only with testContingencia; tipo 5 needs the motivo", () => {
+    const factura = { receptor: {}, items: [item], condicionOperacion: 1 };
+    const campos = (extra: object) => fieldsOf(refusal(() => parseRequest(dte01Request, { ...factura, ...extra })));
+    expect(
+      parseRequest(dte01Request, {
+        ...factura,
+        testContingencia: true,
+        tipoContingencia: 3,
+        motivoContingencia: ' Sin luz ',
+      }),
+    ).toMatchObject({ testContingencia: true, tipoContingencia: 3, motivoContingencia: 'Sin luz' });
+    expect(campos({ tipoContingencia: 2, motivoContingencia: 'Sin red' })).toEqual([
+      'tipoContingencia',
+      'motivoContingencia',
+    ]);
+    expect(campos({ testContingencia: true, tipoContingencia: 5 })).toEqual(['motivoContingencia']);
+    expect(campos({ testContingencia: true, tipoContingencia: 6 })).toEqual(['tipoContingencia']);
+    // fe-fc-v1's motivoContin: 5 to 150 characters.
+    expect(campos({ testContingencia: true, tipoContingencia: 5, motivoContingencia: 'Nada' })).toEqual([
+      'motivoContingencia',
+    ]);
+    expect(campos({ testContingencia: true, tipoContingencia: 5, motivoContingencia: 'x'.repeat(151) })).toEqual([
+      'motivoContingencia',
+    ]);
+  });
+
   it('refuses a missing body and an empty items list', () => {
     expect(fieldsOf(refusal(() => parseRequest(dte01Request, undefined)))).toEqual(['body']);
     expect(

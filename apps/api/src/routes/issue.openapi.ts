@@ -11,7 +11,8 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
     description:
       'Sale to a final consumer; `precioUnitario` includes IVA. The receptor may be anonymous below $1095.00 ' +
       '(`tipoDocumento` and `numDocumento` come together or not at all). `testContingencia: true` rehearses a ' +
-      'contingency in ambiente TEST (VALIDATION_ERROR in PROD).',
+      'contingency in ambiente TEST (VALIDATION_ERROR in PROD), of the CAT-005 `tipoContingencia` (1 when ' +
+      'absent; 5, Otro, requires `motivoContingencia`).',
     errors: {},
   },
   CREDITO_FISCAL: {

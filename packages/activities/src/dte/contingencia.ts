@@ -1,13 +1,17 @@
 import { Context } from '@temporalio/activity';
 import {
   buildEventoContingencia,
+  documentKindOfTipoDte,
   enContingencia,
   generacionEn,
   generacionEventoContingencia,
   elSalvadorNow,
   MAX_DOCUMENTOS_LOTE,
+  motivoContingenciaDe,
+  MOTIVO_MH_NO_DISPONIBLE,
   puedeEmitirseEnContingencia,
   type Dte,
+  type MotivoContingencia,
 } from '@dte/domain';
 import { Contingencia, type ContingenciaInput, type DocumentOutcome, type RespuestaMh } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
@@ -47,6 +51,14 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
     return docs;
   }
 
+  /** MH unavailable, unless the document's stored request rehearses another contingencia (`testContingencia`). */
+  async function motivoDe(doc: { _id: string; emisorId: number; tipoDte: string }): Promise<MotivoContingencia> {
+    const kind = documentKindOfTipoDte(doc.tipoDte);
+    if (!kind?.motivoEnsayo) return MOTIVO_MH_NO_DISPONIBLE;
+    const request = await deps.documents.request(doc.emisorId, doc._id);
+    return request && kind.ensayoContingencia?.(request) ? kind.motivoEnsayo(request) : MOTIVO_MH_NO_DISPONIBLE;
+  }
+
   async function consult(codigoGeneracion: string) {
     const doc = await load(codigoGeneracion);
     return consultDte(mh, await mhCredentials(deps, doc.emisorId), doc.tipoDte, codigoGeneracion);
@@ -71,7 +83,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
       const dteJson = doc.dteJson as Dte;
       if (!puedeEmitirseEnContingencia(dteJson)) return null;
-      const dte = enContingencia(dteJson);
+      const dte = enContingencia(dteJson, await motivoDe(doc));
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
       deps.preparados.olvidar(codigoGeneracion);
       // Only this workflow moves a PENDIENTE document on (the settle schedule takes those whose workflow ended).
@@ -155,8 +167,9 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
 
     /**
      * Builds, signs and sends the Evento de Contingencia listing the documents. The outage began when the
-     * first of them was issued and ends now, as MH answers again. The event is a document of its own,
-     * issued now: in the emisor's generation in force, or v4 if it lists a 2026 document.
+     * first of them was issued, for the reason (CAT-005) it carries, and ends now, as MH answers again. The
+     * event is a document of its own, issued now: in the emisor's generation in force, or v4 if it lists a
+     * 2026 document.
      */
     async sendContingencyEvent(input: {
       emisorId: number;
@@ -165,18 +178,23 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
     }): Promise<RespuestaContingencia> {
       const docs = await loadAll(input.emisorId, input.codigos);
       const emitidos = docs
-        .map((d) => (d.dteJson as { identificacion: { fecEmi: string; horEmi: string } }).identificacion)
-        .sort((a, b) => `${a.fecEmi} ${a.horEmi}`.localeCompare(`${b.fecEmi} ${b.horEmi}`));
-      const primero = docs[0]!;
+        .map((d) => d.dteJson as Dte)
+        .sort((a, b) =>
+          `${a.identificacion.fecEmi} ${a.identificacion.horEmi}`.localeCompare(
+            `${b.identificacion.fecEmi} ${b.identificacion.horEmi}`,
+          ),
+        );
+      const primero = emitidos[0]!;
+      const listado = docs[0]!;
       // MH's event names one establishment: the one of the first document (one per emisor in practice),
       // even if it was deactivated since: its documents must still be reported.
       const { emisor, emisorDte, ambiente } = await loadIssuer(
         deps.tenants,
         {
           emisorId: input.emisorId,
-          establecimientoId: primero.branchId,
-          puntoVentaId: primero.pointOfSaleId,
-          tokenId: primero.tokenId,
+          establecimientoId: listado.branchId,
+          puntoVentaId: listado.pointOfSaleId,
+          tokenId: listado.tokenId,
         },
         { inactivos: true },
       );
@@ -194,8 +212,11 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
           codigoGeneracion: input.eventoCodigoGeneracion,
           transmision: { fecha: ahora.fecEmi, hora: ahora.horEmi },
           emisor: emisorDte,
-          inicio: { fecha: emitidos[0]!.fecEmi, hora: emitidos[0]!.horEmi },
+          inicio: { fecha: primero.identificacion.fecEmi, hora: primero.identificacion.horEmi },
           fin: { fecha: ahora.fecEmi, hora: ahora.horEmi },
+          // MH's event has one motivo; the outage's documents carry the same one (MH unavailable, or one
+          // rehearsal's, as rehearsals are reported one at a time). Should they differ, the outage's first.
+          motivo: motivoContingenciaDe(primero),
         },
         documentos,
       );

@@ -6,8 +6,48 @@ import { tipoDeDte, type Dte } from './documento';
 
 type Json = Record<string, unknown>;
 
+/** CAT-005, Tipo de Contingencia: 1 MH unavailable, 2 the emisor's system, 3 its Internet, 4 its power, 5 other. */
+export type TipoContingencia = 1 | 2 | 3 | 4 | 5;
+
 /** CAT-005 1: "No disponibilidad de sistema del MH", the only reason this service detects by itself. */
 export const CONTINGENCIA_MH_NO_DISPONIBLE = 1;
+
+/** CAT-005 5: "Otro", which MH requires explained (Manual Funcional v1.2 §IX, contingencia-schema-v3). */
+export const CONTINGENCIA_OTRO = 5;
+
+/**
+ * The length of a document's motivoContin the request admits: what every schema that carries it takes, the
+ * Factura v1's being the narrowest (fe-fc-v1: 5 to 150; the 2026 schemas and the event take up to 500).
+ */
+export const LARGO_MOTIVO_CONTINGENCIA = { min: 5, max: 150 } as const;
+
+/**
+ * Why documents were issued in contingencia: CAT-005's tipo and the explanation, which MH requires for tipo
+ * 5 and admits for the others (Manual Funcional v1.2 §IX). A document carries it (motivoContin) and so does
+ * the event that reports it (motivoContingencia).
+ */
+export interface MotivoContingencia {
+  tipoContingencia: TipoContingencia;
+  motivoContingencia: string | null;
+}
+
+export const MOTIVO_MH_NO_DISPONIBLE: MotivoContingencia = {
+  tipoContingencia: CONTINGENCIA_MH_NO_DISPONIBLE,
+  motivoContingencia: null,
+};
+
+/** FEX v1 spells the document's reason field motivoContigencia; every other schema motivoContin. */
+const campoMotivo = (identificacion: object) =>
+  'motivoContigencia' in identificacion ? 'motivoContigencia' : 'motivoContin';
+
+/** The contingencia a document issued in it reports (`enContingencia`). */
+export function motivoContingenciaDe(dte: Pick<Dte, 'identificacion'>): MotivoContingencia {
+  const identificacion = dte.identificacion as Record<string, unknown>;
+  return {
+    tipoContingencia: identificacion.tipoContingencia as TipoContingencia,
+    motivoContingencia: (identificacion[campoMotivo(identificacion)] as string | null | undefined) ?? null,
+  };
+}
 
 /** Whether MH takes this built document issued in contingency (see `admiteContingencia`). */
 export function puedeEmitirseEnContingencia(dte: Dte): boolean {
@@ -17,25 +57,23 @@ export function puedeEmitirseEnContingencia(dte: Dte): boolean {
 /**
  * The same document (same codigoGeneracion, numeroControl, fecEmi/horEmi and schema version, which the
  * receptor may already hold as a PENDIENTE) as issued in contingency: diferido (tipoModelo 2),
- * contingency transmission (tipoOperacion 2), because MH was unavailable.
+ * contingency transmission (tipoOperacion 2), for the motivo: MH unavailable unless a rehearsal names another.
  */
-export function enContingencia(dte: Dte): Dte {
+export function enContingencia(dte: Dte, motivo: MotivoContingencia = MOTIVO_MH_NO_DISPONIBLE): Dte {
   const { identificacion } = dte;
   const tipo = tipoDeDte(dte);
   if (!puedeEmitirseEnContingencia(dte))
     throw validationError(`MH no admite el DTE ${tipo} v${identificacion.version} en contingencia`, [
       { field: 'contingencia', message: 'Este tipo de DTE no se puede emitir en contingencia' },
     ]);
-  // FEX v1 spells the reason's field motivoContigencia; every other schema motivoContin.
-  const motivo = 'motivoContigencia' in identificacion ? 'motivoContigencia' : 'motivoContin';
   const diferido = {
     ...dte,
     identificacion: {
       ...identificacion,
       tipoModelo: 2,
       tipoOperacion: 2,
-      tipoContingencia: CONTINGENCIA_MH_NO_DISPONIBLE,
-      [motivo]: null,
+      tipoContingencia: motivo.tipoContingencia,
+      [campoMotivo(identificacion)]: motivo.motivoContingencia,
     },
   };
   checkMhSchema(esquemaDe(tipo, identificacion.version)!, diferido, 'El documento en contingencia');
@@ -56,6 +94,8 @@ export interface EventoContingenciaContext {
   emisor: EmisorDte;
   inicio: FechaHora;
   fin: FechaHora;
+  /** The outage's, which its documents carry (`motivoContingenciaDe`). */
+  motivo: MotivoContingencia;
 }
 
 /** A document an Evento de Contingencia lists. */
@@ -115,8 +155,8 @@ export function buildEventoContingencia(
       fFin: ctx.fin.fecha,
       hInicio: ctx.inicio.hora,
       hFin: ctx.fin.hora,
-      tipoContingencia: CONTINGENCIA_MH_NO_DISPONIBLE,
-      motivoContingencia: null,
+      tipoContingencia: ctx.motivo.tipoContingencia,
+      motivoContingencia: ctx.motivo.motivoContingencia,
     },
   };
   checkMhSchema(v4 ? 'contingencia-schema-v4' : 'contingencia-schema-v3', evento, 'El evento de contingencia');

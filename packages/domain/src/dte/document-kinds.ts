@@ -37,6 +37,7 @@ import { buildDocumentoContableLiquidacionV2 } from './liquidacion/fe-dcl-v2';
 import { buildRetornoV1 } from './retorno/fe-eret-v1';
 import { buildSujetoExcluidoV1 } from './sujeto-excluido/fe-fse-v1';
 import { buildSujetoExcluidoV2 } from './sujeto-excluido/fe-fse-v2';
+import { CONTINGENCIA_MH_NO_DISPONIBLE, type MotivoContingencia, type TipoContingencia } from './contingencia';
 import type { Builder, BuildContext, Dte, OriginDocument } from './documento';
 
 /**
@@ -64,6 +65,8 @@ export interface DocumentKind<Request = unknown> {
    * in contingencia without asking MH. Absent on kinds that cannot ask for it.
    */
   ensayoContingencia?(request: Request): boolean;
+  /** The contingencia a rehearsal reports (CAT-005 tipo and motivo): with `ensayoContingencia`. */
+  motivoEnsayo?(request: Request): MotivoContingencia;
   /** The document record's `total` (2 decimals), from a document of any version. */
   total(dte: Dte): string;
   /** Where the automatic e-mail goes (null: nobody to send to), from a document of any version. */
@@ -92,6 +95,7 @@ interface KindDefinition<S extends z.ZodType, T extends string> {
   permission: string;
   origenes?: (request: z.output<S>) => string[];
   ensayoContingencia?: (request: z.output<S>) => boolean;
+  motivoEnsayo?: (request: z.output<S>) => MotivoContingencia;
   total: (dte: Dte) => string;
   receptorCorreo: (dte: Dte) => string | null;
   consumoOrigen?: ConsumoOrigen<z.output<S>>;
@@ -128,6 +132,10 @@ const definitions = {
     requestSchema: dte01Request,
     permission: 'FACTURA_CONSUMIDOR_FINAL',
     ensayoContingencia: (r) => r.testContingencia === true,
+    motivoEnsayo: (r) => ({
+      tipoContingencia: (r.tipoContingencia ?? CONTINGENCIA_MH_NO_DISPONIBLE) as TipoContingencia,
+      motivoContingencia: r.motivoContingencia ?? null,
+    }),
     total: resumenTotal('totalPagar'),
     receptorCorreo: correoDe('receptor'),
   }),

@@ -19,6 +19,7 @@ import {
   tipoDocumento,
 } from './common';
 import { checkMaximosFactura } from './maximos';
+import { CONTINGENCIA_OTRO, LARGO_MOTIVO_CONTINGENCIA } from '../dte/contingencia';
 
 /**
  * POST /dte/dte01. The receptor is a consumer; fields FE does not carry (nit, nrc, ...) are dropped.
@@ -62,7 +63,27 @@ export const dte01Request = z
     /** Free entries MH prints with the document (campo, etiqueta, valor): order numbers, vendors, notes. */
     apendice: apendice.nullish(),
     testContingencia: z.boolean().default(false),
+    /** The rehearsal's CAT-005 tipo (1, MH unavailable, when absent) and its explanation, which 5 requires. */
+    tipoContingencia: z.number().int().min(1).max(5).nullish(),
+    motivoContingencia: texto(LARGO_MOTIVO_CONTINGENCIA.max, LARGO_MOTIVO_CONTINGENCIA.min).nullish(),
   })
+  .superRefine(checkEnsayoContingencia)
   .superRefine(checkPago)
   .superRefine(checkMaximosFactura);
 export type Dte01Request = z.output<typeof dte01Request>;
+
+/** A rehearsal names its contingencia; tipo 5 "Otro" must say why (Manual Funcional v1.2 §IX). */
+function checkEnsayoContingencia(
+  r: { testContingencia: boolean; tipoContingencia?: number | null; motivoContingencia?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (!r.testContingencia) {
+    for (const campo of ['tipoContingencia', 'motivoContingencia'] as const)
+      if (r[campo] != null) ctx.addIssue({ code: 'custom', path: [campo], message: 'Solo con testContingencia: true' });
+  } else if (r.tipoContingencia === CONTINGENCIA_OTRO && r.motivoContingencia == null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['motivoContingencia'],
+      message: 'MH exige el motivo con tipoContingencia 5 (Otro)',
+    });
+}

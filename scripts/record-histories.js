@@ -380,6 +380,24 @@ const SCENARIOS = {
       await sim('/lotes', { delayMs: 1000, emisor: nit });
     }
   },
+  /**
+   * A small certification campaign that completes (1 Factura, 1 CCF, 1 invalidation of tipo 2, which
+   * needs no replacement), then its record printed (GET /certificacion/informe?formato=pdf). An emisor
+   * completes one campaign only: record with a data directory whose dev tenant has none
+   * (DTE_DATA_DIR=/tmp/… npm start).
+   */
+  async certificacion(nit, emisorId) {
+    await api('POST', '/certificacion', { plan: '01=1,03=1,invalidacion=1', ritmo: 600 }, [202]);
+    const campana = await historyOf(`certificacion-${emisorId}`);
+    if (resultOf(campana)?.estado !== 'COMPLETA')
+      throw new Error(`campaign not COMPLETA: ${resultOf(campana)?.estado}`);
+    save('certificacion', 'CertificacionWorkflow', campana);
+    const since = new Date();
+    const res = await fetch(`${opts.api}/certificacion/informe?formato=pdf`, { headers: { 'x-api-token': token } });
+    if (res.status !== 200) throw new Error(`record PDF: ${res.status} ${await res.text()}`);
+    const [informe] = executions('RenderInformeCertificacionWorkflow', since);
+    save('certificacion', 'RenderInformeCertificacionWorkflow', await historyOf(informe.execution.workflowId));
+  },
   /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
   async libro() {
     const since = new Date();

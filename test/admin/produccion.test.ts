@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { loadConfig } from '@dte/config';
 import { generateCertificadoMH } from '@dte/domain';
 import { certificacionId, SecretBox, type EstadoCertificacion } from '@dte/store';
+import { emitirFactura } from '../support/fixtures';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -115,6 +116,29 @@ describe('admin CLI: emisor produccion', () => {
       new RegExp(`emisor ${tenant.emisorId} is already in production \\(ambiente PROD\\)`),
     );
     expect(await emisorGuardado(tenant.emisorId)).toEqual(enProduccion);
+  });
+
+  it('numbers the first production document …001 again: a sequence is per ambiente', async () => {
+    const tenant = await createTestTenant();
+    const enPruebas = await emitirFactura(tenant);
+    expect([enPruebas.estado, enPruebas.numeroControl]).toEqual(['PROCESSED', 'DTE-01-M001P001-000000000000001']);
+    const certificado = certificadoDe(tenant.nit);
+    await produccion(tenant.emisorId, certificado, '--sin-certificacion');
+    // The simulator stands for production MH too, where the emisor's production credentials exist.
+    await simulator('/emisores', {
+      nit: tenant.nit,
+      password: 'Clave-MH-Produccion-1!',
+      certificado: fs.readFileSync(certificado, 'utf8'),
+    });
+    // The worker reads an admin change within TENANT_CACHE_SECONDS (1 s in the suites).
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const enProduccion = await emitirFactura(tenant);
+    expect([enProduccion.estado, enProduccion.numeroControl]).toEqual(['PROCESSED', 'DTE-01-M001P001-000000000000001']);
+    const archivos = await Promise.all(
+      [enPruebas, enProduccion].map((d) => api('GET', `/dte/${d.codigoGeneracion}/json`, tenant)),
+    );
+    expect(archivos.map((a) => a.body.identificacion.ambiente)).toEqual(['00', '01']);
   });
 
   it("refuses another NIT's certificate and a password that does not open it, changing nothing", async () => {

@@ -11,3 +11,18 @@ export async function enMh(codigoGeneracion: string) {
   };
   return data[0];
 }
+
+/** What MH's portal counts towards the emisor's certification, as the simulator answers it. */
+export async function conteoCertificacion(nit: string) {
+  const res = await fetch(`${stack().mhSimulator}/__sim/certificacion/${nit}`);
+  return ((await res.json()) as { data: Record<string, Record<string, number>> }).data;
+}
+
+/** Every codigoGeneracion of the emisor MH saw (documents and events), each reception with its service and time. */
+export async function recepcionesDe(nit: string) {
+  const res = await fetch(`${stack().mhSimulator}/__sim/documentos?emisor=${nit}`);
+  const { data } = (await res.json()) as {
+    data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string; en: string }[] }[];
+  };
+  return data;
+}

@@ -68,6 +68,7 @@ describe('webhooks', () => {
       'contingencia.alerta',
       'conciliacion.diferencias',
       'webhook.deshabilitado',
+      'certificacion.completa',
     ]);
 
     const { secreto: _s, ...vista } = creado;

@@ -28,11 +28,13 @@ describe('workflow replay of recorded histories', () => {
   it('has histories of each workflow type on the paths that wait', () => {
     const types = new Set(recorded.map((r) => r.file.replace(/\.json$/, '')));
     expect([...types].sort()).toEqual([
+      'CertificacionWorkflow',
       'ConciliacionDiariaWorkflow',
       'ConciliacionWorkflow',
       'ContingencyWorkflow',
       'InvalidateDteWorkflow',
       'IssueDteWorkflow',
+      'RenderInformeCertificacionWorkflow',
       'RenderLibroWorkflow',
       'RenderPdfWorkflow',
       'ResendDteWorkflow',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   anulacionExigeReemplazo,
   anulacionRequest,
@@ -5,6 +6,7 @@ import {
   documentKind,
   DteError,
   elSalvadorNow,
+  ensayoDeContingencia,
   ErrorCode,
   generacionEn,
   generarAnulacion,
@@ -19,8 +21,21 @@ import {
   type TipoCertificable,
 } from '@dte/domain';
 import type { Issuer } from '@dte/contract';
-import { Certificaciones, normativaDelEmisor, type EstadoCertificacion } from '@dte/store';
+import {
+  Certificaciones,
+  COLUMNAS_INFORME,
+  normativaDelEmisor,
+  type EstadoCertificacion,
+  type LineaInforme,
+} from '@dte/store';
 import type { ActivityDependencies } from './dependencies';
+import { libroHtml } from './pdf/template/libro-template';
+import { enlaceApi, publicar } from './webhooks/publicar';
+
+/** The record's columns that may wrap on a page (at a codigoGeneracion's hyphens), so it fits a Letter page. */
+const AJUSTABLES: ReadonlySet<keyof LineaInforme> = new Set(['documento', 'detalle']);
+
+const fechaDeCampana = (d: Date) => elSalvadorNow(d).fecEmi;
 
 /** A document of a campaign, as the certification workflow asks for it. */
 export interface PasoDocumento {
@@ -33,8 +48,11 @@ export interface PasoDocumento {
   ccfs: CcfAceptado[];
   /** The campaign's workflow id, with which its documents' requests are tagged. */
   campana: string;
-  /** A document issued in contingencia (a DTE 01's `testContingencia`), for a contingency event. */
-  contingencia?: boolean;
+  /**
+   * For the campaign's i-th contingency event, the index i: a DTE 01 issued in a rehearsed contingencia of
+   * its CAT-005 tipo (`ensayoDeContingencia`).
+   */
+  contingencia?: number | null;
 }
 
 /** What became of a campaign's document: its estado, and MH's reasons if it was rejected. */
@@ -71,8 +89,52 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
       return { orden: ordenDelPlan(input.plan), anulables: tiposAnulables(input.plan) };
     },
 
+    /**
+     * The campaign's estado on its record; once COMPLETA, the emisor's webhooks are told
+     * (certificacion.completa), once per campaign: its event id comes from the campaign's start.
+     */
     async registrarCertificacion(emisorId: number, estado: EstadoCertificacion): Promise<void> {
       await certificaciones.registrar(emisorId, estado);
+      if (estado !== 'COMPLETA') return;
+      const campana = (await certificaciones.leer(emisorId))!;
+      await publicar(
+        deps,
+        emisorId,
+        'certificacion.completa',
+        `${campana.workflowId}:${campana.iniciadaEn.toISOString()}`,
+        {
+          workflowId: campana.workflowId,
+          estado,
+          plan: campana.plan,
+          iniciadaEn: campana.iniciadaEn.toISOString(),
+          completadaEn: campana.completadaEn?.toISOString() ?? null,
+          documentos: campana.documentos?.length ?? 0,
+          informe: enlaceApi(deps, '/certificacion/informe?formato=pdf'),
+        },
+      );
+    },
+
+    /** Prints the campaign's record as it stands now and stores it; answers its storage key (one per rendering). */
+    async renderInformeCertificacionPdf(input: { emisorId: number }): Promise<string> {
+      const emisor = await deps.tenants.emisor(input.emisorId);
+      const informe = await certificaciones.informe(input.emisorId);
+      if (!emisor || !informe) throw new Error(`emisor ${input.emisorId} has no certification campaign`);
+      const { campana, lineas } = informe;
+      const markup = libroHtml({
+        titulo: `Certificación en el ambiente de pruebas de MH — ${campana.estado}`,
+        columnas: COLUMNAS_INFORME.map(([campo, titulo]) => ({ titulo, ajustable: AJUSTABLES.has(campo) })),
+        filas: lineas.map((l) => COLUMNAS_INFORME.map(([campo]) => l[campo])),
+        emisor: { nombre: emisor.nombre, nit: emisor.nit, nrc: emisor.nrc ?? null },
+        periodo: `${fechaDeCampana(campana.iniciadaEn)} a ${campana.completadaEn ? fechaDeCampana(campana.completadaEn) : 'hoy'}`,
+        establecimiento: null,
+      });
+      const pdf = await deps.browser.use(async (page) => {
+        await page.setContent(markup, { waitUntil: 'load' });
+        return Buffer.from(await page.pdf({ printBackground: true, preferCSSPageSize: true }));
+      });
+      const key = `emisores/${emisor.slug}/CERTIFICACION/informe-${randomUUID()}.pdf`;
+      await deps.store.put(key, pdf, 'application/pdf');
+      return key;
     },
 
     /**
@@ -92,10 +154,10 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
       });
       const request = parseRequest(
         kind.requestSchema,
-        paso.contingencia ? { ...cuerpo, testContingencia: true } : cuerpo,
+        paso.contingencia == null ? cuerpo : { ...cuerpo, ...ensayoDeContingencia(paso.contingencia) },
       );
       const forzarContingencia = kind.ensayoContingencia?.(request) ?? false;
-      if (paso.contingencia && !forzarContingencia)
+      if (paso.contingencia != null && !forzarContingencia)
         throw new Error(`${paso.tipo} cannot be issued in a rehearsed contingencia`);
       const origenes = kind.origenes?.(request) ?? [];
       for (const origen of origenes)
@@ -106,6 +168,7 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
             `No existe un documento con codigoGeneracion ${origen}`,
           );
       await deps.documents.storeRequest(paso.codigoGeneracion, issuer.emisorId, paso.tipo, request, paso.campana);
+      await certificaciones.anotarDocumento(issuer.emisorId, paso.codigoGeneracion);
       return { tipo: paso.tipo, origenes, forzarContingencia };
     },
 

@@ -92,3 +92,12 @@ export const Certificacion = {
   /** Ends the campaign after the step in flight; what MH accepted stays accepted. */
   cancelar: defineSignal('cancelar'),
 };
+
+/**
+ * Prints the campaign's record (GET /certificacion/informe?formato=pdf) with the worker's Chromium pool and
+ * stores it; answers its storage key. The record changes while the campaign runs, so each request runs one.
+ */
+export const RenderInformeCertificacion = {
+  ...defineWorkflow<(input: { emisorId: number }) => Promise<string>>('RenderInformeCertificacionWorkflow'),
+  workflowId: (id: string) => `informe-certificacion-${id}`,
+};

@@ -54,6 +54,7 @@ export {
   type CertificacionEstado,
   type CertificacionInput,
   type DocumentoCampana,
+  RenderInformeCertificacion,
   RITMO_CERTIFICACION,
   type EstadoCampana,
   type RechazoCertificacion,

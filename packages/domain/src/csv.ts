@@ -10,3 +10,10 @@
 export function celdaSinFormula(valor: string): string {
   return /^[=+\-@\t\r]/.test(valor) && !/^-?\d+(\.\d+)?$/.test(valor) ? `'${valor}` : valor;
 }
+
+/** A CSV field (RFC 4180): quoted when it holds a comma, quote or line end; never run as a formula. */
+export function campoCsv(valor: string | null): string {
+  if (valor === null) return '';
+  const seguro = celdaSinFormula(valor);
+  return /[",\r\n]/.test(seguro) ? `"${seguro.replace(/"/g, '""')}"` : seguro;
+}

@@ -11,5 +11,5 @@ export { elSalvadorNow, instanteProcesamientoMh } from './fecha';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
-export { celdaSinFormula } from './csv';
+export { campoCsv, celdaSinFormula } from './csv';
 export * from './certificacion';

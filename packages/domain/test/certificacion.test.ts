@@ -5,6 +5,8 @@ import {
   digitoVerificadorDui,
   digitoVerificadorNit,
   documentKind,
+  dte01Request,
+  ensayoDeContingencia,
   esDuiValido,
   esNitValido,
   esNrcValido,
@@ -130,6 +132,20 @@ describe('certification plan', () => {
 
   it('gives the contingency events the CAT-005 tipos in turn', () => {
     expect([0, 1, 2, 3, 4, 5].map(tipoContingenciaDe)).toEqual([1, 2, 3, 4, 5, 1]);
+  });
+
+  it('rehearses each event in a Factura of its tipo, with the motivo MH requires for 5 (Otro)', () => {
+    for (const indice of [0, 1, 2, 3, 4]) {
+      const cuerpo = {
+        ...generarSolicitud('FACTURA_CONSUMIDOR_FINAL', indice, opciones('2023')),
+        ...ensayoDeContingencia(indice),
+      };
+      const request = parseRequest(dte01Request, cuerpo);
+      expect(documentKind('FACTURA_CONSUMIDOR_FINAL').motivoEnsayo!(request)).toEqual({
+        tipoContingencia: indice + 1,
+        motivoContingencia: indice === 4 ? expect.any(String) : null,
+      });
+    }
   });
 });
 

@@ -1,10 +1,103 @@
 import { documentKind, DTE_TIPOS, DteError, ErrorCode, type DteTipo, type PlanCertificacion } from '@dte/domain';
 import type { Database } from './db/connection';
-import { certificacionId, type EstadoCertificacion } from './db/models';
+import { certificacionId, type CertificacionRecord, type EstadoCertificacion } from './db/models';
+import type { AnulacionRecord } from './documents';
 
 /** The kinds a token may issue, by its permissions: what a campaign started with it may plan. */
 export const tiposAutorizados = (permissions: readonly string[]): DteTipo[] =>
   DTE_TIPOS.filter((t) => permissions.includes(documentKind(t).permission));
+
+/** One line of a campaign's record (GET /certificacion/informe): a document, or an event MH sealed for one. */
+export interface LineaInforme {
+  clase: 'DOCUMENTO' | 'INVALIDACION';
+  /** The document's tipoDte (an event's: the document it concerns). */
+  tipoDte: string;
+  /** The document's, or the event's own. */
+  codigoGeneracion: string;
+  numeroControl: string | null;
+  /** El Salvador time: the document's fecEmi and horEmi, or when MH processed the event. */
+  fecha: string;
+  estado: string;
+  selloRecibido: string | null;
+  /** For an event, the document it concerns. */
+  documento: string | null;
+  /** The contingency a document was issued in (CAT-005), or an invalidation's tipoAnulacion. */
+  detalle: string | null;
+}
+
+/** The columns of the record's CSV and PDF, in order, with their headings. */
+export const COLUMNAS_INFORME: readonly [keyof LineaInforme, string][] = [
+  ['clase', 'Clase'],
+  ['tipoDte', 'Tipo DTE'],
+  ['codigoGeneracion', 'Código de generación'],
+  ['numeroControl', 'Número de control'],
+  ['fecha', 'Fecha'],
+  ['estado', 'Estado'],
+  ['selloRecibido', 'Sello de recepción'],
+  ['documento', 'Documento'],
+  ['detalle', 'Detalle'],
+];
+
+/** Documents read at once for a record: a full campaign has about 400. */
+const LECTURAS_SIMULTANEAS = 20;
+
+const INFORME_FIELDS = {
+  emisorId: 1,
+  tipoDte: 1,
+  numeroControl: 1,
+  fecEmi: 1,
+  'dteJson.identificacion': 1,
+  estado: 1,
+  selloRecibido: 1,
+  anulacion: 1,
+};
+
+interface InformeDoc {
+  _id: string;
+  emisorId: number;
+  tipoDte: string;
+  numeroControl: string;
+  fecEmi: string;
+  dteJson: { identificacion: { horEmi: string; tipoContingencia?: number | null } };
+  estado: string;
+  selloRecibido: string | null;
+  anulacion: Pick<AnulacionRecord, 'codigoGeneracion' | 'selloRecibido' | 'fhProcesamiento'> & {
+    evento: { motivo?: { tipoAnulacion?: number } };
+  };
+}
+
+function lineasDe(d: InformeDoc): LineaInforme[] {
+  const { horEmi, tipoContingencia } = d.dteJson.identificacion;
+  const documento: LineaInforme = {
+    clase: 'DOCUMENTO',
+    tipoDte: d.tipoDte,
+    codigoGeneracion: d._id,
+    numeroControl: d.numeroControl,
+    fecha: `${d.fecEmi} ${horEmi}`,
+    estado: d.estado,
+    selloRecibido: d.selloRecibido ?? null,
+    documento: null,
+    detalle: tipoContingencia ? `Contingencia tipo ${tipoContingencia}` : null,
+  };
+  const a = d.anulacion;
+  if (!a) return [documento];
+  const tipoAnulacion = a.evento.motivo?.tipoAnulacion;
+  return [
+    documento,
+    {
+      clase: 'INVALIDACION',
+      tipoDte: d.tipoDte,
+      codigoGeneracion: a.codigoGeneracion,
+      numeroControl: null,
+      // MH's dd/MM/yyyy HH:mm:ss, in the order of the documents' dates.
+      fecha: a.fhProcesamiento.replace(/^(\d{2})\/(\d{2})\/(\d{4})/, '$3-$2-$1'),
+      estado: 'PROCESSED',
+      selloRecibido: a.selloRecibido,
+      documento: d._id,
+      detalle: tipoAnulacion ? `tipoAnulacion ${tipoAnulacion}` : null,
+    },
+  ];
+}
 
 /** What a campaign of the emisor may not start over. */
 const VIGENTES: ReadonlySet<string> = new Set<EstadoCertificacion>(['EN_CURSO', 'PAUSADA']);
@@ -57,10 +150,48 @@ export class Certificaciones {
     await this.db.models.Certificacion.updateOne(
       { _id: certificacionId(emisorId) },
       {
-        $set: { emisorId, estado: 'EN_CURSO', plan, workflowId, iniciadaEn: new Date(), completadaEn: null },
+        $set: {
+          emisorId,
+          estado: 'EN_CURSO',
+          plan,
+          workflowId,
+          iniciadaEn: new Date(),
+          completadaEn: null,
+          documentos: [],
+        },
       },
       { upsert: true },
     );
+  }
+
+  /** A document the campaign issued joins its record; a retried step adds it once. */
+  async anotarDocumento(emisorId: number, codigoGeneracion: string): Promise<void> {
+    await this.db.models.Certificacion.updateOne(
+      { _id: certificacionId(emisorId) },
+      { $addToSet: { documentos: codigoGeneracion } },
+    );
+  }
+
+  /**
+   * The campaign's record for the taxpayer's file: each document it issued, in order, then the event MH
+   * sealed for it (its invalidation). Documents are read by `_id`, a few at a time; one the service
+   * refused before numbering it has no record and no line. Null when the emisor has no campaign.
+   */
+  async informe(emisorId: number): Promise<{ campana: CertificacionRecord; lineas: LineaInforme[] } | null> {
+    const campana = await this.leer(emisorId);
+    if (!campana) return null;
+    const codigos = campana.documentos ?? [];
+    const docs: (InformeDoc | null)[] = [];
+    for (let i = 0; i < codigos.length; i += LECTURAS_SIMULTANEAS)
+      docs.push(
+        ...(await Promise.all(
+          codigos
+            .slice(i, i + LECTURAS_SIMULTANEAS)
+            .map((c) => this.db.models.Document.findById(c, INFORME_FIELDS).lean<InformeDoc>()),
+        )),
+      );
+    const lineas = docs.flatMap((d) => (d && d.emisorId === emisorId ? lineasDe(d) : []));
+    return { campana, lineas };
   }
 
   async registrar(emisorId: number, estado: EstadoCertificacion): Promise<void> {

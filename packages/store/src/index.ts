@@ -6,7 +6,7 @@
 export { connectDatabase, type Database } from './db/connection';
 export type { CertificacionRecord, DocumentRecord, EmisorRecord, EstadoCertificacion, Models } from './db/models';
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
-export { Certificaciones, tiposAutorizados } from './certificaciones';
+export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
 export { takeNext } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';

@@ -26,8 +26,11 @@ import {
   webhookRequest,
   type AmbienteCode,
 } from '@dte/domain';
+import { estadoCampana, iniciarCampana, senalarCampana } from '../certificacion/campana';
 import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro } from '../libros/libros';
+import { certificacionRequest } from '../routes/certificacion';
 import { comprobarDestino } from '../http/destino-webhook';
+import { progreso, tokenDeCampana } from './certificacion';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
 
@@ -79,6 +82,17 @@ const USAGE = `commands (options are --name value):
                 --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
                 [--salida <file.csv>]
                 prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports
+  certificacion iniciar --emisor <id> [--plan <01=90,03=75,…,invalidacion=5,contingencia=5>]
+                [--ritmo <documents per minute>] [--token <id>]
+                starts the emisor's MH certification campaign (ambiente TEST) as POST /certificacion does,
+                issuing with the token's establishment and point of sale; without --token, the emisor's
+                oldest active token with CERTIFICACION (it says which); without --plan, MH's quotas for
+                the kinds the token may issue
+  certificacion estado --emisor <id>
+                the campaign per kind and event (planned, accepted, rejected, in flight), MH's last
+                rejection, and a progress bar per kind and for the whole plan
+  certificacion reanudar|cancelar --emisor <id>
+                resumes a campaign paused at MH's rejection (after the emisor fixed its data), or ends it
 permissions: ${PERMISSIONS.join(', ')}`;
 
 /** The options that take no value. */
@@ -129,6 +143,9 @@ const OPTIONS = Object.fromEntries(
     'salida',
     'servicio',
     'sin-certificacion',
+    'plan',
+    'ritmo',
+    'token',
   ].map((name) => [name, { type: FLAGS.has(name) ? ('boolean' as const) : ('string' as const) }]),
 );
 
@@ -349,24 +366,67 @@ async function run(
   }
 }
 
+/** The workflows as the API reaches them, for one command. */
+async function conTemporal<T>(config: Config, uso: (workflows: DteWorkflowClient) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  try {
+    return await uso(new DteWorkflowClient(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }).workflow));
+  } finally {
+    await connection.close();
+  }
+}
+
 /** Runs the emisor's reconciliation of a day with MH as the schedule does, and answers its summary. */
 async function conciliar(config: Config, db: Database, args: string[]) {
   const o = options(args);
   const emisorId = o.id('emisor');
   const { fecha } = parseRequest(conciliacionRequest, { fecha: o.opt('fecha') });
   if (!(await db.models.Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
-  const connection = await Connection.connect(temporalConnectionOptions(config));
-  try {
-    const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-    return await new DteWorkflowClient(client.workflow).execute(Conciliacion, {
+  return conTemporal(config, (workflows) =>
+    workflows.execute(Conciliacion, {
       workflowId: Conciliacion.workflowId(emisorId, fecha),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [{ emisorId, fecha }],
       // A run of that day already going (the schedule's) is waited for rather than doubled.
       workflowIdConflictPolicy: 'USE_EXISTING',
-    });
-  } finally {
-    await connection.close();
+    }),
+  );
+}
+
+/** The emisor's certification campaign from the shell, through what POST/GET /certificacion run. */
+async function certificacion(config: Config, db: Database, args: string[]) {
+  const [accion, ...rest] = args;
+  const o = options(rest);
+  const emisorId = o.id('emisor');
+  switch (accion) {
+    case 'iniciar': {
+      const ritmo = o.optional('ritmo');
+      const pedido = parseRequest(certificacionRequest, {
+        plan: o.optional('plan') ?? undefined,
+        ritmo: ritmo === null ? undefined : Number(ritmo),
+      });
+      const { auth, token, elegido } = await tokenDeCampana(
+        db,
+        emisorId,
+        o.optional('token') === null ? null : o.id('token'),
+      );
+      if (elegido)
+        process.stderr.write(
+          `admin: the campaign issues with token ${token.id} (${token.name}), the emisor's oldest active token with CERTIFICACION\n`,
+        );
+      const campana = await conTemporal(config, (workflows) => iniciarCampana({ config, db, workflows }, auth, pedido));
+      return { ...campana, token: { ...token, elegido } };
+    }
+    case 'estado': {
+      const estado = await conTemporal(config, (workflows) => estadoCampana({ config, db, workflows }, emisorId));
+      // Only the workflow counts; a record whose history Temporal no longer keeps has no counts to draw.
+      return 'invalidaciones' in estado ? { ...estado, progreso: progreso(estado) } : estado;
+    }
+    case 'reanudar':
+    case 'cancelar':
+      return conTemporal(config, (workflows) => senalarCampana({ config, db, workflows }, emisorId, accion));
+    default:
+      throw new Error(`unknown command "certificacion ${accion ?? ''}"\n${USAGE}`);
   }
 }
 
@@ -435,6 +495,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (command === 'conciliar') return print(await conciliar(config, db, args));
+    if (command === 'certificacion') return print(await certificacion(config, db, args));
     if (command === 'libros' || command === 'anexos') return await libros(db, command, args);
     const [action, ...rest] = args;
     await run(config, db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);

@@ -123,6 +123,46 @@ export const certificacionOperations: Operation[] = [
     },
     errors: { 404: ['CERTIFICATION_NOT_FOUND'] },
   },
+  {
+    method: 'get',
+    path: '/certificacion/informe',
+    operationId: 'getInformeCertificacion',
+    tag: 'Emisor',
+    summary: 'The certification campaign’s record, for the taxpayer’s file',
+    description:
+      'Every document the campaign issued, in order (accepted, rejected, issued in contingencia: `detalle` names ' +
+      'the CAT-005 tipo), each followed by the invalidation event MH accepted for it (`clase` INVALIDACION, its ' +
+      'own codigoGeneracion and sello, `documento` the invalidated one, `detalle` its tipoAnulacion). `csv`: the ' +
+      'columns clase, tipoDte, codigoGeneracion, numeroControl, fecha (El Salvador time), estado, selloRecibido, ' +
+      'documento, detalle (UTF-8, comma-separated, CRLF, RFC 4180 quoting); `pdf`: the same table printed on ' +
+      'Letter pages. Also while the campaign runs: what it issued so far.',
+    authenticated: true,
+    permission: 'CERTIFICACION',
+    parameters: [
+      {
+        name: 'formato',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['csv', 'pdf'], default: 'csv' },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The record, as an attachment named `certificacion-<emisor>.<formato>`',
+        headers: {
+          'Content-Disposition': {
+            description: '`attachment; filename="certificacion-7.csv"`',
+            schema: { type: 'string' },
+          },
+        },
+        content: {
+          'text/csv': { schema: { type: 'string' } },
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+        },
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['CERTIFICATION_NOT_FOUND'] },
+  },
   senal(
     'reanudar',
     'Resume a paused campaign',

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Response } from 'express';
 import { Router } from 'express';
 import { ZipFile } from 'yazl';
-import { ambienteName, celdaSinFormula, exportRequest, parseRequest, type AmbienteCode } from '@dte/domain';
+import { ambienteName, campoCsv, exportRequest, parseRequest, type AmbienteCode } from '@dte/domain';
 import { archivoDte, type EntradaLista } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
@@ -20,13 +20,6 @@ const COLUMNAS: [string, (e: EntradaLista) => string | null][] = [
   ['receptorIdentificadores', (e) => e.receptor.join(' ')],
   ['ambiente', (e) => ambienteName[e.ambiente as AmbienteCode]],
 ];
-
-/** RFC 4180: a field with a comma, quote or line end is quoted; none is run as a formula (`celdaSinFormula`). */
-function campo(valor: string | null): string {
-  if (valor === null) return '';
-  const seguro = celdaSinFormula(valor);
-  return /[",\r\n]/.test(seguro) ? `"${seguro.replace(/"/g, '""')}"` : seguro;
-}
 
 /** Writes and waits while the client is slower than the export: one batch of documents in memory at most. */
 async function escribir(res: Response, chunk: string | Buffer): Promise<void> {
@@ -49,7 +42,8 @@ export function exportRoutes(ctx: ApiContext): Router {
     if (formato === 'csv') {
       res.type('text/csv; charset=utf-8');
       await escribir(res, `${COLUMNAS.map(([nombre]) => nombre).join(',')}\r\n`);
-      for await (const e of documentos) await escribir(res, `${COLUMNAS.map(([, de]) => campo(de(e))).join(',')}\r\n`);
+      for await (const e of documentos)
+        await escribir(res, `${COLUMNAS.map(([, de]) => campoCsv(de(e))).join(',')}\r\n`);
       res.end();
       return;
     }

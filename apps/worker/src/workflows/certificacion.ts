@@ -125,11 +125,11 @@ class Campana {
  * An emisor's certification campaign in MH's test environment: each of the plan's documents is a child
  * IssueDte workflow started as the API starts it (its request generated, validated and stored by an
  * activity, tagged with the campaign), each invalidation a child Anulacion workflow, each contingency
- * event a Factura issued in a rehearsed contingencia, which the emisor's Contingencia workflow reports to
- * MH in an event and a lote. One step at a time, at `ritmo`; MH's first rejection pauses the campaign
- * until `reanudar` (the step is issued again, as a new document) or `cancelar`. The codigoGeneracion of
- * each step comes from the workflow's seeded `uuid4()`, so a replay starts the same child and a lost
- * worker never issues a document twice.
+ * event a Factura issued in a rehearsed contingencia of the event's CAT-005 tipo, which the emisor's
+ * Contingencia workflow reports to MH in an event and a lote. One step at a time, at `ritmo`; MH's first
+ * rejection pauses the campaign until `reanudar` (the step is issued again, as a new document) or
+ * `cancelar`. The codigoGeneracion of each step comes from the workflow's seeded `uuid4()`, so a replay
+ * starts the same child and a lost worker never issues a document twice.
  */
 export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (input) => {
   const { emisorId, issuer } = input;
@@ -150,14 +150,19 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
   setHandler(Certificacion.reanudar, () => void (campana.reanudar = true));
   setHandler(Certificacion.cancelar, () => void (campana.cancelar = true));
 
+  /**
+   * `contingencia`, the index of a contingency event: the document is issued in its rehearsed contingencia,
+   * and its workflow ends once the emisor's Contingencia workflow reported it in an event of its own and
+   * the lote's verdict is recorded, so the next rehearsal is another outage.
+   */
   const emitir = async (
     tipo: TipoCertificable,
     indice: number,
     cuenta: AvanceCertificacion | null,
-    contingencia = false,
+    contingencia: number | null = null,
   ): Promise<{ codigoGeneracion: string } | RechazoCertificacion> => {
     const codigoGeneracion = uuid4().toUpperCase();
-    const paso = contingencia ? 'CONTINGENCIA' : tipo;
+    const paso = contingencia === null ? tipo : 'CONTINGENCIA';
     if (cuenta) cuenta.enCurso = 1;
     try {
       const solicitud = await databaseSteps.solicitudCertificacion({
@@ -278,7 +283,7 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
         const cuenta = estado.contingencias;
         return contar(
           cuenta,
-          await emitir(TIPO_EN_CONTINGENCIA, campana.indiceExtra(TIPO_EN_CONTINGENCIA), cuenta, true),
+          await emitir(TIPO_EN_CONTINGENCIA, campana.indiceExtra(TIPO_EN_CONTINGENCIA), cuenta, paso.indice),
         );
       }
     }

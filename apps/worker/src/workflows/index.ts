@@ -3,6 +3,7 @@ export { SmokeWorkflow } from './smoke';
 export { IssueDteWorkflow } from './issue-dte';
 export { RenderPdfWorkflow } from './render-pdf';
 export { RenderLibroWorkflow } from './render-libro';
+export { RenderInformeCertificacionWorkflow } from './render-informe-certificacion';
 export { ResendDteWorkflow } from './resend';
 export { InvalidateDteWorkflow } from './anulacion';
 export { ContingencyWorkflow } from './contingencia/workflow';

@@ -130,13 +130,15 @@ const apendice = (az: Azar) =>
   az.si(0.2) ? { apendice: [{ campo: 'pedido', etiqueta: 'Número de pedido', valor: `PED-${az.digitos(5)}` }] } : {};
 const descuento = (az: Azar) => (az.si(0.2) ? { descuento: { porcentaje: az.de([2, 5, 7.5, 10]) } } : {});
 
-function factura(az: Azar): CuerpoSolicitud {
+function factura(az: Azar, opciones: OpcionesGenerador): CuerpoSolicitud {
   const items = Array.from({ length: az.entero(1, 5) }, () => itemVenta(az));
   const desc = descuento(az);
   const total = () =>
     conNoGravado(items, totalesFactura(items.map(lineaVenta), desc.descuento).montoTotalOperacion).totalPagar;
-  // Below MH's identification threshold (more than $1,000 in every version) a consumer may stay anonymous.
-  const anonimo = az.si(0.3) && total().lt(money(1000));
+  // Below MH's identification threshold (more than $1,000 in every version) a consumer may stay anonymous;
+  // not in 2023, whose invalidation event (anulacion-schema-v2) must name the receptor of the Factura the
+  // campaign invalidates.
+  const anonimo = opciones.generacion === '2026' && az.si(0.3) && total().lt(money(1000));
   const nombre = persona(az);
   const receptor = anonimo
     ? { correo: correo(az, nombre) }
@@ -503,7 +505,7 @@ export function generarSolicitud(tipo: TipoCertificable, indice: number, opcione
   const az = new Azar(opciones.semilla, tipo, indice);
   switch (tipo) {
     case 'FACTURA_CONSUMIDOR_FINAL':
-      return factura(az);
+      return factura(az, opciones);
     case 'CREDITO_FISCAL':
       return creditoFiscal(az, opciones);
     case 'NOTA_REMISION':

@@ -1,4 +1,5 @@
 import { documentKind, documentKindOfTipoDte, type DteTipo } from '../dte/document-kinds';
+import { CONTINGENCIA_OTRO, type TipoContingencia } from '../dte/contingencia';
 import { validationError } from '../errors';
 
 /**
@@ -48,7 +49,20 @@ export interface PlanCertificacion {
 }
 
 /** CAT-005 has five tipos de contingencia: the campaign's i-th event (from 0) is of tipo i mod 5 + 1. */
-export const tipoContingenciaDe = (indice: number): 1 | 2 | 3 | 4 | 5 => ((indice % 5) + 1) as 1 | 2 | 3 | 4 | 5;
+export const tipoContingenciaDe = (indice: number): TipoContingencia => ((indice % 5) + 1) as TipoContingencia;
+
+/**
+ * What the request of the campaign's i-th contingency event's Factura adds: the rehearsal, its tipo and,
+ * for 5 "Otro", the motivo MH requires (a rehearsal's tipo is reported by its event: `motivoContingenciaDe`).
+ */
+export function ensayoDeContingencia(indice: number) {
+  const tipoContingencia = tipoContingenciaDe(indice);
+  return {
+    testContingencia: true,
+    tipoContingencia,
+    motivoContingencia: tipoContingencia === CONTINGENCIA_OTRO ? 'Ensayo de contingencia para la certificación' : null,
+  };
+}
 
 const esCertificable = (tipo: DteTipo): tipo is TipoCertificable => tipo in CUOTAS_CERTIFICACION;
 

@@ -16,6 +16,7 @@ export const EVENTOS_WEBHOOK = [
   'contingencia.alerta',
   'conciliacion.diferencias',
   'webhook.deshabilitado',
+  'certificacion.completa',
 ] as const;
 export type TipoEvento = (typeof EVENTOS_WEBHOOK)[number];
 

@@ -212,6 +212,11 @@ const certificacionSchema = new Schema(
     iniciadaEn: { type: Date, required: true },
     completadaEn: { type: Date, default: null },
     workflowId: { type: String, required: true },
+    /**
+     * The codigoGeneracion of each document the campaign issued, in order (absent in campaigns started
+     * before it existed): its record reads them by `_id`, never by the requests' `certificacion` tag.
+     */
+    documentos: { type: [String], default: [] },
   },
   { timestamps: true, versionKey: false, minimize: false },
 );

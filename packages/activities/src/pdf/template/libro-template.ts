@@ -12,7 +12,8 @@ const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 
 /**
  * A book as a page an accountant files: the title, the emisor and the period on every page's top, one row
- * per line, and the totals (the sum of the lines' amounts) at the end; pages numbered "Página n de m".
+ * per line, and the totals (the sum of the lines' amounts) at the end, if it has amounts; pages numbered
+ * "Página n de m". A certification campaign's record is printed so too.
  */
 export function libroHtml(input: LibroPdfInput): string {
   const suma = sumaDeColumnas(input.columnas);
@@ -53,14 +54,18 @@ export function libroHtml(input: LibroPdfInput): string {
                 </tr>`,
             )}
           </tbody>
-          <tfoot>
-            <tr>
-              ${input.columnas.map(
-                (c, i) =>
-                  html`<td class="${clase(c)}">${i === 0 ? 'Totales' : celda(totales[i] ?? null, c.monto)}</td>`,
-              )}
-            </tr>
-          </tfoot>
+          ${
+            input.columnas.some((c) => c.monto)
+              ? html`<tfoot>
+                  <tr>
+                    ${input.columnas.map(
+                      (c, i) =>
+                        html`<td class="${clase(c)}">${i === 0 ? 'Totales' : celda(totales[i] ?? null, c.monto)}</td>`,
+                    )}
+                  </tr>
+                </tfoot>`
+              : ''
+          }
         </table>
       </body>
     </html>`;

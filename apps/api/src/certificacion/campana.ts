@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import type { Config } from '@dte/config';
+import { comprobarEventos, DteError, ErrorCode, parsePlan, planPorDefecto } from '@dte/domain';
+import { Certificacion, RITMO_CERTIFICACION, SearchAttribute } from '@dte/contract';
+import type { DteWorkflowClient } from '@dte/contract/client';
+import { Certificaciones, tiposAutorizados, type Database } from '@dte/store';
+import type { Authenticated } from '../http/auth';
+
+/** What starting and following a campaign needs: the API's context, or the admin CLI's. */
+export interface CampanaContext {
+  db: Database;
+  workflows: DteWorkflowClient;
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
+}
+
+/** POST /certificacion's body and the CLI's options: `plan` as `--plan 01=90,03=75,invalidacion=5,contingencia=5`. */
+export interface PedidoCampana {
+  plan?: string;
+  ritmo?: number;
+}
+
+/**
+ * Starts the emisor's certification campaign (issue 35) with a token's issuer (its establishment and point
+ * of sale issue the documents) for the kinds the token may issue. The API and `certificacion iniciar` both
+ * start it here, so both refuse the same: 409 for a PROD emisor or a campaign running, paused or complete.
+ */
+export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, pedido: PedidoCampana) {
+  const { permissions, ...issuer } = auth;
+  const autorizados = tiposAutorizados(permissions);
+  const plan = pedido.plan ? parsePlan(pedido.plan, autorizados) : planPorDefecto(autorizados);
+  comprobarEventos(plan, autorizados);
+  await new Certificaciones(ctx.db).comprobarInicio(issuer.emisorId);
+  const workflowId = Certificacion.workflowId(issuer.emisorId);
+  const ritmo = pedido.ritmo ?? RITMO_CERTIFICACION;
+  try {
+    await ctx.workflows.start(Certificacion, {
+      workflowId,
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      args: [{ emisorId: issuer.emisorId, issuer, plan, ritmo, semilla: randomUUID() }],
+      searchAttributes: { [SearchAttribute.emisor]: [String(issuer.emisorId)] },
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    throw new DteError(ErrorCode.CERTIFICATION_EXISTS, 409, `La certificación del emisor ya está en curso`, {
+      estado: 'EN_CURSO',
+    });
+  }
+  return { workflowId, plan, ritmo };
+}
+
+/** The campaign's state as GET /certificacion answers it: its workflow's count, or the record once Temporal forgot it. */
+export async function estadoCampana(ctx: CampanaContext, emisorId: number) {
+  const registro = await new Certificaciones(ctx.db).leer(emisorId);
+  if (!registro) throw noEncontrada(emisorId);
+  try {
+    // A closed workflow still answers its query, while Temporal keeps its history.
+    const estado = await ctx.workflows
+      .handle(Certificacion, Certificacion.workflowId(emisorId))
+      .query(Certificacion.estado);
+    return { ...estado, estado: registro.estado, iniciadaEn: registro.iniciadaEn };
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+    const { _id: _id, ...resto } = registro;
+    return resto;
+  }
+}
+
+/** `reanudar` after a rejection the emisor fixed, or `cancelar`: only a campaign running or paused takes either. */
+export async function senalarCampana(ctx: CampanaContext, emisorId: number, accion: 'reanudar' | 'cancelar') {
+  const registro = await new Certificaciones(ctx.db).leer(emisorId);
+  if (registro?.estado !== 'EN_CURSO' && registro?.estado !== 'PAUSADA') throw noEncontrada(emisorId);
+  await ctx.workflows.handle(Certificacion, Certificacion.workflowId(emisorId)).signal(Certificacion[accion]);
+  return { workflowId: registro.workflowId, accion };
+}
+
+export function noEncontrada(emisorId: number): DteError {
+  return new DteError(
+    ErrorCode.CERTIFICATION_NOT_FOUND,
+    404,
+    `El emisor ${emisorId} no tiene una campaña de certificación en curso`,
+  );
+}

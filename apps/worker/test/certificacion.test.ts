@@ -105,6 +105,30 @@ describe('CertificacionWorkflow', () => {
     expect(calls.argsOf('registrarCertificacion')).toEqual([[7, 'COMPLETA']]);
   });
 
+  it('ends the pause between documents on cancelar: CANCELADA at once, not after the ritmo', async () => {
+    const calls = stubs(() => ACEPTADO);
+    // One document an hour: after the first, the next is an hour away.
+    const input = { ...campaignInput(), emisorId: 9, ritmo: 1 / 60 };
+
+    const final = await runWorker(ctx, calls.activities, async (taskQueue) => {
+      const handle = await ctx.workflows.start(Certificacion, {
+        workflowId: Certificacion.workflowId(9),
+        taskQueue,
+        args: [input],
+      });
+      await eventually('the first document accepted', async () => {
+        const estado = await handle.query(Certificacion.estado);
+        return estado.documentos.CREDITO_FISCAL!.aceptados === 1 || undefined;
+      });
+      await handle.signal(Certificacion.cancelar);
+      return handle.result();
+    });
+
+    expect(final).toMatchObject({ estado: 'CANCELADA', documentos: { CREDITO_FISCAL: avance(2, 1) } });
+    expect(calls.argsOf('solicitudCertificacion')).toHaveLength(1);
+    expect(calls.argsOf('registrarCertificacion')).toEqual([[9, 'CANCELADA']]);
+  });
+
   it("pauses at MH's rejection with its reasons, and issues the step again as a new document on reanudar", async () => {
     const rechazo: Desenlace = {
       estado: 'REJECTED',

@@ -5,7 +5,6 @@ import {
   executeChild,
   ParentClosePolicy,
   setHandler,
-  sleep,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -301,9 +300,10 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
     const resultado = await hacer(pasos[campana.datos.hechos]!);
     if (resultado === 'HECHO') {
       campana.datos.hechos++;
-      if (campana.datos.hechos < pasos.length) await sleep(pausa);
+      // The pause ends early on `cancelar`: at a slow ritmo it is minutes long.
+      if (campana.datos.hechos < pasos.length) await condition(() => campana.cancelar, pausa);
     } else if (resultado === 'REINTENTAR') {
-      await sleep(REINTENTO_MH);
+      await condition(() => campana.cancelar, REINTENTO_MH);
     } else {
       await registrar('PAUSADA');
       campana.reanudar = false;

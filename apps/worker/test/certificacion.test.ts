@@ -129,6 +129,52 @@ describe('CertificacionWorkflow', () => {
     expect(calls.argsOf('registrarCertificacion')).toEqual([[9, 'CANCELADA']]);
   });
 
+  it('goes on from the state a run handed over (continue-as-new): neither checks again nor repeats a step', async () => {
+    const calls = stubs(() => ACEPTADO);
+    // As a run that had issued both CCFs would hand over.
+    const ccfs = [
+      { indice: 0, codigoGeneracion: newCodigo() },
+      { indice: 1, codigoGeneracion: newCodigo() },
+    ];
+    const base = campaignInput();
+    const input: CertificacionInput = {
+      ...base,
+      emisorId: 10,
+      continuacion: {
+        estado: {
+          emisorId: 10,
+          estado: 'EN_CURSO',
+          documentos: { CREDITO_FISCAL: avance(2, 2), NOTA_CREDITO: avance(1, 0) },
+          invalidaciones: avance(1, 0),
+          contingencias: avance(0, 0),
+          reemplazos: 0,
+          ultimoRechazo: null,
+          ritmo: base.ritmo,
+        },
+        orden: ['CREDITO_FISCAL', 'NOTA_CREDITO'],
+        anulables: ['NOTA_CREDITO'],
+        hechos: 2,
+        aceptados: { CREDITO_FISCAL: ccfs },
+        extras: {},
+        reemplazos: {},
+      },
+    };
+
+    const final = await runWorker(ctx, calls.activities, (taskQueue) =>
+      ctx.workflows.execute(Certificacion, { workflowId: Certificacion.workflowId(10), taskQueue, args: [input] }),
+    );
+
+    expect(final).toMatchObject({
+      estado: 'COMPLETA',
+      documentos: { CREDITO_FISCAL: avance(2, 2), NOTA_CREDITO: avance(1, 1) },
+      invalidaciones: avance(1, 1),
+    });
+    expect(calls.argsOf('iniciarCertificacion')).toEqual([]);
+    const solicitudes = calls.argsOf('solicitudCertificacion').map(([p]) => p);
+    expect(solicitudes.map((p) => [p.tipo, p.indice])).toEqual([['NOTA_CREDITO', 0]]);
+    expect(solicitudes[0]!.ccfs).toEqual(ccfs);
+  });
+
   it("pauses at MH's rejection with its reasons, and issues the step again as a new document on reanudar", async () => {
     const rechazo: Desenlace = {
       estado: 'REJECTED',

@@ -1,4 +1,6 @@
+import { Client, Connection } from '@temporalio/client';
 import { eventually } from '../support/eventually';
+import { stack } from '../support/stack';
 import { conteoCertificacion, enMh } from '../support/mh';
 import { api, createTestTenant, simulator } from '../support/tenant';
 
@@ -39,6 +41,21 @@ describe('certification campaign: a rejection by MH', () => {
       respuestas: [{ estado: 'RECHAZADO', codigoMsg: '020' }],
       registrado: null,
     });
+
+    // An operator finds the paused campaign in the Temporal UI by its search attributes.
+    const connection = await Connection.connect({ address: stack().temporalGrpc });
+    try {
+      const temporal = new Client({ connection });
+      const query = `WorkflowType = 'CertificacionWorkflow' AND DteEmisor = '${tenant.emisorId}' AND DteEstado = 'PAUSADA'`;
+      const encontradas = await eventually('the paused campaign in Temporal visibility', async () => {
+        const ids: string[] = [];
+        for await (const w of temporal.workflow.list({ query })) ids.push(w.workflowId);
+        return ids.length ? ids : undefined;
+      });
+      expect(encontradas).toEqual([`certificacion-${tenant.emisorId}`]);
+    } finally {
+      await connection.close();
+    }
 
     const reanudar = await api('POST', '/certificacion/reanudar', tenant);
     expect(reanudar.status).toBe(202);

@@ -38,7 +38,7 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
       workflowId,
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
       args: [{ emisorId: issuer.emisorId, issuer, plan, ritmo, semilla: randomUUID() }],
-      searchAttributes: { [SearchAttribute.emisor]: [String(issuer.emisorId)] },
+      searchAttributes: { [SearchAttribute.emisor]: [String(issuer.emisorId)], [SearchAttribute.estado]: ['EN_CURSO'] },
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

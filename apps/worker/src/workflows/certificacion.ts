@@ -4,7 +4,9 @@ import {
   continueAsNew,
   executeChild,
   ParentClosePolicy,
+  patched,
   setHandler,
+  upsertSearchAttributes,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -290,6 +292,8 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
 
   const registrar = (nuevo: CertificacionEstado['estado']) => {
     estado.estado = nuevo;
+    // The Temporal UI finds paused campaigns by it (`DteEstado`). Histories recorded before it replay.
+    if (patched('certificacion-estado-buscable')) upsertSearchAttributes({ [SearchAttribute.estado]: [nuevo] });
     return databaseSteps.registrarCertificacion(emisorId, nuevo);
   };
 

@@ -94,7 +94,9 @@ function refusals(op: Operation): [number, ErrorCode[]][] {
     add(429, ErrorCode.RATE_LIMITED);
   }
   if (op.permission) add(403, ErrorCode.PERMISSION_DENIED);
-  if (op.request) {
+  // The JSON body parser runs before every route: a POST whose body is not JSON, or too large, is refused
+  // whether the operation reads a body or not.
+  if (op.request || op.method === 'post') {
     add(400, ErrorCode.VALIDATION_ERROR);
     add(413, ErrorCode.PAYLOAD_TOO_LARGE);
   }

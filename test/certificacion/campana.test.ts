@@ -21,6 +21,10 @@ describe('certification campaign', () => {
         },
       ]);
 
+      // Followed from the moment it is started, before its first step has written anything.
+      const recien = await api('GET', '/certificacion', tenant);
+      expect([recien.status, recien.body.data?.estado]).toEqual([200, 'EN_CURSO']);
+
       const final = await eventually('the campaign completed', async () => {
         const res = await api('GET', '/certificacion', tenant);
         return res.body.data?.estado === 'COMPLETA' ? res.body.data : undefined;

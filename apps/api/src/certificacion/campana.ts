@@ -52,15 +52,20 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
 /** The campaign's state as GET /certificacion answers it: its workflow's count, or the record once Temporal forgot it. */
 export async function estadoCampana(ctx: CampanaContext, emisorId: number) {
   const registro = await new Certificaciones(ctx.db).leer(emisorId);
-  if (!registro) throw noEncontrada(emisorId);
+  const handle = ctx.workflows.handle(Certificacion, Certificacion.workflowId(emisorId));
   try {
     // A closed workflow still answers its query, while Temporal keeps its history.
-    const estado = await ctx.workflows
-      .handle(Certificacion, Certificacion.workflowId(emisorId))
-      .query(Certificacion.estado);
-    return { ...estado, estado: registro.estado, iniciadaEn: registro.iniciadaEn };
+    const estado = await handle.query(Certificacion.estado);
+    // The query is the campaign's own word. The record is written by its steps: a campaign started a moment
+    // ago has none yet, or still the one of a campaign cancelled before it.
+    return registro?.estado === estado.estado ? { ...estado, iniciadaEn: registro.iniciadaEn } : estado;
   } catch (err) {
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
+    if (!(err instanceof WorkflowNotFoundError)) {
+      // A campaign started a moment ago may not answer its query yet: it is running all the same.
+      if (!registro && (await handle.describe()).status.name === 'RUNNING') return { emisorId, estado: 'EN_CURSO' };
+      throw err;
+    }
+    if (!registro) throw noEncontrada(emisorId);
     const { _id: _id, ...resto } = registro;
     return resto;
   }

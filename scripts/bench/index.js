@@ -6,7 +6,8 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros) or scenario names; default all
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, certificacion) or scenario names;
+ *                    default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
  *   --backlog n      contingency backlog (default 5000; quick 300)
@@ -211,6 +212,7 @@ async function main() {
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
   const { benchLibros } = require('./libros');
+  const { benchCertificacion } = require('./certificacion');
   const { dbOperations, perDocument } = require('./db-operations');
   const report = require('./report');
   const req = require('./requests');
@@ -459,6 +461,19 @@ async function main() {
       // An emisor of its own: its month holds the seeded documents alone.
       const tenant = await createTenant(stack, db);
       run.libros = await benchLibros({ db, api: stack.api, tenant, plantillas, count: opts.libros, log, sampled });
+      save();
+    }
+
+    if (want('certificacion', 'certificacion')) {
+      // An emisor of its own, so MH's count is the campaign's alone.
+      const tenant = await createTenant(stack, db);
+      run.certificacion = await benchCertificacion({
+        api: stack.api,
+        simulatorUrl: stack.simulator,
+        tenant,
+        log,
+        sampled,
+      });
       save();
     }
 

@@ -182,6 +182,18 @@ function extraLines(run) {
           `database CPU ${fmt(r.databaseCpuSeconds, 1)} s`,
       );
   }
+  if (run.certificacion) {
+    const c = run.certificacion;
+    const cpu = Object.entries(c.cpuSeconds)
+      .map(([g, s]) => `${g} ${fmt(s, 0)} s`)
+      .join(', ');
+    lines.push(
+      `Certification campaign, MH's default plan: ${c.documentos} documents, ${c.plan.invalidaciones} invalidations, ` +
+        `${c.plan.contingencias} contingency events in ${c.segundos} s (${c.documentosPorMinuto} documents/min); ` +
+        `MH sealed ${c.mh.sellados} documents (${c.reemplazos} replacements and the contingency Facturas included), ` +
+        `${c.mh.invalidaciones} invalidations, ${c.mh.contingencias} contingency events; CPU ${cpu}`,
+    );
+  }
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { eventually } from '../support/eventually';
 import { conteoCertificacion, recepcionesDe } from '../support/mh';
+import { stack } from '../support/stack';
 import { api, createTestTenant } from '../support/tenant';
 
 describe('certification campaign: the five contingency events', () => {
@@ -52,6 +53,26 @@ describe('certification campaign: the five contingency events', () => {
         [2, 4, 'object'],
         [2, 5, 'string'],
       ]);
+
+      // The record lists each event MH received, with its own codigoGeneracion and sello, after its Factura.
+      const res = await fetch(`${stack().api}/certificacion/informe?formato=csv`, { headers: tenant.headers });
+      const [cabecera, ...filas] = (await res.text()).split('\r\n').filter((l) => l !== '');
+      const columnas = cabecera!.split(',');
+      const lineas = filas.map((f) => Object.fromEntries(f.split(',').map((v, i) => [columnas[i], v])));
+      const eventos = recepciones.filter((r) => r.servicio === 'contingencia');
+      expect(
+        lineas
+          .filter((l) => l.clase === 'CONTINGENCIA')
+          .map((l) => [l.codigoGeneracion, l.documento, l.detalle, lineas[lineas.indexOf(l) - 1]!.codigoGeneracion]),
+      ).toEqual(
+        eventos.map((e, i) => [
+          e.codigoGeneracion,
+          enLote[i]!.codigoGeneracion,
+          `Contingencia tipo ${i + 1}`,
+          enLote[i]!.codigoGeneracion,
+        ]),
+      );
+      for (const l of lineas.filter((l) => l.clase === 'CONTINGENCIA')) expect(l.selloRecibido).toMatch(/\S{20,}/);
     },
     240000,
   );

@@ -1,16 +1,16 @@
 import { documentKind, DTE_TIPOS, DteError, ErrorCode, type DteTipo, type PlanCertificacion } from '@dte/domain';
 import type { Database } from './db/connection';
 import { certificacionId, type CertificacionRecord, type EstadoCertificacion } from './db/models';
-import type { AnulacionRecord } from './documents';
+import type { AnulacionRecord, EventoContingenciaRecord } from './documents';
 
 /** The kinds a token may issue, by its permissions: what a campaign started with it may plan. */
 export const tiposAutorizados = (permissions: readonly string[]): DteTipo[] =>
   DTE_TIPOS.filter((t) => permissions.includes(documentKind(t).permission));
 
-/** One line of a campaign's record (GET /certificacion/informe): a document, or an event MH sealed for one. */
+/** One line of a campaign's record (GET /certificacion/informe): a document, or an event MH sealed for some. */
 export interface LineaInforme {
-  clase: 'DOCUMENTO' | 'INVALIDACION';
-  /** The document's tipoDte (an event's: the document it concerns). */
+  clase: 'DOCUMENTO' | 'INVALIDACION' | 'CONTINGENCIA';
+  /** The document's tipoDte (an event's: that of the documents it concerns). */
   tipoDte: string;
   /** The document's, or the event's own. */
   codigoGeneracion: string;
@@ -19,7 +19,7 @@ export interface LineaInforme {
   fecha: string;
   estado: string;
   selloRecibido: string | null;
-  /** For an event, the document it concerns. */
+  /** For an event, the documents it concerns (space-separated). */
   documento: string | null;
   /** The contingency a document was issued in (CAT-005), or an invalidation's tipoAnulacion. */
   detalle: string | null;
@@ -50,6 +50,7 @@ const INFORME_FIELDS = {
   estado: 1,
   selloRecibido: 1,
   anulacion: 1,
+  eventoContingencia: 1,
 };
 
 interface InformeDoc {
@@ -63,6 +64,26 @@ interface InformeDoc {
   selloRecibido: string | null;
   anulacion: Pick<AnulacionRecord, 'codigoGeneracion' | 'selloRecibido' | 'fhProcesamiento'> & {
     evento: { motivo?: { tipoAnulacion?: number } };
+  };
+  eventoContingencia: EventoContingenciaRecord | null;
+}
+
+/** MH's dd/MM/yyyy HH:mm:ss as yyyy-MM-dd HH:mm:ss, in the order of the documents' dates. */
+const fechaDeMh = (fechaHora: string) => fechaHora.replace(/^(\d{2})\/(\d{2})\/(\d{4})/, '$3-$2-$1');
+
+/** An Evento de Contingencia, from the documents it listed. */
+function lineaDeContingencia(evento: EventoContingenciaRecord, listados: InformeDoc[]): LineaInforme {
+  const tipoContingencia = listados[0]!.dteJson.identificacion.tipoContingencia;
+  return {
+    clase: 'CONTINGENCIA',
+    tipoDte: [...new Set(listados.map((d) => d.tipoDte))].join(' '),
+    codigoGeneracion: evento.codigoGeneracion,
+    numeroControl: null,
+    fecha: fechaDeMh(evento.fechaHora),
+    estado: 'PROCESSED',
+    selloRecibido: evento.selloRecibido,
+    documento: listados.map((d) => d._id).join(' '),
+    detalle: tipoContingencia ? `Contingencia tipo ${tipoContingencia}` : null,
   };
 }
 
@@ -89,8 +110,7 @@ function lineasDe(d: InformeDoc): LineaInforme[] {
       tipoDte: d.tipoDte,
       codigoGeneracion: a.codigoGeneracion,
       numeroControl: null,
-      // MH's dd/MM/yyyy HH:mm:ss, in the order of the documents' dates.
-      fecha: a.fhProcesamiento.replace(/^(\d{2})\/(\d{2})\/(\d{4})/, '$3-$2-$1'),
+      fecha: fechaDeMh(a.fhProcesamiento),
       estado: 'PROCESSED',
       selloRecibido: a.selloRecibido,
       documento: d._id,
@@ -173,8 +193,9 @@ export class Certificaciones {
   }
 
   /**
-   * The campaign's record for the taxpayer's file: each document it issued, in order, then the event MH
-   * sealed for it (its invalidation). Documents are read by `_id`, a few at a time; one the service
+   * The campaign's record for the taxpayer's file: each document it issued, in order, then the events MH
+   * sealed for it: the Evento de Contingencia that listed it (after the last document it listed, as MH
+   * received it after them) and its invalidation. Documents are read by `_id`, a few at a time; one the service
    * refused before numbering it has no record and no line. Null when the emisor has no campaign.
    */
   async informe(emisorId: number): Promise<{ campana: CertificacionRecord; lineas: LineaInforme[] } | null> {
@@ -190,7 +211,20 @@ export class Certificaciones {
             .map((c) => this.db.models.Document.findById(c, INFORME_FIELDS).lean<InformeDoc>()),
         )),
       );
-    const lineas = docs.flatMap((d) => (d && d.emisorId === emisorId ? lineasDe(d) : []));
+    const propios = docs.filter((d): d is InformeDoc => d?.emisorId === emisorId);
+    const listadosEn = new Map<string, InformeDoc[]>();
+    for (const d of propios)
+      if (d.eventoContingencia) {
+        const codigo = d.eventoContingencia.codigoGeneracion;
+        listadosEn.set(codigo, [...(listadosEn.get(codigo) ?? []), d]);
+      }
+    const lineas = propios.flatMap((d) => {
+      const propias = lineasDe(d);
+      const evento = d.eventoContingencia;
+      const listados = evento && listadosEn.get(evento.codigoGeneracion);
+      if (evento && listados?.at(-1) === d) propias.splice(1, 0, lineaDeContingencia(evento, listados));
+      return propias;
+    });
     return { campana, lineas };
   }
 

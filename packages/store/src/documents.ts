@@ -67,6 +67,14 @@ export interface AnulacionRecord {
   respuestaMh: ReturnType<typeof respuestaMhView>;
 }
 
+/** The Evento de Contingencia MH received for a document issued in contingencia. */
+export interface EventoContingenciaRecord {
+  codigoGeneracion: string;
+  selloRecibido: string | null;
+  /** MH's dd/MM/yyyy HH:mm:ss. */
+  fechaHora: string;
+}
+
 /** The El Salvador date MH accepted a document's invalidation, as the books read it (null: none). */
 export const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
   anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null;
@@ -336,6 +344,11 @@ export class Documents {
   async marcarEnLote(docs: readonly Pick<StoredDocumentRecord, '_id' | 'loteDesde'>[], en: Date): Promise<void> {
     const nuevos = docs.filter((d) => !d.loteDesde);
     await Promise.all(nuevos.map((d) => this.model.updateOne({ _id: d._id }, { $set: { loteDesde: en } })));
+  }
+
+  /** The event MH received listing these documents, kept on each; a retried step writes the same. */
+  async anotarEventoContingencia(codigos: readonly string[], evento: EventoContingenciaRecord): Promise<void> {
+    await Promise.all(codigos.map((c) => this.model.updateOne({ _id: c }, { $set: { eventoContingencia: evento } })));
   }
 
   /**

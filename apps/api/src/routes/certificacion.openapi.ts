@@ -131,8 +131,10 @@ export const certificacionOperations: Operation[] = [
     summary: 'The certification campaign’s record, for the taxpayer’s file',
     description:
       'Every document the campaign issued, in order (accepted, rejected, issued in contingencia: `detalle` names ' +
-      'the CAT-005 tipo), each followed by the invalidation event MH accepted for it (`clase` INVALIDACION, its ' +
-      'own codigoGeneracion and sello, `documento` the invalidated one, `detalle` its tipoAnulacion). `csv`: the ' +
+      'the CAT-005 tipo), each followed by the events MH accepted for it: the Evento de Contingencia that listed ' +
+      'it, after the last document it listed (`clase` CONTINGENCIA, `documento` the documents it listed, ' +
+      'space-separated, `detalle` its CAT-005 tipo), and its invalidation (`clase` INVALIDACION, `documento` the ' +
+      'invalidated one, `detalle` its tipoAnulacion), each event with its own codigoGeneracion and sello. `csv`: the ' +
       'columns clase, tipoDte, codigoGeneracion, numeroControl, fecha (El Salvador time), estado, selloRecibido, ' +
       'documento, detalle (UTF-8, comma-separated, CRLF, RFC 4180 quoting); `pdf`: the same table printed on ' +
       'Letter pages. Also while the campaign runs: what it issued so far.',

@@ -224,6 +224,13 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       const creds = await mhCredentials(deps, input.emisorId);
       const res = await mh.post<RespuestaContingencia>(creds, '/fesv/contingencia', { nit: creds.nit, documento });
       if (!res.answered) throw new Error(`MH did not answer the contingency event: ${res.reason}`);
+      const { estado, selloRecibido, fechaHora } = res.body;
+      if (estado === 'RECIBIDO')
+        await deps.documents.anotarEventoContingencia(input.codigos, {
+          codigoGeneracion: input.eventoCodigoGeneracion,
+          selloRecibido,
+          fechaHora,
+        });
       return res.body;
     },
 

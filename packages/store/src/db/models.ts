@@ -149,6 +149,11 @@ const documentSchema = new Schema(
     emails: { type: [{ to: String, at: Date, ok: Boolean, error: String, messageId: String }], default: [] },
     /** The accepted invalidation event: its codigoGeneracion, JSON, signed JWS, sello and MH's answer. */
     anulacion: { type: Schema.Types.Mixed, default: null },
+    /**
+     * For a document issued in contingencia, the Evento de Contingencia MH received listing it: its
+     * codigoGeneracion, sello and fechaHora (the taxpayer's record of the event, `Certificaciones.informe`).
+     */
+    eventoContingencia: { type: Schema.Types.Mixed, default: null },
     /** Its number on its emisor's list (`lista.ts`): every change of estado is copied to that entry. */
     listaN: { type: Number, default: null },
     /**

@@ -408,9 +408,12 @@ describe('books and F-07 annexes', () => {
         env: { ...process.env, ...stack().env },
       });
     const comun = ['--emisor', String(tenant.emisorId), '--periodo', periodo];
-    await cli('anexos', 'ventas-contribuyentes', ...comun, '--tipo-ingreso', '2', '--salida', salida);
+    const escrito = await cli('anexos', 'ventas-contribuyentes', ...comun, '--tipo-ingreso', '2', '--salida', salida);
     const api = Buffer.from(await (await anexo('ventas-contribuyentes')).arrayBuffer());
     expect(fs.readFileSync(salida).equals(api)).toBe(true);
+    // It says what it wrote: one CRLF-ended row per line of the file.
+    const filas = api.toString('latin1').split('\r\n').length - 1;
+    expect(escrito.stderr).toContain(`admin: wrote ${salida} (${filas} row(s))`);
     const { stdout } = await cli('libros', 'debito-fiscal', ...comun);
     expect(JSON.parse(stdout)).toEqual({ periodo, contribuyentes: '31.85', consumidorFinal: '8.84', total: '40.69' });
   });

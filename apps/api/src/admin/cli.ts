@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -31,72 +32,12 @@ import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro }
 import { certificacionRequest } from '../routes/certificacion';
 import { comprobarDestino } from '../http/destino-webhook';
 import { progreso, tokenDeCampana } from './certificacion';
+import { ayuda, esComando, verAyuda } from './ayuda';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
 
-const USAGE = `commands (options are --name value):
-  dev-tenant [tokenFile]
-  emisor create --nit --nrc --nombre [--nombre-comercial] --cod-actividad --desc-actividad
-                --departamento --municipio [--distrito] --complemento --telefono --correo
-                --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
-  emisor list
-  emisor produccion --emisor <id> --mh-password --certificado <production CertificadoMH .crt file>
-                --certificado-password [--sin-certificacion]
-                moves a TEST emisor to ambiente PROD with the credentials MH gives it for production;
-                refused while the emisor has no completed certification campaign, unless --sin-certificacion
-  emisor distrito --emisor <id> --distrito <CAT-008 code, 2 digits>
-  emisor normativa --emisor <id> --generacion 2026|2023 [--desde <ISO 8601 instant, default now>]
-                from --desde the emisor issues in MH's schemas of that generation, before it in the other;
-                without it the emisor follows NORMATIVA_2026_DESDE. 2026 needs the distrito of the emisor
-                and of each of its establishments.
-  emisor normativa --emisor <id> --servicio
-                the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
-  emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
-                [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
-  establecimiento create --emisor <id> --cod-estable --cod-estable-mh --tipo-establecimiento --nombre
-                --departamento --municipio [--distrito] --complemento --telefono
-  establecimiento list --emisor <id>
-  establecimiento distrito --establecimiento <id> --distrito <CAT-008 code, 2 digits>
-  establecimiento deactivate|activate|delete --establecimiento <id>
-                deactivated: its tokens stop issuing; delete: only without documents (revokes its tokens)
-  punto-venta create --emisor <id> --establecimiento <id> --cod-punto-venta --cod-punto-venta-mh
-  punto-venta list --emisor <id>
-  punto-venta deactivate|activate|delete --punto-venta <id>
-  token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
-  token list --emisor <id>
-  token revoke <id>
-  documentos listar --emisor <id>
-                puts the documents saved before GET /dte existed on the emisor's list (an upgrade step)
-  webhooks create --emisor <id> --url <url> [--eventos <a,b,…>] [--descripcion <text>]
-                prints the endpoint's secret, this once
-  webhooks list --emisor <id>
-  webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>
-  conciliar --emisor <id> --fecha <YYYY-MM-DD>
-                reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
-                for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)
-  libros ventas-contribuyentes|ventas-consumidor|debito-fiscal --emisor <id>
-                --periodo <YYYY-MM> | --desde <YYYY-MM-DD> --hasta <YYYY-MM-DD>
-                [--cod-estable <codEstable>] [--salida <file.xlsx>]
-                prints the book of the month or dates (JSON), or writes it as a spreadsheet; as GET /libros/…
-  anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13
-                --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
-                [--salida <file.csv>]
-                prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports
-  certificacion iniciar --emisor <id> [--plan <01=90,03=75,…,invalidacion=5,contingencia=5>]
-                [--ritmo <documents per minute>] [--token <id>]
-                starts the emisor's MH certification campaign (ambiente TEST) as POST /certificacion does,
-                issuing with the token's establishment and point of sale; without --token, the emisor's
-                oldest active token with CERTIFICACION (it says which); without --plan, MH's quotas for
-                the kinds the token may issue
-  certificacion estado --emisor <id>
-                the campaign per kind and event (planned, accepted, rejected, in flight), MH's last
-                rejection, and a progress bar per kind and for the whole plan
-  certificacion reanudar|cancelar --emisor <id>
-                resumes a campaign paused at MH's rejection (after the emisor fixed its data), or ends it
-permissions: ${PERMISSIONS.join(', ')}`;
-
 /** The options that take no value. */
-const FLAGS = new Set(['servicio', 'sin-certificacion']);
+const FLAGS = new Set(['servicio', 'sin-certificacion', 'seguir']);
 
 const OPTIONS = Object.fromEntries(
   [
@@ -146,15 +87,25 @@ const OPTIONS = Object.fromEntries(
     'plan',
     'ritmo',
     'token',
+    'seguir',
   ].map((name) => [name, { type: FLAGS.has(name) ? ('boolean' as const) : ('string' as const) }]),
 );
 
-/** The command's options, each required one checked, so a typo never creates half a tenant. */
-function options(args: string[]) {
-  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+/**
+ * The command's options, each required one checked, so a typo never creates half a tenant. An error names
+ * the option and where the command's help is.
+ */
+function options(comando: string, args: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new Error(`${(err as Error).message}: ${verAyuda(comando)}`);
+  }
+  const { values, positionals } = parsed;
   const opt = (name: string): string => {
     const value = values[name];
-    if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required\n${USAGE}`);
+    if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required: ${verAyuda(comando)}`);
     return value;
   };
   const id = (name: string): number => {
@@ -181,8 +132,20 @@ function permissionsOf(list: string): string[] {
   return asked;
 }
 
-function print(value: unknown): void {
+/** What the command answers, as JSON on stdout, and what it did, in words on stderr. */
+function print(value: unknown, hecho?: string): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  if (hecho) decir(hecho);
+}
+
+/** A list, and how many it holds. */
+function contados(lista: unknown[], que: string): void {
+  print(lista, `${lista.length} ${que}`);
+}
+
+/** A line for the person at the terminal, apart from the JSON a script reads. */
+function decir(linea: string): void {
+  process.stderr.write(`admin: ${linea}\n`);
 }
 
 async function run(
@@ -195,7 +158,7 @@ async function run(
 ): Promise<void> {
   const tenants = new Tenants(db, box);
   const { Emisor, Establecimiento, PuntoVenta, ApiToken } = db.models;
-  const o = options(args);
+  const o = options(command.split(' ')[0]!, args);
   switch (command) {
     case 'emisor create': {
       const ambiente = o.opt('ambiente');
@@ -215,7 +178,10 @@ async function run(
         certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
         certificadoPassword: o.opt('certificado-password'),
       });
-      return print({ id: emisor.id, nit: emisor.nit, slug: emisor.slug });
+      return print(
+        { id: emisor.id, nit: emisor.nit, slug: emisor.slug },
+        `emisor ${emisor.id} created (NIT ${emisor.nit}); next: establecimiento create --emisor ${emisor.id}`,
+      );
     }
     case 'emisor branding': {
       const colores = Object.fromEntries(
@@ -234,15 +200,21 @@ async function run(
         colores,
         logo: logo ? { bytes: fs.readFileSync(logo), file: logo } : undefined,
       });
-      return print(branding);
+      return print(branding, `branding of emisor ${o.id('emisor')} saved`);
     }
     case 'emisor distrito':
-      return print(await tenants.setDistritoEmisor(o.id('emisor'), o.opt('distrito')));
+      return print(
+        await tenants.setDistritoEmisor(o.id('emisor'), o.opt('distrito')),
+        `distrito of emisor ${o.id('emisor')} set`,
+      );
     case 'emisor normativa': {
       if (o.flag('servicio')) {
         if (o.optional('generacion') !== null || o.optional('desde') !== null)
           throw new Error('--servicio takes neither --generacion nor --desde: the service decides both');
-        return print(await tenants.setNormativaDelServicio(o.id('emisor'), new Date(config.NORMATIVA_2026_DESDE)));
+        return print(
+          await tenants.setNormativaDelServicio(o.id('emisor'), new Date(config.NORMATIVA_2026_DESDE)),
+          `emisor ${o.id('emisor')} follows the service's cut-over (NORMATIVA_2026_DESDE) again`,
+        );
       }
       const generacion = o.opt('generacion');
       if (generacion !== '2023' && generacion !== '2026') throw new Error('--generacion must be 2023 or 2026');
@@ -252,7 +224,10 @@ async function run(
         throw new Error('--desde must be an ISO 8601 instant with its offset, e.g. 2026-12-01T00:00:00-06:00');
       const instante = desde === null ? new Date() : new Date(desde);
       if (Number.isNaN(instante.getTime())) throw new Error(`--desde ${desde} is not a valid instant`);
-      return print(await tenants.setNormativa(o.id('emisor'), generacion, instante));
+      return print(
+        await tenants.setNormativa(o.id('emisor'), generacion, instante),
+        `emisor ${o.id('emisor')} issues in the ${generacion} generation from ${instante.toISOString()}`,
+      );
     }
     case 'emisor produccion':
       return print(
@@ -264,7 +239,7 @@ async function run(
         }),
       );
     case 'emisor list':
-      return print(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean());
+      return contados(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean(), 'emisor(es)');
     case 'establecimiento create': {
       const e = await tenants.createEstablecimiento(o.id('emisor'), {
         codEstable: o.opt('cod-estable'),
@@ -274,38 +249,61 @@ async function run(
         direccion: o.direccion(),
         telefono: o.opt('telefono'),
       });
-      return print({ id: e.id, emisorId: e.emisorId, codEstable: e.codEstable });
+      return print(
+        { id: e.id, emisorId: e.emisorId, codEstable: e.codEstable },
+        `establecimiento ${e.id} created; next: punto-venta create --establecimiento ${e.id}`,
+      );
     }
     case 'establecimiento distrito':
-      return print(await tenants.setDistritoEstablecimiento(o.id('establecimiento'), o.opt('distrito')));
+      return print(
+        await tenants.setDistritoEstablecimiento(o.id('establecimiento'), o.opt('distrito')),
+        `distrito of establecimiento ${o.id('establecimiento')} set`,
+      );
     case 'establecimiento deactivate':
     case 'establecimiento activate':
-      return print(await tenants.setActivo('establecimiento', o.id('establecimiento'), command.endsWith(' activate')));
+      return print(
+        await tenants.setActivo('establecimiento', o.id('establecimiento'), command.endsWith(' activate')),
+        `establecimiento ${o.id('establecimiento')} ${command.endsWith(' activate') ? 'activated' : 'deactivated'}`,
+      );
     case 'establecimiento delete':
-      return print(await tenants.delete('establecimiento', o.id('establecimiento')));
+      return print(
+        await tenants.delete('establecimiento', o.id('establecimiento')),
+        `establecimiento ${o.id('establecimiento')} deleted`,
+      );
     case 'punto-venta deactivate':
     case 'punto-venta activate':
-      return print(await tenants.setActivo('punto-venta', o.id('punto-venta'), command.endsWith(' activate')));
-    case 'punto-venta delete':
-      return print(await tenants.delete('punto-venta', o.id('punto-venta')));
-    case 'establecimiento list':
       return print(
+        await tenants.setActivo('punto-venta', o.id('punto-venta'), command.endsWith(' activate')),
+        `punto de venta ${o.id('punto-venta')} ${command.endsWith(' activate') ? 'activated' : 'deactivated'}`,
+      );
+    case 'punto-venta delete':
+      return print(
+        await tenants.delete('punto-venta', o.id('punto-venta')),
+        `punto de venta ${o.id('punto-venta')} deleted`,
+      );
+    case 'establecimiento list':
+      return contados(
         await Establecimiento.find({ emisorId: o.id('emisor') }, { _id: 0 })
           .sort({ id: 1 })
           .lean(),
+        'establecimiento(s)',
       );
     case 'punto-venta create': {
       const p = await tenants.createPuntoVenta(o.id('emisor'), o.id('establecimiento'), {
         codPuntoVenta: o.opt('cod-punto-venta'),
         codPuntoVentaMH: o.opt('cod-punto-venta-mh'),
       });
-      return print({ id: p.id, establecimientoId: p.establecimientoId, codPuntoVenta: p.codPuntoVenta });
+      return print(
+        { id: p.id, establecimientoId: p.establecimientoId, codPuntoVenta: p.codPuntoVenta },
+        `punto de venta ${p.id} created; next: token create --punto-venta ${p.id}`,
+      );
     }
     case 'punto-venta list':
-      return print(
+      return contados(
         await PuntoVenta.find({ emisorId: o.id('emisor') }, { _id: 0 })
           .sort({ id: 1 })
           .lean(),
+        'punto(s) de venta',
       );
     case 'token create': {
       const { token, record } = await tenants.createToken({
@@ -316,25 +314,30 @@ async function run(
         permissions: permissionsOf(o.opt('permissions')),
       });
       // The only time the token is shown: the database keeps its hash.
-      return print({ id: record.id, token, permissions: record.permissions });
+      return print(
+        { id: record.id, token, permissions: record.permissions },
+        `token ${record.id} created: keep it now, it is not shown again`,
+      );
     }
     case 'token list':
       // `_id` is the token's hash: not shown either.
-      return print(
+      return contados(
         await ApiToken.find({ emisorId: o.id('emisor') }, { _id: 0 })
           .sort({ id: 1 })
           .lean(),
+        'token(s)',
       );
     case 'token revoke': {
       const id = Number(o.positionals[0]);
       if (!Number.isInteger(id)) throw new Error('token revoke <id>');
       if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
-      return print({ id, revoked: true });
+      return print({ id, revoked: true }, `token ${id} revoked`);
     }
     case 'documentos listar': {
       const emisorId = o.id('emisor');
       const documents = new Documents(db, new TenantCache(db.models, 0));
-      return print({ emisorId, listados: await documents.listarAnteriores(emisorId) });
+      const listados = await documents.listarAnteriores(emisorId);
+      return print({ emisorId, listados }, `${listados} document(s) of emisor ${emisorId} put on its list`);
     }
     case 'webhooks create': {
       const emisorId = o.id('emisor');
@@ -348,21 +351,33 @@ async function run(
       if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
       await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS);
       const { endpoint, secreto } = await new Webhooks(db.connection, box).crear(emisorId, pedido);
-      return print({ ...endpointView(endpoint), secreto });
+      return print(
+        { ...endpointView(endpoint), secreto },
+        `webhook endpoint ${endpointView(endpoint).id} created: keep its secret now, it is not shown again`,
+      );
     }
     case 'webhooks list':
-      return print((await new Webhooks(db.connection, box).delEmisor(o.id('emisor'))).map(endpointView));
+      return contados(
+        (await new Webhooks(db.connection, box).delEmisor(o.id('emisor'))).map(endpointView),
+        'webhook endpoint(s)',
+      );
     case 'webhooks rotate': {
       const { endpoint, secreto } = await new Webhooks(db.connection, box).rotar(o.id('emisor'), o.opt('webhook'));
-      return print({ ...endpointView(endpoint), secreto });
+      return print(
+        { ...endpointView(endpoint), secreto },
+        `secret of ${endpointView(endpoint).id} rotated: keep the new one now, it is not shown again`,
+      );
     }
     case 'webhooks enable':
-      return print(endpointView(await new Webhooks(db.connection, box).habilitar(o.id('emisor'), o.opt('webhook'))));
+      return print(
+        endpointView(await new Webhooks(db.connection, box).habilitar(o.id('emisor'), o.opt('webhook'))),
+        `webhook endpoint ${o.opt('webhook')} enabled`,
+      );
     case 'webhooks delete':
       await new Webhooks(db.connection, box).eliminar(o.id('emisor'), o.opt('webhook'));
-      return print({ id: o.opt('webhook'), eliminado: true });
+      return print({ id: o.opt('webhook'), eliminado: true }, `webhook endpoint ${o.opt('webhook')} deleted`);
     default:
-      throw new Error(`unknown command "${command}"\n${USAGE}`);
+      throw new Error(`unknown command "${command.trim()}": ${verAyuda(command.split(' ')[0])}`);
   }
 }
 
@@ -376,27 +391,51 @@ async function conTemporal<T>(config: Config, uso: (workflows: DteWorkflowClient
   }
 }
 
+/** While `trabajo` runs, a line every few seconds saying it still does and for how long. */
+async function conAvance<T>(que: string, trabajo: Promise<T>): Promise<T> {
+  const inicio = Date.now();
+  decir(`${que}…`);
+  const latido = setInterval(() => decir(`${que}: ${Math.round((Date.now() - inicio) / 1000)} s so far`), 5000);
+  try {
+    return await trabajo;
+  } finally {
+    clearInterval(latido);
+  }
+}
+
 /** Runs the emisor's reconciliation of a day with MH as the schedule does, and answers its summary. */
 async function conciliar(config: Config, db: Database, args: string[]) {
-  const o = options(args);
+  const o = options('conciliar', args);
   const emisorId = o.id('emisor');
   const { fecha } = parseRequest(conciliacionRequest, { fecha: o.opt('fecha') });
   if (!(await db.models.Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
-  return conTemporal(config, (workflows) =>
-    workflows.execute(Conciliacion, {
-      workflowId: Conciliacion.workflowId(emisorId, fecha),
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      args: [{ emisorId, fecha }],
-      // A run of that day already going (the schedule's) is waited for rather than doubled.
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    }),
+  const workflowId = Conciliacion.workflowId(emisorId, fecha);
+  const resumen = await conTemporal(config, (workflows) =>
+    conAvance(
+      `reconciling emisor ${emisorId}'s ${fecha} with MH (workflow ${workflowId})`,
+      workflows.execute(Conciliacion, {
+        workflowId,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        args: [{ emisorId, fecha }],
+        // A run of that day already going (the schedule's) is waited for rather than doubled.
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      }),
+    ),
+  );
+  print(
+    resumen,
+    `${resumen.consultados} document(s) checked at MH: ${resumen.diferencias} difference(s), ` +
+      `${resumen.sinRespuesta} unanswered; the report: GET /dte/conciliacion?fecha=${fecha}`,
   );
 }
 
+/** How often `certificacion estado --seguir` asks the campaign again. */
+const SEGUIR_CADA_MS = 2000;
+
 /** The emisor's certification campaign from the shell, through what POST/GET /certificacion run. */
-async function certificacion(config: Config, db: Database, args: string[]) {
+async function certificacion(config: Config, db: Database, args: string[]): Promise<void> {
   const [accion, ...rest] = args;
-  const o = options(rest);
+  const o = options('certificacion', rest);
   const emisorId = o.id('emisor');
   switch (accion) {
     case 'iniciar': {
@@ -411,28 +450,69 @@ async function certificacion(config: Config, db: Database, args: string[]) {
         o.optional('token') === null ? null : o.id('token'),
       );
       if (elegido)
-        process.stderr.write(
-          `admin: the campaign issues with token ${token.id} (${token.name}), the emisor's oldest active token with CERTIFICACION\n`,
+        decir(
+          `the campaign issues with token ${token.id} (${token.name}), the emisor's oldest active token with CERTIFICACION`,
         );
       const campana = await conTemporal(config, (workflows) => iniciarCampana({ config, db, workflows }, auth, pedido));
-      return { ...campana, token: { ...token, elegido } };
+      return print(
+        { ...campana, token: { ...token, elegido } },
+        `campaign ${campana.workflowId} started; follow it: certificacion estado --emisor ${emisorId} --seguir`,
+      );
     }
     case 'estado': {
-      const estado = await conTemporal(config, (workflows) => estadoCampana({ config, db, workflows }, emisorId));
+      const estado = await conTemporal(config, async (workflows) => {
+        const leer = () => estadoCampana({ config, db, workflows }, emisorId);
+        let actual = await leer();
+        let ultimaBarra = '';
+        while (o.flag('seguir') && actual.estado === 'EN_CURSO' && 'invalidaciones' in actual) {
+          const barra = progreso(actual).total;
+          if (barra !== ultimaBarra) decir(`${actual.estado} ${(ultimaBarra = barra)}`);
+          await new Promise((r) => setTimeout(r, SEGUIR_CADA_MS));
+          actual = await leer();
+        }
+        return actual;
+      });
       // Only the workflow counts; a record whose history Temporal no longer keeps has no counts to draw.
-      return 'invalidaciones' in estado ? { ...estado, progreso: progreso(estado) } : estado;
+      if (!('invalidaciones' in estado)) return print(estado, `campaign ${estado.estado}`);
+      const barras = progreso(estado);
+      return print({ ...estado, progreso: barras }, `campaign ${estado.estado} ${barras.total}`);
     }
     case 'reanudar':
-    case 'cancelar':
-      return conTemporal(config, (workflows) => senalarCampana({ config, db, workflows }, emisorId, accion));
+    case 'cancelar': {
+      const hecho = await conTemporal(config, (workflows) =>
+        senalarCampana({ config, db, workflows }, emisorId, accion),
+      );
+      return print(hecho, `campaign of emisor ${emisorId} ${accion === 'reanudar' ? 'resumed' : 'cancelled'}`);
+    }
     default:
-      throw new Error(`unknown command "certificacion ${accion ?? ''}"\n${USAGE}`);
+      throw new Error(`unknown command "certificacion ${accion ?? ''}": ${verAyuda('certificacion')}`);
   }
+}
+
+/**
+ * What is written to a file, passed through: a line every second with how much so far, and one at the end,
+ * so a month of 20,000 documents is seen to move. CSV counts rows, a spreadsheet KB.
+ */
+function conteoDeSalida(archivo: string, filas: boolean): { paso: Transform; fin: () => void } {
+  let total = 0;
+  let ultimo = Date.now();
+  const medida = () => (filas ? `${total} row(s)` : `${Math.ceil(total / 1024)} KB`);
+  const paso = new Transform({
+    transform(trozo: Buffer, _enc, listo) {
+      total += filas ? trozo.reduce((n, b) => n + (b === 0x0a ? 1 : 0), 0) : trozo.length;
+      if (Date.now() - ultimo >= 1000) {
+        ultimo = Date.now();
+        decir(`writing ${archivo}: ${medida()} so far`);
+      }
+      listo(null, trozo);
+    },
+  });
+  return { paso, fin: () => decir(`wrote ${archivo} (${medida()})`) };
 }
 
 /** The same book or annex the API answers, for an accountant without an API token. */
 async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): Promise<void> {
-  const o = options(args);
+  const o = options(tipo, args);
   const [nombre] = o.positionals;
   const emisorId = o.id('emisor');
   const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
@@ -455,32 +535,39 @@ async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): 
       anexo: nombre,
       tipoIngreso: o.optional('tipo-ingreso') ?? undefined,
     });
-    const archivo = salida ? fs.createWriteStream(salida) : null;
-    await escribirAnexo(
-      anexo,
-      pedido(periodo, establecimiento),
-      { tipoIngreso },
-      archivo ? 'csv' : 'json',
-      archivo ?? process.stdout,
-    );
-    if (archivo) await finished(archivo.end());
-    return;
+    if (!salida) return escribirAnexo(anexo, pedido(periodo, establecimiento), { tipoIngreso }, 'json', process.stdout);
+    const conteo = conteoDeSalida(salida, true);
+    const archivo = fs.createWriteStream(salida);
+    conteo.paso.pipe(archivo);
+    await escribirAnexo(anexo, pedido(periodo, establecimiento), { tipoIngreso }, 'csv', conteo.paso);
+    await finished(conteo.paso.end() && archivo);
+    return conteo.fin();
   }
   const { periodo, establecimiento } = parseRequest(libroRequest, {
     ...consulta,
     desde: o.optional('desde') ?? undefined,
     hasta: o.optional('hasta') ?? undefined,
   });
-  if (!nombre || !LIBROS[nombre]) throw new Error(`unknown book ${nombre ?? ''}\n${USAGE}`);
+  if (!nombre || !LIBROS[nombre]) throw new Error(`unknown book "${nombre ?? ''}": ${verAyuda('libros')}`);
   if (!salida) return escribirLibroJson(nombre, pedido(periodo, establecimiento), process.stdout);
-  // The spreadsheet writer ends the file.
-  await escribirLibroXlsx(nombre, pedido(periodo, establecimiento), fs.createWriteStream(salida));
+  const conteo = conteoDeSalida(salida, false);
+  const archivo = fs.createWriteStream(salida);
+  conteo.paso.pipe(archivo);
+  // The spreadsheet writer ends the stream it is given.
+  await escribirLibroXlsx(nombre, pedido(periodo, establecimiento), conteo.paso);
+  await finished(archivo);
+  conteo.fin();
 }
 
 /** `npm run admin -- <command>`: tenant provisioning from the shell. */
 async function main(argv: string[]): Promise<void> {
-  const config = loadConfig();
   const [command, ...args] = argv;
+  // Help needs no configuration, database or stack.
+  if (!command || command === 'help' || command === '--help' || command === '-h')
+    return void process.stdout.write(ayuda(args[0]));
+  if (!esComando(command)) throw new Error(`unknown command "${command}": ${verAyuda()}`);
+  if (args.includes('--help') || args.includes('-h')) return void process.stdout.write(ayuda(command));
+  const config = loadConfig();
   const db = await connectDatabase(config.MONGODB_URI);
   const box = new SecretBox(config.SECRET_KEY);
   try {
@@ -492,10 +579,10 @@ async function main(argv: string[]): Promise<void> {
         devToken: config.DTE_DEV_TOKEN,
       });
       process.stdout.write(`${JSON.stringify({ emisorId: tenant.emisorId, nit: tenant.nit })}\n`);
-      return;
+      return decir(`development emisor ${tenant.emisorId} ready; its token is in ${tokenFile}`);
     }
-    if (command === 'conciliar') return print(await conciliar(config, db, args));
-    if (command === 'certificacion') return print(await certificacion(config, db, args));
+    if (command === 'conciliar') return await conciliar(config, db, args);
+    if (command === 'certificacion') return await certificacion(config, db, args);
     if (command === 'libros' || command === 'anexos') return await libros(db, command, args);
     const [action, ...rest] = args;
     await run(config, db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);

@@ -3,6 +3,7 @@ import {
   anulacionExigeReemplazo,
   anulacionRequest,
   comprobarEventos,
+  contribuyentesCertificacion,
   documentKind,
   DteError,
   elSalvadorNow,
@@ -81,11 +82,14 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
       issuer: Issuer;
       plan: PlanCertificacion;
       workflowId: string;
+      contribuyentes?: unknown;
     }): Promise<{ orden: TipoCertificable[]; anulables: TipoCertificable[] }> {
       const { emisorId, tokenId } = input.issuer;
       await certificaciones.comprobarInicio(emisorId, { enCurso: true });
       comprobarEventos(input.plan, await certificaciones.autorizados(tokenId));
-      await certificaciones.iniciar(emisorId, input.plan, input.workflowId);
+      const contribuyentes =
+        input.contribuyentes == null ? null : parseRequest(contribuyentesCertificacion, input.contribuyentes);
+      await certificaciones.iniciar(emisorId, input.plan, input.workflowId, contribuyentes);
       return { orden: ordenDelPlan(input.plan), anulables: tiposAnulables(input.plan) };
     },
 
@@ -146,11 +150,13 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
     ): Promise<{ tipo: DteTipo; origenes: string[]; forzarContingencia: boolean }> {
       const { issuer } = paso;
       const kind = documentKind(paso.tipo);
+      const campana = await certificaciones.leer(issuer.emisorId);
       const cuerpo = generarSolicitud(paso.tipo, paso.indice, {
         semilla: paso.semilla,
         generacion: await generacionDelEmisor(issuer.emisorId),
         fecha: elSalvadorNow().fecEmi,
         ccfs: paso.ccfs,
+        contribuyentes: campana?.contribuyentes ?? undefined,
       });
       const request = parseRequest(
         kind.requestSchema,

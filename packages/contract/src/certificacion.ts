@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { PlanCertificacion, TipoCertificable } from '@dte/domain';
+import type { ContribuyenteRegistrado, PlanCertificacion, TipoCertificable } from '@dte/domain';
 import type { Issuer } from './emision';
 import { defineWorkflow } from './workflow';
 
@@ -75,6 +75,8 @@ export interface CertificacionInput {
   ritmo: number;
   /** The generator's seed: the same seed gives the same documents. */
   semilla: string;
+  /** Registered taxpayers to issue the contribuyente documents to (kept on the campaign's record). */
+  contribuyentes?: ContribuyenteRegistrado[];
   continuacion?: CertificacionContinuacion;
 }
 

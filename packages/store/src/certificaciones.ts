@@ -1,4 +1,12 @@
-import { documentKind, DTE_TIPOS, DteError, ErrorCode, type DteTipo, type PlanCertificacion } from '@dte/domain';
+import {
+  documentKind,
+  DTE_TIPOS,
+  DteError,
+  ErrorCode,
+  type ContribuyenteRegistrado,
+  type DteTipo,
+  type PlanCertificacion,
+} from '@dte/domain';
 import type { Database } from './db/connection';
 import { certificacionId, type CertificacionRecord, type EstadoCertificacion } from './db/models';
 import type { AnulacionRecord, EventoContingenciaRecord } from './documents';
@@ -166,7 +174,12 @@ export class Certificaciones {
   }
 
   /** A campaign starts (again, after a cancelled one): the record is the new campaign's. */
-  async iniciar(emisorId: number, plan: PlanCertificacion, workflowId: string): Promise<void> {
+  async iniciar(
+    emisorId: number,
+    plan: PlanCertificacion,
+    workflowId: string,
+    contribuyentes: readonly ContribuyenteRegistrado[] | null = null,
+  ): Promise<void> {
     await this.db.models.Certificacion.updateOne(
       { _id: certificacionId(emisorId) },
       {
@@ -178,6 +191,7 @@ export class Certificaciones {
           iniciadaEn: new Date(),
           completadaEn: null,
           documentos: [],
+          contribuyentes,
         },
       },
       { upsert: true },

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { Config } from '@dte/config';
-import { comprobarEventos, DteError, ErrorCode, parsePlan, planPorDefecto } from '@dte/domain';
+import {
+  comprobarEventos,
+  DteError,
+  ErrorCode,
+  parsePlan,
+  planPorDefecto,
+  type ContribuyenteRegistrado,
+} from '@dte/domain';
 import { Certificacion, RITMO_CERTIFICACION, SearchAttribute } from '@dte/contract';
 import type { DteWorkflowClient } from '@dte/contract/client';
 import { Certificaciones, tiposAutorizados, type Database } from '@dte/store';
@@ -18,6 +25,7 @@ export interface CampanaContext {
 export interface PedidoCampana {
   plan?: string;
   ritmo?: number;
+  contribuyentes?: ContribuyenteRegistrado[];
 }
 
 /**
@@ -37,7 +45,16 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
     await ctx.workflows.start(Certificacion, {
       workflowId,
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-      args: [{ emisorId: issuer.emisorId, issuer, plan, ritmo, semilla: randomUUID() }],
+      args: [
+        {
+          emisorId: issuer.emisorId,
+          issuer,
+          plan,
+          ritmo,
+          semilla: randomUUID(),
+          ...(pedido.contribuyentes ? { contribuyentes: pedido.contribuyentes } : {}),
+        },
+      ],
       searchAttributes: { [SearchAttribute.emisor]: [String(issuer.emisorId)], [SearchAttribute.estado]: ['EN_CURSO'] },
     });
   } catch (err) {

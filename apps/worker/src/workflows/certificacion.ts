@@ -139,7 +139,12 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
   if (!inicio) {
     try {
       // What the API checks, as a person may start the campaign from the Temporal UI.
-      const checked = await databaseSteps.iniciarCertificacion({ issuer, plan: input.plan, workflowId });
+      const checked = await databaseSteps.iniciarCertificacion({
+        issuer,
+        plan: input.plan,
+        workflowId,
+        contribuyentes: input.contribuyentes,
+      });
       inicio = new Campana(input, checked).datos;
     } catch (err) {
       throw dteRefusal(err) ?? err;

@@ -19,6 +19,7 @@ import {
   telefono,
   type Contribuyente,
 } from './datos';
+import type { ContribuyenteRegistrado } from './contribuyentes';
 import type { TipoCertificable } from './plan';
 
 /** The JSON body of a POST /dte/dteXX request. */
@@ -43,7 +44,7 @@ export interface OpcionesGenerador {
    * Taxpayers for DTE 03/05/06/07/08/09 instead of invented ones: MH's test environment checks a
    * receptor's NIT and NRC against its registry (009, 008), so a real campaign may need registered ones.
    */
-  contribuyentes?: readonly Contribuyente[];
+  contribuyentes?: readonly (Contribuyente | ContribuyenteRegistrado)[];
 }
 
 type Item = {

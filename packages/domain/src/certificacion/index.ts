@@ -3,3 +3,4 @@ export * from './identificacion';
 export { generarSolicitud, type CcfAceptado, type CuerpoSolicitud, type OpcionesGenerador } from './generador';
 export type { Contribuyente } from './datos';
 export * from './anulacion';
+export { contribuyentesCertificacion, type ContribuyenteRegistrado } from './contribuyentes';

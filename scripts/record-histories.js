@@ -398,6 +398,84 @@ const SCENARIOS = {
     const [informe] = executions('RenderInformeCertificacionWorkflow', since);
     save('certificacion', 'RenderInformeCertificacionWorkflow', await historyOf(informe.execution.workflowId));
   },
+  /**
+   * Issue 37's guards. Through the API: a Nota de Crédito for more than its CCF, refused by the issuance
+   * (`DteEstado` RECHAZADO_EN_API, the refusal the update's answer). Started by hand, as from the Temporal
+   * UI: an issuance whose request the API never stored (it fails with the refusal), and a resend of a
+   * Factura MH rejected (refused before any e-mail).
+   */
+  async guardias(nit, emisorId) {
+    const { data: ccf } = await api('POST', '/dte/dte03', {
+      receptor: require('@dte/domain').examples.contribuyente,
+      items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario: 10 }],
+      condicionOperacion: 1,
+    });
+    const desde = new Date(Date.now() - 1000);
+    await api('POST', '/dte/dte05', {
+      codigoGeneracion: ccf.codigoGeneracion,
+      items: [{ descripcion: 'Ajuste', cantidad: 1, precioUnitario: 100 }],
+      condicionOperacion: 1,
+    }, [400]); // prettier-ignore
+    const [nota] = executions('IssueDteWorkflow', desde, ` AND DteTipo = 'NOTA_CREDITO'`);
+    save('guardias', 'IssueDteWorkflow', await historyOf(nota.execution.workflowId));
+
+    // Refused on its request, before the issuer is read.
+    const issuer = { emisorId, establecimientoId: 1, puntoVentaId: 1, tokenId: 1 };
+    const codigoGeneracion = require('node:crypto').randomUUID().toUpperCase();
+    temporal(
+      'workflow', 'start', '--type', 'IssueDteWorkflow', '--task-queue', 'dte', '--workflow-id', `dte-${codigoGeneracion}`,
+      '--input', JSON.stringify({ tipo: 'FACTURA_CONSUMIDOR_FINAL', issuer, codigoGeneracion }),
+    ); // prettier-ignore
+    save('guardias-a-mano', 'IssueDteWorkflow', await historyOf(`dte-${codigoGeneracion}`));
+
+    await sim('/reject', { next: 1, codigoMsg: '096', clasificaMsg: '98', emisor: nit });
+    const { data: rechazada } = await api('POST', '/dte/dte01', factura());
+    const reenvio = `resend-${rechazada.codigoGeneracion}-a-mano`;
+    temporal(
+      'workflow', 'start', '--type', 'ResendDteWorkflow', '--task-queue', 'dte', '--workflow-id', reenvio,
+      '--input', JSON.stringify({ codigoGeneracion: rechazada.codigoGeneracion, to: 'otra@example.com' }),
+    ); // prettier-ignore
+    save('guardias-a-mano', 'ResendDteWorkflow', await historyOf(reenvio));
+  },
+  /** An accepted invalidation, which since issue 37 carries the document's attributes with DteEstado CANCELLED. */
+  async anulado() {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    await historyOf(`dte-${data.codigoGeneracion}`);
+    await api('POST', '/dte/anulacion', anulacion(data.codigoGeneracion));
+    save('anulado', 'InvalidateDteWorkflow', await historyOf(`anulacion-${data.codigoGeneracion}`));
+  },
+  /**
+   * An endpoint whose receiver answers 503 to everything, with two events pending: the attempt that
+   * disables it signals the other delivery, which ends DESHABILITADO at once. Needs `npm start` with
+   * WEBHOOK_DESHABILITAR_HORAS=0.005 (18 s) and WEBHOOK_REINTENTO_MAX_SEGUNDOS=600.
+   */
+  async webhookDeshabilitado() {
+    const http = require('node:http');
+    const receptor = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(503).end());
+    });
+    await new Promise((r) => receptor.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${receptor.address().port}/eventos`;
+    const { data: endpoint } = await api('POST', '/webhooks', { url, eventos: ['dte.procesado'] });
+    try {
+      const desde = new Date(Date.now() - 1000);
+      await api('POST', '/dte/dte01', factura());
+      await api('POST', '/dte/dte01', factura());
+      const entregas = await waitFor('two deliveries', () => {
+        const e = executions('WebhookDeliveryWorkflow', desde);
+        return e.length === 2 && e;
+      });
+      const historias = [];
+      for (const e of entregas) historias.push(await historyOf(e.execution.workflowId, 180000));
+      const senalada = historias.find((h) => h.includes('"signalName": "deshabilitado"'));
+      if (!senalada) throw new Error('no delivery was stopped by the signal: is WEBHOOK_REINTENTO_MAX_SEGUNDOS long?');
+      save('webhook-deshabilitado', 'WebhookDeliveryWorkflow', senalada);
+    } finally {
+      await api('DELETE', `/webhooks/${endpoint.id}`);
+      receptor.close();
+    }
+  },
   /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
   async libro() {
     const since = new Date();

@@ -1,5 +1,12 @@
 import { Client } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type LogLevel,
+} from '@temporalio/worker';
 import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
 import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
 import { colaEntregas } from '@dte/contract';
@@ -33,24 +40,29 @@ async function main(): Promise<void> {
   const deps = await createDependencies(config, log);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const activities = createActivities(deps);
+  // Bundled once for both workers: each bundling takes seconds and its own memory.
+  const workflowBundle = config.WORKFLOW_BUNDLE_PATH
+    ? { codePath: config.WORKFLOW_BUNDLE_PATH }
+    : await bundleWorkflowCode({ workflowsPath: require.resolve('./workflows'), logger: Runtime.instance().logger });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(config.WORKFLOW_BUNDLE_PATH
-      ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
-      : { workflowsPath: require.resolve('./workflows') }),
+    // Its queue still runs the webhook deliveries started before they had a queue of their own.
+    workflowBundle,
     activities,
     interceptors: { activity: [dteFailureInterceptor] },
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
-  // Webhook attempts run on a queue of their own with a bounded number of slots: however slow the
-  // receivers, they never take the slots of issuance's activities.
+  // Webhook deliveries run on a queue of their own, their attempts with a bounded number of slots:
+  // however slow the receivers, they never take the slots of issuance's activities, and however many
+  // deliveries wait, an operator's list of the documents' queue does not show them.
   const entregas = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: colaEntregas(config.TEMPORAL_TASK_QUEUE),
+    workflowBundle,
     activities: { entregarWebhook: activities.entregarWebhook },
     interceptors: { activity: [dteFailureInterceptor] },
     maxConcurrentActivityTaskExecutions: config.WEBHOOK_ENTREGAS_SIMULTANEAS,

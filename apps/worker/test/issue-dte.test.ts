@@ -1,7 +1,14 @@
 import { ApplicationFailure, defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Activities } from '@dte/activities';
-import { DTE_ERROR_FAILURE, IssueDte, SearchAttribute, type DteErrorDetails, type IssueDteInput } from '@dte/contract';
+import {
+  DTE_ERROR_FAILURE,
+  IssueDte,
+  RECHAZADO_EN_API,
+  SearchAttribute,
+  type DteErrorDetails,
+  type IssueDteInput,
+} from '@dte/contract';
 import { eventually } from '../../../test/support/eventually';
 import { newCodigo, procesado, rechazado, recordCalls, recordOutcomeStub, runWorker, workflowTests } from './support';
 
@@ -139,7 +146,8 @@ describe('IssueDteWorkflow', () => {
     expect(result).toBeNull();
     // Not retried, and nothing numbered, sent or recorded.
     expect(stubs.names()).toEqual(['prepareDocument']);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PENDIENTE');
+    // Nor does it read as a document waiting for MH in Temporal's visibility.
+    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe(RECHAZADO_EN_API);
   });
 
   it('issues a document in contingencia when MH is unreachable and its kind allows it, then records and delivers the verdict the contingencia workflow signals', async () => {

@@ -3,7 +3,10 @@ import type { RespuestaMhView } from './views';
 import { defineWorkflow } from './workflow';
 
 export interface AnulacionInput {
-  /** The document to invalidate, already checked by the API (the emisor's, PROCESSED, within its window). */
+  /**
+   * The document to invalidate: the emisor's, PROCESSED, within its window, checked by the API and again
+   * by the workflow's first step (`comprobarAnulacion`), for an invalidation started from the Temporal UI.
+   */
   codigoGeneracion: string;
   /** The validated POST /dte/anulacion body. */
   request: unknown;

@@ -24,7 +24,10 @@ export const RenderPdf = {
   workflowId: (codigoGeneracion: string) => `pdf-${codigoGeneracion}`,
 };
 
-/** The API resolves `to` (the override or the receptor's address); started by hand, it may be left out. */
+/**
+ * The API resolves `to` (the override or the receptor's address); started by hand, it may be left out. The
+ * workflow checks what the API checks (`destinatarioReenvio`) before sending.
+ */
 export interface ResendDteInput {
   codigoGeneracion: string;
   to?: string;

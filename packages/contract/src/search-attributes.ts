@@ -15,3 +15,10 @@ export const searchAttributeTypes: Record<(typeof SearchAttribute)[keyof typeof 
   DteTipo: 'Keyword',
   DteEmisor: 'Keyword',
 };
+
+/**
+ * `DteEstado` of an `IssueDteWorkflow` whose request the service refused before anything was numbered
+ * (the API's 4xx): no document exists, so it must not read as one waiting for MH (PENDIENTE, which it was
+ * started with) nor as one MH rejected (REJECTED).
+ */
+export const RECHAZADO_EN_API = 'RECHAZADO_EN_API';

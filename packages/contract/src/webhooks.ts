@@ -1,4 +1,5 @@
 import type { TipoEvento } from '@dte/domain';
+import { defineSignal } from '@temporalio/workflow';
 import { defineWorkflow } from './workflow';
 
 /**
@@ -33,7 +34,11 @@ export interface EntregaWebhookInput {
   cola?: string;
 }
 
-/** The task queue of the webhook attempts of the workers of `taskQueue`. */
+/**
+ * The task queue of the webhook deliveries of the workers of `taskQueue`: their workflows (since
+ * deliveries were moved off the documents' queue, so an operator's list of the documents' queue shows
+ * no delivery) and their attempts.
+ */
 export const colaEntregas = (taskQueue: string) => `${taskQueue}-webhooks`;
 
 /**
@@ -59,4 +64,17 @@ export const DESTINO_NO_PERMITIDO = 'WebhookDestinoNoPermitido';
 export const EntregaWebhook = {
   ...defineWorkflow<(input: EntregaWebhookInput) => Promise<ResultadoEntrega>>('WebhookDeliveryWorkflow'),
   workflowId: (endpointId: string, eventoId: string) => `webhook-${endpointId}-${eventoId}`,
+  /**
+   * The endpoint was disabled (the reason): the delivery stops waiting for its next attempt and ends
+   * DESHABILITADO, instead of retrying for the rest of its window.
+   */
+  deshabilitado: defineSignal<[string]>('deshabilitado'),
+  /** Temporal's visibility query of the endpoint's deliveries still running. */
+  enCurso: (endpointId: string) =>
+    [
+      `WorkflowType = 'WebhookDeliveryWorkflow'`,
+      `ExecutionStatus = 'Running'`,
+      // The id's trailing '-' keeps whk_1_1 from matching whk_1_10's deliveries.
+      `WorkflowId STARTS_WITH 'webhook-${endpointId}-'`,
+    ].join(' AND '),
 };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { documentKind, DteError, parseRequest, validationError, type DteTipo } from '@dte/domain';
+import { documentKind, DteError, parseRequest, type DteTipo } from '@dte/domain';
 import { IssueDte, SearchAttribute, type IssueDteInput } from '@dte/contract';
-import { documentView, type DocumentRecordView } from '@dte/store';
+import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
@@ -137,9 +137,5 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<void> {
 /** A forced contingency is a rehearsal: a real one in production would be a false report to MH. */
 async function refuseOutsideTest(ctx: ApiContext, emisorId: number): Promise<void> {
   // Authentication has just read the emisor through the same cache.
-  const emisor = await ctx.tenants.emisor(emisorId);
-  if (emisor?.ambiente !== '00')
-    throw validationError('testContingencia solo se admite en ambiente TEST', [
-      { field: 'testContingencia', message: 'El emisor opera en ambiente PROD' },
-    ]);
+  comprobarEnsayoContingencia((await ctx.tenants.emisor(emisorId))?.ambiente);
 }

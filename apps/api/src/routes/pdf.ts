@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { DteError, ErrorCode, validationError } from '@dte/domain';
+import { validationError } from '@dte/domain';
+import { pdfDelDocumento } from '@dte/store';
 import { RenderPdf } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
@@ -26,15 +27,7 @@ export function pdfRoutes(ctx: ApiContext): Router {
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, ['dtePdfUrl', 'estado']);
-    if (!doc.dtePdfUrl) {
-      throw new DteError(
-        ErrorCode.PDF_NOT_AVAILABLE,
-        409,
-        `El documento está ${doc.estado}: solo los documentos aceptados tienen PDF`,
-        { estado: doc.estado },
-      );
-    }
-    const key = doc.dtePdfUrl;
+    const key = pdfDelDocumento(doc);
     if (!(await ctx.store.exists(key))) {
       const workflowId = RenderPdf.workflowId(codigoGeneracion);
       logDocument(req, res, { workflowId });

@@ -1,5 +1,5 @@
-import { patched } from '@temporalio/workflow';
-import type { Anulacion, WorkflowFn } from '@dte/contract';
+import { patched, upsertSearchAttributes } from '@temporalio/workflow';
+import { SearchAttribute, type Anulacion, type AnulacionInput, type WorkflowFn } from '@dte/contract';
 import { databaseSteps, delivery, mhAnulacion } from './policies';
 import { dteRefusal } from './refusal';
 
@@ -12,7 +12,24 @@ export const Cambios = {
   mhNoDisponible: 'anulacion-mh-no-disponible',
   /** The stored PDF is rendered again with the "DOCUMENTO INVALIDADO" mark. */
   pdfInvalidado: 'anulacion-pdf-invalidado',
+  /** An accepted invalidation carries the document's search attributes with `DteEstado` CANCELLED. */
+  estadoBuscable: 'anulacion-estado-buscable',
 } as const;
+
+/**
+ * What Temporal's visibility says of an invalidated document. A workflow can change only its own search
+ * attributes, and the document's `IssueDteWorkflow` has long ended (closed executions' attributes are
+ * fixed), so this workflow carries the document's `DteCodigoGeneracion` and `DteEmisor` with `DteEstado`
+ * CANCELLED: the document's newest workflow (listed first) tells its estado, and the invalidated ones are
+ * `WorkflowType = 'InvalidateDteWorkflow' AND DteEstado = 'CANCELLED'` (README, Operations).
+ */
+function marcarAnulado(input: AnulacionInput): void {
+  upsertSearchAttributes({
+    [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
+    [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
+    [SearchAttribute.estado]: ['CANCELLED'],
+  });
+}
 
 /**
  * Invalidates an accepted document: build the event of the emisor's generation, sign it, send it to MH,
@@ -49,6 +66,7 @@ export const InvalidateDteWorkflow: WorkflowFn<typeof Anulacion> = async (input)
       documento,
       respuesta,
     });
+    if (resultado.aceptado && patched(Cambios.estadoBuscable)) marcarAnulado(input);
     if (resultado.aceptado && patched(Cambios.pdfInvalidado)) {
       // The stored PDF (GET /dte/pdf, resends) must not show an invalidated document as valid; delivery's
       // own retries bound this, and the invalidation stands even if they all fail.

@@ -6,9 +6,11 @@ import {
   setHandler,
   sleep,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
 import {
   IssueDte,
+  RECHAZADO_EN_API,
   SearchAttribute,
   type DocumentEstado,
   type DocumentOutcome,
@@ -31,9 +33,14 @@ export const Cambios = {
    * before, `issueInContingency` was asked for every document and answered null for kinds that wait.
    */
   contingenciaDecidida: 'emision-contingencia-decidida',
+  /**
+   * A refusal sets `DteEstado` RECHAZADO_EN_API (before, it stayed PENDIENTE, as if waiting for MH), and
+   * fails an issuance started by hand, which nobody else would tell of it.
+   */
+  rechazoVisible: 'emision-rechazo-visible',
 } as const;
 
-function setEstado(estado: DocumentEstado): void {
+function setEstado(estado: DocumentEstado | typeof RECHAZADO_EN_API): void {
   upsertSearchAttributes({ [SearchAttribute.estado]: [estado] });
 }
 
@@ -48,7 +55,9 @@ function setEstado(estado: DocumentEstado): void {
 export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   let record: DocumentOutcome | undefined;
   let refusal: ApplicationFailure | undefined;
+  let esperado = false;
   setHandler(IssueDte.documentOutcome, async () => {
+    esperado = true;
     await condition(() => record !== undefined || refusal !== undefined);
     if (refusal) throw refusal;
     return record!;
@@ -90,7 +99,13 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   } catch (err) {
     refusal = dteRefusal(err);
     if (!refusal) throw err;
+    const visible = patched(Cambios.rechazoVisible);
+    if (visible) setEstado(RECHAZADO_EN_API);
     await condition(allHandlersFinished);
+    // The API learns the refusal from its update, a certification campaign from the null its child
+    // returns; started by hand (the Temporal UI's "Start Workflow") nobody asks, so the refusal is the
+    // workflow's own failure, the API's code and status in it.
+    if (visible && !esperado && !workflowInfo().parent) throw refusal;
     return null;
   }
 

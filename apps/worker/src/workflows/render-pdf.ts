@@ -1,7 +1,15 @@
 import type { RenderPdf, WorkflowFn } from '@dte/contract';
 import { delivery } from './policies';
+import { dteRefusal } from './refusal';
 
-/** Renders a stored document's PDF with the worker's Chromium pool and puts it in storage. */
+/**
+ * Renders a stored document's PDF with the worker's Chromium pool and puts it in storage. A document
+ * GET /dte/pdf would not print (started by hand from the Temporal UI) fails it with the API's refusal.
+ */
 export const RenderPdfWorkflow: WorkflowFn<typeof RenderPdf> = async (codigoGeneracion) => {
-  await delivery.storeDocumentPdf(codigoGeneracion);
+  try {
+    await delivery.storeDocumentPdf(codigoGeneracion);
+  } catch (err) {
+    throw dteRefusal(err) ?? err;
+  }
 };

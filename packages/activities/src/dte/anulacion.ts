@@ -1,14 +1,14 @@
 import {
+  anulacionRequest,
   buildEventoInvalidacion,
-  checkPlazoAnulacion,
   elSalvadorNow,
   generacionEn,
-  plazosConfigurados,
-  type AnulacionRequest,
+  parseRequest,
+  validationError,
   type Dte,
 } from '@dte/domain';
 import type { AnulacionInput, AnulacionResult, DocumentEstado, RespuestaMh } from '@dte/contract';
-import { loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
+import { comprobarAnulacion, documentoPropio, loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient } from '../mh/mh-client';
 import { datosDocumento, publicar } from '../webhooks/publicar';
@@ -38,14 +38,20 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
      * invalidates: the event is a document of its own, issued now.
      */
     async prepareInvalidation(input: AnulacionInput): Promise<{ ambiente: string; evento: object }> {
-      const original = await deps.documents.find(input.codigoGeneracion);
-      if (!original?.selloRecibido) throw new Error(`document ${input.codigoGeneracion} has no sello on record`);
+      // As the API checks it: a workflow started by hand (the Temporal UI) comes through here unchecked.
+      const request = parseRequest(anulacionRequest, input.request);
+      if (request.codigoGeneracion.toUpperCase() !== input.codigoGeneracion.toUpperCase())
+        throw validationError('codigoGeneracion de la solicitud no es el documento del workflow', [
+          { field: 'codigoGeneracion', message: `se esperaba ${input.codigoGeneracion}` },
+        ]);
+      const { emisorId } = input.issuer;
+      const original = await documentoPropio(deps.documents, emisorId, input.codigoGeneracion);
       const { emisor, emisorDte, establecimiento, ambiente } = await loadIssuer(deps.tenants, input.issuer);
       const instante = new Date();
+      await comprobarAnulacion(deps.documents, deps.config, emisorId, emisor, original, request, instante);
+      if (!original.selloRecibido) throw new Error(`document ${input.codigoGeneracion} has no sello on record`);
       const { fecEmi: fecAnula, horEmi: horAnula } = elSalvadorNow(instante);
       const generacion = generacionEn(normativaDelEmisor(emisor, deps.config), instante);
-      // As the API checks it: a workflow started by hand (the Temporal UI) comes through here.
-      checkPlazoAnulacion(original.tipoDte, generacion, original.createdAt, instante, plazosConfigurados(deps.config));
       const evento = buildEventoInvalidacion(
         generacion,
         {
@@ -65,7 +71,7 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
           fecEmi: original.fecEmi,
           dteJson: original.dteJson as Record<string, unknown>,
         },
-        input.request as AnulacionRequest,
+        request,
       );
       return { ambiente, evento };
     },

@@ -1,7 +1,14 @@
 import { Context } from '@temporalio/activity';
-import { catalogValue, type TipoDte } from '@dte/domain';
+import { catalogValue, destinatarioReenvio, parseRequest, resendRequest, type TipoDte } from '@dte/domain';
 import { activityLog } from '../activity-log';
-import { archivoDte, maskEmail, type DocumentRecord, type StoredDocumentRecord } from '@dte/store';
+import {
+  archivoDte,
+  documentoNoEncontrado,
+  maskEmail,
+  pdfDelDocumento,
+  type DocumentRecord,
+  type StoredDocumentRecord,
+} from '@dte/store';
 import { datosDocumento, publicar } from '../webhooks/publicar';
 import type { ActivityDependencies } from '../dependencies';
 import { adjuntosQueCaben, DIAS_ENLACE, dteMessage } from '../mail';
@@ -135,8 +142,11 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
   return {
     /** Renders and stores the PDF (also what GET /dte/pdf asks for when the PDF is missing). */
     async storeDocumentPdf(codigoGeneracion: string): Promise<void> {
-      const doc = await load(codigoGeneracion);
-      if (doc.dtePdfUrl) await storePdf(doc, await renderPdf(doc));
+      const doc = await deps.documents.find(codigoGeneracion);
+      // As GET /dte/pdf refuses it: `RenderPdfWorkflow` may be started by hand from the Temporal UI.
+      if (!doc) throw documentoNoEncontrado(codigoGeneracion);
+      pdfDelDocumento(doc);
+      await storePdf(doc, await renderPdf(doc));
     },
 
     /**
@@ -161,13 +171,16 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     },
 
     /**
-     * E-mails the JSON and PDF to `to` (default: the receptor's address). Returns the address used, or
-     * null when there is nobody to send to. Each attempt is recorded on the document.
+     * E-mails the JSON and PDF to `to` (default: the receptor's address), when the API would resend the
+     * document (`destinatarioReenvio`, refusals as the API's `DteError`s): a resend started by hand from
+     * the Temporal UI comes through here unchecked. Returns the address used. Each attempt is recorded on
+     * the document.
      */
-    async emailDocument(codigoGeneracion: string, to?: string | null): Promise<string | null> {
-      const doc = await load(codigoGeneracion);
-      const address = to ?? doc.receptorCorreo ?? null;
-      if (!address) return null;
+    async emailDocument(codigoGeneracion: string, to?: string | null): Promise<string> {
+      const doc = await deps.documents.find(codigoGeneracion);
+      if (!doc) throw documentoNoEncontrado(codigoGeneracion);
+      const pedido = parseRequest(resendRequest, to == null ? {} : { email: to });
+      const address = destinatarioReenvio(doc, pedido.email);
       const pdf = (doc.dtePdfUrl && (await deps.store.get(doc.dtePdfUrl))) || (await renderPdf(doc));
       await email(doc, address, pdf);
       return address;

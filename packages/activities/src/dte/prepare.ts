@@ -16,7 +16,7 @@ import {
   type OriginDocument,
 } from '@dte/domain';
 import type { IssueDteInput } from '@dte/contract';
-import { loadIssuer, normativaDelEmisor } from '@dte/store';
+import { comprobarEnsayoContingencia, loadIssuer, normativaDelEmisor, solicitudRegistrada } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { signForEmisor } from '../signing/sign-document';
 import { nextCorrelativo } from '../numbering/sequence';
@@ -138,10 +138,8 @@ async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promis
 }
 
 /** The request the API stored for this document (see IssueDteInput.request). */
-async function storedRequest(deps: ActivityDependencies, input: IssueDteInput): Promise<unknown> {
-  const request = await deps.documents.request(input.issuer.emisorId, input.codigoGeneracion);
-  if (request === null) throw new Error(`the request of ${input.codigoGeneracion} is not on record`);
-  return request;
+function storedRequest(deps: ActivityDependencies, input: IssueDteInput): Promise<unknown> {
+  return solicitudRegistrada(deps.documents, input.issuer.emisorId, input.codigoGeneracion);
 }
 
 async function construir(
@@ -152,6 +150,8 @@ async function construir(
   const tipo = input.tipo as DteTipo;
   const kind = documentKind(tipo);
   const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
+  // As the API checks it, for an issuance started by hand from the Temporal UI.
+  if (input.forzarContingencia ?? input.request?.testContingencia === true) comprobarEnsayoContingencia(ambiente);
   // In a fixed order, so concurrent documents take the originals' ledgers in the same order.
   const codigos = [...(input.origenes ?? (input.origen ? [input.origen] : []))].sort();
   const origenes = await Promise.all(codigos.map((c) => loadOrigin(deps, input.issuer.emisorId, c)));

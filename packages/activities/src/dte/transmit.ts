@@ -23,15 +23,19 @@ export interface TransmitInput {
   consultarAntes?: boolean;
 }
 
-/** MH's consultadte: what MH holds of one document. */
+/**
+ * MH's consultadte: what MH holds of one document. `nitEmisor` is the session's own unless a receptor
+ * asks for a supplier's document (`consultaDeReceptor`).
+ */
 export function consultDte(
   mh: MhClient,
   creds: MhCredentials,
   tipoDte: string,
   codigoGeneracion: string,
+  nitEmisor = creds.nit,
 ): Promise<MhCall<RespuestaMh>> {
   return mh.post<RespuestaMh>(creds, '/fesv/recepcion/consultadte/', {
-    nitEmisor: creds.nit,
+    nitEmisor,
     tdte: tipoDte,
     codigoGeneracion,
   });

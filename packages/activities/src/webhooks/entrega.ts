@@ -3,7 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { DESTINO_NO_PERMITIDO, type EntregaWebhookInput, type ResultadoEntrega } from '@dte/contract';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import { DESTINO_NO_PERMITIDO, EntregaWebhook, type EntregaWebhookInput, type ResultadoEntrega } from '@dte/contract';
 import { comprobarUrlWebhook, direccionPrivada, DteError, type AmbienteCode } from '@dte/domain';
 import type { EndpointRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
@@ -96,13 +97,26 @@ function post(url: URL, headers: Record<string, string>, body: string, plazoMs: 
 
 export function createEntregaActivities(deps: ActivityDependencies) {
   /**
-   * The endpoint gets no more events until its emisor enables it again (`POST /webhooks/:id/habilitar`);
-   * its emisor's other endpoints are told (`webhook.deshabilitado`).
+   * The endpoint gets no more events until its emisor enables it again (`POST /webhooks/:id/habilitar`),
+   * its other pending deliveries end now instead of retrying for the rest of their window, and its
+   * emisor's other endpoints are told (`webhook.deshabilitado`). A delivery that ends on its own meanwhile
+   * (its signal then finds it closed) or starts later (its first attempt reads the endpoint disabled) ends
+   * DESHABILITADO all the same.
    */
   async function deshabilitar(endpoint: EndpointRecord, motivo: string): Promise<ResultadoEntrega> {
     const fecha = new Date();
     await deps.webhooks.deshabilitar(endpoint._id, motivo);
     deps.log.warn({ endpointId: endpoint._id, emisorId: endpoint.emisorId, motivo }, 'webhook endpoint disabled');
+    const { client, info } = Context.current();
+    for await (const entrega of client.workflow.list({ query: EntregaWebhook.enCurso(endpoint._id) })) {
+      if (entrega.workflowId === info.workflowExecution?.workflowId) continue;
+      await client.workflow
+        .getHandle(entrega.workflowId, entrega.runId)
+        .signal(EntregaWebhook.deshabilitado, motivo)
+        .catch((err: unknown) => {
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
+        });
+    }
     await publicar(deps, endpoint.emisorId, 'webhook.deshabilitado', `${endpoint._id}:${fecha.toISOString()}`, {
       id: endpoint._id,
       url: endpoint.url,

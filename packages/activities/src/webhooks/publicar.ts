@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { colaEntregas, EntregaWebhook, type EventoWebhook } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
-import type { TipoEvento } from '@dte/domain';
+import { idEvento, type TipoEvento } from '@dte/domain';
 import type { StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 
@@ -48,7 +47,7 @@ export async function publicar(
   );
   if (endpoints.length === 0) return;
   const evento: EventoWebhook = {
-    id: `msg_${createHash('sha256').update(`${type}\n${ocurrencia}`).digest('hex').slice(0, 32)}`,
+    id: idEvento(type, ocurrencia),
     type,
     timestamp: new Date().toISOString(),
     data,
@@ -60,8 +59,11 @@ export async function publicar(
       workflows
         .start(EntregaWebhook, {
           workflowId: EntregaWebhook.workflowId(endpoint._id, evento.id),
-          // The worker's queue, not the activity's: a delivery's own attempt publishes too (webhook.deshabilitado).
-          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          // Off the documents' queue, so deliveries neither take its workflow slots nor fill its lists.
+          // Named from the configuration, not from the activity's own queue: a delivery's attempt (on the
+          // webhooks' queue) publishes too (webhook.deshabilitado). Deliveries started before this move
+          // stay on the documents' queue, whose workers still run their type, until they end.
+          taskQueue: colaEntregas(config.TEMPORAL_TASK_QUEUE),
           // A completed delivery's id is not reused either: the event happened once.
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           args: [

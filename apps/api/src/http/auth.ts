@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { activeApiToken, issuerNotProvisioned, issuerRecords } from '@dte/store';
+import { activeApiToken, issuerNotProvisioned, issuerRecords, type ApiTokenRecord } from '@dte/store';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/contract';
 import type { ApiContext } from '../context';
@@ -12,6 +12,11 @@ export interface Authenticated extends Issuer {
 declare module 'express-serve-static-core' {
   interface Request {
     auth: Authenticated;
+    /**
+     * The active token of the console's session (apps/api/src/consola), set only by the console once it has
+     * read the session cookie: its requests are authenticated as that token's, by the code below.
+     */
+    tokenDeSesion?: ApiTokenRecord;
   }
 }
 
@@ -30,8 +35,7 @@ export function authenticate(ctx: ApiContext): RequestHandler {
 }
 
 async function identify(ctx: ApiContext, req: Request): Promise<void> {
-  const token = presentedToken(req);
-  const record = await activeApiToken(ctx.db.models, token);
+  const record = req.tokenDeSesion ?? (await activeApiToken(ctx.db.models, presentedToken(req)));
   if (!record) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
   const issuer = {
     tokenId: record.id,

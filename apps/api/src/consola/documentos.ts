@@ -1,0 +1,478 @@
+import { Router, type Request } from 'express';
+import {
+  anulacionRequest,
+  catalogValue,
+  destinatarioReenvio,
+  DTE_TIPOS,
+  documentKind,
+  DteError,
+  ErrorCode,
+  idEvento,
+  instanteProcesamientoMh,
+  listaRequest,
+  parseRequest,
+  resendRequest,
+  type DteTipo,
+  type TipoEvento,
+} from '@dte/domain';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { EntregaWebhook } from '@dte/contract';
+import {
+  documentDetailView,
+  documentSummaryView,
+  type DocumentDetailView,
+  type EventoContingenciaRecord,
+  SecretBox,
+  Webhooks,
+} from '@dte/store';
+import type { ApiContext } from '../context';
+import { authenticate, requirePermission } from '../http/auth';
+import { escribirCursor, leerCursor } from '../http/cursor';
+import { findOwnDocument } from '../http/documents';
+import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
+import { reenviarDocumento } from '../routes/resend';
+import { duracion, enlaceWorkflow, estadoEtiqueta, fechaHora, html, pagina, type Html } from './html';
+import { datosDePagina, puedeVerWebhooks } from './pagina';
+
+/** The events told of a document once, whose id its codigoGeneracion makes (`publicar`'s ocurrencia). */
+const EVENTOS_DEL_DOCUMENTO: readonly TipoEvento[] = [
+  'dte.procesado',
+  'dte.rechazado',
+  'dte.contingencia',
+  'dte.invalidado',
+];
+const ESTADOS_ENTREGA: Record<string, string> = {
+  RUNNING: 'en curso',
+  ENTREGADO: 'entregado',
+  FALLIDO: 'fallido',
+  DESHABILITADO: 'endpoint deshabilitado',
+  ELIMINADO: 'endpoint eliminado',
+};
+const AVISOS: Record<string, string> = { reenviado: 'Documento reenviado', anulado: 'Documento anulado' };
+/** The estados the list filters on, as `GET /dte` takes them. */
+const ESTADOS = listaRequest.shape.estado.unwrap().options;
+const nombreTipo = (tipo: string) => {
+  const tipoDte = DTE_TIPOS.includes(tipo as DteTipo) ? documentKind(tipo as DteTipo).tipoDte : tipo;
+  return catalogValue('CAT-002', tipoDte) ?? tipo;
+};
+
+/** The query's filled-in fields: an empty field of the form is no filter. */
+function llenos(query: Request['query']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
+  );
+}
+
+/**
+ * The documents pages: the search (the API's list filters, `GET /dte`, or one codigoGeneracion) and a
+ * document's page, with its resend and invalidation forms. Both actions run the API's own code
+ * (`reenviarDocumento`, `anularDocumento`): what the API refuses, the console refuses with the same code.
+ */
+export function documentosConsola(ctx: ApiContext): Router {
+  const router = Router();
+  const webhooks = new Webhooks(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY));
+
+  /**
+   * The document's webhook deliveries: its events' ids follow from its codigoGeneracion (`idEvento`), so
+   * each endpoint's delivery workflow is read by id, with its outcome once it has one.
+   */
+  async function entregas(req: Request, codigoGeneracion: string): Promise<Hito[]> {
+    if (!puedeVerWebhooks(req)) return [];
+    const endpoints = await webhooks.delEmisor(req.auth.emisorId);
+    const pares = endpoints.flatMap((e) =>
+      EVENTOS_DEL_DOCUMENTO.filter((t) => e.eventos.includes(t)).map((tipo) => ({ e, tipo })),
+    );
+    const hitos = await Promise.all(
+      pares.map(async ({ e, tipo }): Promise<Hito | null> => {
+        const id = EntregaWebhook.workflowId(e._id, idEvento(tipo, codigoGeneracion));
+        const handle = ctx.workflows.handle(EntregaWebhook, id);
+        const descripcion = await handle.describe().catch((err: unknown) => {
+          if (err instanceof WorkflowNotFoundError) return null;
+          throw err;
+        });
+        if (!descripcion) return null;
+        const resultado = descripcion.status.name === 'COMPLETED' ? await handle.result() : null;
+        const estado = resultado?.estado ?? descripcion.status.name;
+        return {
+          fecha: descripcion.startTime,
+          titulo: `Webhook ${tipo} a ${e.url}: ${ESTADOS_ENTREGA[estado] ?? estado}`,
+          detalle: html`${resultado?.motivo ?? ''}
+          ${enlaceWorkflow(ctx.config.TEMPORAL_UI_URL, ctx.config.TEMPORAL_NAMESPACE, id)}`,
+          tono: estado === 'ENTREGADO' ? 'ok' : estado === 'RUNNING' ? 'alerta' : 'error',
+        };
+      }),
+    );
+    return hitos.filter((h): h is Hito => h !== null);
+  }
+
+  router.get('/documentos', authenticate(ctx), async (req, res) => {
+    const { codigoGeneracion, ...filtros } = llenos(req.query);
+    if (codigoGeneracion) {
+      const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion.trim(), ['codigoGeneracion']);
+      return res.redirect(303, `/consola/documentos/${doc.codigoGeneracion}`);
+    }
+    const { cursor, limit, ...lista } = parseRequest(listaRequest, filtros);
+    const { entradas, siguiente } = await ctx.documents.list(
+      req.auth.emisorId,
+      lista,
+      cursor === undefined ? null : leerCursor(cursor),
+      limit,
+    );
+    const docs = entradas.map(documentSummaryView);
+    const mas = siguiente === null ? null : new URLSearchParams({ ...filtros, cursor: escribirCursor(siguiente) });
+    const cuerpo = html` <form class="filtros" method="get" action="/consola/documentos">
+        <label>Código de generación<input name="codigoGeneracion" placeholder="UUID" size="38" /></label>
+        <label
+          >Número de control<input
+            name="numeroControl"
+            value="${filtros.numeroControl}"
+            placeholder="DTE-01-M001P001-000000000000001"
+            size="34"
+        /></label>
+        <label>Receptor (NIT, NRC o documento)<input name="receptor" value="${filtros.receptor}" /></label>
+        <label>Desde<input type="date" name="desde" value="${filtros.desde}" /></label>
+        <label>Hasta<input type="date" name="hasta" value="${filtros.hasta}" /></label>
+        <label
+          >Tipo<select name="tipo">
+            <option value="">Todos</option>
+            ${DTE_TIPOS.map(
+              (t) => html`<option value="${t}" ${filtros.tipo === t ? html` selected` : ''}>${nombreTipo(t)}</option>`,
+            )}
+          </select></label
+        >
+        <label
+          >Estado<select name="estado">
+            <option value="">Todos</option>
+            ${ESTADOS.map(
+              (e) => html`<option value="${e}" ${filtros.estado === e ? html` selected` : ''}>${e}</option>`,
+            )}
+          </select></label
+        >
+        <button type="submit">Buscar</button>
+      </form>
+      ${
+        docs.length
+          ? html`<table>
+              <thead>
+                <tr>
+                  <th>Número de control</th>
+                  <th>Tipo</th>
+                  <th>Fecha</th>
+                  <th>Receptor</th>
+                  <th class="num">Total</th>
+                  <th>Estado</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${docs.map(
+                  (d) =>
+                    html`<tr>
+                      <td><a href="/consola/documentos/${d.codigoGeneracion}">${d.numeroControl}</a></td>
+                      <td>${nombreTipo(d.tipo)}</td>
+                      <td>${d.fecEmi}</td>
+                      <td>
+                        ${d.receptor.nombre ?? ''} <span class="tenue">${d.receptor.identificadores.join(' · ')}</span>
+                      </td>
+                      <td class="num">$${d.total}</td>
+                      <td>${estadoEtiqueta(d.estado)}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+          : html`<p class="vacio">Ningún documento coincide con la búsqueda.</p>`
+      }
+      ${mas && html`<p><a class="boton secundario" href="/consola/documentos?${mas.toString()}">Más antiguos →</a></p>`}`;
+    res.send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Documentos', seccion: 'documentos', cuerpo }));
+  });
+
+  router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion));
+    const vista = documentDetailView(doc, await ctx.documents.referencias(doc.codigoGeneracion));
+    // A fixed message by name, never text from the address: a link cannot make the console say anything.
+    const hecho = AVISOS[String(req.query.hecho)];
+    const ultimoCorreo = vista.correos.at(-1);
+    const aviso =
+      hecho && (req.query.hecho === 'reenviado' && ultimoCorreo ? `${hecho} a ${ultimoCorreo.para}` : hecho);
+    const cuerpo = html` ${aviso && html`<p class="aviso ok">${aviso}</p>`} ${ficha(vista)}
+      <div class="columnas">
+        <section>
+          <h2>Historia</h2>
+          ${historia(doc, vista, await entregas(req, doc.codigoGeneracion))}
+        </section>
+        <section>
+          <h2>Acciones</h2>
+          ${acciones(req, doc, vista)}
+        </section>
+      </div>
+      ${
+        vista.dtePdfUrl
+          ? html`<section>
+              <h2>Representación impresa</h2>
+              <iframe
+                class="pdf"
+                title="PDF del documento"
+                src="/consola/api/dte/pdf/${vista.codigoGeneracion}?format=view"
+              ></iframe>
+            </section>`
+          : ''
+      }`;
+    res.send(
+      pagina({ ...(await datosDePagina(ctx, req)), titulo: vista.numeroControl, seccion: 'documentos', cuerpo }),
+    );
+  });
+
+  router.post('/documentos/:codigoGeneracion/reenviar', authenticate(ctx), async (req, res) => {
+    const email = typeof req.body.email === 'string' && req.body.email.trim() ? req.body.email.trim() : undefined;
+    const request = parseRequest(resendRequest, { email });
+    const data = await reenviarDocumento(ctx, req, res, String(req.params.codigoGeneracion), request);
+    res.redirect(303, `/consola/documentos/${data.codigoGeneracion}?hecho=reenviado`);
+  });
+
+  router.post('/documentos/:codigoGeneracion/anular', authenticate(ctx), async (req, res) => {
+    requirePermission(req.auth, 'ANULACION');
+    const f = req.body as Record<string, string>;
+    const request = parseRequest(anulacionRequest, {
+      codigoGeneracion: String(req.params.codigoGeneracion),
+      codigoGeneracionR: f.codigoGeneracionR?.trim() || null,
+      motivo: {
+        tipoAnulacion: Number(f.tipoAnulacion),
+        motivoAnulacion: f.motivoAnulacion?.trim() || null,
+        nombreResponsable: f.nombreResponsable,
+        tipDocResponsable: f.tipDocResponsable,
+        numDocResponsable: f.numDocResponsable,
+        nombreSolicita: f.nombreSolicita,
+        tipDocSolicita: f.tipDocSolicita,
+        numDocSolicita: f.numDocSolicita,
+      },
+    });
+    comprobarAnulada(await anularDocumento(ctx, req, res, request));
+    res.redirect(303, `/consola/documentos/${request.codigoGeneracion}?hecho=anulado`);
+  });
+  return router;
+}
+
+function ficha(d: DocumentDetailView): Html {
+  const receptor = (d.dteJson.receptor ?? d.dteJson.sujetoExcluido) as { nombre?: string; correo?: string } | null;
+  return html`<dl class="ficha">
+    <div>
+      <dt>Estado</dt>
+      <dd>${estadoEtiqueta(d.estado)}</dd>
+    </div>
+    <div>
+      <dt>Tipo</dt>
+      <dd>${nombreTipo(d.tipo)}</dd>
+    </div>
+    <div>
+      <dt>Código de generación</dt>
+      <dd><code>${d.codigoGeneracion}</code></dd>
+    </div>
+    <div>
+      <dt>Sello de recepción</dt>
+      <dd><code>${d.selloRecibido ?? '—'}</code></dd>
+    </div>
+    <div>
+      <dt>Receptor</dt>
+      <dd>${receptor?.nombre ?? '—'}</dd>
+    </div>
+    <div>
+      <dt>Total</dt>
+      <dd>$${d.total}</dd>
+    </div>
+    <div>
+      <dt>Ambiente</dt>
+      <dd>${d.ambiente === 'PROD' ? 'Producción' : 'Pruebas'}</dd>
+    </div>
+    <div>
+      <dt>Archivo DTE</dt>
+      <dd>
+        ${
+          d.dteJsonUrl
+            ? html`<a href="/consola/api/dte/${d.codigoGeneracion}/json">Descargar JSON</a>`
+            : html`<span class="tenue">sin Archivo DTE</span>`
+        }
+      </dd>
+    </div>
+  </dl>`;
+}
+
+interface Hito {
+  fecha: Date | string | null;
+  titulo: string;
+  detalle?: Html | string;
+  tono?: 'ok' | 'error' | 'alerta';
+}
+
+type Registro = Awaited<ReturnType<typeof findOwnDocument>>;
+
+/** What happened to the document, oldest first, from its record. */
+function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html {
+  const identificacion = d.dteJson.identificacion as { tipoModelo?: number; fecEmi?: string; horEmi?: string };
+  const hitos: Hito[] = [
+    {
+      fecha: d.createdAt,
+      titulo: 'Solicitado y firmado',
+      detalle: html`Emitido el ${identificacion.fecEmi} ${identificacion.horEmi}`,
+    },
+  ];
+  if (identificacion.tipoModelo === 2)
+    hitos.push({
+      fecha: d.createdAt,
+      titulo: 'Emitido en contingencia',
+      detalle: 'MH no respondía: el receptor recibió el documento sin sello, que se envía cuando MH vuelve',
+      tono: 'alerta',
+    });
+  const evento = doc.eventoContingencia as EventoContingenciaRecord | null;
+  if (evento)
+    hitos.push({
+      fecha: instanteProcesamientoMh(evento.fechaHora),
+      titulo: 'Informado en un Evento de Contingencia',
+      detalle: html`Evento <code>${evento.codigoGeneracion}</code>`,
+    });
+  if (doc.loteDesde) hitos.push({ fecha: doc.loteDesde, titulo: 'Enviado a MH en un lote' });
+  const r = d.respuestaMh;
+  if (r) {
+    const aceptado = r.estado === 'PROCESSED';
+    // MH often repeats its description among the observaciones.
+    const observaciones = r.observaciones.filter((o) => o !== r.descripcionMsg);
+    hitos.push({
+      fecha: instanteProcesamientoMh(r.fhProcesamiento),
+      titulo: aceptado ? 'Aceptado por MH' : 'Rechazado por MH',
+      detalle: html`<code>${r.codigoMsg}</code> ${r.descripcionMsg}${
+          observaciones.length
+            ? html`<ul>
+                ${observaciones.map((o) => html`<li>${o}</li>`)}
+              </ul>`
+            : ''
+        }`,
+      tono: aceptado ? 'ok' : 'error',
+    });
+  } else if (d.estado === 'PENDIENTE')
+    hitos.push({
+      fecha: null,
+      titulo: 'Esperando la respuesta de MH',
+      detalle: `desde hace ${duracion(Date.now() - Date.parse(d.createdAt))}`,
+      tono: 'alerta',
+    });
+  if (d.errorTecnico && !r) hitos.push({ fecha: null, titulo: 'Error', detalle: d.errorTecnico, tono: 'error' });
+  if (d.selloRecibido) hitos.push({ fecha: null, titulo: 'Sellado', detalle: html`<code>${d.selloRecibido}</code>` });
+  for (const c of d.correos)
+    hitos.push({
+      fecha: c.fecha,
+      titulo: c.enviado ? `Correo enviado a ${c.para}` : `Correo a ${c.para} no enviado`,
+      detalle: c.error ?? undefined,
+      tono: c.enviado ? 'ok' : 'error',
+    });
+  if (d.anulacion)
+    hitos.push({
+      fecha: instanteProcesamientoMh(d.anulacion.fhProcesamiento),
+      titulo: 'Anulado ante MH',
+      detalle: html`Evento de invalidación <code>${d.anulacion.codigoGeneracion}</code>`,
+      tono: 'alerta',
+    });
+  for (const rel of d.relacionados)
+    hitos.push({
+      fecha: null,
+      titulo: `${nombreTipo(rel.tipo)} relacionado`,
+      detalle: html`<a href="/consola/documentos/${rel.codigoGeneracion}">${rel.numeroControl}</a>
+        ${estadoEtiqueta(rel.estado)}`,
+    });
+  hitos.push(...webhooks);
+  // In time order to the second (MH's times have no more); what the record keeps no time for stays right
+  // after what it follows.
+  let anterior = 0;
+  const ordenados = hitos
+    .map((h, i) => ({ h, i, t: (anterior = h.fecha ? Math.floor(new Date(h.fecha).getTime() / 1000) : anterior) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map(({ h }) => h);
+  return html`<ol class="historia">
+    ${ordenados.map(
+      (h) =>
+        html`<li class="${h.tono ?? ''}">
+          <span class="cuando">${h.fecha ? fechaHora(h.fecha) : ''}</span>
+          <strong>${h.titulo}</strong>${h.detalle ? html`<div>${h.detalle}</div>` : ''}
+        </li>`,
+    )}
+  </ol>`;
+}
+
+/** The forms the document's state allows (the server refuses the others with the API's code). */
+function acciones(req: Request, doc: Registro, d: DocumentDetailView): Html {
+  const csrf = html`<input type="hidden" name="csrf" value="${req.sesionConsola!.csrf}" />`;
+  const partes: Html[] = [];
+  // The route's own check: without the receptor's address, the form still sends to another one.
+  const reenviable = (() => {
+    try {
+      destinatarioReenvio(doc, undefined);
+      return true;
+    } catch (err) {
+      if (err instanceof DteError) return err.code === ErrorCode.EMAIL_NOT_AVAILABLE;
+      throw err;
+    }
+  })();
+  if (reenviable)
+    partes.push(
+      html`<form method="post" action="/consola/documentos/${d.codigoGeneracion}/reenviar" class="accion">
+        <h3>Reenviar por correo</h3>
+        <label
+          >Correo (vacío: el del receptor)<input
+            type="email"
+            name="email"
+            placeholder="${doc.receptorCorreo ? 'el del receptor' : 'el documento no tiene correo del receptor'}"
+        /></label>
+        ${csrf}<button type="submit">Reenviar</button>
+      </form>`,
+    );
+  if (d.estado === 'PROCESSED' && req.auth.permissions.includes('ANULACION'))
+    partes.push(
+      html`<form method="post" action="/consola/documentos/${d.codigoGeneracion}/anular" class="accion peligro">
+        <h3>Anular (invalidación ante MH)</h3>
+        <label
+          >Tipo de anulación<select name="tipoAnulacion">
+            <option value="2">2 · Rescindir la operación</option>
+            <option value="1">1 · Error en la información (requiere reemplazo)</option>
+            <option value="3">3 · Otro (requiere motivo)</option>
+          </select></label
+        >
+        <label>Documento que lo reemplaza (código de generación)<input name="codigoGeneracionR" size="38" /></label>
+        <label>Motivo<input name="motivoAnulacion" /></label>
+        <fieldset>
+          <legend>Responsable</legend>
+          <label>Nombre<input name="nombreResponsable" required /></label>
+          <label
+            >Tipo de documento<select name="tipDocResponsable">
+              ${tiposDocumento()}
+            </select></label
+          >
+          <label>Número<input name="numDocResponsable" required /></label>
+        </fieldset>
+        <fieldset>
+          <legend>Quien solicita</legend>
+          <label>Nombre<input name="nombreSolicita" required /></label>
+          <label
+            >Tipo de documento<select name="tipDocSolicita">
+              ${tiposDocumento()}
+            </select></label
+          >
+          <label>Número<input name="numDocSolicita" required /></label>
+        </fieldset>
+        ${csrf}<button type="submit" class="peligro">Anular ante MH</button>
+      </form>`,
+    );
+  if (!partes.length)
+    return html`<p class="vacio">
+      ${
+        d.estado === 'REJECTED'
+          ? 'MH rechazó el documento: no es un DTE válido y no puede reenviarse ni anularse.'
+          : d.estado === 'PENDIENTE' || d.estado === 'CONTINGENCIA'
+            ? 'El documento aún no tiene sello de MH: podrá reenviarse cuando lo tenga.'
+            : 'No hay acciones disponibles para este documento.'
+      }
+    </p>`;
+  return html`${partes}`;
+}
+
+/** CAT-022, the kinds of identity document a responsable may give. */
+const tiposDocumento = () =>
+  ['13', '36', '03', '02', '37'].map(
+    (c) => html`<option value="${c}">${c} · ${catalogValue('CAT-022', c) ?? c}</option>`,
+  );

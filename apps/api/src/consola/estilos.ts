@@ -1,0 +1,70 @@
+/** The console's one stylesheet, served by the API itself (no external fonts or files): the system's fonts. */
+export const ESTILOS = `
+:root {
+  --tinta: #1d2433; --tenue: #667085; --borde: #d9dee8; --fondo: #f5f7fb; --marca: #1f3a93;
+  --ok: #107a4b; --ok-fondo: #e6f4ec; --error: #b42318; --error-fondo: #fdecea; --alerta: #8a5a00; --alerta-fondo: #fff4d6;
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: var(--tinta); background: var(--fondo); }
+code { font: 13px ui-monospace, "DejaVu Sans Mono", Menlo, monospace; word-break: break-all; }
+a { color: var(--marca); }
+.barra { display: flex; align-items: center; gap: 24px; padding: 10px 24px; background: var(--marca); color: #fff; }
+.barra .marca { font-weight: 700; letter-spacing: .02em; }
+.barra nav { display: flex; gap: 4px; flex: 1; }
+.barra nav a { color: #dfe6ff; text-decoration: none; padding: 6px 12px; border-radius: 6px; }
+.barra nav a.activo, .barra nav a:hover { background: rgba(255,255,255,.16); color: #fff; }
+.barra .salir { display: flex; align-items: center; gap: 12px; font-size: 13px; color: #dfe6ff; }
+main { max-width: 1180px; margin: 0 auto; padding: 8px 24px 48px; }
+h1 { font-size: 24px; margin: 20px 0 16px; }
+h2 { font-size: 17px; margin: 28px 0 10px; }
+h3 { font-size: 15px; margin: 0 0 10px; }
+section, .accion, .descarga, .endpoint, .entrada { background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 16px 18px; margin-bottom: 16px; }
+section h2 { margin-top: 0; }
+label { display: flex; flex-direction: column; gap: 4px; font-size: 13px; color: var(--tenue); }
+input, select { font: inherit; color: var(--tinta); padding: 7px 9px; border: 1px solid var(--borde); border-radius: 6px; background: #fff; }
+input:focus, select:focus { outline: 2px solid #b9c6f0; border-color: var(--marca); }
+button, .boton { font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 6px; border: 1px solid var(--marca); background: var(--marca); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
+button.secundario, .boton.secundario { background: #fff; color: var(--marca); }
+button.peligro { background: var(--error); border-color: var(--error); }
+.filtros { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 14px 16px; margin-bottom: 16px; }
+section .descarga { background: #fafbfd; }
+.descarga, .accion { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
+.descarga h3, .accion h3 { flex-basis: 100%; }
+fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
+legend { font-size: 13px; color: var(--tenue); }
+table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
+th, td { text-align: left; padding: 8px 12px; border-bottom: 1px solid var(--borde); vertical-align: top; }
+th { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--tenue); background: #fafbfd; }
+tr:last-child td { border-bottom: 0; }
+td code { word-break: normal; overflow-wrap: anywhere; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+.tenue { color: var(--tenue); font-size: 13px; }
+.vacio { color: var(--tenue); font-style: italic; }
+.estado { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef1f6; color: var(--tenue); white-space: nowrap; }
+.estado-processed { background: var(--ok-fondo); color: var(--ok); }
+.estado-rejected { background: var(--error-fondo); color: var(--error); }
+.estado-pendiente, .estado-contingencia { background: var(--alerta-fondo); color: var(--alerta); }
+.estado-cancelled { background: #eceff3; color: #475467; }
+.ficha { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px 24px; margin: 0 0 16px; background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 16px 18px; }
+.aviso .ficha { background: transparent; border: 0; padding: 0; }
+.ficha dt { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--tenue); }
+.ficha dd { margin: 2px 0 0; }
+.columnas { display: grid; grid-template-columns: 3fr 2fr; gap: 16px; }
+.columnas > section { margin: 0; }
+.historia { list-style: none; margin: 0; padding: 0 0 0 14px; border-left: 2px solid var(--borde); }
+.historia > li { position: relative; padding: 0 0 14px 12px; }
+.historia > li::before { content: ""; position: absolute; left: -21px; top: 6px; width: 12px; height: 12px; border-radius: 50%; background: #fff; border: 2px solid var(--tenue); }
+.historia > li.ok::before { border-color: var(--ok); background: var(--ok-fondo); }
+.historia > li.error::before { border-color: var(--error); background: var(--error-fondo); }
+.historia > li.alerta::before { border-color: var(--alerta); background: var(--alerta-fondo); }
+.historia .cuando { display: block; font-size: 12px; color: var(--tenue); }
+.historia ul { margin: 4px 0 0; padding-left: 18px; font-size: 13px; }
+.aviso { border-radius: 10px; padding: 12px 16px; margin-bottom: 16px; border: 1px solid; }
+.aviso p { margin: 4px 0; }
+.aviso.ok { background: var(--ok-fondo); border-color: #b7dfc8; color: var(--ok); }
+.aviso.error { background: var(--error-fondo); border-color: #f5c2bd; color: var(--error); }
+.aviso.alerta { background: var(--alerta-fondo); border-color: #f0d68a; color: var(--alerta); }
+iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
+.entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
+@media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
+`;

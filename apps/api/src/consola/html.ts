@@ -1,0 +1,112 @@
+import { elSalvadorNow } from '@dte/domain';
+
+/**
+ * The console's HTML: a tagged template that escapes every value it is given (a value already made by
+ * `html` is kept as it is), so a receptor's name or MH's observation is always text, never markup.
+ */
+export class Html {
+  constructor(readonly texto: string) {}
+  toString(): string {
+    return this.texto;
+  }
+}
+
+type Valor = Html | string | number | boolean | null | undefined | readonly Valor[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapar(valor: Valor): string {
+  if (valor === null || valor === undefined || valor === false) return '';
+  if (valor instanceof Html) return valor.texto;
+  if (Array.isArray(valor)) return valor.map(escapar).join('');
+  return String(valor).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+export function html(partes: TemplateStringsArray, ...valores: Valor[]): Html {
+  return new Html(partes.reduce((out, parte, i) => out + parte + (i < valores.length ? escapar(valores[i]) : ''), ''));
+}
+
+export interface Pagina {
+  titulo: string;
+  /** The section of the menu the page belongs to. */
+  seccion?: 'documentos' | 'operaciones' | 'libros';
+  /** The signed-in token's name and emisor, for the header; absent on the sign-in page. */
+  sesion?: { token: string; emisor: string; csrf: string };
+  cuerpo: Html;
+}
+
+const MENU = [
+  ['documentos', '/consola/documentos', 'Documentos'],
+  ['operaciones', '/consola/operaciones', 'Operaciones'],
+  ['libros', '/consola/libros', 'Libros y anexos'],
+] as const;
+
+export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
+  return html`<!doctype html>
+    <html lang="es">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${titulo} · Consola DTE</title>
+        <link rel="stylesheet" href="/consola/estilos.css" />
+      </head>
+      <body>
+        <header class="barra">
+          <span class="marca">Consola DTE</span>
+          ${
+            sesion &&
+            html`<nav>
+                ${MENU.map(
+                  ([id, href, nombre]) =>
+                    html`<a href="${href}" ${id === seccion ? html` class="activo"` : ''}>${nombre}</a>`,
+                )}
+              </nav>
+              <form class="salir" method="post" action="/consola/salir">
+                <span>${sesion.emisor} · ${sesion.token}</span>
+                <input type="hidden" name="csrf" value="${sesion.csrf}" />
+                <button type="submit" class="secundario">Salir</button>
+              </form>`
+          }
+        </header>
+        <main>
+          <h1>${titulo}</h1>
+          ${cuerpo}
+        </main>
+      </body>
+    </html> `.texto;
+}
+
+/** Dates as El Salvador reads them (its civil time): `2026-11-27 10:04:05`. */
+export function fechaHora(fecha: Date | string | number | null | undefined): string {
+  const instante = fecha === null || fecha === undefined ? null : new Date(fecha);
+  if (!instante || Number.isNaN(instante.getTime())) return '';
+  const { fecEmi, horEmi } = elSalvadorNow(instante);
+  return `${fecEmi} ${horEmi}`;
+}
+
+/** How long ago, in words: `3 min`, `2 h 5 min`, `4 d 1 h`. */
+export function duracion(ms: number): string {
+  const min = Math.max(0, Math.floor(ms / 60_000));
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 24) return `${h} h ${min % 60} min`;
+  return `${Math.floor(h / 24)} d ${h % 24} h`;
+}
+
+const ESTADOS: Record<string, string> = {
+  PENDIENTE: 'Pendiente de MH',
+  PROCESSED: 'Aceptado',
+  REJECTED: 'Rechazado',
+  CONTINGENCIA: 'En contingencia',
+  CANCELLED: 'Anulado',
+};
+
+export const estadoEtiqueta = (estado: string) =>
+  html`<span class="estado estado-${estado.toLowerCase()}">${ESTADOS[estado] ?? estado}</span>`;
+
+/** A link to a workflow in Temporal's Web UI (TEMPORAL_UI_URL), or its id alone when none is configured. */
+export function enlaceWorkflow(ui: string | undefined, namespace: string, workflowId: string): Html {
+  if (!ui) return html`<code>${workflowId}</code>`;
+  const href = `${ui.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+  return html`<a href="${href}" rel="noopener noreferrer" target="_blank"><code>${workflowId}</code></a>`;
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import express, { Router, type RequestHandler } from 'express';
+import { DteError, ErrorCode } from '@dte/domain';
+import type { ApiContext } from '../context';
+import { documentosRoutes } from '../routes/documentos';
+import { librosRoutes } from '../routes/libros';
+import { pdfRoutes } from '../routes/pdf';
+import { documentosConsola } from './documentos';
+import { ESTILOS } from './estilos';
+import { html, pagina } from './html';
+import { librosConsola } from './libros';
+import { operacionesConsola } from './operaciones';
+import { paginaDeError } from './pagina';
+import { abrirSesion, cerrarSesion, comprobarCsrfDeEntrada, csrfDeEntrada, sesion } from './sesion';
+
+/** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
+const CSP_PAGINAS =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; " +
+  "base-uri 'none'; frame-ancestors 'none'";
+/**
+ * The API's files (PDF, JSON, books, annexes; never HTML, and helmet's nosniff keeps them so) may be framed by
+ * the console's own pages, nothing else: any other directive on a PDF applies to Chromium's viewer of it too,
+ * which then shows no toolbar.
+ */
+const CSP_DESCARGAS = "frame-ancestors 'self'";
+
+const cabeceras: RequestHandler = (req, res, next) => {
+  const descarga = req.path.startsWith('/api/');
+  res.setHeader('Content-Security-Policy', descarga ? CSP_DESCARGAS : CSP_PAGINAS);
+  res.setHeader('X-Frame-Options', descarga ? 'SAMEORIGIN' : 'DENY');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** A form's empty field is no choice: dropped before the API's strict query schemas read it. */
+const sinCamposVacios: RequestHandler = (req, _res, next) => {
+  const i = req.url.indexOf('?');
+  if (i >= 0) {
+    const query = new URLSearchParams(req.url.slice(i + 1));
+    for (const [k, v] of [...query]) if (v.trim() === '') query.delete(k);
+    req.url = `${req.url.slice(0, i)}${query.size ? `?${query}` : ''}`;
+  }
+  next();
+};
+
+const ETAG_ESTILOS = `"${createHash('sha256').update(ESTILOS).digest('base64url').slice(0, 16)}"`;
+
+/**
+ * The web console (`/consola`, in Spanish) for the emisor's staff: server-rendered pages and plain forms,
+ * signed in with an API token (sesion.ts). Every page and action runs the API's own code as the session's
+ * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes, the
+ * API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
+ * API's.
+ */
+export function consolaRoutes(ctx: ApiContext): Router {
+  const consola = Router();
+  consola.use(cabeceras, express.urlencoded({ extended: false, limit: '64kb' }));
+
+  consola.get('/estilos.css', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', ETAG_ESTILOS);
+    res.type('text/css').send(ESTILOS);
+  });
+
+  const entrada = (csrf: string, error?: string) =>
+    pagina({
+      titulo: 'Entrar',
+      cuerpo: html`<form class="entrada" method="post" action="/consola/entrar">
+        <p class="tenue">
+          Entre con un token de API del emisor: el de una persona (permiso CONSOLA) o el de un sistema. La consola puede
+          lo que el token puede.
+        </p>
+        ${error && html`<p class="aviso error">${error}</p>`}
+        <label>Token de API<input type="password" name="token" autocomplete="off" required autofocus /></label>
+        <input type="hidden" name="csrf" value="${csrf}" />
+        <button type="submit">Entrar</button>
+      </form>`,
+    });
+  consola.get('/entrar', (req, res) => {
+    res.send(entrada(csrfDeEntrada(req, res)));
+  });
+  consola.post('/entrar', async (req, res) => {
+    comprobarCsrfDeEntrada(req);
+    const token = typeof req.body.token === 'string' ? req.body.token.trim() : '';
+    try {
+      await abrirSesion(ctx, req, res, token);
+    } catch (err) {
+      if (!(err instanceof DteError) || err.code !== ErrorCode.AUTH_TOKEN_INVALID) throw err;
+      res.status(401).send(entrada(csrfDeEntrada(req, res), err.message));
+      return;
+    }
+    res.redirect(303, '/consola/documentos');
+  });
+
+  consola.use(sesion(ctx));
+  consola.get('/', (_req, res) => res.redirect(303, '/consola/documentos'));
+  consola.post('/salir', async (req, res) => {
+    await cerrarSesion(ctx, req, res);
+    res.redirect(303, '/consola/entrar');
+  });
+  consola.use(documentosConsola(ctx), operacionesConsola(ctx), librosConsola(ctx));
+  consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
+  consola.use((req, _res, next) =>
+    next(new DteError(ErrorCode.NOT_FOUND, 404, `La consola no tiene ${req.method} ${req.originalUrl}`)),
+  );
+  consola.use(paginaDeError(ctx));
+
+  const router = Router();
+  router.use('/consola', consola);
+  return router;
+}

@@ -1,0 +1,128 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { DteError, ErrorCode } from '@dte/domain';
+import { activeApiTokenByHash, hashToken } from '@dte/store';
+import type { ApiContext } from '../context';
+
+/**
+ * The console's sessions, kept by the server: the cookie holds a random id, the database its SHA-256 as
+ * `_id` (the one lookup FerretDB answers from an index) with the token's hash — never the token —, the
+ * session's CSRF token and when it ends. Each request reads the token's record again, so a revoked token
+ * ends its sessions at once.
+ */
+interface SesionRecord {
+  _id: string;
+  /** The `_id` of the API token that signed in. */
+  tokenHash: string;
+  csrf: string;
+  creada: Date;
+  expira: Date;
+}
+
+export interface Sesion {
+  csrf: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    sesionConsola?: Sesion;
+  }
+}
+
+/** A working day: a person signs in again the next one. */
+export const SESION_HORAS = 10;
+export const COOKIE = 'dte_consola';
+/** The sign-in form's own CSRF token, before there is a session (double submit: cookie and field agree). */
+const COOKIE_ENTRADA = 'dte_consola_entrada';
+
+const coleccion = (ctx: ApiContext) => ctx.db.connection.collection<SesionRecord>('consola_sesiones');
+const aleatorio = () => randomBytes(32).toString('base64url');
+const clave = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
+
+function cookies(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const par of (req.header('cookie') ?? '').split(';')) {
+    const i = par.indexOf('=');
+    if (i > 0) out[par.slice(0, i).trim()] = decodeURIComponent(par.slice(i + 1).trim());
+  }
+  return out;
+}
+
+/** HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Secure over https. */
+function ponerCookie(req: Request, res: Response, nombre: string, valor: string, segundos: number): void {
+  const atributos = [`${nombre}=${valor}`, 'Path=/consola', 'HttpOnly', 'SameSite=Strict', `Max-Age=${segundos}`];
+  if (req.secure) atributos.push('Secure');
+  res.append('Set-Cookie', atributos.join('; '));
+}
+
+const iguales = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** The sign-in form's CSRF token, set in its cookie as the form is shown. */
+export function csrfDeEntrada(req: Request, res: Response): string {
+  const csrf = cookies(req)[COOKIE_ENTRADA] || aleatorio();
+  ponerCookie(req, res, COOKIE_ENTRADA, csrf, 3600);
+  return csrf;
+}
+
+export function comprobarCsrfDeEntrada(req: Request): void {
+  comprobarCsrf(cookies(req)[COOKIE_ENTRADA], req);
+}
+
+function comprobarCsrf(esperado: string | undefined, req: Request): void {
+  const recibido = (req.body as Record<string, unknown> | undefined)?.csrf;
+  if (!esperado || typeof recibido !== 'string' || !iguales(esperado, recibido))
+    throw new DteError(
+      ErrorCode.CSRF_TOKEN_INVALID,
+      403,
+      'El formulario no trae el token CSRF de la sesión: recargue la página',
+      { field: 'csrf' },
+    );
+}
+
+/** Signs in with an API token: the same record the API would authenticate (not revoked). */
+export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  if (!(await activeApiTokenByHash(ctx.db.models, tokenHash)))
+    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+  const id = aleatorio();
+  const creada = new Date();
+  await coleccion(ctx).insertOne({
+    _id: clave(id),
+    tokenHash,
+    csrf: aleatorio(),
+    creada,
+    expira: new Date(creada.getTime() + SESION_HORAS * 3600_000),
+  });
+  ponerCookie(req, res, COOKIE, id, SESION_HORAS * 3600);
+  ponerCookie(req, res, COOKIE_ENTRADA, '', 0);
+}
+
+export async function cerrarSesion(ctx: ApiContext, req: Request, res: Response): Promise<void> {
+  const id = cookies(req)[COOKIE];
+  if (id) await coleccion(ctx).deleteOne({ _id: clave(id) });
+  ponerCookie(req, res, COOKIE, '', 0);
+}
+
+/**
+ * Reads the session of the cookie: a live one gives the request its token (`req.tokenDeSesion`, which the
+ * API's `authenticate` then checks as it checks a header's) and, on a POST, requires its CSRF token. No
+ * session, an ended one or a revoked token: a page goes to the sign-in form, a form is refused.
+ */
+export function sesion(ctx: ApiContext): RequestHandler {
+  return async (req, res, next) => {
+    const id = cookies(req)[COOKIE];
+    const registro = id ? await coleccion(ctx).findOne({ _id: clave(id) }) : null;
+    const vigente = registro && registro.expira.getTime() > Date.now() ? registro : null;
+    if (registro && !vigente) await coleccion(ctx).deleteOne({ _id: registro._id });
+    const token = vigente && (await activeApiTokenByHash(ctx.db.models, vigente.tokenHash));
+    if (!vigente || !token) {
+      if (req.method === 'GET') return res.redirect(303, '/consola/entrar');
+      throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'La sesión terminó: vuelva a entrar');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') comprobarCsrf(vigente.csrf, req);
+    req.tokenDeSesion = token;
+    req.sesionConsola = { csrf: vigente.csrf };
+    next();
+  };
+}

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
-import { closeTestDatabase, createTestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, simulator } from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -51,6 +53,40 @@ describe('admin CLI for people', () => {
     const opcion = await admin(['webhooks', 'list', '--emisr', '1']);
     expect(opcion.code).toBe(1);
     expect(opcion.stderr).toMatch(/Unknown option '--emisr'.*'npm run admin -- webhooks --help' shows its options/);
+  });
+
+  it('reenviar e-mails a sealed document as POST /dte/resend does, and refuses a rejected one with its code', async () => {
+    const tenant = await createTestTenant();
+    const factura = (correo: string) =>
+      api('POST', '/dte/dte01', tenant, {
+        receptor: { nombre: 'Cliente', correo },
+        items: [{ descripcion: 'Café', cantidad: 1, precioUnitario: 5 }],
+        condicionOperacion: 1,
+      });
+    const sellada = (await factura(`receptor-${randomUUID()}@example.test`)).body.data;
+    const otro = `contabilidad-${randomUUID()}@example.test`;
+    const hecho = await admin([
+      'reenviar', '--emisor', String(tenant.emisorId), '--dte', sellada.codigoGeneracion, '--correo', otro,
+    ]); // prettier-ignore
+    expect([hecho.code, JSON.parse(hecho.stdout)]).toEqual([
+      0,
+      expect.objectContaining({ codigoGeneracion: sellada.codigoGeneracion, emailEnviado: otro, correoEnviado: true }),
+    ]);
+    expect(hecho.stderr).toContain(`admin: document ${sellada.codigoGeneracion} e-mailed to ${otro}`);
+    const correo = await waitForMail((m) => m.to.some((t) => t.address === otro));
+    expect(correo.attachments?.map((a) => a.contentType).sort()).toEqual(['application/json', 'application/pdf']);
+
+    // MH rejects the tenant's next document: the CLI refuses it as the API does, and sends nothing.
+    await simulator('/reject', { next: 1, codigoMsg: '003', clasificaMsg: '13', emisor: tenant.nit });
+    const rechazada = (await factura(`rechazada-${randomUUID()}@example.test`)).body.data;
+    expect(rechazada.estado).toBe('REJECTED');
+    const api409 = await api('POST', `/dte/resend/${rechazada.codigoGeneracion}`, tenant, { email: otro });
+    const cli = await admin(['reenviar', '--emisor', String(tenant.emisorId), '--dte', rechazada.codigoGeneracion]);
+    expect([api409.body.code, cli.code, cli.stderr]).toEqual([
+      'DOCUMENT_REJECTED',
+      1,
+      'admin: Un documento rechazado por MH no puede reenviarse {"estado":"REJECTED"}\n',
+    ]);
   });
 
   it('says what each command did, beside the JSON a script reads', async () => {

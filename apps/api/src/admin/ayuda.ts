@@ -45,29 +45,42 @@ export const AYUDA = {
                 prints the endpoint's secret, this once
   webhooks list --emisor <id>
   webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>`,
+  buzon: `buzon set --emisor <id> --host <imap host> --usuario <login> --password <password or app password>
+                [--port <default 993, or 143 with --sin-tls>] [--sin-tls] [--carpeta <default INBOX>]
+                [--desde <YYYY-MM-DD>]
+                the IMAP mailbox the emisor's suppliers e-mail their DTEs to, as POST /buzon (password sealed)
+  buzon show --emisor <id>
+                the mailbox, its last reading and the messages it could not take
+  buzon delete --emisor <id>`,
   conciliar: `conciliar --emisor <id> --fecha <YYYY-MM-DD>
                 reconciles the emisor's documents of that day with MH (consultadte) through Temporal, waits
                 for it, and prints the summary (the report: GET /dte/conciliacion?fecha=)`,
-  libros: `libros ventas-contribuyentes|ventas-consumidor|debito-fiscal --emisor <id>
+  libros: `libros ventas-contribuyentes|ventas-consumidor|debito-fiscal|compras --emisor <id>
                 --periodo <YYYY-MM> | --desde <YYYY-MM-DD> --hasta <YYYY-MM-DD>
                 [--cod-estable <codEstable>] [--salida <file.xlsx>]
                 prints the book of the month or dates (JSON), or writes it as a spreadsheet; as GET /libros/…`,
-  anexos: `anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13
+  anexos: `anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13|
+                compras|compras-sujetos-excluidos|retenciones-recibidas|percepciones-recibidas
                 --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
-                [--salida <file.csv>]
+                [--tipo-operacion <n> --clasificacion <n> --sector <n> --tipo-costo-gasto <n>] [--salida <file.csv>]
                 prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports`,
   certificacion: `certificacion iniciar --emisor <id> [--plan <01=90,03=75,…,invalidacion=5,contingencia=5>]
-                [--ritmo <documents per minute>] [--token <id>]
+                [--ritmo <documents per minute>] [--token <id>] [--contribuyentes <file.json>]
                 starts the emisor's MH certification campaign (ambiente TEST) as POST /certificacion does,
                 issuing with the token's establishment and point of sale; without --token, the emisor's
                 oldest active token with CERTIFICACION (it says which); without --plan, MH's quotas for
-                the kinds the token may issue
+                the kinds the token may issue; --contribuyentes: a JSON array of taxpayers registered at MH
+                (nit, nrc, nombre, codActividad, descActividad, direccion, telefono, correo) that the CCFs
+                and other contribuyente documents go to, as MH's test environment checks receptors
   certificacion estado --emisor <id> [--seguir]
                 the campaign per kind and event (planned, accepted, rejected, in flight), MH's last
                 rejection, and a progress bar per kind and for the whole plan; --seguir prints the bar of
                 the whole plan as it moves, until the campaign is no longer EN_CURSO
   certificacion reanudar|cancelar --emisor <id>
                 resumes a campaign paused at MH's rejection (after the emisor fixed its data), or ends it`,
+  reenviar: `reenviar --emisor <id> --dte <codigoGeneracion> [--correo <address>]
+                e-mails the document (its JSON and PDF) again, to --correo or its receptor's address, as
+                POST /dte/resend does: only a document MH sealed`,
   help: `help [<command>]
                 this list, or one command's; '<command> --help' too`,
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -5,10 +6,14 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
-import { Conciliacion } from '@dte/contract';
+import { Conciliacion, ResendDte } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
 import {
+  Buzones,
+  buzonView,
+  Compras,
   connectDatabase,
+  documentoPropio,
   Documents,
   endpointView,
   ObjectStore,
@@ -19,11 +24,15 @@ import {
 } from '@dte/store';
 import {
   anexoRequest,
+  buzonRequest,
   conciliacionRequest,
-  LIBROS,
+  destinatarioReenvio,
   DteError,
+  ErrorCode,
+  LIBROS,
   libroRequest,
   parseRequest,
+  resendRequest,
   webhookRequest,
   type AmbienteCode,
 } from '@dte/domain';
@@ -31,13 +40,14 @@ import { estadoCampana, iniciarCampana, senalarCampana } from '../certificacion/
 import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro } from '../libros/libros';
 import { certificacionRequest } from '../routes/certificacion';
 import { comprobarDestino } from '../http/destino-webhook';
+import { unwrapWorkflowError } from '../http/workflow-errors';
 import { progreso, tokenDeCampana } from './certificacion';
 import { ayuda, esComando, verAyuda } from './ayuda';
 import { ensureDevTenant } from './dev-tenant';
 import { PERMISSIONS, Tenants } from './tenants';
 
 /** The options that take no value. */
-const FLAGS = new Set(['servicio', 'sin-certificacion', 'seguir']);
+const FLAGS = new Set(['servicio', 'sin-certificacion', 'seguir', 'sin-tls']);
 
 const OPTIONS = Object.fromEntries(
   [
@@ -81,6 +91,10 @@ const OPTIONS = Object.fromEntries(
     'periodo',
     'hasta',
     'tipo-ingreso',
+    'tipo-operacion',
+    'clasificacion',
+    'sector',
+    'tipo-costo-gasto',
     'salida',
     'servicio',
     'sin-certificacion',
@@ -88,6 +102,14 @@ const OPTIONS = Object.fromEntries(
     'ritmo',
     'token',
     'seguir',
+    'contribuyentes',
+    'dte',
+    'host',
+    'port',
+    'usuario',
+    'password',
+    'carpeta',
+    'sin-tls',
   ].map((name) => [name, { type: FLAGS.has(name) ? ('boolean' as const) : ('string' as const) }]),
 );
 
@@ -376,6 +398,32 @@ async function run(
     case 'webhooks delete':
       await new Webhooks(db.connection, box).eliminar(o.id('emisor'), o.opt('webhook'));
       return print({ id: o.opt('webhook'), eliminado: true }, `webhook endpoint ${o.opt('webhook')} deleted`);
+    case 'buzon set': {
+      const emisorId = o.id('emisor');
+      if (!(await Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
+      const port = o.optional('port');
+      const pedido = parseRequest(buzonRequest, {
+        host: o.opt('host'),
+        usuario: o.opt('usuario'),
+        password: o.opt('password'),
+        tls: !o.flag('sin-tls'),
+        ...(port ? { port: Number(port) } : {}),
+        ...(o.optional('carpeta') ? { carpeta: o.optional('carpeta') } : {}),
+        ...(o.optional('desde') ? { desde: o.optional('desde') } : {}),
+      });
+      const buzon = await new Buzones(db.connection, box).guardar(emisorId, pedido);
+      return print(buzonView(buzon, []), `mailbox of emisor ${emisorId} set; the lectura-buzones schedule reads it`);
+    }
+    case 'buzon show': {
+      const buzones = new Buzones(db.connection, box);
+      const buzon = await buzones.leer(o.id('emisor'));
+      if (!buzon) throw new Error(`emisor ${o.id('emisor')} has no mailbox`);
+      return print(buzonView(buzon, await buzones.informes(buzon.emisorId, 50)));
+    }
+    case 'buzon delete':
+      if (!(await new Buzones(db.connection, box).eliminar(o.id('emisor'))))
+        throw new Error(`emisor ${o.id('emisor')} has no mailbox`);
+      return print({ emisorId: o.id('emisor'), eliminado: true }, `mailbox of emisor ${o.id('emisor')} removed`);
     default:
       throw new Error(`unknown command "${command.trim()}": ${verAyuda(command.split(' ')[0])}`);
   }
@@ -429,6 +477,42 @@ async function conciliar(config: Config, db: Database, args: string[]) {
   );
 }
 
+/**
+ * E-mails a document again, as POST /dte/resend does: the same check (`destinatarioReenvio`: a sealed
+ * document, to --correo or its receptor's address), then the same workflow, which checks it once more.
+ */
+async function reenviar(config: Config, db: Database, args: string[]) {
+  const o = options('reenviar', args);
+  const emisorId = o.id('emisor');
+  const { email } = parseRequest(resendRequest, { email: o.optional('correo') ?? undefined });
+  const documents = new Documents(db, new TenantCache(db.models, 0));
+  const doc = await documentoPropio(documents, emisorId, o.opt('dte'), [
+    'codigoGeneracion',
+    'tipo',
+    'estado',
+    'receptorCorreo',
+  ]);
+  const { codigoGeneracion, tipo, estado } = doc;
+  const to = destinatarioReenvio(doc, email);
+  const enviado = await conTemporal(config, (workflows) =>
+    conAvance(
+      `e-mailing document ${codigoGeneracion} to ${to}`,
+      workflows
+        .execute(ResendDte, {
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          workflowId: ResendDte.workflowId(codigoGeneracion, randomUUID()),
+          args: [{ codigoGeneracion, to }],
+        })
+        .catch((err: unknown) => {
+          throw unwrapWorkflowError(err);
+        }),
+    ),
+  );
+  const data = { codigoGeneracion, emailEnviado: to, correoEnviado: enviado, tipo, estado };
+  if (!enviado) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
+  print(data, `document ${codigoGeneracion} e-mailed to ${to}`);
+}
+
 /** How often `certificacion estado --seguir` asks the campaign again. */
 const SEGUIR_CADA_MS = 2000;
 
@@ -440,9 +524,11 @@ async function certificacion(config: Config, db: Database, args: string[]): Prom
   switch (accion) {
     case 'iniciar': {
       const ritmo = o.optional('ritmo');
+      const contribuyentes = o.optional('contribuyentes');
       const pedido = parseRequest(certificacionRequest, {
         plan: o.optional('plan') ?? undefined,
         ritmo: ritmo === null ? undefined : Number(ritmo),
+        contribuyentes: contribuyentes === null ? undefined : JSON.parse(fs.readFileSync(contribuyentes, 'utf8')),
       });
       const { auth, token, elegido } = await tokenDeCampana(
         db,
@@ -511,7 +597,7 @@ function conteoDeSalida(archivo: string, filas: boolean): { paso: Transform; fin
 }
 
 /** The same book or annex the API answers, for an accountant without an API token. */
-async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): Promise<void> {
+async function libros(db: Database, store: ObjectStore, tipo: 'libros' | 'anexos', args: string[]): Promise<void> {
   const o = options(tipo, args);
   const [nombre] = o.positionals;
   const emisorId = o.id('emisor');
@@ -523,23 +609,30 @@ async function libros(db: Database, tipo: 'libros' | 'anexos', args: string[]): 
     establecimiento: o.optional('cod-estable') ?? undefined,
     formato: salida ? (tipo === 'libros' ? 'xlsx' : 'csv') : 'json',
   };
+  const tenants = new TenantCache(db.models, 0);
   const pedido = (periodo: string, establecimiento?: string): PedidoLibro => ({
-    documents: new Documents(db, new TenantCache(db.models, 0)),
+    documents: new Documents(db, tenants),
+    compras: new Compras(db, store, tenants),
     emisor: { id: emisorId, nombre: emisor.nombre, nit: emisor.nit },
     periodo,
     establecimiento,
   });
   if (tipo === 'anexos') {
-    const { anexo, periodo, establecimiento, tipoIngreso } = parseRequest(anexoRequest, {
+    const { anexo, periodo, establecimiento, tipoIngreso, clasificacion } = parseRequest(anexoRequest, {
       ...consulta,
       anexo: nombre,
       tipoIngreso: o.optional('tipo-ingreso') ?? undefined,
+      tipoOperacion: o.optional('tipo-operacion') ?? undefined,
+      clasificacion: o.optional('clasificacion') ?? undefined,
+      sector: o.optional('sector') ?? undefined,
+      tipoCostoGasto: o.optional('tipo-costo-gasto') ?? undefined,
     });
-    if (!salida) return escribirAnexo(anexo, pedido(periodo, establecimiento), { tipoIngreso }, 'json', process.stdout);
+    const opciones = { tipoIngreso, clasificacion };
+    if (!salida) return escribirAnexo(anexo, pedido(periodo, establecimiento), opciones, 'json', process.stdout);
     const conteo = conteoDeSalida(salida, true);
     const archivo = fs.createWriteStream(salida);
     conteo.paso.pipe(archivo);
-    await escribirAnexo(anexo, pedido(periodo, establecimiento), { tipoIngreso }, 'csv', conteo.paso);
+    await escribirAnexo(anexo, pedido(periodo, establecimiento), opciones, 'csv', conteo.paso);
     await finished(conteo.paso.end() && archivo);
     return conteo.fin();
   }
@@ -582,8 +675,10 @@ async function main(argv: string[]): Promise<void> {
       return decir(`development emisor ${tenant.emisorId} ready; its token is in ${tokenFile}`);
     }
     if (command === 'conciliar') return await conciliar(config, db, args);
+    if (command === 'reenviar') return await reenviar(config, db, args);
     if (command === 'certificacion') return await certificacion(config, db, args);
-    if (command === 'libros' || command === 'anexos') return await libros(db, command, args);
+    if (command === 'libros' || command === 'anexos')
+      return await libros(db, ObjectStore.fromConfig(config), command, args);
     const [action, ...rest] = args;
     await run(config, db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {

@@ -43,8 +43,10 @@ function vistaNormativa(emisorId: number, normativa: Normativa) {
 
 /**
  * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
- * emisor's webhook endpoints (WEBHOOKS), read its books and F-07 annexes (LIBROS), and run its MH
- * certification campaign (CERTIFICACION).
+ * emisor's webhook endpoints (WEBHOOKS), read its books and F-07 annexes (LIBROS), run its MH
+ * certification campaign (CERTIFICACION), take in and read the documents received from suppliers (COMPRAS), and see the operations page of the web console (CONSOLA: the
+ * state of the webhook endpoints, read-only; a token for a person, which reads and resends but, without
+ * the kinds' permissions, issues nothing).
  */
 export const PERMISSIONS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
@@ -52,6 +54,8 @@ export const PERMISSIONS: readonly string[] = [
   'WEBHOOKS',
   'LIBROS',
   'CERTIFICACION',
+  'CONSOLA',
+  'COMPRAS',
 ];
 
 const LOGO_TYPES: Record<string, string> = {

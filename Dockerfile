@@ -13,6 +13,7 @@ COPY packages/activities/package.json packages/activities/tsconfig.json packages
 COPY apps/mh-simulator/package.json apps/mh-simulator/tsconfig.json apps/mh-simulator/
 COPY apps/worker/package.json apps/worker/tsconfig.json apps/worker/
 COPY apps/api/package.json apps/api/tsconfig.json apps/api/
+COPY packages/client/package.json packages/client/tsconfig.json packages/client/
 # `npm ci` refuses this lock file (it lacks other platforms' optional swc and unrs packages, see
 # scripts/prepare.js); `npm install` installs the locked versions all the same.
 RUN npm install --no-audit --no-fund
@@ -24,6 +25,7 @@ COPY packages/activities/src packages/activities/src
 COPY apps/mh-simulator/src apps/mh-simulator/src
 COPY apps/worker/src apps/worker/src
 COPY apps/api/src apps/api/src
+COPY packages/client/src packages/client/src
 RUN npx tsc -b && node apps/worker/dist/bundle.js /app/workflow-bundle.js && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime

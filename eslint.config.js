@@ -99,4 +99,20 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // The published client runs in browsers too and installs alone: no Node builtin, none of the service's packages.
+  {
+    files: ['packages/client/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILTINS.map((name) => ({ name, message: 'The client runs in browsers: no Node builtins.' })),
+          patterns: [
+            { group: ['node:*'], message: 'The client runs in browsers: no Node builtins.' },
+            { group: ['@dte/*'], message: 'The client is published alone: it depends on no package of the service.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,7 @@ const swc = [
   { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
 const mapper = {
-  '^@dte/(config|domain|contract|store|activities)$': '<rootDir>/packages/$1/src',
+  '^@dte/(config|domain|contract|store|activities|client)$': '<rootDir>/packages/$1/src',
   '^@dte/contract/client$': '<rootDir>/packages/contract/src/client',
   '^@dte/domain/limites$': '<rootDir>/packages/domain/src/mh/limites',
 };

@@ -41,6 +41,9 @@ describe('architecture walls', () => {
     ['the domain importing the database', 'packages/domain/src/index.ts', `import fs from 'mongoose';`],
     ['the domain importing Temporal', 'packages/domain/src/index.ts', `import fs from '@temporalio/client';`],
     ['the API importing the activities', 'apps/api/src/main.ts', `import fs from '@dte/activities';`],
+    ['the client importing a Node builtin', 'packages/client/src/index.ts', `import fs from 'node:fs';`],
+    ['the client importing a bare Node builtin', 'packages/client/src/index.ts', `import fs from 'fs';`],
+    ['the client importing the domain', 'packages/client/src/index.ts', `import fs from '@dte/domain';`],
   ])('fails lint on %s', async (_name, file, importLine) => {
     const messages = await lintProbe(file, `${importLine}\nexport const probe = fs;\n`);
     expect(messages.map((m) => m.ruleId)).toEqual([WALL]);

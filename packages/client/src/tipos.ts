@@ -1,0 +1,70 @@
+import type { components, operations } from './generated/schema';
+
+/**
+ * The types of each operation's call and answer, derived from the generated OpenAPI types only: a route's
+ * change reaches them by `npm run generate:client`, never by an edit here.
+ */
+
+export type OperationId = keyof operations;
+
+type Parametros<K extends OperationId> = operations[K]['parameters'];
+
+/** The keys whose type is not `never` (an operation without path parameters has `path?: never`). */
+type SinNever<T> = { [P in keyof T as [NonNullable<T[P]>] extends [never] ? never : P]: T[P] };
+
+type Cuerpo<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: B }
+  : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: B }
+    : unknown;
+
+/** What every call may add. */
+export interface Opciones {
+  /** The POST's `Idempotency-Key`; by default one of its own, kept across its retries. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** A call's arguments: the operation's `path` and `query` parameters and its JSON `body`, as the API documents them. */
+export type Argumentos<K extends OperationId> = SinNever<Pick<Parametros<K>, 'path' | 'query'>> & Cuerpo<K> & Opciones;
+
+/** The arguments are optional when nothing in them is required. */
+export type ArgumentosDe<K extends OperationId> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  {} extends Argumentos<K> ? [args?: Argumentos<K>] : [args: Argumentos<K>];
+
+type Exitos<K extends OperationId> = operations[K]['responses'][Extract<
+  keyof operations[K]['responses'],
+  200 | 201 | 202 | 203 | 204
+>];
+
+/** A JSON answer parsed; any other (PDF, CSV, xlsx, HTML, text) as a Blob whose `type` is its content type. */
+type Contenido<R> = R extends { content: infer C }
+  ? | (C extends { 'application/json': infer J } ? J : never)
+    | (Exclude<keyof C, 'application/json'> extends never ? never : Blob)
+  : undefined;
+
+/** What a successful call answers. */
+export type Respuesta<K extends OperationId> = Contenido<Exitos<K>>;
+
+/** The JSON answer alone, for the operations that have one. */
+type RespuestaJson<K extends OperationId> = Exclude<Respuesta<K>, Blob>;
+
+/** The operations read by cursor: a `cursor` query parameter, and `{ data: [...], cursor }` answered. */
+export type OperacionPaginada = {
+  [K in OperationId]: [NonNullable<Parametros<K>['query']>] extends [never]
+    ? never
+    : 'cursor' extends keyof NonNullable<Parametros<K>['query']>
+      ? RespuestaJson<K> extends { data: unknown[]; cursor: string | null }
+        ? K
+        : never
+      : never;
+}[OperationId];
+
+/** One entry of a paginated operation's pages. */
+export type Elemento<K extends OperacionPaginada> = RespuestaJson<K> extends { data: (infer E)[] } ? E : never;
+
+/** The API's error body, and its codes. */
+export type ErrorBody = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['ErrorCode'];

@@ -5,6 +5,7 @@
  * `npm start` (fixed ports, data kept in `.data/`) and by the test suite (free ports, a temporary folder).
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
@@ -20,6 +21,7 @@ const DEFAULT_PORTS = {
   MINIO_CONSOLE_PORT: 9001,
   SMTP_PORT: 1025,
   MAILDEV_WEB_PORT: 1080,
+  IMAP_PORT: 1143,
   MH_SIM_PORT: 3100,
   API_PORT: 3000,
   WORKER_METRICS_PORT: 9464,
@@ -124,6 +126,7 @@ function serviceEnv(ports, database) {
     MH_SIM_PORT: String(ports.MH_SIM_PORT),
     MONGODB_URI: database.uri,
     TEMPORAL_ADDRESS: `127.0.0.1:${ports.TEMPORAL_PORT}`,
+    TEMPORAL_UI_URL: `http://127.0.0.1:${ports.TEMPORAL_UI_PORT}`,
     S3_ENDPOINT: `http://127.0.0.1:${ports.MINIO_PORT}`,
     ...s3,
     SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${ports.SMTP_PORT}`,
@@ -141,6 +144,73 @@ function sqliteSync() {
   const mode = process.env.EMBEDDED_SQLITE_SYNC || 'normal';
   if (mode !== 'normal' && mode !== 'full') throw new Error(`EMBEDDED_SQLITE_SYNC must be normal or full, not ${mode}`);
   return mode;
+}
+
+/** A user of /etc/passwd (uid and gid), e.g. the `dovecot` account Debian's package creates. */
+function systemUser(name) {
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
+  if (!line) throw new Error(`the system user ${name} does not exist (is dovecot-core installed?)`);
+  const [, , uid, gid] = line.split(':');
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * Dovecot's configuration for the stack's mailboxes: IMAP on loopback without TLS, accounts in a
+ * passwd-file (`<dir>/usuarios`, `user:{PLAIN}password` lines, re-read when it changes) and maildirs
+ * under `<dir>/mail`. Run by an ordinary user, every Dovecot process runs as that user (Dovecot's
+ * "rootless" mode). Run by root (a CI container), the processes drop to the users Debian's package made,
+ * as Dovecot requires (no login process nor mailbox as root); the passwd-file is read by the auth
+ * process left as root, and the mail is owned by `dovecot`.
+ */
+function dovecotConf(dir, port) {
+  const root = process.getuid() === 0;
+  const me = os.userInfo();
+  const internal = root ? systemUser('dovecot') : { name: me.username, uid: me.uid, gid: me.gid };
+  const group = fs
+    .readFileSync('/etc/group', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'))
+    .find((g) => Number(g[2]) === internal.gid)?.[0];
+  const lines = [
+    'protocols = imap',
+    'listen = 127.0.0.1',
+    `base_dir = ${dir}/run`,
+    `state_dir = ${dir}/state`,
+    'instance_name = dte',
+    `default_internal_user = ${internal.name}`,
+    `default_internal_group = ${group}`,
+    `default_login_user = ${root ? 'dovenull' : me.username}`,
+    'first_valid_uid = 1',
+    'ssl = no',
+    'disable_plaintext_auth = no',
+    'auth_mechanisms = plain login',
+    'log_path = /dev/stderr',
+    'info_log_path = /dev/stderr',
+    `mail_location = maildir:${dir}/mail/%u`,
+    'passdb {',
+    '  driver = passwd-file',
+    `  args = scheme=PLAIN username_format=%u ${dir}/usuarios`,
+    '}',
+    'userdb {',
+    '  driver = static',
+    `  args = uid=${internal.uid} gid=${internal.gid} home=${dir}/mail/%u`,
+    '}',
+    // Only root may chroot: the login and anvil processes of an ordinary user's Dovecot run without.
+    'service imap-login {',
+    ...(root ? [] : ['  chroot =']),
+    '  inet_listener imap {',
+    `    port = ${port}`,
+    '  }',
+    '  inet_listener imaps {',
+    '    port = 0',
+    '  }',
+    '}',
+    ...(root ? ['service auth {', '  user = root', '}'] : ['service anvil {', '  chroot =', '}']),
+  ];
+  return { text: `${lines.join('\n')}\n`, root, internal };
 }
 
 class Stack {
@@ -334,6 +404,26 @@ class Stack {
     await this.waitFor(entry, () => httpOk(`http://127.0.0.1:${ports.MAILDEV_WEB_PORT}/email`));
   }
 
+  /** Dovecot on loopback, its accounts and maildirs under `<dataDir>/imap` (see dovecotConf). */
+  async startImap() {
+    const { ports } = this;
+    const dir = path.join(this.dataDir, 'imap');
+    for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    const usuarios = path.join(dir, 'usuarios');
+    if (!fs.existsSync(usuarios)) fs.writeFileSync(usuarios, '', { mode: 0o600 });
+    const conf = dovecotConf(dir, ports.IMAP_PORT);
+    if (conf.root) {
+      // The mail processes run as `dovecot`: they must pass through the data folder (a 0700 temporary one
+      // in the tests) to reach their maildirs; passing is all the mode grants others.
+      fs.chmodSync(this.dataDir, fs.statSync(this.dataDir).mode | 0o111);
+      fs.chmodSync(dir, 0o711);
+      fs.chownSync(path.join(dir, 'mail'), conf.internal.uid, conf.internal.gid);
+    }
+    fs.writeFileSync(path.join(dir, 'dovecot.conf'), conf.text);
+    const entry = this.spawn('dovecot', this.tools.dovecot, ['-F', '-c', path.join(dir, 'dovecot.conf')]);
+    await this.waitFor(entry, () => tcpOpen(ports.IMAP_PORT));
+  }
+
   async startApp(name, main, ready, extraEnv = {}) {
     // A CPU profile per process (written when it exits), for `npm run bench -- --profile`.
     const profile = this.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(this.profileDir, name)}`] : [];
@@ -353,7 +443,13 @@ class Stack {
   }
 
   async startInfrastructure() {
-    await Promise.all([this.startTemporal(), this.startDatabase(), this.startMinio(), this.startMaildev()]);
+    await Promise.all([
+      this.startTemporal(),
+      this.startDatabase(),
+      this.startMinio(),
+      this.startMaildev(),
+      this.startImap(),
+    ]);
   }
 
   /**
@@ -428,6 +524,7 @@ class Stack {
       minioConsole: `http://127.0.0.1:${p.MINIO_CONSOLE_PORT}`,
       smtp: this.env.SMTP_URL,
       maildev: `http://127.0.0.1:${p.MAILDEV_WEB_PORT}`,
+      imap: { host: '127.0.0.1', port: p.IMAP_PORT, usuarios: path.join(this.dataDir, 'imap', 'usuarios') },
       mhSimulator: this.env.MH_BASE_URL,
     };
   }

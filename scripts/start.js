@@ -62,6 +62,7 @@ function printTable(urls, token, dataDir, ms) {
     ['MinIO console', urls.minioConsole],
     ['SMTP', urls.smtp],
     ['Maildev (mail UI)', urls.maildev],
+    ['IMAP (Dovecot)', `${urls.imap.host}:${urls.imap.port} (accounts: ${urls.imap.usuarios})`],
     ['MH simulator', urls.mhSimulator],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

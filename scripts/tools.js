@@ -180,6 +180,17 @@ function database() {
   return { kind: 'ferretdb', bin: ferretdb() };
 }
 
+/**
+ * Dovecot, from Debian's dovecot-imapd, installed as the other system packages are (root or sudo); the stack
+ * runs it as the current user (scripts/stack.js). Unpacked elsewhere (`dpkg -x`) it does not run: its
+ * processes load modules from the compiled-in /usr/lib/dovecot/modules (the login process's SSL module) and
+ * exec /usr/bin/doveconf, which no setting moves.
+ */
+function dovecot() {
+  ensureSystemPackages();
+  return '/usr/sbin/dovecot';
+}
+
 function maildev() {
   return require.resolve('maildev/bin/maildev', { paths: [ROOT] });
 }
@@ -193,6 +204,7 @@ function ensureTools() {
     minio: minio(),
     chromium: chromium(),
     maildev: maildev(),
+    dovecot: dovecot(),
   };
   log(`all tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return tools;

@@ -6,13 +6,15 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, certificacion) or scenario names;
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, compras, certificacion) or scenario
+ *                    names;
  *                    default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
  *   --backlog n      contingency backlog (default 5000; quick 300)
  *   --seed n         documents stored before the seeded latency run (default 1000000; quick 20000)
  *   --libros n       documents of the month the books are made of (default 100000; quick 5000)
+ *   --compras n      received documents of the month the purchase books are made of (default 20000; quick 2000)
  *   --stack-file f   use a running stack: JSON {api, mhSimulator, env, pids?: {name: pid}}
  *   --data-dir d     stack data directory to use and keep (a seeded database is then reused)
  *   --out f          JSON result file (default .data/bench/<time>.json)
@@ -43,6 +45,7 @@ function parseArgs(argv) {
     else if (a === '--backlog') o.backlog = Number(val());
     else if (a === '--seed') o.seed = Number(val());
     else if (a === '--libros') o.libros = Number(val());
+    else if (a === '--compras') o.compras = Number(val());
     else if (a === '--stack-file') o.stackFile = path.resolve(val());
     else if (a === '--data-dir') o.dataDir = path.resolve(val());
     else if (a === '--out') o.out = path.resolve(val());
@@ -59,6 +62,7 @@ function parseArgs(argv) {
   o.backlog ??= o.quick ? 300 : 5000;
   o.seed ??= o.quick ? 20000 : 1000000;
   o.libros ??= o.quick ? 5000 : 100_000;
+  o.compras ??= o.quick ? 2000 : 20_000;
   o.drainTimeout ??= o.quick ? 300 : 1800;
   return o;
 }
@@ -212,6 +216,7 @@ async function main() {
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
   const { benchLibros } = require('./libros');
+  const { benchCompras } = require('./compras');
   const { benchCertificacion } = require('./certificacion');
   const { dbOperations, perDocument } = require('./db-operations');
   const report = require('./report');
@@ -461,6 +466,23 @@ async function main() {
       // An emisor of its own: its month holds the seeded documents alone.
       const tenant = await createTenant(stack, db);
       run.libros = await benchLibros({ db, api: stack.api, tenant, plantillas, count: opts.libros, log, sampled });
+      save();
+    }
+
+    if (want('compras', 'compras')) {
+      const { codigoGeneracion } = (
+        await runLoad({
+          api: stack.api,
+          token: bench.token,
+          concurrency: 1,
+          count: 1,
+          next: () => ({ path: '/dte/dte03', body: req.ccf() }),
+        })
+      ).issued[0];
+      const ccf = await db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+      // An emisor of its own: its month holds the seeded received documents alone.
+      const tenant = await createTenant(stack, db);
+      run.compras = await benchCompras({ db, api: stack.api, tenant, ccf, count: opts.compras, log, sampled });
       save();
     }
 

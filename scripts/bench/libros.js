@@ -27,6 +27,37 @@ async function leer(api, token, ruta) {
   return { segundos: Number(process.hrtime.bigint() - t) / 1e9, primerByteMs, bytes, filas };
 }
 
+/**
+ * Asks each route of `rutas` ({name: [route, expected rows?]}) one after the other, read to its end, sampled:
+ * its time, first byte, size, and the API's peak RSS and CPU and the database's CPU while it was answered.
+ */
+async function medirRutas({ api, token, rutas, count, log, sampled, etiqueta }) {
+  const resultados = [];
+  for (const [nombre, [ruta, filas]] of Object.entries(rutas)) {
+    const { value, resources } = await sampled({}, () => leer(api, token, ruta));
+    const r = {
+      nombre,
+      documentos: count,
+      segundos: Math.round(value.segundos * 10) / 10,
+      documentosPorSegundo: Math.round(count / value.segundos),
+      primerByteMs: Math.round(value.primerByteMs),
+      megabytes: Math.round(value.bytes / 1e4) / 100,
+      apiPeakRssMb: resources.groups.api?.peakRssMb ?? null,
+      apiCpuSeconds: resources.groups.api?.cpuSeconds ?? null,
+      databaseCpuSeconds: resources.groups.database?.cpuSeconds ?? null,
+      ...(filas === undefined ? {} : { filas: value.filas, filasEsperadas: filas }),
+    };
+    if (filas !== undefined && value.filas !== filas)
+      log(`${etiqueta}: ${nombre}: ${value.filas} rows, expected ${filas}`);
+    log(
+      `${etiqueta}: ${nombre}: ${r.segundos} s (${r.documentosPorSegundo} documents/s), first byte ${r.primerByteMs} ms, ` +
+        `${r.megabytes} MB, API peak RSS ${r.apiPeakRssMb} MB`,
+    );
+    resultados.push(r);
+  }
+  return resultados;
+}
+
 async function benchLibros({ db, api, tenant, plantillas, count, log, sampled }) {
   const porDia = Math.ceil(count / DIAS);
   const fecha = (k) => `${PERIODO}-${String(1 + Math.min(DIAS - 1, Math.floor((k - 1) / porDia))).padStart(2, '0')}`;
@@ -47,29 +78,8 @@ async function benchLibros({ db, api, tenant, plantillas, count, log, sampled })
     'anexo ventas-contribuyentes (CSV)': [`/anexos/f07/ventas-contribuyentes?${q}&formato=csv&tipoIngreso=2`, ccf],
     'anexo ventas-consumidor-final (CSV)': [`/anexos/f07/ventas-consumidor-final?${q}&formato=csv&tipoIngreso=2`, DIAS],
   };
-  const resultados = [];
-  for (const [nombre, [ruta, filas]] of Object.entries(rutas)) {
-    const { value, resources } = await sampled({}, () => leer(api, tenant.token, ruta));
-    const r = {
-      nombre,
-      documentos: count,
-      segundos: Math.round(value.segundos * 10) / 10,
-      documentosPorSegundo: Math.round(count / value.segundos),
-      primerByteMs: Math.round(value.primerByteMs),
-      megabytes: Math.round(value.bytes / 1e4) / 100,
-      apiPeakRssMb: resources.groups.api?.peakRssMb ?? null,
-      apiCpuSeconds: resources.groups.api?.cpuSeconds ?? null,
-      databaseCpuSeconds: resources.groups.database?.cpuSeconds ?? null,
-      ...(filas === undefined ? {} : { filas: value.filas, filasEsperadas: filas }),
-    };
-    if (filas !== undefined && value.filas !== filas) log(`libros: ${nombre}: ${value.filas} rows, expected ${filas}`);
-    log(
-      `libros: ${nombre}: ${r.segundos} s (${r.documentosPorSegundo} documents/s), first byte ${r.primerByteMs} ms, ` +
-        `${r.megabytes} MB, API peak RSS ${r.apiPeakRssMb} MB`,
-    );
-    resultados.push(r);
-  }
+  const resultados = await medirRutas({ api, token: tenant.token, rutas, count, log, sampled, etiqueta: 'libros' });
   return { periodo: PERIODO, count, seedSeconds, resultados };
 }
 
-module.exports = { benchLibros };
+module.exports = { benchLibros, medirRutas };

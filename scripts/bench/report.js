@@ -173,9 +173,13 @@ function extraLines(run) {
         ['primera', 'mitadPorCursor', 'hastaUnDia', 'rechazados', 'receptorSinCoincidencia'].map(page).join('; '),
     );
   }
-  if (run.libros) {
-    lines.push(`Books and annexes of a month of ${run.libros.count} documents (${run.libros.periodo}):`);
-    for (const r of run.libros.resultados)
+  for (const [libros, que] of [
+    [run.libros, 'documents'],
+    [run.compras, 'received documents'],
+  ]) {
+    if (!libros) continue;
+    lines.push(`Books and annexes of a month of ${libros.count} ${que} (${libros.periodo}):`);
+    for (const r of libros.resultados)
       lines.push(
         `  ${r.nombre}: ${fmt(r.segundos, 1)} s (${r.documentosPorSegundo} documents/s), first byte ${r.primerByteMs} ms, ` +
           `${fmt(r.megabytes, 2)} MB; API peak RSS ${fmt(r.apiPeakRssMb, 0)} MB, API CPU ${fmt(r.apiCpuSeconds, 1)} s, ` +

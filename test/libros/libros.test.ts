@@ -488,7 +488,7 @@ describe('books and F-07 annexes', () => {
     ['a month after this one', '/libros/ventas-contribuyentes?periodo=9999-12', 'periodo'],
     ['a range ending after tomorrow', '/libros/ventas-consumidor?desde=2026-11-01&hasta=9999-12-31', 'hasta'],
     ['a month before the first DTEs', '/anexos/f07/documentos-anulados?periodo=2020-12', 'periodo'],
-    ['an annex DGII does not have', `/anexos/f07/compras?periodo=2026-11`, 'anexo'],
+    ['an annex DGII does not have', `/anexos/f07/inventario?periodo=2026-11`, 'anexo'],
     [
       'a 2026 sales annex without the tipo de ingreso',
       `/anexos/f07/ventas-contribuyentes?periodo=2026-11`,

@@ -13,6 +13,8 @@ export interface StackInfo {
   minio: string;
   smtp: string;
   maildev: string;
+  /** Dovecot's IMAP on loopback (no TLS), its accounts in the passwd-file `usuarios` (test/support/buzon.ts). */
+  imap: { host: string; port: number; usuarios: string };
   mhSimulator: string;
   devToken: string;
   dataDir: string;

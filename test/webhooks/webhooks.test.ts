@@ -69,6 +69,8 @@ describe('webhooks', () => {
       'conciliacion.diferencias',
       'webhook.deshabilitado',
       'certificacion.completa',
+      'compra.recibida',
+      'compra.rechazada',
     ]);
 
     const { secreto: _s, ...vista } = creado;

@@ -20,7 +20,10 @@ import { webhooksRoutes } from './routes/webhooks';
 import { conciliacionRoutes } from './routes/conciliacion';
 import { librosRoutes } from './routes/libros';
 import { certificacionRoutes } from './routes/certificacion';
+import { buzonRoutes } from './routes/buzon';
+import { comprasRoutes } from './routes/compras';
 import { openapiRoutes } from './openapi/routes';
+import { consolaRoutes } from './consola';
 
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
@@ -59,9 +62,13 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(librosRoutes(ctx));
   app.use(certificacionRoutes(ctx));
   app.use(webhooksRoutes(ctx));
+  app.use(buzonRoutes(ctx));
+  app.use(comprasRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());
+  // The web console for the emisor's staff (HTML, its own CSP and sessions): not part of the JSON API.
+  app.use(consolaRoutes(ctx));
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
   app.use(errorHandler());
   return app;

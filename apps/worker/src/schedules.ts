@@ -1,6 +1,18 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import type { Config } from '@dte/config';
-import { ConciliacionDiaria, SettleOutcomes, type SettleOutcomesInput } from '@dte/contract';
+import {
+  ConciliacionDiaria,
+  LecturaBuzones,
+  RevisionCompras,
+  SettleOutcomes,
+  type SettleOutcomesInput,
+} from '@dte/contract';
+
+/**
+ * The hour (El Salvador) received documents are asked for again at MH: after the day's reconciliation
+ * (CONCILIACION_HORA, 3 by default), in MH's quiet hours.
+ */
+const HORA_REVISION_COMPRAS = 4;
 
 /** The service's schedules as this process's configuration wants them. */
 function schedules(config: Config): ScheduleOptions[] {
@@ -30,6 +42,31 @@ function schedules(config: Config): ScheduleOptions[] {
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         args: [{}],
       },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+    },
+    {
+      scheduleId: RevisionCompras.scheduleId,
+      spec: { calendars: [{ hour: HORA_REVISION_COMPRAS + 6, minute: 0 }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: RevisionCompras.workflowType,
+        workflowId: RevisionCompras.scheduleId,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        args: [{}],
+      },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+    },
+    {
+      scheduleId: LecturaBuzones.scheduleId,
+      spec: { intervals: [{ every: `${config.BUZON_LECTURA_SEGUNDOS} seconds` }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: LecturaBuzones.workflowType,
+        workflowId: LecturaBuzones.scheduleId,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        args: [{}],
+      },
+      // A server slow to answer must not pile readings up behind each other.
       policies: { overlap: ScheduleOverlapPolicy.SKIP },
     },
   ];

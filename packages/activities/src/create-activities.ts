@@ -12,6 +12,8 @@ import { createEntregaActivities } from './webhooks/entrega';
 import { createConciliacionActivities } from './conciliacion/conciliar';
 import { createLibroActivities } from './libros/render-libro';
 import { createCertificacionActivities } from './certificacion';
+import { createComprasActivities } from './compras';
+import { createBuzonActivities } from './compras/buzon';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -29,6 +31,8 @@ export function createActivities(deps: ActivityDependencies) {
     ...createConciliacionActivities(deps, deps.mh),
     ...createLibroActivities(deps),
     ...createCertificacionActivities(deps),
+    ...createComprasActivities(deps, deps.mh),
+    ...createBuzonActivities(deps),
   };
 }
 

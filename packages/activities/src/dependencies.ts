@@ -1,5 +1,6 @@
 import type { Config, Logger } from '@dte/config';
 import {
+  Compras,
   Conciliaciones,
   connectDatabase,
   Documents,
@@ -33,6 +34,8 @@ export interface ActivityDependencies {
   webhooks: Webhooks;
   /** The reports of the reconciliations with MH. */
   conciliaciones: Conciliaciones;
+  /** The documents received from suppliers. */
+  compras: Compras;
   metrics: ActivityMetrics;
   /** What the issuance's first step saved, for the steps after it on this worker. */
   preparados: Preparados;
@@ -67,6 +70,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     secrets,
     webhooks: new Webhooks(db.connection, secrets),
     conciliaciones: new Conciliaciones(db.connection),
+    compras: new Compras(db, store, tenants),
     metrics,
     preparados: new Preparados(),
     async close() {

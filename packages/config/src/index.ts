@@ -123,6 +123,11 @@ const schema = z.object({
    * unset: http://API_HOST:API_PORT.
    */
   API_PUBLIC_URL: z.url().optional(),
+  /**
+   * Temporal's Web UI as operators reach it (e.g. http://127.0.0.1:8233): the console's operations page links
+   * each workflow there. Unset: it shows the workflow ids without links.
+   */
+  TEMPORAL_UI_URL: z.url().optional(),
   /** A webhook delivery is retried after this many seconds, the wait doubling up to the maximum. */
   WEBHOOK_REINTENTO_SEGUNDOS: z.coerce.number().int().min(1).default(30),
   WEBHOOK_REINTENTO_MAX_SEGUNDOS: z.coerce.number().int().min(1).default(3600),
@@ -160,6 +165,8 @@ const schema = z.object({
   CONTINGENCIA_PLAZO_LOTES_HORAS: z.coerce.number().positive().default(72),
   /** How often the Temporal Schedule looks for documents whose MH outcome nobody waits for any more. */
   UNKNOWN_OUTCOME_SCAN_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** How often the Temporal Schedule reads every emisor's mailbox (POST /buzon) for suppliers' Archivos DTE. */
+  BUZON_LECTURA_SEGUNDOS: z.coerce.number().int().min(10).default(300),
   /** The hour of El Salvador's day (0–23) at which the daily reconciliation with MH runs, for the day before. */
   CONCILIACION_HORA: z.coerce.number().int().min(0).max(23).default(3),
   /** A PENDIENTE document younger than this is still in its own exchange with MH and is left alone. */

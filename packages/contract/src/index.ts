@@ -29,7 +29,7 @@ export {
 export type { RespuestaMh, TransmitOutcome } from './mh';
 export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
-export { SearchAttribute, searchAttributeTypes } from './search-attributes';
+export { RECHAZADO_EN_API, SearchAttribute, searchAttributeTypes } from './search-attributes';
 export {
   colaEntregas,
   DESTINO_NO_PERMITIDO,
@@ -60,3 +60,21 @@ export {
   type RechazoCertificacion,
   type TipoCertificable,
 } from './certificacion';
+export {
+  RecibirCompra,
+  RevisionCompras,
+  type CompraOutcome,
+  type EstadoCompra,
+  type MotivoCompra,
+  type OrigenCompra,
+  type RecibirCompraInput,
+  type ResumenRevisionCompras,
+  type RevisionComprasInput,
+} from './compras';
+export {
+  LecturaBuzon,
+  LecturaBuzones,
+  type LecturaBuzonInput,
+  type MotivoBuzon,
+  type ResumenLecturaBuzon,
+} from './buzon';

@@ -65,6 +65,16 @@ export const ErrorCode = {
   CERTIFICATION_EXISTS: 'CERTIFICATION_EXISTS',
   /** The emisor has no certification campaign (or none in the state the request needs). */
   CERTIFICATION_NOT_FOUND: 'CERTIFICATION_NOT_FOUND',
+  /** A web console form came without its session's CSRF token (or with another): nothing was done. */
+  CSRF_TOKEN_INVALID: 'CSRF_TOKEN_INVALID',
+  /** What was received as a supplier's document is not an Archivo DTE (no codigoGeneracion, tipoDte, fecEmi, emisor). */
+  ARCHIVO_DTE_INVALID: 'ARCHIVO_DTE_INVALID',
+  /** The emisor has received no document with that codigoGeneracion. */
+  COMPRA_NOT_FOUND: 'COMPRA_NOT_FOUND',
+  /** The emisor has no mailbox configured (POST /buzon). */
+  BUZON_NOT_FOUND: 'BUZON_NOT_FOUND',
+  /** The emisor's mailbox could not be read: its server refused the connection, the login or the folder. */
+  BUZON_INACCESIBLE: 'BUZON_INACCESIBLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

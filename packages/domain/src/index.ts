@@ -13,3 +13,4 @@ export * from './conciliacion';
 export * from './libros';
 export { campoCsv, celdaSinFormula } from './csv';
 export * from './certificacion';
+export * from './compras';

@@ -11,7 +11,13 @@ export { takeNext } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
-export { Documents, type AnulacionRecord, type PendingDocument, type StoredDocumentRecord } from './documents';
+export {
+  Documents,
+  type AnulacionRecord,
+  type EventoContingenciaRecord,
+  type PendingDocument,
+  type StoredDocumentRecord,
+} from './documents';
 export type { EntradaLista, FiltrosLista } from './lista';
 export {
   archivoDte,
@@ -27,7 +33,15 @@ export {
   type StoredDocument,
 } from './record-view';
 export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
-export { activeApiToken, hashToken, SecretBox } from './secrets';
+export {
+  comprobarAnulacion,
+  comprobarEnsayoContingencia,
+  documentoNoEncontrado,
+  documentoPropio,
+  pdfDelDocumento,
+  solicitudRegistrada,
+} from './guardias';
+export { activeApiToken, activeApiTokenByHash, hashToken, SecretBox, type ApiTokenRecord } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';
 export {
   endpointView,
@@ -41,3 +55,15 @@ export {
 } from './webhooks';
 export { Conciliaciones, informeView, type InformeConciliacion, type InformeView } from './conciliaciones';
 export { documentosDelPeriodo, documentosPorDia, recorrerLibro } from './libros';
+export { comprasDelPeriodo, lotesDeLibro, type FuentesLibros, type LeeLibro } from './libros-compras';
+export {
+  compraId,
+  Compras,
+  compraView,
+  type CompraRecord,
+  type CompraView,
+  type Entrante,
+  type FiltrosCompras,
+  type NuevaCompra,
+} from './compras';
+export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';

@@ -1,6 +1,7 @@
 import {
   delEstablecimiento,
   desdeAnulables,
+  lecturaCompleta,
   lecturaDeLibros,
   type DocumentoLibro,
   type Dte,
@@ -19,7 +20,8 @@ const LOTE = 100;
  * The emisor's documents the books and annexes of a period read, oldest first: those emitted in it, and
  * the earlier ones (up to three periods back) whose invalidation may fall in it. Entries of the emisor's
  * list are walked by number; each carries what the books read of its document (`lecturaDeLibros`), so no
- * record is read, but for entries written before the books existed, whose records are read a batch at a time.
+ * record is read, but for entries written before the books existed (or before they read what they read now:
+ * `lecturaCompleta`), whose records are read a batch at a time.
  */
 export async function* documentosDelPeriodo(
   documents: Documents,
@@ -29,7 +31,11 @@ export async function* documentosDelPeriodo(
   let lote: Promise<DocumentoLibro | null>[] = [];
   for await (const e of documents.periodo(emisorId, desdeAnulables(p), p.hasta)) {
     if (!LEIDOS.has(e.estado) || (e.fecEmi < p.desde && e.estado !== 'CANCELLED')) continue;
-    lote.push(e.libro ? Promise.resolve(deLaEntrada(e, e.libro)) : delRegistro(documents, e));
+    lote.push(
+      e.libro && lecturaCompleta(e.libro.tipoDte, e.libro.dte)
+        ? Promise.resolve(deLaEntrada(e, e.libro))
+        : delRegistro(documents, e),
+    );
     if (lote.length < LOTE) continue;
     for (const d of await Promise.all(lote)) if (d) yield d;
     lote = [];
@@ -111,18 +117,15 @@ export async function* documentosPorDia(
 }
 
 /**
- * Runs a book over the emisor's month a day of documents at a time, handing each line to `linea` as it is
- * made (awaited, so a slow reader of the answer slows the reads); answers the book's closing figures.
+ * Runs a book over the batches of documents it reads (`lotesDeLibro`: a day of the emisor's documents, a
+ * batch of those it received), handing each line to `linea` as it is made (awaited, so a slow reader of the
+ * answer slows the reads); answers the book's closing figures.
  */
 export async function recorrerLibro<L>(
-  documents: Documents,
-  emisorId: number,
+  lotes: AsyncIterable<DocumentoLibro[]>,
   libro: LibroEnCurso<L>,
-  p: Periodo,
-  establecimiento: string | undefined,
   linea: (l: L) => unknown,
 ): Promise<Record<string, unknown>> {
-  for await (const dia of documentosPorDia(documents, emisorId, p, establecimiento))
-    for (const l of libro.dia(dia)) await linea(l);
+  for await (const lote of lotes) for (const l of libro.dia(lote)) await linea(l);
   return libro.cierre();
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ErrorCode } from '@dte/domain';
 import { ERROR_CODES } from './error-codes';
 import { anulacionOperations } from '../routes/anulacion.openapi';
+import { buzonOperations } from '../routes/buzon.openapi';
 import { certificacionOperations } from '../routes/certificacion.openapi';
+import { comprasOperations } from '../routes/compras.openapi';
 import { conciliacionOperations } from '../routes/conciliacion.openapi';
 import { documentListOperations, documentOperations } from '../routes/documentos.openapi';
 import { exportOperations } from '../routes/export.openapi';
@@ -42,6 +44,8 @@ const OPERATIONS: Operation[] = [
   ...openapiOperations,
   ...librosOperations,
   ...certificacionOperations,
+  ...buzonOperations,
+  ...comprasOperations,
 ];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */

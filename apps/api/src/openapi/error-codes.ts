@@ -294,4 +294,31 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     description: '404: the emisor has no certification campaign, or none running to resume or cancel.',
     example: { message: 'El emisor 7 no tiene una campaña de certificación en curso' },
   },
+  CSRF_TOKEN_INVALID: {
+    description:
+      "403, web console only (`/consola`): a form came without the session's CSRF token, or with another one; nothing was done.",
+    example: { message: 'El formulario no trae el token CSRF de la sesión: recargue la página' },
+  },
+  ARCHIVO_DTE_INVALID: {
+    description:
+      "400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi or the emisor's NIT, so it cannot be recorded.",
+    example: {
+      message: 'Not an Archivo DTE: must be a UUID',
+      errors: [{ field: 'identificacion.codigoGeneracion', message: 'must be a UUID' }],
+    },
+  },
+  COMPRA_NOT_FOUND: {
+    description: '404: the emisor has received no document with that codigoGeneracion.',
+    example: { message: 'No document 4A1E… was received' },
+  },
+  BUZON_NOT_FOUND: {
+    description: '404: the emisor has no mailbox configured (POST /buzon).',
+    example: { message: 'El emisor 7 no tiene buzón configurado' },
+  },
+  BUZON_INACCESIBLE: {
+    description:
+      "502: the emisor's mailbox could not be read: its IMAP server refused the connection, the login or the folder. " +
+      '`detalle` carries what the server answered; GET /buzon keeps it as `ultimoError`.',
+    example: { message: 'No se pudo leer el buzón', detalle: 'AUTHENTICATIONFAILED Authentication failed.' },
+  },
 };

@@ -49,8 +49,17 @@ export const TAGS = [
       'estado, selloRecibido and `url` (its `GET /dte/{codigoGeneracion}`); dte.invalidado adds `anulacion`, ' +
       'dte.correo_fallido adds `correo` (address masked, error); contingencia.alerta carries `plazo` (EVENTO ' +
       'or LOTES), `vence` and `documentosPendientes`; conciliacion.diferencias carries `fecha`, `diferencias` ' +
-      'and `url`; webhook.deshabilitado carries the endpoint’s `id`, `url`, `motivo` and `fecha`. Issuance ' +
+      'and `url`; webhook.deshabilitado carries the endpoint’s `id`, `url`, `motivo` and `fecha`; compra.recibida (a received ' +
+      'document VERIFICADO) and compra.rechazada (any other outcome, or a later INVALIDADO_EN_MH) carry its ' +
+      'codigoGeneracion, tipoDte, numeroControl, fecEmi, proveedor, estado, motivos, origen and `url`. Issuance ' +
       'never waits for a delivery.',
+  },
+  {
+    name: 'Purchases',
+    description:
+      'Documents received from suppliers (their Archivo DTE), each verified: its shape against MH’s schema of ' +
+      'its kind and version, that its receptor is the emisor, its arithmetic, that it is what its supplier ' +
+      'signed, and that MH holds it sealed and not invalidated (consultadte). Token permission `COMPRAS`.',
   },
   { name: 'Service', description: 'Health, metrics, diagnostics and this reference. No token except the smoke run.' },
 ] as const;
@@ -61,7 +70,7 @@ export const TAGS = [
  * permissions, bodies and keys.
  */
 export interface Operation {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI's form: `{param}` for Express's `:param`. */
   path: string;
   operationId: string;

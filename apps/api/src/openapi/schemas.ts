@@ -519,6 +519,44 @@ export const libroConsumidor = z
   })
   .meta({ id: 'LibroVentasConsumidor' });
 
+const montosCompras = z
+  .object({
+    exentas: monto,
+    noSujetas: monto,
+    gravadas: monto,
+    creditoFiscal: monto.describe('The IVA of the gravadas (the supplier’s tributo 20)'),
+    ivaPercibido: monto.describe('The 1 % IVA the supplier perceived'),
+    ivaRetenido: monto.describe('The 1 % IVA the emisor withheld as an agent'),
+    sujetosExcluidos: monto.describe('An FSE’s subTotal'),
+    totalCompras: monto.describe('Without IVA: exentas, no sujetas and gravadas, or the FSE’s amount'),
+  })
+  .describe('After the document discount; a Nota de Crédito’s negative');
+
+export const libroCompras = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      periodo: z.string(),
+      lineas: z.array(
+        z.object({
+          correlativo: z.number().int().describe('The line’s number in the book'),
+          fecha: z.string(),
+          tipoDte: z.enum(['03', '05', '06', '14']),
+          numeroControl: z.string(),
+          codigoGeneracion: z.string(),
+          selloRecibido: z.string().nullable(),
+          proveedor: z.object({ nit: z.string().nullable(), dui: z.string().nullable(), nombre: z.string() }),
+          montos: montosCompras,
+        }),
+      ),
+      totales: montosCompras.extend({ documentos: z.number().int() }),
+      pendientesDeVerificacion: z
+        .array(documentoDe.extend({ fecha: z.string() }))
+        .describe('Received in the period, MH not answered for yet: left out until verified'),
+    }),
+  })
+  .meta({ id: 'LibroCompras' });
+
 export const debitoFiscal = z
   .object({
     status: z.literal('success'),

@@ -1,7 +1,7 @@
-import { ANEXOS_F07 } from '@dte/domain';
+import { ANEXOS_F07, ANEXOS_F07_COMPRAS } from '@dte/domain';
 import { EMITIDO } from '../openapi/examples';
 import { example, json, type Operation } from '../openapi/operation';
-import { anexoF07, debitoFiscal, libroConsumidor, libroContribuyentes } from '../openapi/schemas';
+import { anexoF07, debitoFiscal, libroCompras, libroConsumidor, libroContribuyentes } from '../openapi/schemas';
 import { XLSX } from './libros';
 
 const periodoParam = {
@@ -206,15 +206,92 @@ export const librosOperations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/libros/compras',
+    operationId: 'getLibroCompras',
+    tag: 'Books',
+    summary: 'Libro de compras of a month or date range',
+    description:
+      'Reglamento del Código Tributario art. 86: one line per CCF, Nota de Crédito (negative) and Nota de Débito ' +
+      'received from a supplier and verified at MH (`VERIFICADO`) with its emission date in the period, in the ' +
+      'order the service recorded them, then one per FSE the emisor issued (its purchases from sujetos ' +
+      'excluidos); the crédito fiscal, the IVA the supplier perceived and the IVA the emisor withheld, and the ' +
+      'totals. A document invalidated by its supplier (`INVALIDADO_EN_MH`) is left out; one MH has not answered ' +
+      'for is listed apart. Read a batch of documents at a time: a month of any size is answered as JSON or ' +
+      'spreadsheet; the PDF is printed up to 5,000 lines. No `establecimiento`: received documents are none of ' +
+      'the emisor’s establishments.',
+    authenticated: true,
+    permission: 'LIBROS',
+    parameters: [...periodoLibroParams, formatoLibroParam],
+    responses: {
+      200: {
+        description: 'The book',
+        content: {
+          ...archivosLibro,
+          ...json(
+            libroCompras,
+            example('A CCF received', {
+              status: 'success',
+              data: {
+                periodo: '2026-11',
+                lineas: [
+                  {
+                    correlativo: 1,
+                    fecha: '2026-11-03',
+                    tipoDte: '03',
+                    numeroControl: 'DTE-03-S001P001-000000000000001',
+                    codigoGeneracion: EMITIDO,
+                    selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
+                    proveedor: { nit: '06142803901121', dui: null, nombre: 'PROVEEDORA, S.A. DE C.V.' },
+                    montos: {
+                      exentas: '20.00',
+                      noSujetas: '0.00',
+                      gravadas: '100.00',
+                      creditoFiscal: '13.00',
+                      ivaPercibido: '1.00',
+                      ivaRetenido: '0.00',
+                      sujetosExcluidos: '0.00',
+                      totalCompras: '120.00',
+                    },
+                  },
+                ],
+                totales: {
+                  documentos: 1,
+                  exentas: '20.00',
+                  noSujetas: '0.00',
+                  gravadas: '100.00',
+                  creditoFiscal: '13.00',
+                  ivaPercibido: '1.00',
+                  ivaRetenido: '0.00',
+                  sujetosExcluidos: '0.00',
+                  totalCompras: '120.00',
+                },
+                pendientesDeVerificacion: [],
+              },
+            }),
+          ),
+        },
+      },
+    },
+    errors: { 400: ['VALIDATION_ERROR'], 422: ['BOOK_TOO_LARGE_FOR_PDF'] },
+  },
+  {
+    method: 'get',
     path: '/anexos/f07/{anexo}',
     operationId: 'getAnexoFormularioIva',
     tag: 'Books',
     summary: 'An annex of the F-07 declaration, as DGII’s portal imports it',
     description:
       '`ventas-contribuyentes` (anexo 1), `ventas-consumidor-final` (anexo 2), `documentos-anulados`, ' +
-      '`retenciones` (anexo 10, 1 %) and `retenciones-13` (anexo 12). JSON rows name the documents they report; ' +
-      '`formato=csv` is DGII’s file: `;`, no header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 ' +
-      'decimals. From the 2025 periods anexos 1 and 2 need the emisor’s `tipoIngreso` (Renta).',
+      '`retenciones` (anexo 10, 1 %) and `retenciones-13` (anexo 12), from the documents the emisor issued; ' +
+      '`compras` (anexo 3), `retenciones-recibidas` (anexo 7, the 1 % its clients withheld with the Comprobantes ' +
+      'de Retención they sent it) and `percepciones-recibidas` (anexo 8, the 1 % its suppliers perceived), from ' +
+      'the documents it received and MH verified; `compras-sujetos-excluidos` (anexo 5) from the FSEs it ' +
+      'issued. JSON rows name the documents they report (numeroControl); `formato=csv` is DGII’s file: `;`, no ' +
+      'header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 decimals. From the 2025 periods anexos 1 ' +
+      'and 2 need the emisor’s `tipoIngreso` (Renta). From February 2024 anexos 3 and 5 carry each purchase’s ' +
+      'Renta classification: anexo 3 a document’s own or its supplier’s (`PATCH /compras/{codigoGeneracion}`), ' +
+      'else the four codes given here; anexo 5 the four codes given here. Anexo 3 with a purchase that has ' +
+      'none is refused with 400, naming it.',
     authenticated: true,
     permission: 'LIBROS',
     parameters: [
@@ -222,7 +299,7 @@ export const librosOperations: Operation[] = [
         name: 'anexo',
         in: 'path',
         required: true,
-        schema: { type: 'string', enum: [...ANEXOS_F07] },
+        schema: { type: 'string', enum: [...ANEXOS_F07, ...Object.keys(ANEXOS_F07_COMPRAS)] },
       },
       periodoParam,
       establecimientoParam,
@@ -239,6 +316,34 @@ export const librosOperations: Operation[] = [
         description: 'The emisor’s tipo de ingreso (Renta), 1–13 of DGII’s annex manual',
         schema: { type: 'integer', minimum: 1, maximum: 13 },
       },
+      ...(
+        [
+          [
+            'tipoOperacion',
+            'Q / I: 1 gravada, 2 no gravada o exenta, 3 excluido o no constituye renta, 4 mixta',
+            [1, 2, 3, 4],
+          ],
+          ['clasificacion', 'R / J: 1 costo, 2 gasto', [1, 2]],
+          [
+            'sector',
+            'S / K: 1 industria, 2 comercio, 3 agropecuaria, 4 servicios, profesiones, artes y oficios',
+            [1, 2, 3, 4],
+          ],
+          [
+            'tipoCostoGasto',
+            'T / L: 1–3 gastos de venta, administración, financieros; 4–7 costos (6 and 7 in industry only)',
+            [1, 2, 3, 4, 5, 6, 7],
+          ],
+        ] as const
+      ).map(([name, description, valores]) => ({
+        name,
+        in: 'query',
+        required: false,
+        description:
+          `Anexos 3 and 5: the Renta classification of the purchases without one, ${description}; ` +
+          '8 or 9 in all four columns (DGII’s codes for operations in more than one annex, and for the non-deductible)',
+        schema: { type: 'integer', enum: [...valores, 8, 9] },
+      })),
     ],
     responses: {
       200: {

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { RenderLibro } from '@dte/contract';
 import { anexoRequest, LIBROS, libroRequest, parseRequest, validationError } from '@dte/domain';
+import { Compras } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 import {
+  comprobarPedido,
   escribirAnexo,
   escribirLibroJson,
   escribirLibroXlsx,
+  leeLibro,
   type Envoltura,
   type PedidoLibro,
 } from '../libros/libros';
@@ -18,18 +21,20 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 const EXITO: Envoltura = ['{"status":"success","data":', '}'];
 
 /**
- * The emisor's books of a month and DGII's F-07 annexes, from the documents it issued, as MH left them
- * (docs/anexos-f07.md): `GET /libros/<libro>` and `/anexos/f07/:anexo`, for `periodo=YYYY-MM`, with the
- * token permission LIBROS.
+ * The emisor's books of a month and DGII's F-07 annexes, from the documents it issued and those it received,
+ * as MH left them (docs/anexos-f07.md): `GET /libros/<libro>` and `/anexos/f07/:anexo`, for
+ * `periodo=YYYY-MM`, with the token permission LIBROS.
  */
 export function librosRoutes(ctx: ApiContext): Router {
   const router = Router();
 
+  const compras = new Compras(ctx.db, ctx.store, ctx.tenants);
   async function pedido(req: Request, periodo: string, establecimiento?: string): Promise<PedidoLibro> {
     requirePermission(req.auth, 'LIBROS');
     const emisor = (await ctx.tenants.emisor(req.auth.emisorId))!;
     return {
       documents: ctx.documents,
+      compras,
       emisor: { id: req.auth.emisorId, nombre: emisor.nombre, nit: emisor.nit },
       periodo,
       establecimiento,
@@ -51,6 +56,7 @@ export function librosRoutes(ctx: ApiContext): Router {
         return;
       }
       if (formato === 'pdf') {
+        comprobarPedido(leeLibro(nombre), p);
         // Printed by the worker's Chromium pool, as the documents' PDFs are.
         const key = await ctx.workflows
           .execute(RenderLibro, {
@@ -79,7 +85,7 @@ export function librosRoutes(ctx: ApiContext): Router {
     });
 
   router.get('/anexos/f07/:anexo', authenticate(ctx), async (req, res) => {
-    const { anexo, periodo, establecimiento, formato, tipoIngreso } = parseRequest(anexoRequest, {
+    const { anexo, periodo, establecimiento, formato, tipoIngreso, clasificacion } = parseRequest(anexoRequest, {
       ...req.query,
       ...req.params,
     });
@@ -90,7 +96,7 @@ export function librosRoutes(ctx: ApiContext): Router {
         .status(200)
         .type('text/csv; charset=windows-1252')
         .setHeader('Content-Disposition', `attachment; filename="f07-${anexo}-${periodo}.csv"`);
-    await escribirAnexo(anexo, p, { tipoIngreso }, formato, res, EXITO);
+    await escribirAnexo(anexo, p, { tipoIngreso, clasificacion }, formato, res, EXITO);
     res.end();
   });
   return router;

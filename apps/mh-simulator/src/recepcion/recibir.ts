@@ -6,6 +6,7 @@ import { isDuplicateKey, type Emisor, type Recepcion, type Store } from '../stor
 import { fhProcesamiento, instanteLocal } from '../tiempo';
 import { verificarCalculos } from './calculo';
 import { verificarCatalogos } from './catalogos';
+import { nitReceptor } from './consulta';
 import { verificarContribuyentes } from './contribuyentes';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from './normativa';
 import { montoRetornable, retornoDe, tomarRetorno, verificarRetorno } from './retornos';
@@ -164,6 +165,7 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     montoRetornado: 0,
     retorno: retornoDe(tipo, dte),
     firmaSha256: createHash('sha256').update(envio.documento).digest('hex'),
+    nitReceptor: nitReceptor(dte),
   };
   try {
     await ctx.store.documentos.create(registro);

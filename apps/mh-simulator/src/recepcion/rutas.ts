@@ -5,6 +5,7 @@ import { entero, parametros } from '../peticion';
 import { aceptado, enviarRespuesta, errorSpring, hallazgo, rechazado } from '../respuesta';
 import { sesion } from '../seguridad/rutas';
 import type { Documento, Store } from '../store';
+import { consultaPermitida } from './consulta';
 import { recibirDte } from './recibir';
 
 const cuerpoRecepcion = z.object({
@@ -46,8 +47,9 @@ export function rutasRecepcion(store: Store, controles: Controles): Router {
     const { emisor, ahora } = sesion(res);
     const { nitEmisor, tdte, codigoGeneracion } = body.datos;
     // By `_id` (the codigoGeneracion) alone, the one lookup FerretDB answers from an index.
-    const guardado = nitEmisor === emisor.nit ? await store.documentos.findById(codigoGeneracion).lean() : null;
-    const documento = guardado?.nitEmisor === nitEmisor && guardado.tipoDte === tdte ? guardado : null;
+    const guardado = await store.documentos.findById(codigoGeneracion).lean();
+    const documento =
+      guardado && consultaPermitida(guardado, nitEmisor, emisor.nit) && guardado.tipoDte === tdte ? guardado : null;
     if (documento) return enviarRespuesta(res, respuestaDeConsulta(documento));
     enviarRespuesta(res, rechazado({ ambiente: '00', codigoGeneracion, ahora }, [hallazgo('014', 'codigoGeneracion')]));
   });

@@ -54,6 +54,8 @@ export interface Documento {
   montoRetornado?: number;
   /** SHA-256 (hex) of the signed document MH sealed: which version of a codigoGeneracion it holds. */
   firmaSha256?: string | null;
+  /** The NIT (digits) of the taxpayer it is for, who may consult it too (recepcion/consulta.ts); null: none. */
+  nitReceptor?: string | null;
   /** A retorno: the original it gave back to and how much, in cents, given back again if it is invalidated. */
   retorno?: { original: string; monto: number } | null;
 }
@@ -216,6 +218,7 @@ function models(connection: Connection) {
           montoRetornado: { type: Number, default: 0 },
           retorno: { type: Schema.Types.Mixed, default: null },
           firmaSha256: { type: String, default: null },
+          nitReceptor: { type: String, default: null },
         },
         opts,
       ),

@@ -11,3 +11,5 @@ export { SettleOutcomesWorkflow } from './settle-outcomes';
 export { WebhookDeliveryWorkflow } from './webhook';
 export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';
 export { CertificacionWorkflow } from './certificacion';
+export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
+export { RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';

@@ -101,6 +101,25 @@ export const conciliacionSteps = proxyActivities<Activities>({
   retry: { initialInterval: '1 minute', maximumInterval: '30 minutes' },
 });
 
+/**
+ * A mailbox's batch: log in, fetch and parse up to BUZON_LOTE messages, store their files. A server that
+ * refuses is a refusal (BUZON_INACCESIBLE, retried by the next scheduled reading); anything else (a lost
+ * connection, the object store) a few times.
+ */
+export const buzonSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '5 seconds', maximumAttempts: 3, nonRetryableErrorTypes: refusalsAreFinal },
+});
+
+/**
+ * A received document's consult at MH: retried until MH answers (its record stays PENDIENTE_MH meanwhile),
+ * at most every ten minutes, so an MH down for a day costs a few hundred consults and loses nothing.
+ */
+export const mhCompra = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '5 seconds', maximumInterval: '10 minutes', nonRetryableErrorTypes: refusalsAreFinal },
+});
+
 /** The smoke test's touches of each component. */
 export const smokeSteps = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',

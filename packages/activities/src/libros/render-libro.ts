@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DteError, ErrorCode, LIBROS, periodoDe, type CeldaLibro } from '@dte/domain';
 import type { RenderLibroInput } from '@dte/contract';
-import { recorrerLibro } from '@dte/store';
+import { lotesDeLibro, recorrerLibro } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { libroHtml } from '../pdf/template/libro-template';
 
@@ -17,11 +17,12 @@ export function createLibroActivities(deps: ActivityDependencies) {
     /** Renders the book as it stands now and stores it; answers its storage key (one per rendering). */
     async renderLibroPdf(input: RenderLibroInput): Promise<string> {
       const emisor = await deps.tenants.emisor(input.emisorId);
-      const { tabla, iniciar } = LIBROS[input.libro] ?? {};
+      const { tabla, iniciar, fuente } = LIBROS[input.libro] ?? {};
       if (!emisor || !tabla || !iniciar) throw new Error(`no book ${input.libro} of emisor ${input.emisorId}`);
       const p = periodoDe(input.periodo);
       const filas: CeldaLibro[][] = [];
-      await recorrerLibro(deps.documents, input.emisorId, iniciar(p), p, input.establecimiento, (l) => {
+      const lotes = lotesDeLibro(deps, fuente ?? 'emitidos', input.emisorId, p, input.establecimiento);
+      await recorrerLibro(lotes, iniciar(p), (l) => {
         if (filas.length === MAX_LINEAS_PDF)
           throw new DteError(
             ErrorCode.BOOK_TOO_LARGE_FOR_PDF,

@@ -1,4 +1,5 @@
 import { validationError } from '../errors';
+import type { ClasificacionRenta } from './compras-renta';
 import { money, sum, ZERO, type Money } from '../money';
 import { agrupados, porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
@@ -18,10 +19,15 @@ export const ANEXOS_F07 = [
 ] as const;
 export type AnexoF07 = (typeof ANEXOS_F07)[number];
 
-/** What the emisor declares that its documents do not say: its kind of income (Renta, CAT of DGII §1.1). */
+/**
+ * What the emisor declares that its documents do not say: its kind of income (Renta, CAT of DGII §1.1), and
+ * the Renta classification of the purchases that have none of their own.
+ */
 export interface OpcionesAnexo {
   /** "Tipo de ingreso (Renta)" of its sales, 1–13 (DGII's annex manual): required from the 2025 periods. */
   tipoIngreso?: number;
+  /** Anexos 3 and 5: the classification of a purchase without one (compras-renta.ts). */
+  clasificacion?: ClasificacionRenta;
 }
 
 /** A row of an annex: DGII's columns, and the documents (numeroControl) it reports. */
@@ -29,13 +35,13 @@ export interface FilaAnexo {
   documentos: string[];
   columnas: string[];
 }
-const fila = (docs: readonly DocumentoLibro[], columnas: string[]): FilaAnexo => ({
+export const fila = (docs: readonly DocumentoLibro[], columnas: string[]): FilaAnexo => ({
   documentos: docs.map((d) => d.numeroControl),
   columnas,
 });
 
 /** DGII class of document: 4, a DTE. */
-const CLASE_DTE = '4';
+export const CLASE_DTE = '4';
 
 /** DGII's Renta columns apply from the January 2025 period; before, both are 0 (annex manual §III). */
 const RENTA_DESDE = '2025-01';
@@ -213,7 +219,7 @@ export function anexoDocumentosAnulados(docs: readonly DocumentoLibro[], p: Peri
 type Json = Record<string, unknown>;
 
 /** A CR's retained amounts of one CAT-006 code: what was subject and what was withheld. */
-function retenidoCon(d: DocumentoLibro, codigo: string) {
+export function retenidoCon(d: DocumentoLibro, codigo: string) {
   const lineas = ((d.dte['cuerpoDocumento'] as Json[] | undefined) ?? []).filter(
     (l) => l['codigoRetencionMH'] === codigo,
   );

@@ -89,7 +89,10 @@ function solo(o: unknown, campos: readonly string[]): Json | null {
   return Object.fromEntries(campos.filter((c) => c in o).map((c) => [c, (o as Json)[c]]));
 }
 
-/** The resumen's figures the books read (montos.ts), of either generation; of its tributos, the IVA (20). */
+/**
+ * The resumen's figures the books read (montos.ts), of either generation; of its tributos, the IVA (20); of
+ * an FSE, its subTotal (anexo 5).
+ */
 const RESUMEN = [
   'totalExenta',
   'descuExenta',
@@ -101,7 +104,15 @@ const RESUMEN = [
   'ivaRete1',
   'ivaRete',
   'montoTotalOperacion',
+  'subTotal',
 ] as const;
+
+/**
+ * Whether what an entry of the emisor's list keeps (`lecturaDeLibros`) has all the books read now: an FSE's
+ * entry written before anexo 5 existed lacks its subTotal, so its record is read instead.
+ */
+export const lecturaCompleta = (tipoDte: string, libro: Dte): boolean =>
+  tipoDte !== '14' || 'subTotal' in ((libro['resumen'] as Json | undefined) ?? {});
 
 /**
  * What the books read of a DTE, and only that (a few hundred bytes, kept on the emisor's list so a month's

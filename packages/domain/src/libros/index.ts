@@ -2,6 +2,7 @@ export {
   delEstablecimiento,
   desdeAnulables,
   fechaDeProcesamiento,
+  lecturaCompleta,
   lecturaDeLibros,
   periodoDe,
   type DocumentoLibro,
@@ -20,3 +21,12 @@ export {
   type Libro,
   type TablaLibro,
 } from './tabla';
+export { libroCompras, type CompraLibro } from './compras';
+export { ANEXOS_F07_COMPRAS, comprasSinClasificar, filasAnexoCompras, type AnexoCompras } from './compras-anexos';
+export {
+  clasificacionRenta,
+  llevaRentaCompras,
+  RENTA_COMPRAS_DESDE,
+  sinClasificacion,
+  type ClasificacionRenta,
+} from './compras-renta';

@@ -14,10 +14,10 @@ export interface LibroEnCurso<Linea = unknown> {
   cierre(): Record<string, unknown>;
 }
 
-const a2 = (m: Money) => m.toFixed(2);
+export const a2 = (m: Money) => m.toFixed(2);
 
 /** Running sums of a book's amount columns, answered with 2 decimals. */
-function sumas<K extends string>(campos: readonly K[]) {
+export function sumas<K extends string>(campos: readonly K[]) {
   const t = Object.fromEntries(campos.map((c) => [c, ZERO])) as Record<K, Money>;
   return {
     sumar(m: Record<K, Money>) {
@@ -27,13 +27,16 @@ function sumas<K extends string>(campos: readonly K[]) {
   };
 }
 
-/** Documents issued in contingencia in the period that MH has not sealed yet: they will count once sealed. */
-function pendientes(p: Periodo, incluye: (d: DocumentoLibro) => boolean) {
+/**
+ * Documents of the period that will count once MH answers for them, listed apart: issued in contingencia and
+ * not sealed yet, or (purchases) received and not yet verified.
+ */
+export function pendientes(enEspera: (d: DocumentoLibro) => boolean) {
   const lista: { numeroControl: string; codigoGeneracion: string; fecha: string }[] = [];
   return {
     lista,
     dia(docs: readonly DocumentoLibro[]) {
-      for (const d of docs.filter((d) => incluye(d) && pendienteDeSello(d, p)).sort(porEmision))
+      for (const d of docs.filter(enEspera).sort(porEmision))
         lista.push({ numeroControl: d.numeroControl, codigoGeneracion: d.codigoGeneracion, fecha: d.fecEmi });
     },
   };
@@ -49,7 +52,7 @@ const deContribuyentes = (d: DocumentoLibro) => (TIPOS_CONTRIBUYENTES as readonl
  */
 export function ventasContribuyentes(p: Periodo) {
   const totales = sumas(CAMPOS_CONTRIBUYENTES);
-  const enEspera = pendientes(p, deContribuyentes);
+  const enEspera = pendientes((d) => deContribuyentes(d) && pendienteDeSello(d, p));
   let documentos = 0;
   return {
     dia(docs: readonly DocumentoLibro[]) {
@@ -103,7 +106,7 @@ const CAMPOS_CONSUMIDOR = [
  */
 export function ventasConsumidor(p: Periodo) {
   const totales = sumas(CAMPOS_CONSUMIDOR);
-  const enEspera = pendientes(p, enLibroConsumidor);
+  const enEspera = pendientes((d) => enLibroConsumidor(d) && pendienteDeSello(d, p));
   let documentos = 0;
   return {
     dia(docs: readonly DocumentoLibro[]) {

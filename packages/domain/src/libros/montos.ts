@@ -16,6 +16,8 @@ export interface MontosVenta {
   debitoFiscal: Money;
   /** The 1 % IVA the receptor withheld (ivaRete1 until 2026, then ivaRete). */
   ivaRetenido: Money;
+  /** The 1 % IVA the emisor perceived from the receptor (ivaPerci1 until 2026, then ivaPerci). */
+  ivaPercibido: Money;
   /** The operation's amount: montoTotalOperacion. */
   total: Money;
 }
@@ -30,6 +32,7 @@ export function montosVenta(doc: DocumentoLibro): MontosVenta {
     gravadas: monto(r['totalGravada']).minus(monto(r['descuGravada'])),
     debitoFiscal: iva ? monto(iva['valor']) : monto(r['totalIva']),
     ivaRetenido: monto(r['ivaRete1'] ?? r['ivaRete']),
+    ivaPercibido: monto(r['ivaPerci1'] ?? r['ivaPerci']),
     total: monto(r['montoTotalOperacion']),
   };
 }
@@ -70,3 +73,28 @@ export function identidadReceptor(doc: DocumentoLibro): { nit: string; dui: stri
   if (r['tipoDocumento'] === '36') return { nit: numero, dui: '', nombre };
   return { nit: typeof r['nrc'] === 'string' ? r['nrc'] : '', dui: '', nombre };
 }
+
+/** A received document's supplier, its emisor, as DGII's purchase annexes take it: NIT (or NRC) and name. */
+export function identidadProveedor(doc: DocumentoLibro): { nit: string; nombre: string } {
+  const e = (doc.dte['emisor'] as Json | undefined) ?? {};
+  const nit = typeof e['nit'] === 'string' ? e['nit'] : typeof e['nrc'] === 'string' ? e['nrc'] : '';
+  return { nit: nit.replace(/-/g, ''), nombre: String(e['nombre'] ?? '') };
+}
+
+/**
+ * A sujeto excluido's identity as anexo 5 takes it (annex manual §VII A–B): 1 NIT, 2 DUI, 3 another
+ * document (a passport, a resident's card…), and its number without hyphens.
+ */
+export function identidadSujetoExcluido(doc: DocumentoLibro): {
+  tipo: '1' | '2' | '3';
+  numero: string;
+  nombre: string;
+} {
+  const s = ((doc.dte['sujetoExcluido'] ?? doc.dte['receptor']) as Json | undefined) ?? {};
+  const numero = String(s['numDocumento'] ?? '').replace(/-/g, '');
+  const tipo = s['tipoDocumento'] === '36' ? '1' : s['tipoDocumento'] === '13' ? '2' : '3';
+  return { tipo, numero, nombre: String(s['nombre'] ?? '') };
+}
+
+/** An FSE's amount: subTotal, the purchase after its discount, before the income tax withheld. */
+export const montoSujetoExcluido = (doc: DocumentoLibro): Money => monto(resumenDe(doc)['subTotal']);

@@ -43,3 +43,38 @@ export function esRetornoDeVenta(doc: DocumentoLibro): boolean {
 export function enLibroConsumidor(doc: DocumentoLibro): boolean {
   return (TIPOS_CONSUMIDOR as readonly string[]).includes(doc.tipoDte) || esRetornoDeVenta(doc);
 }
+
+/**
+ * The received kinds the libro de compras and anexo 3 list: of DGII's anexo 3 types, those a DTE can be
+ * (CCF, NC, ND). A received Factura gives no crédito fiscal and is in no purchase annex; a Declaración de
+ * Mercancías or Mandamiento de Ingreso (imports) is no DTE.
+ */
+export const TIPOS_COMPRAS = ['03', '05', '06'] as const;
+
+/**
+ * Whether a received document counts in the purchase books and annexes of a period (docs/anexos-f07.md,
+ * "Which received documents count"): the service verified it at MH (VERIFICADO: sealed, for this emisor,
+ * its arithmetic right) and its emission date is in the period. One MH says its supplier invalidated
+ * (INVALIDADO_EN_MH) never counts, nor one not verified (yet).
+ */
+export function compraCuenta(doc: DocumentoLibro, p: Periodo): boolean {
+  return doc.estado === 'VERIFICADO' && doc.fecEmi >= p.desde && doc.fecEmi <= p.hasta;
+}
+
+/** Received, MH not asked successfully yet (PENDIENTE_MH): it will count once verified; the book lists it apart. */
+export function compraPendiente(doc: DocumentoLibro, p: Periodo): boolean {
+  return (
+    (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) &&
+    doc.estado === 'PENDIENTE_MH' &&
+    doc.fecEmi >= p.desde &&
+    doc.fecEmi <= p.hasta
+  );
+}
+
+/** A received document in the libro de compras and anexo 3: a CCF, NC or ND the period counts. */
+export const enLibroCompras = (doc: DocumentoLibro, p: Periodo) =>
+  (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) && compraCuenta(doc, p);
+
+/** The emisor's own Factura de Sujeto Excluido: a purchase, counted as the documents it issues are. */
+export const esCompraASujetoExcluido = (doc: DocumentoLibro, p: Periodo) =>
+  doc.tipoDte === '14' && cuentaEnLibros(doc, p);

@@ -1,3 +1,4 @@
+import { libroCompras } from './compras';
 import { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso } from './libros';
 import { money, ZERO } from '../money';
 import { agrupados, type DocumentoLibro, type Periodo } from './documento';
@@ -50,6 +51,11 @@ export interface Libro<L = unknown> {
   lineas?: string;
   /** Its layout as a table; absent: JSON only. */
   tabla?: DisenoTabla<L>;
+  /**
+   * What it reads: `compras`, the documents the emisor received and the FSEs it issued; absent, the
+   * documents it issued.
+   */
+  fuente?: 'compras';
 }
 const libro = <L>(l: Libro<L>) => l as Libro;
 
@@ -136,9 +142,51 @@ const tablaConsumidor: DisenoTabla<LineaDe<typeof ventasConsumidor>> = {
   ],
 };
 
+/**
+ * The libro de compras as Reglamento del Código Tributario art. 86 lays it out. Its importaciones e
+ * internaciones columns (g, h) are always 0.00: imports come with a Declaración de Mercancías or a
+ * Mandamiento de Ingreso, which are no DTE, so no received document carries one.
+ */
+const tablaCompras: DisenoTabla<LineaDe<typeof libroCompras>> = {
+  titulo: 'Libro de compras',
+  columnas: [
+    { titulo: 'N.º', ancho: 6 },
+    { titulo: 'Fecha', ancho: 12 },
+    { titulo: 'Tipo', ancho: 6 },
+    { titulo: 'Código de generación', ancho: 38 },
+    { titulo: 'NIT / DUI', ancho: 16 },
+    { titulo: 'Proveedor', ancho: 30, ajustable: true },
+    { titulo: 'Exentas y no sujetas', monto: true, ancho: 18 },
+    { titulo: 'Gravadas', monto: true },
+    { titulo: 'Import. e intern.', monto: true, ancho: 16 },
+    { titulo: 'Crédito fiscal', monto: true },
+    { titulo: 'IVA percibido', monto: true },
+    { titulo: 'IVA retenido', monto: true },
+    { titulo: 'Sujetos excluidos', monto: true, ancho: 16 },
+    { titulo: 'Total compras', monto: true },
+  ],
+  fila: (l) => [
+    l.correlativo,
+    l.fecha,
+    l.tipoDte,
+    l.codigoGeneracion,
+    l.proveedor.nit ?? l.proveedor.dui,
+    l.proveedor.nombre,
+    ZERO.plus(l.montos.exentas).plus(l.montos.noSujetas).toFixed(2),
+    l.montos.gravadas,
+    '0.00',
+    l.montos.creditoFiscal,
+    l.montos.ivaPercibido,
+    l.montos.ivaRetenido,
+    l.montos.sujetosExcluidos,
+    l.montos.totalCompras,
+  ],
+};
+
 /** Each book by the name of its route (`/libros/<nombre>`), with its table layout when it has one. */
 export const LIBROS: Record<string, Libro> = {
   'ventas-contribuyentes': libro({ iniciar: ventasContribuyentes, lineas: 'lineas', tabla: tablaContribuyentes }),
   'ventas-consumidor': libro({ iniciar: ventasConsumidor, lineas: 'dias', tabla: tablaConsumidor }),
   'debito-fiscal': libro({ iniciar: debitoFiscal }),
+  compras: libro({ iniciar: libroCompras, lineas: 'lineas', tabla: tablaCompras, fuente: 'compras' }),
 };

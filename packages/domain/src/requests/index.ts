@@ -28,3 +28,4 @@ export * from './lista';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
+export * from './buzon';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANEXOS_F07 } from '../libros/anexos';
+import { ANEXOS_F07_COMPRAS, type AnexoCompras } from '../libros/compras-anexos';
+import { clasificacionRenta } from '../libros/compras-renta';
 import { checkRango, fechaConsulta, MAX_DIAS_CONSULTA, mesConsulta } from './consulta';
 
 /** An establishment's own code (codEstable, 4 letters or digits): its documents alone. */
@@ -33,14 +35,35 @@ export const libroRequest = z
   })
   .transform(({ periodo, desde, hasta, ...r }) => ({ ...r, periodo: periodo ?? `${desde}/${hasta}` }));
 
+const ANEXOS = [...ANEXOS_F07, ...(Object.keys(ANEXOS_F07_COMPRAS) as AnexoCompras[])] as const;
+/** A code of the Renta classification, as a query gives it. */
+const codigoRenta = z.coerce.number().int().optional();
+
 /**
  * GET /anexos/f07/:anexo: the annex, its month, the answer's form (JSON rows naming their documents, or the
- * file DGII's portal imports) and the emisor's tipo de ingreso (Renta), which anexos 1 and 2 need from 2025.
+ * file DGII's portal imports), the emisor's tipo de ingreso (Renta), which anexos 1 and 2 need from 2025,
+ * and the Renta classification of the purchases without one of their own (anexos 3 and 5, from February
+ * 2024): the four codes together, checked as a document's are (`clasificacionRenta`).
  */
-export const anexoRequest = z.strictObject({
-  anexo: z.enum(ANEXOS_F07, { error: `Debe ser ${ANEXOS_F07.join(', ')}` }),
-  periodo: mesConsulta,
-  establecimiento,
-  formato: z.enum(['json', 'csv']).default('json'),
-  tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),
-});
+export const anexoRequest = z
+  .strictObject({
+    anexo: z.enum(ANEXOS, { error: `Debe ser ${ANEXOS.join(', ')}` }),
+    periodo: mesConsulta,
+    establecimiento,
+    formato: z.enum(['json', 'csv']).default('json'),
+    tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),
+    tipoOperacion: codigoRenta,
+    clasificacion: codigoRenta,
+    sector: codigoRenta,
+    tipoCostoGasto: codigoRenta,
+  })
+  .transform(({ tipoOperacion, clasificacion, sector, tipoCostoGasto, ...r }, ctx) => {
+    const codigos = { tipoOperacion, clasificacion, sector, tipoCostoGasto };
+    if (Object.values(codigos).every((c) => c === undefined)) return { ...r, clasificacion: undefined };
+    const c = clasificacionRenta.safeParse(codigos);
+    if (!c.success) {
+      for (const issue of c.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    return { ...r, clasificacion: c.data };
+  });

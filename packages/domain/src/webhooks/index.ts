@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { AmbienteCode } from '../emisor';
@@ -17,8 +18,18 @@ export const EVENTOS_WEBHOOK = [
   'conciliacion.diferencias',
   'webhook.deshabilitado',
   'certificacion.completa',
+  'compra.recibida',
+  'compra.rechazada',
 ] as const;
 export type TipoEvento = (typeof EVENTOS_WEBHOOK)[number];
+
+/**
+ * An event's id (`webhook-id`), from what it is and the occurrence it tells of (a document's codigoGeneracion
+ * for its once-only transitions): the same occurrence has the same id, so a retried step delivers nothing
+ * twice, and a document's deliveries can be found from it (the web console's history).
+ */
+export const idEvento = (tipo: TipoEvento, ocurrencia: string) =>
+  `msg_${createHash('sha256').update(`${tipo}\n${ocurrencia}`).digest('hex').slice(0, 32)}`;
 
 /**
  * Addresses no endpoint may reach unless the operator allows private destinations (SSRF): the service would

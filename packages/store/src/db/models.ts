@@ -222,12 +222,59 @@ const certificacionSchema = new Schema(
      * before it existed): its record reads them by `_id`, never by the requests' `certificacion` tag.
      */
     documentos: { type: [String], default: [] },
+    /** Registered taxpayers the campaign's contribuyente documents go to (null: invented ones). */
+    contribuyentes: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: true, versionKey: false, minimize: false },
 );
 
 /** The `_id` of an emisor's certification campaign. */
 export const certificacionId = (emisorId: number) => String(emisorId);
+
+/**
+ * A document received from a supplier (`Compras`): one per (emisor, codigoGeneracion), `_id`
+ * `compra:<emisorId>:<codigoGeneracion>`, the only lookup FerretDB answers from an index.
+ */
+const compraSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    emisorId: { type: Number, required: true },
+    codigoGeneracion: { type: String, required: true },
+    tipoDte: { type: String, required: true },
+    version: { type: Number, required: true },
+    numeroControl: { type: String, default: null },
+    fecEmi: { type: String, required: true },
+    /** The fecEmi month (YYYY-MM): the period it is filed and booked in. */
+    periodo: { type: String, required: true },
+    proveedor: {
+      type: new Schema({ nit: String, nrc: String, nombre: String }, { _id: false }),
+      required: true,
+    },
+    /** The Archivo DTE as received (with its firmaElectronica and selloRecibido). */
+    dteJson: { type: Schema.Types.Mixed, required: true },
+    /** The sello the file carries; MH's own is in `respuestaMh`. */
+    selloRecibido: { type: String, default: null },
+    estado: { type: String, required: true },
+    /** Why the estado is not VERIFICADO: [{codigo, campo, mensaje}]. */
+    motivos: { type: Schema.Types.Mixed, default: [] },
+    /** MH's answer to the last consultadte. */
+    respuestaMh: { type: Schema.Types.Mixed, default: null },
+    origen: { type: String, enum: ['API', 'CORREO'], required: true },
+    mensajeId: { type: String, default: null },
+    jsonKey: { type: String, required: true },
+    pdfKey: { type: String, default: null },
+    recibidoEn: { type: Date, required: true },
+    verificadoEn: { type: Date, default: null },
+    /** The accountant's classification (PATCH /compras/:codigoGeneracion; its values are the books'). */
+    clasificacion: { type: Schema.Types.Mixed, default: null },
+    /** Its numbers on the emisor's list (reception order) and on its period's list (`compras.ts`). */
+    listaN: { type: Number, required: true },
+    periodoN: { type: Number, required: true },
+    /** The workflow run that recorded it: a retried step finds its own record, a duplicate another's. */
+    registradoPor: { type: String, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
 
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(
@@ -245,6 +292,7 @@ export function createModels(conn: Connection) {
     Document: conn.model('Document', documentSchema, 'documents'),
     IssueRequest: conn.model('IssueRequest', issueRequestSchema, 'issue_requests'),
     Certificacion: conn.model('Certificacion', certificacionSchema, 'certificaciones'),
+    Compra: conn.model('Compra', compraSchema, 'compras'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
   };
 }
@@ -252,4 +300,5 @@ export type Models = ReturnType<typeof createModels>;
 export type EmisorRecord = InferSchemaType<typeof emisorSchema>;
 export type DocumentRecord = InferSchemaType<typeof documentSchema>;
 export type CertificacionRecord = InferSchemaType<typeof certificacionSchema>;
+export type CompraRecord = InferSchemaType<typeof compraSchema> & { _id: string };
 export type EstadoCertificacion = (typeof ESTADOS_CERTIFICACION)[number];

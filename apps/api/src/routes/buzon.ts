@@ -1,0 +1,73 @@
+import { Router, type Request } from 'express';
+import { LecturaBuzon } from '@dte/contract';
+import { buzonRequest, DteError, ErrorCode, parseRequest } from '@dte/domain';
+import { Buzones, buzonView, SecretBox } from '@dte/store';
+import type { ApiContext } from '../context';
+import { authenticate, requirePermission } from '../http/auth';
+import { unwrapWorkflowError } from '../http/workflow-errors';
+
+/** The reports of unreadable messages GET /buzon shows, newest first. */
+const INFORMES_MOSTRADOS = 50;
+
+function sinBuzon(emisorId: number): DteError {
+  return new DteError(ErrorCode.BUZON_NOT_FOUND, 404, `El emisor ${emisorId} no tiene buzón configurado`, {
+    emisorId,
+  });
+}
+
+/**
+ * The token's emisor's mailbox for suppliers' e-mails (`/buzon`, permission COMPRAS): set it (the password
+ * is kept sealed and never answered), read it with what its last reading did and the messages it could
+ * not take, remove it, and read it now (`POST /buzon/lectura`, the schedule's own reading).
+ */
+export function buzonRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const buzones = new Buzones(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY));
+  const autorizado = (req: Request) => requirePermission(req.auth, 'COMPRAS');
+
+  async function vista(emisorId: number) {
+    const buzon = await buzones.leer(emisorId);
+    if (!buzon) throw sinBuzon(emisorId);
+    return buzonView(buzon, await buzones.informes(emisorId, INFORMES_MOSTRADOS));
+  }
+
+  router.post('/buzon', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    await buzones.guardar(req.auth.emisorId, parseRequest(buzonRequest, req.body));
+    res.json({ status: 'success', data: await vista(req.auth.emisorId) });
+  });
+
+  router.get('/buzon', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    res.json({ status: 'success', data: await vista(req.auth.emisorId) });
+  });
+
+  router.delete('/buzon', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    if (!(await buzones.eliminar(req.auth.emisorId))) throw sinBuzon(req.auth.emisorId);
+    res.json({ status: 'success', data: { eliminado: true } });
+  });
+
+  router.post('/buzon/lectura', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    const { emisorId } = req.auth;
+    if (!(await buzones.leer(emisorId))) throw sinBuzon(emisorId);
+    let resumen;
+    try {
+      // The schedule's reading of this mailbox, if one is running, is joined rather than doubled.
+      resumen = await ctx.workflows.execute(LecturaBuzon, {
+        taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+        workflowId: LecturaBuzon.workflowId(emisorId),
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [{ emisorId }],
+      });
+    } catch (err) {
+      throw unwrapWorkflowError(err);
+    }
+    if (resumen.error)
+      throw new DteError(ErrorCode.BUZON_INACCESIBLE, 502, 'No se pudo leer el buzón', { detalle: resumen.error });
+    res.json({ status: 'success', data: resumen });
+  });
+
+  return router;
+}

@@ -1,0 +1,113 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { RecibirCompra, RevisionCompras, type CompraOutcome, type RecibirCompraInput } from '@dte/contract';
+import { gate, newCodigo, recordCalls, runWorker, workflowTests } from './support';
+
+/** The verification of a received document and the monthly re-check, on stub activities. */
+
+const ctx = workflowTests();
+
+const input = (codigoGeneracion: string): RecibirCompraInput => ({
+  emisorId: 7,
+  codigoGeneracion,
+  jsonKey: `emisores/demo/COMPRAS/2026-11/json/${codigoGeneracion}-0.json`,
+  origen: 'API',
+});
+const outcome = (codigoGeneracion: string, estado: CompraOutcome['estado'], duplicado = false): CompraOutcome => ({
+  emisorId: 7,
+  codigoGeneracion,
+  estado,
+  motivos: [],
+  duplicado,
+});
+
+describe('RecibirCompraWorkflow', () => {
+  it('records the document, then asks MH until it answers, showing PENDIENTE_MH meanwhile', async () => {
+    const cg = newCodigo();
+    const mh = gate();
+    let intentos = 0;
+    const stubs = recordCalls({
+      registrarCompra: async () => outcome(cg, 'PENDIENTE_MH'),
+      verificarCompraEnMh: async () => {
+        // MH unreachable at first: the step fails and is retried, nothing lost.
+        if (++intentos === 1) throw new Error('MH did not answer consultadte');
+        await mh.opened;
+        return outcome(cg, 'VERIFICADO');
+      },
+    });
+    const resultado = await runWorker(ctx, stubs.activities, async (taskQueue) => {
+      const handle = await ctx.workflows.start(RecibirCompra, {
+        workflowId: RecibirCompra.workflowId(7, cg.toLowerCase()),
+        taskQueue,
+        args: [input(cg)],
+      });
+      expect(handle.workflowId).toBe(`compra-7-${cg}`);
+      await stubs.called('verificarCompraEnMh', 2);
+      expect((await handle.query(RecibirCompra.estado))?.estado).toBe('PENDIENTE_MH');
+      mh.open();
+      return handle.result();
+    });
+    expect(resultado).toEqual(outcome(cg, 'VERIFICADO'));
+    expect(stubs.names()).toEqual(['registrarCompra', 'verificarCompraEnMh', 'verificarCompraEnMh']);
+    expect(stubs.argsOf('verificarCompraEnMh')[0]).toEqual([{ emisorId: 7, codigoGeneracion: cg }]);
+  });
+
+  it('asks MH nothing for a duplicate or a document refused before MH', async () => {
+    for (const [estado, duplicado] of [
+      ['VERIFICADO', true],
+      ['NO_ES_PARA_ESTE_EMISOR', false],
+    ] as const) {
+      const cg = newCodigo();
+      const stubs = recordCalls({
+        registrarCompra: async () => outcome(cg, estado, duplicado),
+        verificarCompraEnMh: async () => outcome(cg, 'VERIFICADO'),
+      });
+      const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+        ctx.workflows.execute(RecibirCompra, {
+          workflowId: RecibirCompra.workflowId(7, cg),
+          taskQueue,
+          args: [input(cg)],
+        }),
+      );
+      expect(resultado).toEqual(outcome(cg, estado, duplicado));
+      expect(stubs.names()).toEqual(['registrarCompra']);
+    }
+  });
+});
+
+describe('RevisionComprasWorkflow', () => {
+  it("re-checks every emisor's period, and goes on past one that fails", async () => {
+    const stubs = recordCalls({
+      emisoresParaConciliar: async () => [1, 2, 3],
+      revisarCompras: async ({ emisorId, periodo }) => {
+        if (emisorId === 2) throw ApplicationFailure.nonRetryable('MH no respondió');
+        return { periodo, consultados: emisorId, cambiados: 0, sinRespuesta: 0 };
+      },
+    });
+    const resultado = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(RevisionCompras, {
+        workflowId: `revision-${Date.now()}`,
+        taskQueue,
+        args: [{ periodo: '2026-11' }],
+      }),
+    );
+    expect(resultado).toEqual([
+      { periodo: '2026-11', consultados: 1, cambiados: 0, sinRespuesta: 0 },
+      { periodo: '2026-11', consultados: 3, cambiados: 0, sinRespuesta: 0 },
+    ]);
+  });
+
+  it('by default re-checks the month of the run and the one before it (El Salvador)', async () => {
+    const stubs = recordCalls({
+      emisoresParaConciliar: async () => [1],
+      revisarCompras: async ({ periodo }) => ({ periodo, consultados: 0, cambiados: 0, sinRespuesta: 0 }),
+    });
+    const antes = Date.now();
+    await runWorker(ctx, stubs.activities, (taskQueue) =>
+      ctx.workflows.execute(RevisionCompras, { workflowId: `revision-${antes}`, taskQueue, args: [{}] }),
+    );
+    const local = new Date(antes - 6 * 3600_000);
+    const mes = local.toISOString().slice(0, 7);
+    const anterior = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    expect(stubs.argsOf('revisarCompras').map(([i]) => i.periodo)).toEqual([anterior, mes]);
+  });
+});

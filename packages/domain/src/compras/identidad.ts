@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DteError, ErrorCode } from '../errors';
+import { RECEPTOR_DE_COMPRA } from './receptor';
+
+/** What a received document is known by before it is verified: enough to key, file and route it. */
+export interface IdentidadCompra {
+  /** Upper case, as MH's schemas write it. */
+  codigoGeneracion: string;
+  tipoDte: string;
+  version: number;
+  numeroControl: string | null;
+  fecEmi: string;
+  /** The supplier, as the document names it. */
+  proveedor: { nit: string; nrc: string | null; nombre: string | null };
+}
+
+const texto = z.string().trim().min(1);
+const opcional = z.unknown().transform((v) => (typeof v === 'string' && v.trim() ? v : null));
+const TIPOS = Object.keys(RECEPTOR_DE_COMPRA);
+
+/**
+ * POST /compras's JSON body: a supplier's Archivo DTE (the DTE JSON with `firmaElectronica` and
+ * `selloRecibido`), of which only what keys, files and routes it is required here: without
+ * codigoGeneracion, tipoDte, version, fecEmi and the emisor's NIT it cannot be recorded. Everything else
+ * is the verification's to judge (MH's schema of its kind and version), so other fields pass as they are.
+ */
+export const archivoDteRecibido = z.looseObject({
+  identificacion: z.looseObject({
+    codigoGeneracion: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'Debe ser un UUID'),
+    tipoDte: z.string().refine((t) => TIPOS.includes(t), {
+      // The FEX's receptor is abroad, the FSE is issued by the buyer itself, the CD is no purchase.
+      message: `Tipo de documento que no se recibe de un proveedor (se reciben ${TIPOS.join(', ')})`,
+    }),
+    version: z.number().int().positive(),
+    fecEmi: z.iso.date('Debe ser una fecha YYYY-MM-DD'),
+    numeroControl: opcional.optional(),
+  }),
+  emisor: z.looseObject({ nit: texto, nrc: opcional.optional(), nombre: opcional.optional() }),
+});
+
+/**
+ * Reads a received Archivo DTE's identity, or refuses it (400 ARCHIVO_DTE_INVALID naming each field): what
+ * cannot be keyed, filed in a period nor asked for at MH is not recorded, and its door reports it.
+ */
+export function identificarCompra(archivo: unknown): IdentidadCompra {
+  const r = archivoDteRecibido.safeParse(archivo);
+  if (!r.success)
+    throw new DteError(ErrorCode.ARCHIVO_DTE_INVALID, 400, 'No es un Archivo DTE que se pueda recibir', {
+      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
+    });
+  const { identificacion: id, emisor } = r.data;
+  return {
+    codigoGeneracion: id.codigoGeneracion.toUpperCase(),
+    tipoDte: id.tipoDte,
+    version: id.version,
+    numeroControl: id.numeroControl ?? null,
+    fecEmi: id.fecEmi,
+    proveedor: { nit: emisor.nit, nrc: emisor.nrc ?? null, nombre: emisor.nombre ?? null },
+  };
+}
+
+/** The period (YYYY-MM) a received document is filed in: its fecEmi's month. */
+export const periodoDeCompra = (fecEmi: string) => fecEmi.slice(0, 7);

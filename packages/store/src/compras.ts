@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto';
+import { identificarCompra, periodoDeCompra, type IdentidadCompra } from '@dte/domain';
+import type { EstadoCompra, MotivoCompra, OrigenCompra } from '@dte/contract';
+import type { Database } from './db/connection';
+import { isDuplicateKey } from './db/duplicate-key';
+import { lastNumber, takeNext } from './db/insert-next';
+import type { CompraRecord } from './db/models';
+import type { TenantCache } from './db/tenant-cache';
+import type { ObjectStore } from './object-store';
+
+/**
+ * The documents an emisor received from its suppliers. Each is one record by `_id` (emisor and
+ * codigoGeneracion), numbered on two lists kept as entries read by `_id` alone (the only lookup FerretDB
+ * answers from an index): the emisor's, in reception order (GET /compras), and its period's (the fecEmi
+ * month), which the purchase books walk. An entry only points at its record, so a change of estado is
+ * written once, on the record.
+ */
+
+export type { CompraRecord };
+
+/** What the verification's first step records of a received document. */
+export interface NuevaCompra {
+  emisorId: number;
+  identidad: IdentidadCompra;
+  dteJson: object;
+  estado: EstadoCompra;
+  motivos: MotivoCompra[];
+  origen: OrigenCompra;
+  mensajeId: string | null;
+  jsonKey: string;
+  pdfKey: string | null;
+}
+
+/** A received document's files, stored before its verification starts. */
+export interface Entrante {
+  identidad: IdentidadCompra;
+  jsonKey: string;
+  pdfKey: string | null;
+}
+
+export interface FiltrosCompras {
+  /** The fecEmi month (YYYY-MM): walks that period's list instead of the emisor's. */
+  periodo?: string;
+  /** fecEmi, inclusive. */
+  desde?: string;
+  hasta?: string;
+  /** The supplier's NIT. */
+  proveedor?: string;
+  estado?: EstadoCompra;
+  tipo?: string;
+}
+
+interface Entrada {
+  _id: string;
+  codigoGeneracion: string;
+}
+
+interface DefectoProveedor {
+  _id: string;
+  clasificacion: Record<string, unknown>;
+}
+
+/** Records read at once: one round of parallel lookups by `_id`. */
+const LOTE = 100;
+/** Entries one page examines at most: a selective filter answers a shorter page and a cursor. */
+const MAX_EXAMINADOS = 1000;
+/** What a list page shows of a record: everything but the document itself. */
+const SIN_DOCUMENTO = { dteJson: 0 } as const;
+
+export const compraId = (emisorId: number, codigoGeneracion: string) =>
+  `compra:${emisorId}:${codigoGeneracion.toUpperCase()}`;
+const serieEmisor = (emisorId: number) => `compras:${emisorId}`;
+const seriePeriodo = (emisorId: number, periodo: string) => `compras:${emisorId}:${periodo}`;
+
+export class Compras {
+  constructor(
+    private readonly db: Database,
+    private readonly store: ObjectStore,
+    private readonly tenants: TenantCache,
+  ) {}
+
+  private get entradas() {
+    return this.db.connection.collection<Entrada>('compras_lista');
+  }
+
+  private get defectos() {
+    return this.db.connection.collection<DefectoProveedor>('compras_proveedores');
+  }
+
+  /**
+   * Stores a received Archivo DTE (and its PDF) under keys made of their content, so the same file
+   * received twice is stored once and a different one never overwrites it; refuses what is not an Archivo
+   * DTE (`identificarCompra`). Both doors call it before starting `RecibirCompra`.
+   */
+  async guardarEntrante(emisorId: number, json: Buffer, pdf?: Buffer | null): Promise<Entrante> {
+    let archivo: unknown;
+    try {
+      archivo = JSON.parse(json.toString('utf8'));
+    } catch {
+      archivo = undefined;
+    }
+    const identidad = identificarCompra(archivo);
+    const emisor = await this.tenants.emisor(emisorId);
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    const base = `emisores/${emisor.slug}/COMPRAS/${periodoDeCompra(identidad.fecEmi)}`;
+    const huella = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const jsonKey = `${base}/json/${identidad.codigoGeneracion}-${huella(json).slice(0, 16)}.json`;
+    await this.store.put(jsonKey, json, 'application/json');
+    let pdfKey: string | null = null;
+    if (pdf?.length) {
+      pdfKey = `${base}/pdf/${identidad.codigoGeneracion}-${huella(pdf).slice(0, 16)}.pdf`;
+      await this.store.put(pdfKey, pdf, 'application/pdf');
+    }
+    return { identidad, jsonKey, pdfKey };
+  }
+
+  /** A stored file (JSON or PDF) of a received document. */
+  archivo(key: string): Promise<Buffer | null> {
+    return this.store.get(key);
+  }
+
+  /**
+   * Records a received document once. `registradoPor` names the workflow run recording it: a retried
+   * step finds its own record (`duplicado` false), another run's finds the first one's and leaves it.
+   */
+  async registrar(nueva: NuevaCompra, registradoPor: string): Promise<{ compra: CompraRecord; duplicado: boolean }> {
+    const { emisorId, identidad } = nueva;
+    const cg = identidad.codigoGeneracion;
+    const periodo = periodoDeCompra(identidad.fecEmi);
+    const [listaN, periodoN] = await Promise.all([
+      takeNext(this.db.connection, serieEmisor(emisorId), cg),
+      takeNext(this.db.connection, seriePeriodo(emisorId, periodo), cg),
+    ]);
+    const _id = compraId(emisorId, cg);
+    try {
+      await this.db.models.Compra.create({
+        _id,
+        emisorId,
+        codigoGeneracion: cg,
+        tipoDte: identidad.tipoDte,
+        version: identidad.version,
+        numeroControl: identidad.numeroControl,
+        fecEmi: identidad.fecEmi,
+        periodo,
+        proveedor: identidad.proveedor,
+        dteJson: nueva.dteJson,
+        selloRecibido: selloDelArchivo(nueva.dteJson),
+        estado: nueva.estado,
+        motivos: nueva.motivos,
+        origen: nueva.origen,
+        mensajeId: nueva.mensajeId,
+        jsonKey: nueva.jsonKey,
+        pdfKey: nueva.pdfKey,
+        recibidoEn: new Date(),
+        verificadoEn: nueva.estado === 'PENDIENTE_MH' ? null : new Date(),
+        listaN,
+        periodoN,
+        registradoPor,
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    const compra = (await this.leer(emisorId, cg))!;
+    await Promise.all([
+      this.escribirEntrada(`${serieEmisor(emisorId)}:${compra.listaN}`, cg),
+      this.escribirEntrada(`${seriePeriodo(emisorId, compra.periodo)}:${compra.periodoN}`, cg),
+    ]);
+    return { compra, duplicado: compra.registradoPor !== registradoPor };
+  }
+
+  private async escribirEntrada(_id: string, codigoGeneracion: string): Promise<void> {
+    try {
+      await this.entradas.insertOne({ _id, codigoGeneracion });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  /** The verification's outcome (or a re-check's) on the record. */
+  async concluir(
+    emisorId: number,
+    codigoGeneracion: string,
+    cambio: { estado: EstadoCompra; motivos: MotivoCompra[]; respuestaMh?: unknown },
+  ): Promise<void> {
+    await this.db.models.Compra.updateOne(
+      { _id: compraId(emisorId, codigoGeneracion) },
+      { $set: { ...cambio, verificadoEn: new Date() } },
+    );
+  }
+
+  async leer(emisorId: number, codigoGeneracion: string): Promise<CompraRecord | null> {
+    return this.db.models.Compra.findOne({ _id: compraId(emisorId, codigoGeneracion) }).lean<CompraRecord>();
+  }
+
+  /** The accountant's classification of one document. */
+  async clasificar(
+    emisorId: number,
+    codigoGeneracion: string,
+    clasificacion: Record<string, unknown>,
+  ): Promise<CompraRecord | null> {
+    await this.db.models.Compra.updateOne({ _id: compraId(emisorId, codigoGeneracion) }, { $set: { clasificacion } });
+    return this.leer(emisorId, codigoGeneracion);
+  }
+
+  /** The classification the accountant set for a supplier's documents that have none of their own. */
+  async defectoProveedor(emisorId: number, nit: string): Promise<Record<string, unknown> | null> {
+    return (await this.defectos.findOne({ _id: `${emisorId}:${nit}` }))?.clasificacion ?? null;
+  }
+
+  async fijarDefectoProveedor(emisorId: number, nit: string, clasificacion: Record<string, unknown>): Promise<void> {
+    await this.defectos.replaceOne({ _id: `${emisorId}:${nit}` }, { clasificacion }, { upsert: true });
+  }
+
+  private async leerLote(emisorId: number, numeros: number[], serie: string, sinDocumento: boolean) {
+    const entradas = await Promise.all(numeros.map((n) => this.entradas.findOne({ _id: `${serie}:${n}` })));
+    return Promise.all(
+      entradas.map((e) => {
+        if (!e) return null;
+        const q = this.db.models.Compra.findOne({ _id: compraId(emisorId, e.codigoGeneracion) });
+        return (sinDocumento ? q.select(SIN_DOCUMENTO) : q).lean<CompraRecord>();
+      }),
+    );
+  }
+
+  /**
+   * Every document received for a period (fecEmi month, YYYY-MM), in the order they were recorded, a
+   * batch of records at a time as they are consumed: a month of any size holds one batch in memory.
+   */
+  async *recorrerPeriodo(emisorId: number, periodo: string): AsyncGenerator<CompraRecord[]> {
+    const serie = seriePeriodo(emisorId, periodo);
+    const ultimo = await lastNumber(this.db.connection, serie);
+    for (let n = 1; n <= ultimo; n += LOTE) {
+      const numeros = Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
+      const lote = (await this.leerLote(emisorId, numeros, serie, false)).filter((c): c is CompraRecord => !!c);
+      if (lote.length) yield lote;
+    }
+  }
+
+  /**
+   * Up to `limit` records (without the document) that pass the filters, newest first, from `cursor` down;
+   * and where the next page starts (null: no more). With `periodo` the cursor is a number of that
+   * period's list, otherwise of the emisor's.
+   */
+  async pagina(
+    emisorId: number,
+    filtros: FiltrosCompras,
+    cursor: number | null,
+    limit: number,
+  ): Promise<{ compras: CompraRecord[]; siguiente: number | null }> {
+    const serie = filtros.periodo ? seriePeriodo(emisorId, filtros.periodo) : serieEmisor(emisorId);
+    let n = cursor ?? (await lastNumber(this.db.connection, serie));
+    const encontradas: CompraRecord[] = [];
+    let examinados = 0;
+    while (n >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
+      const numeros = Array.from({ length: Math.min(LOTE, n) }, (_, i) => n - i);
+      const lote = await this.leerLote(emisorId, numeros, serie, true);
+      for (const [i, compra] of lote.entries()) {
+        n = numeros[i]! - 1;
+        examinados++;
+        if (!compra || !coincide(compra, filtros)) continue;
+        encontradas.push(compra);
+        if (encontradas.length === limit) break;
+      }
+    }
+    return { compras: encontradas, siguiente: n >= 1 ? n : null };
+  }
+}
+
+function coincide(c: CompraRecord, f: FiltrosCompras): boolean {
+  return (
+    (!f.estado || c.estado === f.estado) &&
+    (!f.tipo || c.tipoDte === f.tipo) &&
+    (!f.proveedor || c.proveedor.nit === f.proveedor) &&
+    (!f.desde || c.fecEmi >= f.desde) &&
+    (!f.hasta || c.fecEmi <= f.hasta)
+  );
+}
+
+/** The sello MH's Archivo DTE carries at its end ([MF] §XXIII), if the file has one. */
+function selloDelArchivo(dteJson: object): string | null {
+  const sello = (dteJson as { selloRecibido?: unknown }).selloRecibido;
+  return typeof sello === 'string' && sello ? sello : null;
+}
+
+/** A received document as the API shows it; `documento` (the Archivo DTE as received) on its own page only. */
+export function compraView(c: CompraRecord, conDocumento = false) {
+  const respuesta = c.respuestaMh as { selloRecibido?: string | null; fhProcesamiento?: string } | null;
+  return {
+    codigoGeneracion: c.codigoGeneracion,
+    tipoDte: c.tipoDte,
+    version: c.version,
+    numeroControl: c.numeroControl ?? null,
+    fecEmi: c.fecEmi,
+    periodo: c.periodo,
+    proveedor: { nit: c.proveedor.nit ?? null, nrc: c.proveedor.nrc ?? null, nombre: c.proveedor.nombre ?? null },
+    estado: c.estado as EstadoCompra,
+    motivos: (c.motivos ?? []) as MotivoCompra[],
+    /** The sello the file carries, and the one MH answered with (null until it answered). */
+    selloRecibido: c.selloRecibido ?? null,
+    selloMh: respuesta?.selloRecibido ?? null,
+    origen: c.origen as OrigenCompra,
+    recibidoEn: c.recibidoEn.toISOString(),
+    verificadoEn: c.verificadoEn ? c.verificadoEn.toISOString() : null,
+    clasificacion: (c.clasificacion ?? null) as Record<string, unknown> | null,
+    pdf: !!c.pdfKey,
+    ...(conDocumento ? { documento: c.dteJson as object } : {}),
+  };
+}
+export type CompraView = ReturnType<typeof compraView>;

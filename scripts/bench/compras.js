@@ -2,21 +2,24 @@
 /**
  * The libro de compras and the purchase annexes of a month of `count` received documents (March 2024): each
  * a copy of a real CCF's Archivo DTE, recorded as receiving records it (`Compras`: the record, its entries on
- * the emisor's and the period's lists, the numbering claims), one in eight invalidated by its supplier
- * (INVALIDADO_EN_MH), half classified for Renta. Then the book and annexes are asked of the running API over
- * HTTP, one at a time, and read to their end: the time, the size and the API's peak memory while they were
- * written. The received documents are read a batch of records at a time, so the API's memory should not
- * grow with the month.
+ * the emisor's and the period's lists, the period's with what the books read, the numbering claims), one in
+ * eight invalidated by its supplier (INVALIDADO_EN_MH), half classified for Renta. Then the book and annexes
+ * are asked of the running API over HTTP, one at a time, and read to their end: the time, the size and the
+ * API's peak memory while they were written. The received documents are read a batch of the period's entries
+ * at a time, so the API's memory should not grow with the month.
  */
+const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { medirRutas } = require('./libros');
 
+const ROOT = path.resolve(__dirname, '../..');
 const PERIODO = '2024-03';
 const BATCH = 1000;
 const CLASIFICACION = { tipoOperacion: 1, clasificacion: 2, sector: 2, tipoCostoGasto: 2 };
 
 /** Stores `count` received documents of `emisorId` as `Compras.registrar` and a verification would have. */
 async function seedCompras(db, emisorId, count, ccf, log) {
+  const { entradaDelPeriodo } = require(path.join(ROOT, 'packages/store'));
   const c = db.connection;
   const [entradas, claims, hints] = ['compras_lista', 'claims', 'claim_hints'].map((n) => c.collection(n));
   const series = [`compras:${emisorId}`, `compras:${emisorId}:${PERIODO}`];
@@ -25,6 +28,7 @@ async function seedCompras(db, emisorId, count, ccf, log) {
     const size = Math.min(BATCH, count - n + 1);
     const records = [];
     const entries = [];
+    const claimed = [];
     for (let k = n; k < n + size; k++) {
       const codigoGeneracion = randomUUID().toUpperCase();
       const fecEmi = `${PERIODO}-${String(1 + (k % 31)).padStart(2, '0')}`;
@@ -34,7 +38,7 @@ async function seedCompras(db, emisorId, count, ccf, log) {
         selloRecibido: ccf.selloRecibido,
       };
       const estado = k % 8 === 0 ? 'INVALIDADO_EN_MH' : 'VERIFICADO';
-      records.push({
+      const record = {
         _id: `compra:${emisorId}:${codigoGeneracion}`,
         emisorId,
         codigoGeneracion,
@@ -56,16 +60,15 @@ async function seedCompras(db, emisorId, count, ccf, log) {
         listaN: k,
         periodoN: k,
         registradoPor: 'bench',
-      });
-      for (const serie of series) entries.push({ _id: `${serie}:${k}`, codigoGeneracion });
+      };
+      records.push(record);
+      entries.push({ _id: `${series[0]}:${k}`, codigoGeneracion }, entradaDelPeriodo(record));
+      for (const serie of series) claimed.push({ _id: `${serie}:${k}` });
     }
     await Promise.all([
       db.models.Compra.insertMany(records, { ordered: false }),
       entradas.insertMany(entries, { ordered: false }),
-      claims.insertMany(
-        entries.map((e) => ({ _id: e._id })),
-        { ordered: false },
-      ),
+      claims.insertMany(claimed, { ordered: false }),
     ]);
     if ((n - 1) % 5000 === 0) log(`compras: seeded ${n - 1 + size}/${count}`);
   }

@@ -269,6 +269,14 @@ describe('documents received from suppliers', () => {
     const config = loadConfig(stack().env);
     const compras = new Compras(db, ObjectStore.fromConfig(config), new TenantCache(db.models, 0));
     expect(await compras.defectoProveedor(receptor.emisorId, proveedor.nit)).toEqual(clasificacion);
+    // Three first defaults of another supplier at once: each is taken (two upserts of one `_id` race).
+    const juntos = await Promise.all(
+      [1, 2, 3].map(() =>
+        api('PATCH', `/compras/${d.ccf2023.codigoGeneracion}`, receptor, { clasificacion, proveedor: true }),
+      ),
+    );
+    expect(juntos.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await compras.defectoProveedor(receptor.emisorId, proveedor2023.nit)).toEqual(clasificacion);
     // A cost (1) of services (4) cannot be a sales expense (1): DGII's table
     const malo = await api('PATCH', `/compras/${d.ccf.codigoGeneracion}`, receptor, {
       clasificacion: { tipoOperacion: 1, clasificacion: 1, sector: 4, tipoCostoGasto: 1 },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
-import type { DocumentRecordView } from '@dte/store';
+import { compraId, type DocumentRecordView } from '@dte/store';
 import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { legible } from '../support/legible';
@@ -301,5 +301,30 @@ describe('the libro de compras and the purchase annexes', () => {
     expect(ajeno.body.data.totales.documentos).toBe(0);
     const res = await api('GET', `/libros/compras?periodo=${periodo}&establecimiento=M001`, receptor);
     expect([res.status, res.body.code, res.body.errors[0].field]).toEqual([400, 'VALIDATION_ERROR', 'establecimiento']);
+  });
+
+  // Last: it leaves the period's entries without what the books read.
+  it('reads the records of documents listed before the period’s entries kept a book reading', async () => {
+    const respuestas = () =>
+      Promise.all([
+        api('GET', `/libros/compras?periodo=${periodo}`, receptor).then((r) => r.body),
+        anexo('compras', `&${COSTO_INTERNO}`).then((r) => r.text()),
+        anexo('retenciones-recibidas').then((r) => r.text()),
+      ]);
+    const antes = await respuestas();
+    const db = await testDatabase();
+    const entradas = db.connection.collection<{ _id: string }>('compras_lista');
+    for (const doc of [d.ccf, d.nc, d.anulado, d.ccf2023, d.cr]) {
+      const r = await db.models.Compra.findById(compraId(receptor.emisorId, doc.codigoGeneracion), {
+        periodo: 1,
+        periodoN: 1,
+      }).lean();
+      const { modifiedCount } = await entradas.updateOne(
+        { _id: `compras:${receptor.emisorId}:${r!.periodo}:${r!.periodoN}`, libro: { $exists: true } },
+        { $unset: { libro: '', estado: '', selloRecibido: '', clasificacion: '' } },
+      );
+      expect([doc.numeroControl, modifiedCount]).toEqual([doc.numeroControl, 1]);
+    }
+    expect(await respuestas()).toEqual(antes);
   });
 });

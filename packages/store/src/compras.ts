@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { identificarCompra, periodoDeCompra, type IdentidadCompra } from '@dte/domain';
+import { identificarCompra, periodoDeCompra, type Dte, type IdentidadCompra } from '@dte/domain';
 import type { EstadoCompra, MotivoCompra, OrigenCompra } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 import type { CompraRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
+import { lecturaDeCompra } from './libros-compras';
 import type { ObjectStore } from './object-store';
 
 /**
  * The documents an emisor received from its suppliers. Each is one record by `_id` (emisor and
  * codigoGeneracion), numbered on two lists kept as entries read by `_id` alone (the only lookup FerretDB
  * answers from an index): the emisor's, in reception order (GET /compras), and its period's (the fecEmi
- * month), which the purchase books walk. An entry only points at its record, so a change of estado is
- * written once, on the record.
+ * month), which the purchase books walk. An entry of the emisor's list only points at its record; one of
+ * the period's also keeps what the books read of it (`EntradaCompra.libro`), so a month's books read the
+ * list alone, and each change of estado or classification is copied to it.
  */
 
 export type { CompraRecord };
@@ -50,9 +52,28 @@ export interface FiltrosCompras {
   tipo?: string;
 }
 
-interface Entrada {
+/** What the purchase books read of a received document, written once with its period's entry. */
+export interface LibroCompra {
+  tipoDte: string;
+  numeroControl: string;
+  fecEmi: string;
+  /** The supplier's NIT as the record names it: its default classification is read when the books are. */
+  proveedorNit: string | null;
+  /** `lecturaDeCompra` of the Archivo DTE. */
+  dte: Dte;
+}
+
+export interface EntradaCompra {
   _id: string;
   codigoGeneracion: string;
+  /**
+   * On the period's entries: what the books read, and the record's estado, sello and own classification,
+   * copied at each change. Entries written before they kept it have no `libro`: the record is read instead.
+   */
+  libro?: LibroCompra;
+  estado?: string;
+  selloRecibido?: string | null;
+  clasificacion?: unknown;
 }
 
 interface DefectoProveedor {
@@ -80,7 +101,7 @@ export class Compras {
   ) {}
 
   private get entradas() {
-    return this.db.connection.collection<Entrada>('compras_lista');
+    return this.db.connection.collection<EntradaCompra>('compras_lista');
   }
 
   private get defectos() {
@@ -162,18 +183,37 @@ export class Compras {
     }
     const compra = (await this.leer(emisorId, cg))!;
     await Promise.all([
-      this.escribirEntrada(`${serieEmisor(emisorId)}:${compra.listaN}`, cg),
-      this.escribirEntrada(`${seriePeriodo(emisorId, compra.periodo)}:${compra.periodoN}`, cg),
+      this.escribirEntrada({ _id: `${serieEmisor(emisorId)}:${compra.listaN}`, codigoGeneracion: cg }),
+      this.escribirEntrada(entradaDelPeriodo(compra)),
     ]);
     return { compra, duplicado: compra.registradoPor !== registradoPor };
   }
 
-  private async escribirEntrada(_id: string, codigoGeneracion: string): Promise<void> {
+  private async escribirEntrada(entrada: EntradaCompra): Promise<void> {
     try {
-      await this.entradas.insertOne({ _id, codigoGeneracion });
+      await this.entradas.insertOne(entrada);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
+  }
+
+  /**
+   * Changes a record and copies the change to its period's entry (`EntradaCompra`), as the record has it
+   * once changed. An entry `registrar` has not written yet takes the record as it reads it then.
+   */
+  private async cambiar(
+    emisorId: number,
+    codigoGeneracion: string,
+    cambio: Record<string, unknown>,
+    copia: (c: CompraRecord) => Partial<EntradaCompra>,
+  ): Promise<void> {
+    // Not findOneAndUpdate: FerretDB 1.24 fails it with a projection, and without one answers the whole record.
+    const _id = compraId(emisorId, codigoGeneracion);
+    await this.db.models.Compra.updateOne({ _id }, { $set: cambio });
+    const c = await this.db.models.Compra.findOne({ _id })
+      .select({ emisorId: 1, periodo: 1, periodoN: 1, estado: 1, selloRecibido: 1, respuestaMh: 1, clasificacion: 1 })
+      .lean<CompraRecord>();
+    if (c) await this.entradas.updateOne({ _id: claveDelPeriodo(c) }, { $set: copia(c) });
   }
 
   /** The verification's outcome (or a re-check's) on the record. */
@@ -182,10 +222,10 @@ export class Compras {
     codigoGeneracion: string,
     cambio: { estado: EstadoCompra; motivos: MotivoCompra[]; respuestaMh?: unknown },
   ): Promise<void> {
-    await this.db.models.Compra.updateOne(
-      { _id: compraId(emisorId, codigoGeneracion) },
-      { $set: { ...cambio, verificadoEn: new Date() } },
-    );
+    await this.cambiar(emisorId, codigoGeneracion, { ...cambio, verificadoEn: new Date() }, (c) => ({
+      estado: c.estado,
+      selloRecibido: selloDeCompra(c),
+    }));
   }
 
   async leer(emisorId: number, codigoGeneracion: string): Promise<CompraRecord | null> {
@@ -198,7 +238,7 @@ export class Compras {
     codigoGeneracion: string,
     clasificacion: Record<string, unknown>,
   ): Promise<CompraRecord | null> {
-    await this.db.models.Compra.updateOne({ _id: compraId(emisorId, codigoGeneracion) }, { $set: { clasificacion } });
+    await this.cambiar(emisorId, codigoGeneracion, { clasificacion }, (c) => ({ clasificacion: c.clasificacion }));
     return this.leer(emisorId, codigoGeneracion);
   }
 
@@ -208,11 +248,23 @@ export class Compras {
   }
 
   async fijarDefectoProveedor(emisorId: number, nit: string, clasificacion: Record<string, unknown>): Promise<void> {
-    await this.defectos.replaceOne({ _id: `${emisorId}:${nit}` }, { clasificacion }, { upsert: true });
+    const _id = `${emisorId}:${nit}`;
+    try {
+      await this.defectos.replaceOne({ _id }, { clasificacion }, { upsert: true });
+    } catch (err) {
+      // Two first defaults at once: both upserts insert, the loser's insert is refused by `_id`; the default
+      // exists now, so the loser's value replaces it as a later write would.
+      if (!isDuplicateKey(err)) throw err;
+      await this.defectos.replaceOne({ _id }, { clasificacion });
+    }
+  }
+
+  private leerEntradas(serie: string, numeros: number[]) {
+    return Promise.all(numeros.map((n) => this.entradas.findOne({ _id: `${serie}:${n}` })));
   }
 
   private async leerLote(emisorId: number, numeros: number[], serie: string, sinDocumento: boolean) {
-    const entradas = await Promise.all(numeros.map((n) => this.entradas.findOne({ _id: `${serie}:${n}` })));
+    const entradas = await this.leerEntradas(serie, numeros);
     return Promise.all(
       entradas.map((e) => {
         if (!e) return null;
@@ -228,10 +280,17 @@ export class Compras {
    */
   async *recorrerPeriodo(emisorId: number, periodo: string): AsyncGenerator<CompraRecord[]> {
     const serie = seriePeriodo(emisorId, periodo);
-    const ultimo = await lastNumber(this.db.connection, serie);
-    for (let n = 1; n <= ultimo; n += LOTE) {
-      const numeros = Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
+    for (const numeros of numerosDe(await lastNumber(this.db.connection, serie))) {
       const lote = (await this.leerLote(emisorId, numeros, serie, false)).filter((c): c is CompraRecord => !!c);
+      if (lote.length) yield lote;
+    }
+  }
+
+  /** The entries of a period's list, in the order recorded, a batch at a time: what its books read. */
+  async *entradasDelPeriodo(emisorId: number, periodo: string): AsyncGenerator<EntradaCompra[]> {
+    const serie = seriePeriodo(emisorId, periodo);
+    for (const numeros of numerosDe(await lastNumber(this.db.connection, serie))) {
+      const lote = (await this.leerEntradas(serie, numeros)).filter((e): e is EntradaCompra => !!e);
       if (lote.length) yield lote;
     }
   }
@@ -264,6 +323,38 @@ export class Compras {
     }
     return { compras: encontradas, siguiente: n >= 1 ? n : null };
   }
+}
+
+/** The numbers 1 to `ultimo`, a batch of LOTE at a time. */
+function* numerosDe(ultimo: number): Generator<number[]> {
+  for (let n = 1; n <= ultimo; n += LOTE) yield Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
+}
+
+const claveDelPeriodo = (c: Pick<CompraRecord, 'emisorId' | 'periodo' | 'periodoN'>) =>
+  `${seriePeriodo(c.emisorId, c.periodo)}:${c.periodoN}`;
+
+/** A record's entry on its period's list, with what the books read of it. */
+export function entradaDelPeriodo(c: CompraRecord): EntradaCompra {
+  return {
+    _id: claveDelPeriodo(c),
+    codigoGeneracion: c.codigoGeneracion,
+    libro: {
+      tipoDte: c.tipoDte,
+      numeroControl: c.numeroControl ?? '',
+      fecEmi: c.fecEmi,
+      proveedorNit: c.proveedor.nit ?? null,
+      dte: lecturaDeCompra(c.dteJson as Dte, c.tipoDte),
+    },
+    estado: c.estado,
+    selloRecibido: selloDeCompra(c),
+    clasificacion: c.clasificacion ?? null,
+  };
+}
+
+/** The sello the books show: the one the file carries, else the one MH answered with. */
+export function selloDeCompra(c: Pick<CompraRecord, 'selloRecibido' | 'respuestaMh'>): string | null {
+  const respuesta = c.respuestaMh as { selloRecibido?: unknown } | null | undefined;
+  return c.selloRecibido ?? (typeof respuesta?.selloRecibido === 'string' ? respuesta.selloRecibido : null);
 }
 
 function coincide(c: CompraRecord, f: FiltrosCompras): boolean {

@@ -3,18 +3,46 @@ import {
   type ClasificacionRenta,
   type CompraLibro,
   type DocumentoLibro,
+  lecturaDeLibros,
   type Dte,
   type Periodo,
 } from '@dte/domain';
-import type { Compras, CompraRecord } from './compras';
+import { selloDeCompra, type Compras, type CompraRecord, type EntradaCompra, type LibroCompra } from './compras';
 import type { Documents } from './documents';
 import { documentosPorDia } from './libros';
 
 /**
  * What the purchase books and annexes read (docs/anexos-f07.md, "Purchases"): the documents the emisor
- * received, a batch of records at a time in the order the service recorded them (`Compras.recorrerPeriodo`),
- * and the FSEs it issued, a day at a time from its own list. A month of any size holds one batch.
+ * received, a batch of its period's list entries at a time in the order the service recorded them
+ * (`Compras.entradasDelPeriodo`), each keeping what the books read of its document (`lecturaDeCompra`),
+ * and the FSEs it issued, a day at a time from its own list. A month of any size holds two batches.
  */
+
+type Json = Record<string, unknown>;
+
+/** What the resumen says of the 1 % IVA the supplier perceived (anexo 8): ivaPerci1, ivaPerci from 2026. */
+const PERCEPCION = ['ivaPerci1', 'ivaPerci'] as const;
+
+/**
+ * What the purchase books and annexes read of a received DTE (compras*.ts of the domain), and only that,
+ * kept on its period's list entry: what the sales books read (`lecturaDeLibros`: the resumen's figures with
+ * its IVA, a Comprobante de Retención's lines) but the receptor, who is the emisor itself, and with the
+ * percepción and the supplier's identity (its emisor's NIT, NRC and name).
+ */
+export function lecturaDeCompra(dte: Dte, tipoDte: string): Dte {
+  const { identificacion, resumen, cuerpoDocumento } = lecturaDeLibros(dte, tipoDte);
+  const completo = (dte['resumen'] as Json | undefined) ?? {};
+  const emisor = (dte['emisor'] as Json | undefined) ?? {};
+  return {
+    identificacion,
+    resumen: resumen && {
+      ...(resumen as Json),
+      ...Object.fromEntries(PERCEPCION.filter((c) => c in completo).map((c) => [c, completo[c]])),
+    },
+    emisor: Object.fromEntries(['nit', 'nrc', 'nombre'].filter((c) => c in emisor).map((c) => [c, emisor[c]])),
+    ...(cuerpoDocumento ? { cuerpoDocumento } : {}),
+  };
+}
 
 /** The fecEmi months (YYYY-MM) a period spans: a month, or each month of a date range. */
 function mesesDe(p: Periodo): string[] {
@@ -30,40 +58,108 @@ function mesesDe(p: Periodo): string[] {
 /** A classification as stored, if it is one DGII takes (a record written by hand may hold anything). */
 const valida = (c: unknown): ClasificacionRenta | null => clasificacionRenta.safeParse(c).data ?? null;
 
-function deLaCompra(r: CompraRecord, clasificacion: ClasificacionRenta | null): CompraLibro {
-  const respuesta = r.respuestaMh as { selloRecibido?: unknown } | null;
+/** A received document as its period's entry keeps it for the books, or (an entry without) as its record has it. */
+interface Leida {
+  libro: LibroCompra;
+  codigoGeneracion: string;
+  estado: string;
+  selloRecibido: string | null;
+  clasificacion: unknown;
+}
+
+function deLaEntrada(e: EntradaCompra, libro: LibroCompra): Leida {
   return {
-    tipoDte: r.tipoDte,
-    estado: r.estado,
+    libro,
+    codigoGeneracion: e.codigoGeneracion,
+    estado: e.estado!,
+    selloRecibido: e.selloRecibido ?? null,
+    clasificacion: e.clasificacion,
+  };
+}
+
+function delRegistro(r: CompraRecord): Leida {
+  return {
+    libro: {
+      tipoDte: r.tipoDte,
+      numeroControl: r.numeroControl ?? '',
+      fecEmi: r.fecEmi,
+      proveedorNit: r.proveedor.nit ?? null,
+      dte: r.dteJson as Dte,
+    },
     codigoGeneracion: r.codigoGeneracion,
-    numeroControl: r.numeroControl ?? '',
-    selloRecibido: r.selloRecibido ?? (typeof respuesta?.selloRecibido === 'string' ? respuesta.selloRecibido : null),
-    fecEmi: r.fecEmi,
-    dte: r.dteJson as Dte,
+    estado: r.estado,
+    selloRecibido: selloDeCompra(r),
+    clasificacion: r.clasificacion,
+  };
+}
+
+function deLaCompra({ libro, ...c }: Leida, clasificacion: ClasificacionRenta | null): CompraLibro {
+  return {
+    tipoDte: libro.tipoDte,
+    estado: c.estado,
+    codigoGeneracion: c.codigoGeneracion,
+    numeroControl: libro.numeroControl,
+    selloRecibido: c.selloRecibido,
+    fecEmi: libro.fecEmi,
+    dte: libro.dte,
     anuladoEl: null,
     clasificacion,
   };
 }
 
 /**
- * The documents the emisor received in a period, a batch at a time, each with its Renta classification:
- * its own, else the default the accountant set for its supplier (read once per supplier and walk).
+ * The period's entries as the books read them: one read per document, but for entries written before they
+ * kept what the books read, whose records are read with the batch.
  */
-export async function* comprasDelPeriodo(
-  compras: Compras,
-  emisorId: number,
-  p: Periodo,
-): AsyncGenerator<CompraLibro[]> {
+async function* leidas(compras: Compras, emisorId: number, mes: string): AsyncGenerator<Leida[]> {
+  for await (const lote of compras.entradasDelPeriodo(emisorId, mes)) {
+    const leidas = await Promise.all(
+      lote.map(async (e) => {
+        if (e.libro) return deLaEntrada(e, e.libro);
+        const r = await compras.leer(emisorId, e.codigoGeneracion);
+        return r && delRegistro(r);
+      }),
+    );
+    yield leidas.filter((l): l is Leida => !!l);
+  }
+}
+
+/**
+ * A walk of batches that asks for the next one as it hands one over, so the database reads it while the
+ * current one is written: two batches in memory. One stopped early lets the read under way end.
+ */
+async function* conAdelanto<T>(lotes: AsyncGenerator<T>): AsyncGenerator<T> {
+  let siguiente = lotes.next();
+  try {
+    for (let r = await siguiente; !r.done; r = await siguiente) {
+      siguiente = lotes.next();
+      yield r.value;
+    }
+  } finally {
+    await siguiente.catch(() => undefined);
+    await lotes.return(undefined);
+  }
+}
+
+/**
+ * The documents the emisor received in a period, a batch at a time, each with its Renta classification:
+ * its own, else the default the accountant set for its supplier (read once per supplier and walk, so a
+ * changed default applies to every document without one at the next walk).
+ */
+export function comprasDelPeriodo(compras: Compras, emisorId: number, p: Periodo): AsyncGenerator<CompraLibro[]> {
   const defectos = new Map<string, Promise<ClasificacionRenta | null>>();
   const defecto = (nit: string) => {
     if (!defectos.has(nit)) defectos.set(nit, compras.defectoProveedor(emisorId, nit).then(valida));
     return defectos.get(nit)!;
   };
-  for (const mes of mesesDe(p))
-    for await (const lote of compras.recorrerPeriodo(emisorId, mes))
-      yield Promise.all(
-        lote.map(async (r) => deLaCompra(r, valida(r.clasificacion) ?? (await defecto(r.proveedor.nit ?? '')))),
-      );
+  async function* lotes() {
+    for (const mes of mesesDe(p))
+      for await (const lote of leidas(compras, emisorId, mes))
+        yield Promise.all(
+          lote.map(async (l) => deLaCompra(l, valida(l.clasificacion) ?? (await defecto(l.libro.proveedorNit ?? '')))),
+        );
+  }
+  return conAdelanto(lotes());
 }
 
 /** What a book or annex reads: the documents the emisor issued, those it received, or both (purchases). */

@@ -54,6 +54,9 @@ describe('certification campaign: receptors registered at MH', () => {
       contribuyentes: [REGISTRADO],
     });
     expect(inicio.status).toBe(202);
+    // Followed at once, while the record is still the cancelled campaign's.
+    const recien = await api('GET', '/certificacion', tenant);
+    expect([recien.status, recien.body.data?.estado]).toEqual([200, 'EN_CURSO']);
     const final = await campanaEn(tenant, 'COMPLETA');
     expect(final.documentos.CREDITO_FISCAL).toEqual({ planificados: 2, aceptados: 2, rechazados: 0, enCurso: 0 });
 

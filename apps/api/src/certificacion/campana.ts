@@ -78,8 +78,9 @@ export async function estadoCampana(ctx: CampanaContext, emisorId: number) {
     return registro?.estado === estado.estado ? { ...estado, iniciadaEn: registro.iniciadaEn } : estado;
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) {
-      // A campaign started a moment ago may not answer its query yet: it is running all the same.
-      if (!registro && (await handle.describe()).status.name === 'RUNNING') return { emisorId, estado: 'EN_CURSO' };
+      // A campaign started a moment ago may not answer its query yet: it is running all the same (the record
+      // may still be a cancelled campaign's, which its first step replaces).
+      if ((await handle.describe()).status.name === 'RUNNING') return { emisorId, estado: 'EN_CURSO' };
       throw err;
     }
     if (!registro) throw noEncontrada(emisorId);

@@ -1,5 +1,6 @@
 import {
   ANEXOS_F07,
+  anexoRequest,
   buildComprobanteRetencionV2,
   buildCreditoFiscalV4,
   buildFacturaExportacionV3,
@@ -21,6 +22,7 @@ import {
   notaRequest,
   parseRequest,
   periodoDe,
+  TIPOS_INGRESO,
   ventasConsumidor,
   ventasContribuyentes,
   type Dte,
@@ -210,6 +212,31 @@ describe('F-07 annexes, byte for byte', () => {
     expect(csvDgii(filasAnexo('ventas-consumidor-final', [viejo], octubre2024, {})).toString('latin1')).toBe(
       `31/10/2024;4;01;N/A;N/A;N/A;N/A;${sin(uuid(6))};${sin(uuid(6))};;0.00;0.00;0.00;50.00;0.00;0.00;0.00;0.00;0.00;50.00;0;0;2\r\n`,
     );
+  });
+
+  it('refuses without the tipo de ingreso naming the field and every code of DGII’s manual v14, which has no 11', () => {
+    expect(() => filasAnexo('ventas-consumidor-final', mes, noviembre, {})).toThrow(
+      expect.objectContaining({
+        details: {
+          errors: [
+            {
+              field: 'tipoIngreso',
+              message: expect.stringContaining(
+                '9 Exportaciones de servicios; 10 Otras rentas gravables; 12 Ingresos que ya fueron sujetos de retención',
+              ),
+            },
+          ],
+        },
+      }),
+    );
+    const pedido = (tipoIngreso: string) =>
+      parseRequest(anexoRequest, { anexo: 'ventas-contribuyentes', periodo: '2026-11', tipoIngreso });
+    expect(['1', '10', '12', '13'].map((c) => pedido(c).tipoIngreso)).toEqual([1, 10, 12, 13]);
+    for (const c of ['0', '11', '14', '2.5'])
+      expect(() => pedido(c)).toThrow(
+        expect.objectContaining({ details: { errors: [expect.objectContaining({ field: 'tipoIngreso' })] } }),
+      );
+    expect(Object.keys(TIPOS_INGRESO)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '12', '13']);
   });
 
   it('writes Windows-1252 bytes: ñ and ó are one byte each, a character 1252 lacks is ?', () => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ANEXOS_F07, elSalvadorNow, LIBROS } from '@dte/domain';
+import { ANEXOS_F07, elSalvadorNow, LIBROS, TIPOS_INGRESO } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { html, pagina } from './html';
@@ -75,8 +75,10 @@ export function librosConsola(ctx: ApiContext): Router {
                     CON_TIPO_INGRESO.has(anexo) &&
                     html`<label
                       >Tipo de ingreso (Renta)<select name="tipoIngreso" required>
-                        <option value="">Elija 1 a 13</option>
-                        ${Array.from({ length: 13 }, (_, i) => html`<option value="${i + 1}">${i + 1}</option>`)}
+                        <option value="">Elija el de su negocio</option>
+                        ${Object.entries(TIPOS_INGRESO).map(
+                          ([codigo, nombre]) => html`<option value="${codigo}">${codigo} ${nombre}</option>`,
+                        )}
                       </select></label
                     >`
                   }

@@ -11,6 +11,9 @@ export function errorHandler(): ErrorRequestHandler {
       res.destroy();
       return;
     }
+    // A file route names its file before it is made; a refusal is no file, whatever `formato` asked for.
+    res.removeHeader('Content-Disposition');
+    res.removeHeader('Content-Type');
     if (err instanceof DteError) {
       // A refusal that says when to come back says it in the standard header too.
       if (typeof err.details.retryAfter === 'number' && !res.getHeader('Retry-After'))

@@ -1,4 +1,4 @@
-import { ANEXOS_F07, ANEXOS_F07_COMPRAS } from '@dte/domain';
+import { ANEXOS_F07, ANEXOS_F07_COMPRAS, CODIGOS_TIPO_INGRESO, TIPOS_INGRESO } from '@dte/domain';
 import { EMITIDO } from '../openapi/examples';
 import { example, json, type Operation } from '../openapi/operation';
 import { anexoF07, debitoFiscal, libroCompras, libroConsumidor, libroContribuyentes } from '../openapi/schemas';
@@ -288,7 +288,7 @@ export const librosOperations: Operation[] = [
       'the documents it received and MH verified; `compras-sujetos-excluidos` (anexo 5) from the FSEs it ' +
       'issued. JSON rows name the documents they report (numeroControl); `formato=csv` is DGII’s file: `;`, no ' +
       'header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 decimals. From the 2025 periods anexos 1 ' +
-      'and 2 need the emisor’s `tipoIngreso` (Renta). From February 2024 anexos 3 and 5 carry each purchase’s ' +
+      'and 2 need the emisor’s `tipoIngreso` (Renta), given once and remembered. From February 2024 anexos 3 and 5 carry each purchase’s ' +
       'Renta classification: anexo 3 a document’s own or its supplier’s (`PATCH /compras/{codigoGeneracion}`), ' +
       'else the four codes given here; anexo 5 the four codes given here. Anexo 3 with a purchase that has ' +
       'none is refused with 400, naming it.',
@@ -313,8 +313,16 @@ export const librosOperations: Operation[] = [
         name: 'tipoIngreso',
         in: 'query',
         required: false,
-        description: 'The emisor’s tipo de ingreso (Renta), 1–13 of DGII’s annex manual',
-        schema: { type: 'integer', minimum: 1, maximum: 13 },
+        description:
+          'The emisor’s tipo de ingreso (Renta), column S of anexo 1 and V of anexo 2, a code of DGII’s annex ' +
+          'manual v14 (it has no 11). Required by anexos 1 and 2 from the 2025 periods, but only once: the last ' +
+          'one given is remembered for the emisor and used when a request omits it. Before any was given, ' +
+          `omitting it answers 400 \`VALIDATION_ERROR\` naming \`tipoIngreso\` and the codes. Codes: ${CODIGOS_TIPO_INGRESO}.`,
+        schema: {
+          type: 'integer',
+          enum: Object.keys(TIPOS_INGRESO).map(Number),
+          'x-enumDescriptions': TIPOS_INGRESO,
+        },
       },
       ...(
         [

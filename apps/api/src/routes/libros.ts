@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { RenderLibro } from '@dte/contract';
 import { anexoRequest, LIBROS, libroRequest, parseRequest, validationError } from '@dte/domain';
-import { Compras } from '@dte/store';
+import { Compras, LibrosEmisor } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { unwrapWorkflowError } from '../http/workflow-errors';
@@ -29,6 +29,7 @@ export function librosRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   const compras = new Compras(ctx.db, ctx.store, ctx.tenants);
+  const librosEmisor = new LibrosEmisor(ctx.db);
   async function pedido(req: Request, periodo: string, establecimiento?: string): Promise<PedidoLibro> {
     requirePermission(req.auth, 'LIBROS');
     const emisor = (await ctx.tenants.emisor(req.auth.emisorId))!;
@@ -90,13 +91,14 @@ export function librosRoutes(ctx: ApiContext): Router {
       ...req.params,
     });
     const p = await pedido(req, periodo, establecimiento);
+    const opciones = { tipoIngreso: await librosEmisor.tipoIngreso(req.auth.emisorId, tipoIngreso), clasificacion };
     if (formato === 'json') res.status(200).type('application/json');
     else
       res
         .status(200)
         .type('text/csv; charset=windows-1252')
         .setHeader('Content-Disposition', `attachment; filename="f07-${anexo}-${periodo}.csv"`);
-    await escribirAnexo(anexo, p, { tipoIngreso, clasificacion }, formato, res, EXITO);
+    await escribirAnexo(anexo, p, opciones, formato, res, EXITO);
     res.end();
   });
   return router;

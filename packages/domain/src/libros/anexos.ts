@@ -24,7 +24,7 @@ export type AnexoF07 = (typeof ANEXOS_F07)[number];
  * the Renta classification of the purchases that have none of their own.
  */
 export interface OpcionesAnexo {
-  /** "Tipo de ingreso (Renta)" of its sales, 1–13 (DGII's annex manual): required from the 2025 periods. */
+  /** "Tipo de ingreso (Renta)" of its sales (TIPOS_INGRESO): required from the 2025 periods. */
   tipoIngreso?: number;
   /** Anexos 3 and 5: the classification of a purchase without one (compras-renta.ts). */
   clasificacion?: ClasificacionRenta;
@@ -46,12 +46,44 @@ export const CLASE_DTE = '4';
 /** DGII's Renta columns apply from the January 2025 period; before, both are 0 (annex manual §III). */
 const RENTA_DESDE = '2025-01';
 
+/**
+ * "Tipo de ingreso (Renta)" of anexos 1 (column S) and 2 (V): the concept the emisor's sales are declared
+ * under in Renta, as DGII's annex manual v14 lists it (§III S, §IV V; the F-11's rentas gravadas rows).
+ * The manual has no 11.
+ */
+export const TIPOS_INGRESO = {
+  1: 'Profesiones, artes y oficios',
+  2: 'Actividades de servicios',
+  3: 'Actividades comerciales',
+  4: 'Actividades industriales',
+  5: 'Actividades agropecuarias',
+  6: 'Utilidades y dividendos',
+  7: 'Exportaciones de bienes',
+  8: 'Servicios realizados en el exterior y utilizados en El Salvador',
+  9: 'Exportaciones de servicios',
+  10: 'Otras rentas gravables',
+  12: 'Ingresos que ya fueron sujetos de retención informados en el F14 y consolidados en F910',
+  13: 'Sujetos pasivos excluidos (art. 6 LISR) e ingresos que no constituyen hecho generador del ISR',
+} as const satisfies Record<number, string>;
+export type TipoIngreso = keyof typeof TIPOS_INGRESO;
+export const esTipoIngreso = (c: number): c is TipoIngreso => c in TIPOS_INGRESO;
+/** The codes as a refusal names them: "1 Profesiones, artes y oficios; 2 …". */
+export const CODIGOS_TIPO_INGRESO = Object.entries(TIPOS_INGRESO)
+  .map(([c, nombre]) => `${c} ${nombre}`)
+  .join('; ');
+
 function tipoIngreso(p: Periodo, opciones: OpcionesAnexo): string {
   if (p.periodo < RENTA_DESDE) return '0';
   if (!opciones.tipoIngreso)
-    throw validationError('Desde enero de 2025 los anexos de ventas llevan el tipo de ingreso (Renta)', [
-      { field: 'tipoIngreso', message: 'Requerido: 1 a 13, según el manual de anexos F-07 de la DGII' },
-    ]);
+    throw validationError(
+      'Desde enero de 2025 los anexos de ventas llevan el tipo de ingreso (Renta) del emisor: indíquelo una vez, se recuerda',
+      [
+        {
+          field: 'tipoIngreso',
+          message: `Requerido, uno de los códigos del manual de anexos F-07: ${CODIGOS_TIPO_INGRESO}`,
+        },
+      ],
+    );
   return String(opciones.tipoIngreso);
 }
 

@@ -8,7 +8,16 @@ export {
   type DocumentoLibro,
   type Periodo,
 } from './documento';
-export { ANEXOS_F07, filasAnexo, type AnexoF07, type FilaAnexo, type OpcionesAnexo } from './anexos';
+export {
+  ANEXOS_F07,
+  CODIGOS_TIPO_INGRESO,
+  esTipoIngreso,
+  filasAnexo,
+  TIPOS_INGRESO,
+  type AnexoF07,
+  type FilaAnexo,
+  type OpcionesAnexo,
+} from './anexos';
 export { csvDgii, ENCODING_ANEXOS } from './formato';
 export { debitoFiscal, ventasConsumidor, ventasContribuyentes, type LibroEnCurso } from './libros';
 export {

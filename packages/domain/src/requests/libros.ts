@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANEXOS_F07 } from '../libros/anexos';
+import { ANEXOS_F07, CODIGOS_TIPO_INGRESO, esTipoIngreso } from '../libros/anexos';
 import { ANEXOS_F07_COMPRAS, type AnexoCompras } from '../libros/compras-anexos';
 import { clasificacionRenta } from '../libros/compras-renta';
 import { checkRango, fechaConsulta, MAX_DIAS_CONSULTA, mesConsulta } from './consulta';
@@ -41,7 +41,8 @@ const codigoRenta = z.coerce.number().int().optional();
 
 /**
  * GET /anexos/f07/:anexo: the annex, its month, the answer's form (JSON rows naming their documents, or the
- * file DGII's portal imports), the emisor's tipo de ingreso (Renta), which anexos 1 and 2 need from 2025,
+ * file DGII's portal imports), the emisor's tipo de ingreso (Renta), which anexos 1 and 2 need from 2025
+ * (the route remembers the last one given),
  * and the Renta classification of the purchases without one of their own (anexos 3 and 5, from February
  * 2024): the four codes together, checked as a document's are (`clasificacionRenta`).
  */
@@ -51,7 +52,11 @@ export const anexoRequest = z
     periodo: mesConsulta,
     establecimiento,
     formato: z.enum(['json', 'csv']).default('json'),
-    tipoIngreso: z.coerce.number().int().min(1).max(13).optional(),
+    tipoIngreso: z.coerce
+      .number()
+      .int()
+      .refine(esTipoIngreso, `Debe ser uno de los códigos del manual de anexos F-07: ${CODIGOS_TIPO_INGRESO}`)
+      .optional(),
     tipoOperacion: codigoRenta,
     clasificacion: codigoRenta,
     sector: codigoRenta,

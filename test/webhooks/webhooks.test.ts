@@ -1,5 +1,6 @@
 import { loadConfig } from '@dte/config';
 import { hashToken, type EndpointView } from '@dte/store';
+import { eventoWebhook } from '../../apps/api/src/openapi/eventos-webhook';
 import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks, type Recibido } from '../support/receptor-webhooks';
@@ -40,9 +41,16 @@ describe('webhooks', () => {
       entregado: boolean;
     }[];
 
-  /** Every request verifies with the secret, and carries the document's identifiers and its link. */
+  /**
+   * Every request verifies with the secret, and carries the document's identifiers and its link, as the
+   * OpenAPI document's union of events describes its type's payload.
+   */
   function verificados(r: ReceptorWebhooks, secreto: string, recibidos: Recibido[]) {
-    return recibidos.map((x) => r.verificar(secreto, x) as { type: string; data: Record<string, unknown> });
+    return recibidos.map((x) => {
+      const evento = r.verificar(secreto, x) as { type: string; data: Record<string, unknown> };
+      expect([evento.type, eventoWebhook.safeParse(evento).error]).toEqual([evento.type, undefined]);
+      return evento;
+    });
   }
 
   it('manages an emisor’s endpoints: the secret once, validation, and no other emisor sees them', async () => {

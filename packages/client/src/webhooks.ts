@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { components } from './generated/schema';
 
-/** The body of every delivery. */
+/** The body of every delivery: one of the events (the OpenAPI's `webhooks`), told apart by `type`. */
 export type EventoWebhook = components['schemas']['WebhookEvento'];
 
 /** The Standard Webhooks headers of a delivery, as a `Headers` or a plain object (Node's `req.headers`). */

@@ -49,3 +49,4 @@ export class DteWorkflowClient {
     return this.client.executeUpdateWithStart(update, { startWorkflowOperation });
   }
 }
+export { iniciarEntrega, type ConfigEntregas } from './entregas';

@@ -1,4 +1,4 @@
-import type { TipoEvento } from '@dte/domain';
+import type { TipoEventoEntrega } from '@dte/domain';
 import { defineSignal } from '@temporalio/workflow';
 import { defineWorkflow } from './workflow';
 
@@ -8,7 +8,7 @@ import { defineWorkflow } from './workflow';
  */
 export interface EventoWebhook {
   id: string;
-  type: TipoEvento;
+  type: TipoEventoEntrega;
   /** When it happened (ISO 8601). */
   timestamp: string;
   data: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { DteError, ErrorCode, type TipoEvento, type WebhookRequest } from '@dte/domain';
+import { DteError, ErrorCode, type TipoEvento, type TipoEventoEntrega, type WebhookRequest } from '@dte/domain';
 import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 import type { SecretBox } from './secrets';
@@ -55,7 +55,7 @@ export interface IntentoEntrega {
   _id: string;
   endpointId: string;
   eventoId: string;
-  tipo: TipoEvento;
+  tipo: TipoEventoEntrega;
   /** Temporal's attempt number of the delivery. */
   intento: number;
   fecha: Date;
@@ -63,6 +63,20 @@ export interface IntentoEntrega {
   status: number | null;
   error: string | null;
   duracionMs: number;
+}
+
+/** An event as an endpoint's deliveries send it (the contract's EventoWebhook). */
+export interface EventoEntregado {
+  id: string;
+  type: TipoEventoEntrega;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** The event of an endpoint's delivery, kept so it can be sent again: `_id` is `<endpointId>:<eventoId>`. */
+interface EventoGuardado {
+  _id: string;
+  evento: EventoEntregado;
 }
 
 /** An endpoint as the API shows it: never its secrets. */
@@ -112,6 +126,10 @@ export class Webhooks {
 
   private get turnos() {
     return this.connection.collection<Turno>('webhook_turnos');
+  }
+
+  private get eventos() {
+    return this.connection.collection<EventoGuardado>('webhook_eventos');
   }
 
   private get intentos() {
@@ -282,6 +300,32 @@ export class Webhooks {
   async registrarIntento(intento: Omit<IntentoEntrega, '_id'>): Promise<void> {
     const n = await takeNext(this.connection, serieIntentos(intento.endpointId));
     await this.intentos.insertOne({ _id: `${intento.endpointId}:${n}`, ...intento });
+  }
+
+  /** Keeps the event an attempt sends to the endpoint, once (its attempts and duplicates send the same). */
+  async guardarEvento(endpointId: string, evento: EventoEntregado): Promise<void> {
+    try {
+      await this.eventos.insertOne({ _id: `${endpointId}:${evento.id}`, evento });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  /**
+   * The event of the emisor's endpoint's delivery `eventoId`, to send again; an endpoint as in
+   * `delEmisorPorId`, and an unknown delivery (or one logged before events were kept) answered 404.
+   */
+  async eventoDe(emisorId: number, endpointId: string, eventoId: string) {
+    const endpoint = await this.delEmisorPorId(emisorId, endpointId);
+    const guardado = await this.eventos.findOne({ _id: `${endpointId}:${eventoId}` });
+    if (!guardado)
+      throw new DteError(
+        ErrorCode.WEBHOOK_DELIVERY_NOT_FOUND,
+        404,
+        `El webhook ${endpointId} no tiene una entrega ${eventoId}`,
+        { id: endpointId, entrega: eventoId },
+      );
+    return { endpoint, evento: guardado.evento };
   }
 
   /** The endpoint's delivery attempts, newest first, from the attempt numbered `antes` (exclusive). */

@@ -1,6 +1,7 @@
 import { webhookRequest } from '@dte/domain';
 import { example, json, paginaParams, type Operation } from '../openapi/operation';
 import {
+  entregaAhora,
   entregaList,
   webhookCreated,
   webhookDeleted,
@@ -15,6 +16,23 @@ const endpointIdParam = {
   required: true,
   description: 'The endpoint’s id (`whk_…`)',
   schema: { type: 'string' },
+};
+
+const ENTREGA_EJEMPLO = {
+  eventoId: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
+  tipo: 'webhook.prueba' as const,
+  estado: 'ENTREGADO' as const,
+  motivo: null,
+  ultimoIntento: {
+    eventoId: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
+    tipo: 'webhook.prueba' as const,
+    intento: 1,
+    fecha: '2026-11-24T15:04:05.000Z',
+    status: 200,
+    entregado: true,
+    error: null,
+    duracionMs: 84,
+  },
 };
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -209,5 +227,72 @@ export const webhooksOperations: Operation[] = [
       },
     },
     errors: { 400: ['VALIDATION_ERROR'], 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'post',
+    path: '/webhooks/{id}/prueba',
+    operationId: 'testWebhook',
+    tag: 'Webhooks',
+    summary: 'Send the endpoint a test event now',
+    description:
+      'Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with ' +
+      'Standard Webhooks, retried on failure and logged in the endpoint’s deliveries. Answers once the delivery ' +
+      'ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed, with its newest attempt. ' +
+      'Each test is a new event (a new `webhook-id`).',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [endpointIdParam],
+    responses: {
+      200: {
+        description: 'The test event’s delivery',
+        content: json(entregaAhora, example('Delivered', { status: 'success', data: ENTREGA_EJEMPLO })),
+      },
+    },
+    // It takes no body; one that is not JSON is refused like any other.
+    errors: { 400: ['VALIDATION_ERROR'], 404: ['WEBHOOK_NOT_FOUND'], 409: ['WEBHOOK_DISABLED'] },
+  },
+  {
+    method: 'post',
+    path: '/webhooks/{id}/entregas/{entrega}/reenviar',
+    operationId: 'redeliverWebhookEvent',
+    tag: 'Webhooks',
+    summary: 'Send one of the endpoint’s events again',
+    description:
+      'A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, ' +
+      'type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Answered as ' +
+      'the test event is.',
+    authenticated: true,
+    permission: 'WEBHOOKS',
+    parameters: [
+      endpointIdParam,
+      {
+        name: 'entrega',
+        in: 'path',
+        required: true,
+        description: 'The event’s id (`msg_…`), as `eventoId` in the delivery log',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The redelivery',
+        content: json(
+          entregaAhora,
+          example('Delivered again', {
+            status: 'success',
+            data: {
+              ...ENTREGA_EJEMPLO,
+              tipo: 'dte.procesado',
+              ultimoIntento: { ...ENTREGA_EJEMPLO.ultimoIntento, tipo: 'dte.procesado', intento: 1 },
+            },
+          }),
+        ),
+      },
+    },
+    errors: {
+      400: ['VALIDATION_ERROR'],
+      404: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'],
+      409: ['WEBHOOK_DISABLED'],
+    },
   },
 ];

@@ -1,15 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as esperar } from 'node:timers/promises';
 import { Router, type Request } from 'express';
-import { entregasRequest, parseRequest, webhookRequest, type AmbienteCode } from '@dte/domain';
-import { endpointView, intentoView, SecretBox, SOLAPE_ROTACION_MS, Webhooks } from '@dte/store';
+import { EntregaWebhook, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
+import { iniciarEntrega } from '@dte/contract/client';
+import {
+  DteError,
+  entregasRequest,
+  ErrorCode,
+  EVENTO_PRUEBA,
+  idEvento,
+  parseRequest,
+  webhookRequest,
+  type AmbienteCode,
+} from '@dte/domain';
+import { endpointView, intentoView, SecretBox, SOLAPE_ROTACION_MS, Webhooks, type EndpointRecord } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
 import { comprobarDestino } from '../http/destino-webhook';
 
+/** How long past an attempt's deadline a test or a redelivery waits for its delivery to end before answering. */
+const MARGEN_RESPUESTA_MS = 5_000;
+
 /**
  * The token's emisor's webhook endpoints (`/webhooks`, permission WEBHOOKS): create (the secret is
- * answered this once), list, read, delete, rotate the secret, enable a disabled one again, and read an
- * endpoint's delivery log. Another
+ * answered this once), list, read, delete, rotate the secret, enable a disabled one again, read an
+ * endpoint's delivery log, send it a test event and send one of its events again. Another
  * emisor's endpoint is answered 404, as an unknown one.
  */
 export function webhooksRoutes(ctx: ApiContext): Router {
@@ -82,6 +98,67 @@ export function webhooksRoutes(ctx: ApiContext): Router {
       data: intentos.map(intentoView),
       cursor: siguiente === null ? null : escribirCursor(siguiente),
     });
+  });
+  /** An endpoint a test or a redelivery may reach: a disabled one gets nothing until it is enabled. */
+  function habilitado(endpoint: EndpointRecord): EndpointRecord {
+    if (endpoint.deshabilitado)
+      throw new DteError(
+        ErrorCode.WEBHOOK_DISABLED,
+        409,
+        `El webhook ${endpoint._id} está deshabilitado: habilítelo antes`,
+        { id: endpoint._id, motivo: endpoint.deshabilitado.motivo },
+      );
+    return endpoint;
+  }
+
+  /**
+   * Delivers the event through the delivery workflow every event takes (so signed, retried and logged
+   * alike), and answers its outcome once it ends, or EN_CURSO when its first attempt's deadline passed
+   * first (it goes on retrying on the usual schedule), with the event's newest logged attempt.
+   */
+  async function entregarAhora(endpoint: EndpointRecord, evento: EventoWebhook, workflowId?: string) {
+    const id = await iniciarEntrega(ctx.workflows, ctx.config, endpoint._id, evento, workflowId);
+    const plazo = new AbortController();
+    const resultado: ResultadoEntrega | null = await Promise.race([
+      ctx.workflows.handle(EntregaWebhook, id).result(),
+      esperar(ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000 + MARGEN_RESPUESTA_MS, null, { signal: plazo.signal }),
+    ]).finally(() => plazo.abort());
+    const { intentos } = await webhooks.intentosDe(endpoint._id, null, 20);
+    const ultimo = intentos.find((i) => i.eventoId === evento.id);
+    return {
+      eventoId: evento.id,
+      tipo: evento.type,
+      estado: resultado?.estado ?? 'EN_CURSO',
+      motivo: resultado?.motivo ?? null,
+      ultimoIntento: ultimo ? intentoView(ultimo) : null,
+    };
+  }
+
+  router.post('/webhooks/:id/prueba', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    const endpoint = habilitado(await webhooks.delEmisorPorId(req.auth.emisorId, String(req.params.id)));
+    const evento: EventoWebhook = {
+      // Every test is an occurrence of its own: a receiver that deduplicates must not drop the second.
+      id: idEvento(EVENTO_PRUEBA, randomUUID()),
+      type: EVENTO_PRUEBA,
+      timestamp: new Date().toISOString(),
+      data: { id: endpoint._id, url: endpoint.url, mensaje: 'Evento de prueba de su webhook' },
+    };
+    res.json({ status: 'success', data: await entregarAhora(endpoint, evento) });
+  });
+
+  router.post('/webhooks/:id/entregas/:entrega/reenviar', authenticate(ctx), async (req, res) => {
+    autorizado(req);
+    const { endpoint, evento } = await webhooks.eventoDe(
+      req.auth.emisorId,
+      String(req.params.id),
+      String(req.params.entrega),
+    );
+    habilitado(endpoint);
+    // A delivery of its own (the event's first one is not restarted), under the endpoint's prefix so
+    // disabling the endpoint stops it too; the event keeps its id, so the receiver can tell it is the same.
+    const workflowId = `${EntregaWebhook.workflowId(endpoint._id, evento.id)}-reenvio-${randomUUID()}`;
+    res.json({ status: 'success', data: await entregarAhora(endpoint, evento, workflowId) });
   });
   return router;
 }

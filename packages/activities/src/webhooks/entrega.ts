@@ -149,6 +149,8 @@ export function createEntregaActivities(deps: ActivityDependencies) {
     const ambiente = (emisor?.ambiente ?? '01') as AmbienteCode;
     const privadas = deps.config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS;
     const { evento } = input;
+    // Kept before it is sent, so whatever the attempt does the emisor can have it sent again.
+    await deps.webhooks.guardarEvento(endpoint._id, evento);
     const inicio = Date.now();
     const registrar = (status: number | null, error: string | null) =>
       deps.webhooks.registrarIntento({

@@ -1,7 +1,6 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { colaEntregas, EntregaWebhook, type EventoWebhook } from '@dte/contract';
-import { DteWorkflowClient } from '@dte/contract/client';
+import type { EventoWebhook } from '@dte/contract';
+import { DteWorkflowClient, iniciarEntrega } from '@dte/contract/client';
 import { idEvento, type TipoEvento } from '@dte/domain';
 import type { StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
@@ -53,36 +52,5 @@ export async function publicar(
     data,
   };
   const workflows = new DteWorkflowClient(Context.current().client.workflow);
-  const { config } = deps;
-  await Promise.all(
-    endpoints.map((endpoint) =>
-      workflows
-        .start(EntregaWebhook, {
-          workflowId: EntregaWebhook.workflowId(endpoint._id, evento.id),
-          // Off the documents' queue, so deliveries neither take its workflow slots nor fill its lists.
-          // Named from the configuration, not from the activity's own queue: a delivery's attempt (on the
-          // webhooks' queue) publishes too (webhook.deshabilitado). Deliveries started before this move
-          // stay on the documents' queue, whose workers still run their type, until they end.
-          taskQueue: colaEntregas(config.TEMPORAL_TASK_QUEUE),
-          // A completed delivery's id is not reused either: the event happened once.
-          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-          args: [
-            {
-              endpointId: endpoint._id,
-              evento,
-              reintento: {
-                inicialSegundos: config.WEBHOOK_REINTENTO_SEGUNDOS,
-                maxSegundos: config.WEBHOOK_REINTENTO_MAX_SEGUNDOS,
-                plazoHoras: config.WEBHOOK_PLAZO_HORAS,
-                timeoutSegundos: config.WEBHOOK_TIMEOUT_SECONDS,
-              },
-              cola: colaEntregas(config.TEMPORAL_TASK_QUEUE),
-            },
-          ],
-        })
-        .catch((err: unknown) => {
-          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        }),
-    ),
-  );
+  await Promise.all(endpoints.map((endpoint) => iniciarEntrega(workflows, deps.config, endpoint._id, evento)));
 }

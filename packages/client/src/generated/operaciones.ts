@@ -33,6 +33,8 @@ export const operaciones = {
   rotateWebhookSecret: { method: 'POST', path: '/webhooks/{id}/secreto' },
   enableWebhook: { method: 'POST', path: '/webhooks/{id}/habilitar' },
   listWebhookDeliveries: { method: 'GET', path: '/webhooks/{id}/entregas' },
+  testWebhook: { method: 'POST', path: '/webhooks/{id}/prueba' },
+  redeliverWebhookEvent: { method: 'POST', path: '/webhooks/{id}/entregas/{entrega}/reenviar' },
   runSmoke: { method: 'POST', path: '/diagnostics/smoke' },
   getHealth: { method: 'GET', path: '/health' },
   getMetrics: { method: 'GET', path: '/metrics' },

@@ -562,6 +562,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/{id}/prueba': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the endpoint a test event now
+     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks, retried on failure and logged in the endpoint’s deliveries. Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed, with its newest attempt. Each test is a new event (a new `webhook-id`).
+     *
+     *     Permission: `WEBHOOKS`.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/entregas/{entrega}/reenviar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send one of the endpoint’s events again
+     * @description A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Answered as the test event is.
+     *
+     *     Permission: `WEBHOOKS`.
+     */
+    post: operations['redeliverWebhookEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/diagnostics/smoke': {
     parameters: {
       query?: never;
@@ -747,7 +791,7 @@ export interface paths {
     };
     /**
      * An annex of the F-07 declaration, as DGII’s portal imports it
-     * @description `ventas-contribuyentes` (anexo 1), `ventas-consumidor-final` (anexo 2), `documentos-anulados`, `retenciones` (anexo 10, 1 %) and `retenciones-13` (anexo 12), from the documents the emisor issued; `compras` (anexo 3), `retenciones-recibidas` (anexo 7, the 1 % its clients withheld with the Comprobantes de Retención they sent it) and `percepciones-recibidas` (anexo 8, the 1 % its suppliers perceived), from the documents it received and MH verified; `compras-sujetos-excluidos` (anexo 5) from the FSEs it issued. JSON rows name the documents they report (numeroControl); `formato=csv` is DGII’s file: `;`, no header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 decimals. From the 2025 periods anexos 1 and 2 need the emisor’s `tipoIngreso` (Renta). From February 2024 anexos 3 and 5 carry each purchase’s Renta classification: anexo 3 a document’s own or its supplier’s (`PATCH /compras/{codigoGeneracion}`), else the four codes given here; anexo 5 the four codes given here. Anexo 3 with a purchase that has none is refused with 400, naming it.
+     * @description `ventas-contribuyentes` (anexo 1), `ventas-consumidor-final` (anexo 2), `documentos-anulados`, `retenciones` (anexo 10, 1 %) and `retenciones-13` (anexo 12), from the documents the emisor issued; `compras` (anexo 3), `retenciones-recibidas` (anexo 7, the 1 % its clients withheld with the Comprobantes de Retención they sent it) and `percepciones-recibidas` (anexo 8, the 1 % its suppliers perceived), from the documents it received and MH verified; `compras-sujetos-excluidos` (anexo 5) from the FSEs it issued. JSON rows name the documents they report (numeroControl); `formato=csv` is DGII’s file: `;`, no header, CRLF, Windows-1252, dates dd/mm/aaaa, amounts with 2 decimals. From the 2025 periods anexos 1 and 2 need the emisor’s `tipoIngreso` (Renta), given once and remembered. From February 2024 anexos 3 and 5 carry each purchase’s Renta classification: anexo 3 a document’s own or its supplier’s (`PATCH /compras/{codigoGeneracion}`), else the four codes given here; anexo 5 the four codes given here. Anexo 3 with a purchase that has none is refused with 400, naming it.
      *
      *     Permission: `LIBROS`.
      */
@@ -1005,7 +1049,668 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'dte.procesado': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dte.procesado
+     * @description MH accepted the document and sealed it (`selloRecibido`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoDteProcesado'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dte.rechazado': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dte.rechazado
+     * @description MH rejected the document; `GET /dte/{codigoGeneracion}` has its observations.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoDteRechazado'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dte.contingencia': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dte.contingencia
+     * @description MH could not be reached: the document is in contingency, to be sent in its emisor’s next event.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoDteContingencia'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dte.invalidado': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dte.invalidado
+     * @description MH accepted the invalidation (anulación) of the document.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoDteInvalidado'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'dte.correo_fallido': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * dte.correo_fallido
+     * @description The document could not be e-mailed to its receptor (it is retried; `correo.para` is masked).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoDteCorreoFallido'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contingencia.alerta': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * contingencia.alerta
+     * @description Documents in contingency near the deadline MH gives to report them (EVENTO) or send them (LOTES), at `vence`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoContingenciaAlerta'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'conciliacion.diferencias': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * conciliacion.diferencias
+     * @description The day’s reconciliation with MH found differences; `url` is the report.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoConciliacionDiferencias'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.deshabilitado': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.deshabilitado
+     * @description One of the emisor’s endpoints was disabled (told to its other endpoints): `POST /webhooks/{id}/habilitar` enables it again.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoWebhookDeshabilitado'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'certificacion.completa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * certificacion.completa
+     * @description The emisor’s MH certification campaign completed; `informe` is its report.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoCertificacionCompleta'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'compra.recibida': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * compra.recibida
+     * @description A document received from a supplier was verified (VERIFICADO).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoCompraRecibida'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'compra.rechazada': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * compra.rechazada
+     * @description A document received from a supplier did not verify: `estado` and `motivos` say why.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoCompraRechazada'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.prueba': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.prueba
+     * @description The test event `POST /webhooks/{id}/prueba` sends, whatever the endpoint subscribes to.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoWebhookPrueba'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -1046,6 +1751,8 @@ export interface components {
      *     | `WEBHOOK_URL_NOT_ALLOWED` | 422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver. |
      *     | `WEBHOOK_NOT_FOUND` | 404: the token's emisor has no endpoint with that id (another emisor's, or a deleted one, alike). |
      *     | `WEBHOOK_LIMIT_REACHED` | 409: the emisor already has the most endpoints it may have (`maximo`); delete one first. |
+     *     | `WEBHOOK_DELIVERY_NOT_FOUND` | 404: the endpoint's delivery log has no event with that id (`eventoId` in `GET /webhooks/{id}/entregas`), or it was logged before events were kept for redelivery. |
+     *     | `WEBHOOK_DISABLED` | 409: the endpoint is disabled (`deshabilitado` says why): it gets no event, a test or a redelivery either, until `POST /webhooks/{id}/habilitar` enables it again. |
      *     | `CONCILIACION_NOT_FOUND` | 404: no reconciliation with MH of that day is stored for the emisor: the daily schedule reconciles the day before at CONCILIACION_HORA, and `npm run admin -- conciliar` any day. |
      *     | `BOOK_TOO_LARGE_FOR_PDF` | 422: the book has more lines than it is printed with (`maxLineas`, about 110 pages); ask for it with `formato=xlsx` or as JSON, which have no such bound. |
      *     | `CERTIFICATION_NOT_IN_TEST` | 409: certification runs in MH's test environment only; the emisor is in production (ambiente PROD). |
@@ -1092,6 +1799,8 @@ export interface components {
       | 'WEBHOOK_URL_NOT_ALLOWED'
       | 'WEBHOOK_NOT_FOUND'
       | 'WEBHOOK_LIMIT_REACHED'
+      | 'WEBHOOK_DELIVERY_NOT_FOUND'
+      | 'WEBHOOK_DISABLED'
       | 'CONCILIACION_NOT_FOUND'
       | 'BOOK_TOO_LARGE_FOR_PDF'
       | 'CERTIFICATION_NOT_IN_TEST'
@@ -1688,7 +2397,8 @@ export interface components {
         | 'webhook.deshabilitado'
         | 'certificacion.completa'
         | 'compra.recibida'
-        | 'compra.rechazada';
+        | 'compra.rechazada'
+        | 'webhook.prueba';
       /** @description Attempt number of this delivery, from 1 */
       intento: number;
       /** @description ISO 8601, UTC */
@@ -1706,24 +2416,34 @@ export interface components {
       /** @description Pass it as `cursor` for older attempts; null when there is no more */
       cursor: string | null;
     };
-    WebhookEvento: {
-      /** @enum {string} */
-      type:
-        | 'dte.procesado'
-        | 'dte.rechazado'
-        | 'dte.contingencia'
-        | 'dte.invalidado'
-        | 'dte.correo_fallido'
-        | 'contingencia.alerta'
-        | 'conciliacion.diferencias'
-        | 'webhook.deshabilitado'
-        | 'certificacion.completa'
-        | 'compra.recibida'
-        | 'compra.rechazada';
-      /** @description When it happened, ISO 8601 */
-      timestamp: string;
+    WebhookEntregaAhora: {
+      /** @constant */
+      status: 'success';
       data: {
-        [key: string]: unknown;
+        /** @description The `webhook-id` of the event: `POST …/entregas/{eventoId}/reenviar` sends it again */
+        eventoId: string;
+        /** @enum {string} */
+        tipo:
+          | 'dte.procesado'
+          | 'dte.rechazado'
+          | 'dte.contingencia'
+          | 'dte.invalidado'
+          | 'dte.correo_fallido'
+          | 'contingencia.alerta'
+          | 'conciliacion.diferencias'
+          | 'webhook.deshabilitado'
+          | 'certificacion.completa'
+          | 'compra.recibida'
+          | 'compra.rechazada'
+          | 'webhook.prueba';
+        /**
+         * @description How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is retried on the usual schedule, and the delivery log tells the rest
+         * @enum {string}
+         */
+        estado: 'ENTREGADO' | 'FALLIDO' | 'DESHABILITADO' | 'ELIMINADO' | 'EN_CURSO';
+        motivo: string | null;
+        /** @description The newest logged attempt of the event, if any yet */
+        ultimoIntento: components['schemas']['WebhookEntrega'] | null;
       };
     };
     Conciliacion: {
@@ -2206,6 +2926,511 @@ export interface components {
       status: 'success';
       data: components['schemas']['Compra'];
     };
+    /**
+     * @description MH accepted the document and sealed it (`selloRecibido`).
+     * @example {
+     *       "type": "dte.procesado",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "numeroControl": "DTE-01-M001P001-000000000000123",
+     *         "tipoDte": "01",
+     *         "tipo": "FACTURA_CONSUMIDOR_FINAL",
+     *         "fecEmi": "2026-11-24",
+     *         "ambiente": "01",
+     *         "estado": "PROCESSED",
+     *         "selloRecibido": "2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6",
+     *         "url": "https://dte.example.com/dte/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoDteProcesado: {
+      /** @constant */
+      type: 'dte.procesado';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        numeroControl: string;
+        /** @description CAT-002 code */
+        tipoDte: string;
+        /** @description The kind’s name in this API (FACTURA_CONSUMIDOR_FINAL, …) */
+        tipo: string;
+        /** @description YYYY-MM-DD */
+        fecEmi: string;
+        /** @description 00 TEST, 01 PROD */
+        ambiente: string;
+        /** @description The document’s estado after the event */
+        estado: string;
+        selloRecibido: string | null;
+        /** @description The document in this API (`GET /dte/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description MH rejected the document; `GET /dte/{codigoGeneracion}` has its observations.
+     * @example {
+     *       "type": "dte.rechazado",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "numeroControl": "DTE-01-M001P001-000000000000123",
+     *         "tipoDte": "01",
+     *         "tipo": "FACTURA_CONSUMIDOR_FINAL",
+     *         "fecEmi": "2026-11-24",
+     *         "ambiente": "01",
+     *         "estado": "REJECTED",
+     *         "selloRecibido": null,
+     *         "url": "https://dte.example.com/dte/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoDteRechazado: {
+      /** @constant */
+      type: 'dte.rechazado';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        numeroControl: string;
+        /** @description CAT-002 code */
+        tipoDte: string;
+        /** @description The kind’s name in this API (FACTURA_CONSUMIDOR_FINAL, …) */
+        tipo: string;
+        /** @description YYYY-MM-DD */
+        fecEmi: string;
+        /** @description 00 TEST, 01 PROD */
+        ambiente: string;
+        /** @description The document’s estado after the event */
+        estado: string;
+        selloRecibido: string | null;
+        /** @description The document in this API (`GET /dte/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description MH could not be reached: the document is in contingency, to be sent in its emisor’s next event.
+     * @example {
+     *       "type": "dte.contingencia",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "numeroControl": "DTE-01-M001P001-000000000000123",
+     *         "tipoDte": "01",
+     *         "tipo": "FACTURA_CONSUMIDOR_FINAL",
+     *         "fecEmi": "2026-11-24",
+     *         "ambiente": "01",
+     *         "estado": "CONTINGENCY",
+     *         "selloRecibido": null,
+     *         "url": "https://dte.example.com/dte/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoDteContingencia: {
+      /** @constant */
+      type: 'dte.contingencia';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        numeroControl: string;
+        /** @description CAT-002 code */
+        tipoDte: string;
+        /** @description The kind’s name in this API (FACTURA_CONSUMIDOR_FINAL, …) */
+        tipo: string;
+        /** @description YYYY-MM-DD */
+        fecEmi: string;
+        /** @description 00 TEST, 01 PROD */
+        ambiente: string;
+        /** @description The document’s estado after the event */
+        estado: string;
+        selloRecibido: string | null;
+        /** @description The document in this API (`GET /dte/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description MH accepted the invalidation (anulación) of the document.
+     * @example {
+     *       "type": "dte.invalidado",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "numeroControl": "DTE-01-M001P001-000000000000123",
+     *         "tipoDte": "01",
+     *         "tipo": "FACTURA_CONSUMIDOR_FINAL",
+     *         "fecEmi": "2026-11-24",
+     *         "ambiente": "01",
+     *         "estado": "INVALIDATED",
+     *         "selloRecibido": "2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6",
+     *         "url": "https://dte.example.com/dte/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "anulacion": {
+     *           "codigoGeneracion": "0B1C2D3E-4F5A-4B6C-8D7E-9F0A1B2C3D4E",
+     *           "selloRecibido": "2026F6E5D4C3B2A1F0E9D8C7B6A5F4E3D2C1"
+     *         }
+     *       }
+     *     }
+     */
+    EventoDteInvalidado: {
+      /** @constant */
+      type: 'dte.invalidado';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        numeroControl: string;
+        /** @description CAT-002 code */
+        tipoDte: string;
+        /** @description The kind’s name in this API (FACTURA_CONSUMIDOR_FINAL, …) */
+        tipo: string;
+        /** @description YYYY-MM-DD */
+        fecEmi: string;
+        /** @description 00 TEST, 01 PROD */
+        ambiente: string;
+        /** @description The document’s estado after the event */
+        estado: string;
+        selloRecibido: string | null;
+        /** @description The document in this API (`GET /dte/{codigoGeneracion}`) */
+        url: string;
+        anulacion: {
+          /** @description The invalidation event’s */
+          codigoGeneracion: string;
+          selloRecibido: string | null;
+        };
+      };
+    };
+    /**
+     * @description The document could not be e-mailed to its receptor (it is retried; `correo.para` is masked).
+     * @example {
+     *       "type": "dte.correo_fallido",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "numeroControl": "DTE-01-M001P001-000000000000123",
+     *         "tipoDte": "01",
+     *         "tipo": "FACTURA_CONSUMIDOR_FINAL",
+     *         "fecEmi": "2026-11-24",
+     *         "ambiente": "01",
+     *         "estado": "PROCESSED",
+     *         "selloRecibido": "2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6",
+     *         "url": "https://dte.example.com/dte/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "correo": {
+     *           "para": "c*****e@example.com",
+     *           "error": "550 5.1.1 Mailbox unavailable"
+     *         }
+     *       }
+     *     }
+     */
+    EventoDteCorreoFallido: {
+      /** @constant */
+      type: 'dte.correo_fallido';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        numeroControl: string;
+        /** @description CAT-002 code */
+        tipoDte: string;
+        /** @description The kind’s name in this API (FACTURA_CONSUMIDOR_FINAL, …) */
+        tipo: string;
+        /** @description YYYY-MM-DD */
+        fecEmi: string;
+        /** @description 00 TEST, 01 PROD */
+        ambiente: string;
+        /** @description The document’s estado after the event */
+        estado: string;
+        selloRecibido: string | null;
+        /** @description The document in this API (`GET /dte/{codigoGeneracion}`) */
+        url: string;
+        correo: {
+          para: string;
+          error: string;
+        };
+      };
+    };
+    /**
+     * @description Documents in contingency near the deadline MH gives to report them (EVENTO) or send them (LOTES), at `vence`.
+     * @example {
+     *       "type": "contingencia.alerta",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "plazo": "EVENTO",
+     *         "vence": "2026-11-25T15:04:05.000Z",
+     *         "documentosPendientes": 3
+     *       }
+     *     }
+     */
+    EventoContingenciaAlerta: {
+      /** @constant */
+      type: 'contingencia.alerta';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        /** @enum {string} */
+        plazo: 'EVENTO' | 'LOTES';
+        /** @description ISO 8601 */
+        vence: string;
+        documentosPendientes: number;
+      };
+    };
+    /**
+     * @description The day’s reconciliation with MH found differences; `url` is the report.
+     * @example {
+     *       "type": "conciliacion.diferencias",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "fecha": "2026-11-23",
+     *         "diferencias": 2,
+     *         "porTipo": {
+     *           "NO_EN_MH": 1,
+     *           "SELLO_DISTINTO": 1
+     *         },
+     *         "url": "https://dte.example.com/dte/conciliacion?fecha=2026-11-23"
+     *       }
+     *     }
+     */
+    EventoConciliacionDiferencias: {
+      /** @constant */
+      type: 'conciliacion.diferencias';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        /** @description The emission date reconciled, YYYY-MM-DD */
+        fecha: string;
+        diferencias: number;
+        porTipo: {
+          [key: string]: number;
+        };
+        url: string;
+      };
+    };
+    /**
+     * @description One of the emisor’s endpoints was disabled (told to its other endpoints): `POST /webhooks/{id}/habilitar` enables it again.
+     * @example {
+     *       "type": "webhook.deshabilitado",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "id": "whk_12_1",
+     *         "url": "https://erp.example.com/dte-eventos",
+     *         "motivo": "El receptor respondió 410 Gone",
+     *         "fecha": "2026-11-24T15:04:05.000Z"
+     *       }
+     *     }
+     */
+    EventoWebhookDeshabilitado: {
+      /** @constant */
+      type: 'webhook.deshabilitado';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        id: string;
+        url: string;
+        motivo: string;
+        /** @description ISO 8601 */
+        fecha: string;
+      };
+    };
+    /**
+     * @description The emisor’s MH certification campaign completed; `informe` is its report.
+     * @example {
+     *       "type": "certificacion.completa",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "workflowId": "certificacion-12",
+     *         "estado": "COMPLETA",
+     *         "plan": {
+     *           "documentos": {
+     *             "01": 90,
+     *             "03": 75
+     *           },
+     *           "invalidaciones": 5,
+     *           "contingencias": 5
+     *         },
+     *         "iniciadaEn": "2026-11-20T15:04:05.000Z",
+     *         "completadaEn": "2026-11-21T09:30:00.000Z",
+     *         "documentos": 175,
+     *         "informe": "https://dte.example.com/certificacion/informe?formato=pdf"
+     *       }
+     *     }
+     */
+    EventoCertificacionCompleta: {
+      /** @constant */
+      type: 'certificacion.completa';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        workflowId: string;
+        /** @constant */
+        estado: 'COMPLETA';
+        plan: {
+          /** @description Documents per CAT-002 code */
+          documentos: {
+            [key: string]: number;
+          };
+          invalidaciones: number;
+          contingencias: number;
+        };
+        iniciadaEn: string;
+        completadaEn: string | null;
+        documentos: number;
+        informe: string;
+      };
+    };
+    /**
+     * @description A document received from a supplier was verified (VERIFICADO).
+     * @example {
+     *       "type": "compra.recibida",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "tipoDte": "03",
+     *         "numeroControl": "DTE-03-M001P001-000000000000045",
+     *         "fecEmi": "2026-11-24",
+     *         "proveedor": {
+     *           "nit": "06142803901121",
+     *           "nrc": "1234567",
+     *           "nombre": "PROVEEDOR, S.A. DE C.V."
+     *         },
+     *         "estado": "VERIFICADO",
+     *         "motivos": [],
+     *         "origen": "API",
+     *         "url": "https://dte.example.com/compras/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoCompraRecibida: {
+      /** @constant */
+      type: 'compra.recibida';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        tipoDte: string;
+        numeroControl: string | null;
+        fecEmi: string;
+        proveedor: {
+          nit: string | null;
+          nrc?: string | null;
+          nombre?: string | null;
+        };
+        /** @enum {string} */
+        estado:
+          | 'PENDIENTE_MH'
+          | 'VERIFICADO'
+          | 'INVALIDADO_EN_MH'
+          | 'NO_ENCONTRADO'
+          | 'NO_ES_PARA_ESTE_EMISOR'
+          | 'INCONSISTENTE';
+        motivos: {
+          codigo: string;
+          campo: string | null;
+          mensaje: string;
+        }[];
+        /** @enum {string} */
+        origen: 'API' | 'CORREO';
+        /** @description The record in this API (`GET /compras/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description A document received from a supplier did not verify: `estado` and `motivos` say why.
+     * @example {
+     *       "type": "compra.rechazada",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "tipoDte": "03",
+     *         "numeroControl": "DTE-03-M001P001-000000000000045",
+     *         "fecEmi": "2026-11-24",
+     *         "proveedor": {
+     *           "nit": "06142803901121",
+     *           "nrc": "1234567",
+     *           "nombre": "PROVEEDOR, S.A. DE C.V."
+     *         },
+     *         "estado": "INCONSISTENTE",
+     *         "motivos": [
+     *           {
+     *             "codigo": "CALCULO_INCORRECTO",
+     *             "campo": "resumen.totalPagar",
+     *             "mensaje": "El total a pagar no cuadra"
+     *           }
+     *         ],
+     *         "origen": "API",
+     *         "url": "https://dte.example.com/compras/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoCompraRechazada: {
+      /** @constant */
+      type: 'compra.rechazada';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        tipoDte: string;
+        numeroControl: string | null;
+        fecEmi: string;
+        proveedor: {
+          nit: string | null;
+          nrc?: string | null;
+          nombre?: string | null;
+        };
+        /** @enum {string} */
+        estado:
+          | 'PENDIENTE_MH'
+          | 'VERIFICADO'
+          | 'INVALIDADO_EN_MH'
+          | 'NO_ENCONTRADO'
+          | 'NO_ES_PARA_ESTE_EMISOR'
+          | 'INCONSISTENTE';
+        motivos: {
+          codigo: string;
+          campo: string | null;
+          mensaje: string;
+        }[];
+        /** @enum {string} */
+        origen: 'API' | 'CORREO';
+        /** @description The record in this API (`GET /compras/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description The test event `POST /webhooks/{id}/prueba` sends, whatever the endpoint subscribes to.
+     * @example {
+     *       "type": "webhook.prueba",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "id": "whk_12_1",
+     *         "url": "https://erp.example.com/dte-eventos",
+     *         "mensaje": "Evento de prueba de su webhook"
+     *       }
+     *     }
+     */
+    EventoWebhookPrueba: {
+      /** @constant */
+      type: 'webhook.prueba';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        id: string;
+        url: string;
+        mensaje: string;
+      };
+    };
+    /** @description The body of every delivery; its `webhook-id` header is the event’s id, the same on every attempt and redelivery. */
+    WebhookEvento:
+      | components['schemas']['EventoDteProcesado']
+      | components['schemas']['EventoDteRechazado']
+      | components['schemas']['EventoDteContingencia']
+      | components['schemas']['EventoDteInvalidado']
+      | components['schemas']['EventoDteCorreoFallido']
+      | components['schemas']['EventoContingenciaAlerta']
+      | components['schemas']['EventoConciliacionDiferencias']
+      | components['schemas']['EventoWebhookDeshabilitado']
+      | components['schemas']['EventoCertificacionCompleta']
+      | components['schemas']['EventoCompraRecibida']
+      | components['schemas']['EventoCompraRechazada']
+      | components['schemas']['EventoWebhookPrueba'];
   };
   responses: never;
   parameters: {
@@ -6626,6 +7851,274 @@ export interface operations {
       };
     };
   };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint’s id (`whk_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The test event’s delivery */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEntregaAhora'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description WEBHOOK_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'WEBHOOK_NOT_FOUND';
+          };
+        };
+      };
+      /** @description WEBHOOK_DISABLED */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'WEBHOOK_DISABLED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  redeliverWebhookEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint’s id (`whk_…`) */
+        id: string;
+        /** @description The event’s id (`msg_…`), as `eventoId` in the delivery log */
+        entrega: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The redelivery */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEntregaAhora'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description WEBHOOK_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'WEBHOOK_NOT_FOUND' | 'WEBHOOK_DELIVERY_NOT_FOUND';
+          };
+        };
+      };
+      /** @description WEBHOOK_DISABLED */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'WEBHOOK_DISABLED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
   runSmoke: {
     parameters: {
       query?: never;
@@ -7330,8 +8823,8 @@ export interface operations {
         /** @description One establishment’s documents only (its codEstable); all of them without it */
         establecimiento?: string;
         formato?: 'json' | 'csv';
-        /** @description The emisor’s tipo de ingreso (Renta), 1–13 of DGII’s annex manual */
-        tipoIngreso?: number;
+        /** @description The emisor’s tipo de ingreso (Renta), column S of anexo 1 and V of anexo 2, a code of DGII’s annex manual v14 (it has no 11). Required by anexos 1 and 2 from the 2025 periods, but only once: the last one given is remembered for the emisor and used when a request omits it. Before any was given, omitting it answers 400 `VALIDATION_ERROR` naming `tipoIngreso` and the codes. Codes: 1 Profesiones, artes y oficios; 2 Actividades de servicios; 3 Actividades comerciales; 4 Actividades industriales; 5 Actividades agropecuarias; 6 Utilidades y dividendos; 7 Exportaciones de bienes; 8 Servicios realizados en el exterior y utilizados en El Salvador; 9 Exportaciones de servicios; 10 Otras rentas gravables; 12 Ingresos que ya fueron sujetos de retención informados en el F14 y consolidados en F910; 13 Sujetos pasivos excluidos (art. 6 LISR) e ingresos que no constituyen hecho generador del ISR. */
+        tipoIngreso?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 12 | 13;
         /** @description Anexos 3 and 5: the Renta classification of the purchases without one, Q / I: 1 gravada, 2 no gravada o exenta, 3 excluido o no constituye renta, 4 mixta; 8 or 9 in all four columns (DGII’s codes for operations in more than one annex, and for the non-deductible) */
         tipoOperacion?: 1 | 2 | 3 | 4 | 8 | 9;
         /** @description Anexos 3 and 5: the Renta classification of the purchases without one, R / J: 1 costo, 2 gasto; 8 or 9 in all four columns (DGII’s codes for operations in more than one annex, and for the non-deductible) */

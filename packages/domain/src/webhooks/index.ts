@@ -24,11 +24,20 @@ export const EVENTOS_WEBHOOK = [
 export type TipoEvento = (typeof EVENTOS_WEBHOOK)[number];
 
 /**
+ * The event `POST /webhooks/:id/prueba` sends to one endpoint, whatever it subscribes to: never published,
+ * so no endpoint subscribes to it.
+ */
+export const EVENTO_PRUEBA = 'webhook.prueba';
+/** What a delivery can carry: a published event or the test one. */
+export const TIPOS_EVENTO_ENTREGA = [...EVENTOS_WEBHOOK, EVENTO_PRUEBA] as const;
+export type TipoEventoEntrega = (typeof TIPOS_EVENTO_ENTREGA)[number];
+
+/**
  * An event's id (`webhook-id`), from what it is and the occurrence it tells of (a document's codigoGeneracion
  * for its once-only transitions): the same occurrence has the same id, so a retried step delivers nothing
  * twice, and a document's deliveries can be found from it (the web console's history).
  */
-export const idEvento = (tipo: TipoEvento, ocurrencia: string) =>
+export const idEvento = (tipo: TipoEventoEntrega, ocurrencia: string) =>
   `msg_${createHash('sha256').update(`${tipo}\n${ocurrencia}`).digest('hex').slice(0, 32)}`;
 
 /**

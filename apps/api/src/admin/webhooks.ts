@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '@dte/config';
+import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
+import { Webhooks, type Database, type SecretBox } from '@dte/store';
+import { comprobarDestino } from '../http/destino-webhook';
+
+/** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
+export async function crearEndpoint(
+  config: Config,
+  db: Database,
+  box: SecretBox,
+  emisorId: number,
+  pedido: WebhookRequest,
+) {
+  const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
+  if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+  await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS);
+  return new Webhooks(db.connection, box).crear(emisorId, pedido);
+}
+
+/** The headers a delivery is verified with (Standard Webhooks), passed on as they came. */
+const FIRMA = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+/**
+ * `webhooks escuchar` (in the spirit of `stripe listen`): a listener on loopback registered as a
+ * temporary endpoint of the emisor, which prints each event as it arrives (one JSON line on stdout: its
+ * id and body), passes it on with its signature headers to `reenviarA`, and answers the service what
+ * `reenviarA` answered (502 when it could not be reached), so retries and the delivery log behave as
+ * with the real receiver. Stopped (SIGINT, SIGTERM), it deletes the endpoint. `avisar` gets the lines
+ * for the person at the terminal (the endpoint and its secret, what each forward answered).
+ */
+export async function escuchar(
+  config: Config,
+  db: Database,
+  box: SecretBox,
+  emisorId: number,
+  reenviarA: string,
+  eventos: string[] | undefined,
+  avisar: (linea: string) => void,
+): Promise<void> {
+  const destino = new URL(reenviarA);
+  // Taken from the start, so a stop while the endpoint is being created still deletes it.
+  const parada = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const id = String(req.headers['webhook-id'] ?? '');
+      let evento: unknown = body;
+      try {
+        evento = JSON.parse(body);
+      } catch {
+        // Not the service's: printed as it came.
+      }
+      process.stdout.write(`${JSON.stringify({ id, evento })}\n`);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      for (const h of FIRMA) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h];
+      fetch(destino, { method: 'POST', headers, body })
+        .then((r) => {
+          avisar(`${id} → ${r.status} ${destino.href}`);
+          res.writeHead(r.status).end();
+        })
+        .catch((err: unknown) => {
+          avisar(`${id} → not delivered to ${destino.href}: ${(err as Error).message}`);
+          res.writeHead(502).end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  let creado;
+  try {
+    const pedido = parseRequest(webhookRequest, {
+      url,
+      ...(eventos ? { eventos } : {}),
+      descripcion: `webhooks escuchar → ${destino.href}`,
+    });
+    creado = await crearEndpoint(config, db, box, emisorId, pedido);
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  const { endpoint, secreto } = creado;
+  avisar(
+    `listening as webhook endpoint ${endpoint._id} (${url}), forwarding to ${destino.href}; its secret: ` +
+      `${secreto}; Ctrl-C stops and deletes it`,
+  );
+  await parada;
+  await new Webhooks(db.connection, box).eliminar(emisorId, endpoint._id);
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  avisar(`webhook endpoint ${endpoint._id} deleted`);
+}

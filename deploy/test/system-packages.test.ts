@@ -7,8 +7,9 @@ import path from 'node:path';
  * part of the base system below. A test that spawns anything else fails on a fresh machine with ENOENT.
  */
 const ROOT = path.resolve(__dirname, '../..');
-// Node and npm come with the prerequisites; `ps` is procps, in every Debian base image (Essential: yes).
-const BASE = ['node', 'npm', 'npx', 'ps'];
+// Node and npm come with the prerequisites; `ps` (procps) and `sh` (dash) are in every Debian base image
+// (Essential: yes).
+const BASE = ['node', 'npm', 'npx', 'ps', 'sh'];
 const SPAWN = /\b(?:execFileSync|execFile|execSync|exec|spawnSync|spawn)\(\s*['"`]([^'"`\s]+)/g;
 
 function testFiles(dir: string): string[] {

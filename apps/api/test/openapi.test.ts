@@ -12,6 +12,7 @@ import {
   documentKind,
   ErrorCode,
   resendRequest,
+  TIPOS_EVENTO_ENTREGA,
   webhookRequest,
 } from '@dte/domain';
 import { certificacionRequest } from '../src/routes/certificacion';
@@ -245,6 +246,24 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(operations.length);
   });
 
+  it('documents every webhook event, each with an example its schema and the union of events accept', () => {
+    const ajv = jsonSchemaValidator();
+    const union = ajv.compile({ $ref: '#/components/schemas/WebhookEvento', components: doc.components });
+    expect(Object.keys(doc.webhooks)).toEqual([...TIPOS_EVENTO_ENTREGA]);
+    for (const tipo of TIPOS_EVENTO_ENTREGA) {
+      const { schema, examples } = doc.webhooks[tipo]!.post.requestBody.content['application/json'];
+      const validate = ajv.compile({ ...schema, components: doc.components });
+      const { value } = examples[tipo]!;
+      expect(value.type).toBe(tipo);
+      for (const v of [validate, union]) {
+        v(value);
+        expect([tipo, v.errors ?? []]).toEqual([tipo, []]);
+      }
+      // Another event's type is not this one's.
+      expect(validate({ ...value, type: tipo === 'dte.procesado' ? 'dte.rechazado' : 'dte.procesado' })).toBe(false);
+    }
+  });
+
   it('documents every field of the document record, and no other', () => {
     const stored: StoredDocument = {
       id: 1,
@@ -320,6 +339,14 @@ describe('the reference page', () => {
     expect(html).toMatch(
       /<code>eventos<\/code><\/td>(?:(?!<\/tr>).)*each one of <code>dte\.procesado<\/code>, <code>dte\.rechazado<\/code>/s,
     );
+  });
+
+  it('shows every webhook event with its payload and an example', () => {
+    for (const tipo of TIPOS_EVENTO_ENTREGA) {
+      const seccion = new RegExp(`<article id="event-${tipo.replace(/\W/g, '-')}">(?:(?!</article>).)*</article>`, 's');
+      expect(html).toMatch(seccion);
+      expect(html.match(seccion)![0]).toContain(`&quot;type&quot;: &quot;${tipo}&quot;`);
+    }
   });
 
   it('escapes the text it shows and runs no script', () => {

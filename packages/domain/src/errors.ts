@@ -55,6 +55,10 @@ export const ErrorCode = {
   WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
   /** The emisor already has the most endpoints it may have. */
   WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
+  /** The endpoint's delivery log has no event with that id, or kept no payload of it to send again. */
+  WEBHOOK_DELIVERY_NOT_FOUND: 'WEBHOOK_DELIVERY_NOT_FOUND',
+  /** The endpoint is disabled: it gets nothing, a test or a redelivery either, until it is enabled again. */
+  WEBHOOK_DISABLED: 'WEBHOOK_DISABLED',
   /** No reconciliation with MH of that day is stored for the emisor. */
   CONCILIACION_NOT_FOUND: 'CONCILIACION_NOT_FOUND',
   /** The book has more lines than a PDF is printed for; the spreadsheet or the JSON has them all. */

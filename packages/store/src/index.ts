@@ -56,10 +56,12 @@ export {
 export { Conciliaciones, informeView, type InformeConciliacion, type InformeView } from './conciliaciones';
 export { documentosDelPeriodo, documentosPorDia, recorrerLibro } from './libros';
 export { comprasDelPeriodo, lotesDeLibro, type FuentesLibros, type LeeLibro } from './libros-compras';
+export { LibrosEmisor } from './libros-emisor';
 export {
   compraId,
   Compras,
   compraView,
+  entradaDelPeriodo,
   type CompraRecord,
   type CompraView,
   type Entrante,

@@ -44,7 +44,12 @@ export const AYUDA = {
   webhooks: `webhooks create --emisor <id> --url <url> [--eventos <a,b,…>] [--descripcion <text>]
                 prints the endpoint's secret, this once
   webhooks list --emisor <id>
-  webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>`,
+  webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>
+  webhooks escuchar --emisor <id> --reenviar-a <url> [--eventos <a,b,…>]
+                registers a temporary endpoint listening on loopback (a TEST emisor, and a deployment with
+                WEBHOOK_PERMITIR_DESTINOS_PRIVADOS), prints each event as it arrives (one JSON line), forwards
+                it with its signature headers to --reenviar-a and answers what that answered; its secret is
+                printed on stderr; Ctrl-C (or SIGTERM) stops and deletes the endpoint`,
   buzon: `buzon set --emisor <id> --host <imap host> --usuario <login> --password <password or app password>
                 [--port <default 993, or 143 with --sin-tls>] [--sin-tls] [--carpeta <default INBOX>]
                 [--desde <YYYY-MM-DD>]
@@ -61,9 +66,10 @@ export const AYUDA = {
                 prints the book of the month or dates (JSON), or writes it as a spreadsheet; as GET /libros/…`,
   anexos: `anexos ventas-contribuyentes|ventas-consumidor-final|documentos-anulados|retenciones|retenciones-13|
                 compras|compras-sujetos-excluidos|retenciones-recibidas|percepciones-recibidas
-                --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-13>] [--cod-estable <codEstable>]
+                --emisor <id> --periodo <YYYY-MM> [--tipo-ingreso <1-10|12|13>] [--cod-estable <codEstable>]
                 [--tipo-operacion <n> --clasificacion <n> --sector <n> --tipo-costo-gasto <n>] [--salida <file.csv>]
-                prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports`,
+                prints the F-07 annex's rows (JSON), or writes the file DGII's portal imports; the tipo de
+                ingreso is remembered for the emisor (as the API does), so anexos 1 and 2 need it once`,
   certificacion: `certificacion iniciar --emisor <id> [--plan <01=90,03=75,…,invalidacion=5,contingencia=5>]
                 [--ritmo <documents per minute>] [--token <id>] [--contribuyentes <file.json>]
                 starts the emisor's MH certification campaign (ambiente TEST) as POST /certificacion does,

@@ -16,6 +16,7 @@ import {
   documentoPropio,
   Documents,
   endpointView,
+  LibrosEmisor,
   ObjectStore,
   SecretBox,
   TenantCache,
@@ -39,11 +40,11 @@ import {
 import { estadoCampana, iniciarCampana, senalarCampana } from '../certificacion/campana';
 import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro } from '../libros/libros';
 import { certificacionRequest } from '../routes/certificacion';
-import { comprobarDestino } from '../http/destino-webhook';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 import { progreso, tokenDeCampana } from './certificacion';
 import { ayuda, esComando, verAyuda } from './ayuda';
 import { ensureDevTenant } from './dev-tenant';
+import { crearEndpoint, escuchar } from './webhooks';
 import { PERMISSIONS, Tenants } from './tenants';
 
 /** The options that take no value. */
@@ -87,6 +88,7 @@ const OPTIONS = Object.fromEntries(
     'eventos',
     'descripcion',
     'webhook',
+    'reenviar-a',
     'fecha',
     'periodo',
     'hasta',
@@ -369,13 +371,22 @@ async function run(
         ...(eventos ? { eventos: eventos.split(',').map((e) => e.trim()) } : {}),
         ...(o.optional('descripcion') ? { descripcion: o.optional('descripcion') } : {}),
       });
-      const emisor = await Emisor.findOne({ id: emisorId }).lean();
-      if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-      await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS);
-      const { endpoint, secreto } = await new Webhooks(db.connection, box).crear(emisorId, pedido);
+      const { endpoint, secreto } = await crearEndpoint(config, db, box, emisorId, pedido);
       return print(
         { ...endpointView(endpoint), secreto },
         `webhook endpoint ${endpointView(endpoint).id} created: keep its secret now, it is not shown again`,
+      );
+    }
+    case 'webhooks escuchar': {
+      const eventos = o.optional('eventos');
+      return escuchar(
+        config,
+        db,
+        box,
+        o.id('emisor'),
+        o.opt('reenviar-a'),
+        eventos ? eventos.split(',').map((e) => e.trim()) : undefined,
+        decir,
       );
     }
     case 'webhooks list':
@@ -627,7 +638,7 @@ async function libros(db: Database, store: ObjectStore, tipo: 'libros' | 'anexos
       sector: o.optional('sector') ?? undefined,
       tipoCostoGasto: o.optional('tipo-costo-gasto') ?? undefined,
     });
-    const opciones = { tipoIngreso, clasificacion };
+    const opciones = { tipoIngreso: await new LibrosEmisor(db).tipoIngreso(emisorId, tipoIngreso), clasificacion };
     if (!salida) return escribirAnexo(anexo, pedido(periodo, establecimiento), opciones, 'json', process.stdout);
     const conteo = conteoDeSalida(salida, true);
     const archivo = fs.createWriteStream(salida);

@@ -21,7 +21,9 @@ import { smokeOperations } from '../routes/smoke.openapi';
 import { webhooksOperations } from '../routes/webhooks.openapi';
 import { TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec } from './operation';
 import { openapiOperations } from './routes.openapi';
+import { codeSamples } from './muestras';
 import { errorBody } from './schemas';
+import { EVENTOS_WEBHOOK_DOC } from './eventos-webhook';
 
 /**
  * Every route's operations, in the reference's reading order (the order of `paths`). A route left out here is
@@ -168,6 +170,7 @@ function operationObject(op: Operation) {
         }
       : {}),
     responses,
+    'x-codeSamples': codeSamples(op),
   };
 }
 
@@ -200,6 +203,38 @@ const DESCRIPTION = `Issues El Salvador's electronic tax documents (DTE) through
   document are in \`GET /dte/information\` (\`normativa\`). 2026 documents require \`direccion.distrito\`
   (CAT-008, two digits) of every address.`;
 
+/**
+ * OpenAPI 3.1's `webhooks`: each event as the request the service makes to an emisor's endpoint, signed with
+ * Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+function webhooks() {
+  return Object.fromEntries(
+    EVENTOS_WEBHOOK_DOC.map(({ tipo, descripcion, schema, example }) => [
+      tipo,
+      {
+        post: {
+          summary: tipo,
+          description: descripcion,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: responseSchema(schema),
+                examples: { [tipo]: { summary: tipo, value: example } },
+              },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Delivered' },
+            410: { description: 'Gone: the endpoint is disabled until the emisor enables it again' },
+            default: { description: 'Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of the API, generated from the route table and the zod schemas the routes use. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -211,6 +246,7 @@ export function openApiDocument() {
     servers: [{ url: '/' }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: schemaComponents(),
       securitySchemes: {

@@ -268,6 +268,18 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     description: '409: the emisor already has the most endpoints it may have (`maximo`); delete one first.',
     example: { message: 'El emisor ya tiene 10 webhooks: elimine uno antes de crear otro', maximo: 10 },
   },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    description:
+      "404: the endpoint's delivery log has no event with that id (`eventoId` in `GET /webhooks/{id}/entregas`), " +
+      'or it was logged before events were kept for redelivery.',
+    example: { message: 'El webhook whk_12_3 no tiene una entrega msg_0a1b2c', id: 'whk_12_3', entrega: 'msg_0a1b2c' },
+  },
+  WEBHOOK_DISABLED: {
+    description:
+      '409: the endpoint is disabled (`deshabilitado` says why): it gets no event, a test or a redelivery ' +
+      'either, until `POST /webhooks/{id}/habilitar` enables it again.',
+    example: { message: 'El webhook whk_12_3 está deshabilitado: habilítelo antes', id: 'whk_12_3' },
+  },
   CONCILIACION_NOT_FOUND: {
     description:
       '404: no reconciliation with MH of that day is stored for the emisor: the daily schedule reconciles the ' +

@@ -149,6 +149,16 @@ class Renderer {
     return (code?.enum as string[] | undefined) ?? [];
   }
 
+  /** The generated samples (document.ts), stacked: each a block that opens on a click, without a script. */
+  private codeSamples(op: Json): string {
+    const samples = (op['x-codeSamples'] as { label: string; source: string }[] | undefined) ?? [];
+    if (samples.length === 0) return '';
+    const blocks = samples.map(
+      (s) => `<details><summary>${escapeHtml(s.label)}</summary><pre>${escapeHtml(s.source)}</pre></details>`,
+    );
+    return `<h4>Code samples</h4><p>With the service's address in <code>DTE_API_URL</code> and a token in <code>DTE_TOKEN</code>.</p>${blocks.join('')}`;
+  }
+
   private operation(path: string, method: string, op: Json): string {
     const security = (op.security as Json[]).length
       ? 'API token: <code>x-api-token</code> or <code>Authorization: Bearer</code>'
@@ -195,6 +205,7 @@ ${markdown(op.description as string | undefined)}
 ${parameterTable ? `<h4>Parameters</h4>${parameterTable}` : ''}
 ${request}
 <h4>Responses</h4>${table(['status', 'meaning', 'body or error codes'], responseRows)}${successExamples}
+${this.codeSamples(op)}
 </article>`;
   }
 
@@ -215,6 +226,18 @@ ${request}
     return `<section><h2 id="${ERROR_CODES_ANCHOR}">Error codes</h2>
 <p>Every refusal is <code>{"status":"error","code","message",...details}</code>; the details of each code are in its example.</p>
 ${table(['code', 'HTTP status', 'meaning'], rows)}</section>`;
+  }
+
+  /** The events webhooks deliver (the document's `webhooks`): each one's payload and an example. */
+  private webhookEvents(): string {
+    const events = Object.entries(this.doc.webhooks).map(([type, item]) => {
+      const post = item.post as Json;
+      const media = ((post.requestBody as Json).content as Record<string, Json>)['application/json']!;
+      return `<article id="${anchor('event', type)}"><h3><code>${escapeHtml(type)}</code></h3>${markdown(post.description as string)}${this.fieldTable(this.resolve(media.schema as Json))}${this.examples(media)}</article>`;
+    });
+    return `<section><h2 id="webhook-events">Webhook events</h2>
+<p>What an endpoint receives: a POST whose JSON body is one of these (<a href="#${anchor('schema', 'WebhookEvento')}">WebhookEvento</a>), signed with Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).</p>
+${events.join('\n')}</section>`;
   }
 
   /** Every component but ErrorCode, whose table is the Error codes section. */
@@ -266,12 +289,13 @@ ${table(['code', 'HTTP status', 'meaning'], rows)}</section>`;
 <style>${STYLE}</style>
 </head>
 <body>
-<nav><p><strong>${escapeHtml(info.title)}</strong></p><ul>${nav}<li><a href="#${ERROR_CODES_ANCHOR}">Error codes</a></li><li><a href="#schemas">Schemas</a></li></ul></nav>
+<nav><p><strong>${escapeHtml(info.title)}</strong></p><ul>${nav}<li><a href="#webhook-events">Webhook events</a></li><li><a href="#${ERROR_CODES_ANCHOR}">Error codes</a></li><li><a href="#schemas">Schemas</a></li></ul></nav>
 <main>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
 ${markdown(info.description)}
 <p>OpenAPI ${escapeHtml(this.doc.openapi)} document: <a href="/openapi.json">/openapi.json</a>.</p>
 ${sections}
+${this.webhookEvents()}
 ${this.errorCodes()}
 ${this.schemas()}
 </main>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DTE_TIPOS, EVENTOS_WEBHOOK, TIPOS_DIFERENCIA, type ErrorCode } from '@dte/domain';
+import { DTE_TIPOS, EVENTOS_WEBHOOK, TIPOS_DIFERENCIA, TIPOS_EVENTO_ENTREGA, type ErrorCode } from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
 import type {
   AnalisisHacienda,
@@ -377,35 +377,47 @@ export const webhookDeleted = z
   .object({ status: z.literal('success'), data: z.object({ id: z.string(), eliminado: z.literal(true) }) })
   .meta({ id: 'WebhookDeleted' });
 
+const intentoEntrega = (
+  z.object({
+    eventoId: z.string().describe('The `webhook-id` of the event'),
+    tipo: z.enum(TIPOS_EVENTO_ENTREGA),
+    intento: z.number().int().describe('Attempt number of this delivery, from 1'),
+    fecha: z.string().describe('ISO 8601, UTC'),
+    status: z.number().int().nullable().describe('The receiver’s HTTP status; null when none came'),
+    entregado: z.boolean(),
+    error: z.string().nullable(),
+    duracionMs: z.number().int(),
+  }) satisfies z.ZodType<ReturnType<typeof intentoView>>
+).meta({ id: 'WebhookEntrega' });
+
 export const entregaList = z
   .object({
     status: z.literal('success'),
-    data: z.array(
-      (
-        z.object({
-          eventoId: z.string().describe('The `webhook-id` of the event'),
-          tipo: z.enum(EVENTOS_WEBHOOK),
-          intento: z.number().int().describe('Attempt number of this delivery, from 1'),
-          fecha: z.string().describe('ISO 8601, UTC'),
-          status: z.number().int().nullable().describe('The receiver’s HTTP status; null when none came'),
-          entregado: z.boolean(),
-          error: z.string().nullable(),
-          duracionMs: z.number().int(),
-        }) satisfies z.ZodType<ReturnType<typeof intentoView>>
-      ).meta({ id: 'WebhookEntrega' }),
-    ),
+    data: z.array(intentoEntrega),
     cursor: z.string().nullable().describe('Pass it as `cursor` for older attempts; null when there is no more'),
   })
   .meta({ id: 'WebhookEntregaList' });
 
-/** The body of every delivery (Standard Webhooks' payload form). */
-export const eventoWebhook = z
+/** A test event or a redelivery, as it went. */
+export const entregaAhora = z
   .object({
-    type: z.enum(EVENTOS_WEBHOOK),
-    timestamp: z.string().describe('When it happened, ISO 8601'),
-    data: z.record(z.string(), z.unknown()),
+    status: z.literal('success'),
+    data: z.object({
+      eventoId: z
+        .string()
+        .describe('The `webhook-id` of the event: `POST …/entregas/{eventoId}/reenviar` sends it again'),
+      tipo: z.enum(TIPOS_EVENTO_ENTREGA),
+      estado: z
+        .enum(['ENTREGADO', 'FALLIDO', 'DESHABILITADO', 'ELIMINADO', 'EN_CURSO'])
+        .describe(
+          'How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is ' +
+            'retried on the usual schedule, and the delivery log tells the rest',
+        ),
+      motivo: z.string().nullable(),
+      ultimoIntento: intentoEntrega.nullable().describe('The newest logged attempt of the event, if any yet'),
+    }),
   })
-  .meta({ id: 'WebhookEvento' });
+  .meta({ id: 'WebhookEntregaAhora' });
 
 const lado = z.object({ estado: z.string(), selloRecibido: z.string().nullable() });
 

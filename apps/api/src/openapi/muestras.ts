@@ -1,0 +1,189 @@
+import { EMITIDO } from './examples';
+import type { JsonSchema, Operation } from './operation';
+
+// The code samples of every operation (`x-codeSamples`, Redocly's convention), generated from the operation's
+// documented example so that they change with it: curl, the TypeScript client (@dte/client) and Python with
+// the standard library. Each runs as is with the service's address in DTE_API_URL and a token in DTE_TOKEN;
+// test/docs/muestras.test.ts runs every one against the stack.
+
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
+/**
+ * The value a sample gives a parameter whose route documents no `example`: the example documents' own ids and
+ * dates, so that a sample reads like the examples beside it. A parameter without one here shows its name.
+ */
+export const VALOR_DE_EJEMPLO: Record<string, string> = {
+  codigoGeneracion: EMITIDO,
+  id: 'whk_12_1',
+  entrega: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
+  periodo: '2026-11',
+  desde: '2026-11-01',
+  // Not after tomorrow: the API refuses a range that ends in the future.
+  hasta: '2026-11-20',
+  fecha: '2026-11-20',
+  tipoIngreso: '3',
+};
+
+/**
+ * Optional query parameters a sample still shows: the books are read by `periodo` or by `desde` and `hasta`,
+ * and a sample is clearer naming the month; the sales annexes need the emisor's `tipoIngreso` until it has
+ * been given once.
+ */
+const OPCIONALES_EN_MUESTRA = new Set(['periodo', 'tipoIngreso']);
+
+/** Where an answer that is not JSON goes: the file a sample writes (binary) or standard output (text). */
+const EXTENSIONES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'text/csv': 'csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
+
+interface Llamada {
+  op: Operation;
+  ruta: Record<string, string>;
+  consulta: [string, string][];
+  body?: unknown;
+  /** The answer's media type when the request asks for nothing else (the first of its first 2xx answer). */
+  tipo: string;
+}
+
+function valor(p: JsonSchema): string {
+  const schema = (p.schema ?? {}) as JsonSchema;
+  const enumerado = schema.enum as unknown[] | undefined;
+  const v = p.example ?? schema.example ?? VALOR_DE_EJEMPLO[p.name as string] ?? enumerado?.[0] ?? p.name;
+  return String(v);
+}
+
+function llamada(op: Operation): Llamada {
+  const parametros = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+  const ruta = Object.fromEntries(parametros.filter((p) => p.in === 'path').map((p) => [p.name as string, valor(p)]));
+  const consulta = parametros
+    .filter((p) => p.in === 'query' && (p.required || OPCIONALES_EN_MUESTRA.has(p.name as string)))
+    .map((p): [string, string] => [p.name as string, valor(p)]);
+  const ejemplos = op.request?.examples;
+  const body = ejemplos ? (ejemplos.default ?? Object.values(ejemplos)[0])?.value : undefined;
+  const [exito] = Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b));
+  const tipos = Object.keys(exito?.[1].content ?? {});
+  // An operation answering in several formats answers its `formato` parameter's default when given none.
+  const formato = (parametros.find((p) => p.name === 'formato')?.schema as JsonSchema | undefined)?.default;
+  const tipo =
+    tipos.find((t) => formato !== undefined && (EXTENSIONES[t] === formato || t === `application/${formato}`)) ??
+    tipos[0] ??
+    'application/json';
+  return { op, ruta, consulta, body, tipo };
+}
+
+function url({ op, ruta, consulta }: Llamada): string {
+  const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) => encodeURIComponent(ruta[nombre]!));
+  const query = new URLSearchParams(consulta).toString();
+  return query ? `${camino}?${query}` : camino;
+}
+
+const archivo = (l: Llamada) => `${l.op.operationId}.${EXTENSIONES[l.tipo]}`;
+const esJson = (l: Llamada) => /[/+]json$/.test(l.tipo);
+
+/** A JSON value as a literal of the sample's language, indented as its code is. */
+function literal(
+  value: unknown,
+  lenguaje: { clave: (k: string) => string; nulo: string; verdad: [string, string] },
+  sangria = '',
+): string {
+  if (value === null) return lenguaje.nulo;
+  if (typeof value === 'boolean') return lenguaje.verdad[value ? 1 : 0];
+  if (typeof value !== 'object') return JSON.stringify(value);
+  const dentro = `${sangria}  `;
+  const entradas = Array.isArray(value)
+    ? value.map((v) => literal(v, lenguaje, dentro))
+    : Object.entries(value).map(([k, v]) => `${lenguaje.clave(k)}: ${literal(v, lenguaje, dentro)}`);
+  const [abre, cierra] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entradas.length === 0) return `${abre}${cierra}`;
+  return `${abre}\n${entradas.map((e) => `${dentro}${e},`).join('\n')}\n${sangria}${cierra}`;
+}
+
+const TS = {
+  clave: (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)),
+  nulo: 'null',
+  verdad: ['false', 'true'] as [string, string],
+};
+const PY = { clave: (k: string) => JSON.stringify(k), nulo: 'None', verdad: ['False', 'True'] as [string, string] };
+
+function curl(l: Llamada): string {
+  const { op } = l;
+  const metodo = op.method === 'get' ? '' : ` -X ${op.method.toUpperCase()}`;
+  const lineas = [`curl -sS --fail-with-body${metodo} "$DTE_API_URL${url(l)}"`];
+  if (op.authenticated) lineas.push(`-H "Authorization: Bearer $DTE_TOKEN"`);
+  // A key of the caller's: sending the same one again retries safely.
+  if (op.idempotent) lineas.push(`-H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
+  if (l.body !== undefined) lineas.push(`-H "Content-Type: application/json"`, `--data-binary @- <<'JSON'`);
+  else if (!esJson(l) && EXTENSIONES[l.tipo]) lineas.push(`-o ${archivo(l)}`);
+  const orden = lineas.join(' \\\n  ');
+  return l.body === undefined ? orden : `${orden}\n${JSON.stringify(l.body, null, 2)}\nJSON`;
+}
+
+function typescript(l: Llamada): string {
+  const { op } = l;
+  const args: Record<string, unknown> = {};
+  if (Object.keys(l.ruta).length) args.path = l.ruta;
+  if (l.consulta.length) args.query = Object.fromEntries(l.consulta);
+  if (l.body !== undefined) args.body = l.body;
+  const llamado = `await client.operaciones.${op.operationId}(${Object.keys(args).length ? literal(args, TS) : ''})`;
+  const binario = !esJson(l) && EXTENSIONES[l.tipo];
+  const salida = esJson(l)
+    ? `console.log(JSON.stringify(respuesta, null, 2));`
+    : binario
+      ? `await writeFile('${archivo(l)}', Buffer.from(await respuesta.arrayBuffer()));`
+      : `console.log(await respuesta.text());`;
+  return [
+    ...(binario ? [`import { writeFile } from 'node:fs/promises';`] : []),
+    `import { DteClient } from '@dte/client';`,
+    '',
+    `const client = new DteClient({ baseUrl: process.env.DTE_API_URL!, token: process.env.DTE_TOKEN! });`,
+    `const respuesta = ${llamado};`,
+    salida,
+  ].join('\n');
+}
+
+function python(l: Llamada): string {
+  const { op } = l;
+  const cabeceras: string[] = [];
+  if (op.authenticated) cabeceras.push(`"Authorization": "Bearer " + os.environ["DTE_TOKEN"]`);
+  if (l.body !== undefined) cabeceras.push(`"Content-Type": "application/json"`);
+  // A key of the caller's: sending the same one again retries safely.
+  if (op.idempotent) cabeceras.push(`"Idempotency-Key": str(uuid.uuid4())`);
+  const argumentos = [
+    `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))}`,
+    `method="${op.method.toUpperCase()}"`,
+    ...(l.body !== undefined ? [`data=json.dumps(${literal(l.body, PY, '    ')}).encode()`] : []),
+    `headers={${cabeceras.join(', ')}}`,
+  ];
+  const salida = esJson(l)
+    ? `print(json.dumps(json.load(res), indent=2, ensure_ascii=False))`
+    : EXTENSIONES[l.tipo]
+      ? `open("${archivo(l)}", "wb").write(res.read())`
+      : `print(res.read().decode())`;
+  return [
+    `import json, os, sys, urllib.error, urllib.request${op.idempotent ? ', uuid' : ''}`,
+    '',
+    `req = urllib.request.Request(\n${argumentos.map((a) => `    ${a},`).join('\n')}\n)`,
+    'try:',
+    '    with urllib.request.urlopen(req) as res:',
+    `        ${salida}`,
+    'except urllib.error.HTTPError as e:',
+    '    sys.exit(f"{e.code} {e.read().decode()}")',
+  ].join('\n');
+}
+
+/** The operation's samples, in the order the reference shows them. */
+export function codeSamples(op: Operation): CodeSample[] {
+  const l = llamada(op);
+  return [
+    { lang: 'shell', label: 'curl', source: curl(l) },
+    { lang: 'typescript', label: 'TypeScript (@dte/client)', source: typescript(l) },
+    { lang: 'python', label: 'Python (standard library)', source: python(l) },
+  ];
+}

@@ -1,0 +1,296 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { DteClient } from '@dte/client';
+import { openApiDocument } from '../../apps/api/src/openapi/document';
+import { EMITIDO, FACTURA, ISSUANCE_EXAMPLES, REEMPLAZO } from '../../apps/api/src/openapi/examples';
+import { VALOR_DE_EJEMPLO, type CodeSample } from '../../apps/api/src/openapi/muestras';
+import { crearCuentaImap, type CuentaImap } from '../support/buzon';
+import { eventually } from '../support/eventually';
+import { stack } from '../support/stack';
+import { closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
+
+const exec = promisify(execFile);
+
+interface Muestra extends CodeSample {
+  operationId: string;
+  /** The operation's samples print a JSON answer (the others print text or write the file they name). */
+  json: boolean;
+}
+
+interface Operacion {
+  operationId: string;
+  'x-codeSamples': CodeSample[];
+  requestBody?: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> };
+}
+
+/** Every operation's samples, as /openapi.json and /docs carry them. */
+const MUESTRAS: Muestra[] = Object.values(openApiDocument().paths).flatMap((metodos) =>
+  Object.values(metodos as Record<string, Operacion>).flatMap((op) => {
+    // What the Python sample does with the answer tells what it is: printed as JSON, or as text, or saved.
+    const json = op['x-codeSamples'].some((s) => s.source.includes('json.load(res)'));
+    return op['x-codeSamples'].map((s) => ({ ...s, operationId: op.operationId, json }));
+  }),
+);
+
+/** The CCF the notes' examples refer to (not exported: read from the example itself). */
+const CCF = (ISSUANCE_EXAMPLES.NOTA_CREDITO.body as { codigoGeneracion: string }).codigoGeneracion;
+
+/** Samples run at once: each is a child process, and the issuing ones wait for MH's answer. */
+const EN_PARALELO = 4;
+
+/**
+ * The samples run in a directory of their own inside the repository, so that the TypeScript one's
+ * `import '@dte/client'` resolves to the workspace's package as an integrator's installed one would.
+ */
+const DIRECTORIO = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'muestras');
+
+/** python3 itself, once: a version manager's shim in PATH (pyenv's) costs seconds on every run. */
+const python3 = exec('python3', ['-c', 'import sys; print(sys.executable)']).then(({ stdout }) => stdout.trim());
+
+/**
+ * A sample as its reader runs it: curl in sh, Python with python3, and the TypeScript one transpiled as
+ * it is (typescript's transpileModule, no type check: the client's types are checked by its own tests) to
+ * an ES module run by node. Answers the process's output; a non-zero exit (a refusal: curl's
+ * --fail-with-body, Python's HTTPError, the client's DteApiError) rejects with it.
+ */
+async function ejecutar(muestra: Muestra, source: string, cwd: string, tenant: TestTenant) {
+  const env = { ...process.env, DTE_API_URL: stack().api, DTE_TOKEN: tenant.token };
+  const opciones = { cwd, env, maxBuffer: 16 * 1024 * 1024 };
+  if (muestra.lang === 'shell') return exec('sh', ['-c', source], opciones);
+  if (muestra.lang === 'python') return exec(await python3, ['-c', source], opciones);
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const archivo = path.join(cwd, 'muestra.mjs');
+  fs.writeFileSync(archivo, outputText);
+  return exec(process.execPath, [archivo], opciones);
+}
+
+/** The request example an operation documents (its samples send it), as the API takes it. */
+function ejemplo(operationId: string): Record<string, unknown> {
+  for (const metodos of Object.values(openApiDocument().paths))
+    for (const op of Object.values(metodos as Record<string, Operacion>))
+      if (op.operationId === operationId) return op.requestBody!.content['application/json']!.examples.default!.value;
+  throw new Error(`${operationId} documents no request example`);
+}
+
+/**
+ * Operations on one resource per emisor (its mailbox, its certification campaign, a supplier's default
+ * classification), whose samples would undo each other's setup or race on one record if they ran at once:
+ * they run one after another.
+ */
+const CERTIFICACION = new Set([
+  'startCertificacion',
+  'getCertificacion',
+  'getInformeCertificacion',
+  'reanudarCertificacion',
+  'cancelarCertificacion',
+]);
+const SECUENCIALES = new Set(['classifyCompra', 'setBuzon', 'getBuzon', 'deleteBuzon', 'readBuzon', ...CERTIFICACION]);
+
+describe('the code samples of /docs, run against the stack', () => {
+  let tenant: TestTenant;
+  let client: DteClient;
+  let ccf: string;
+  let factura: string;
+  let endpoint: string;
+  /**
+   * The certification samples' own tenant, every document of which MH rejects: its campaigns pause at their
+   * first document instead of completing (a completed certification takes no other), and the rejections
+   * touch no other sample's documents.
+   */
+  let certificador: { tenant: TestTenant; client: DteClient };
+  /** The supplier's document the purchases' example receives. */
+  const compra = (ejemplo('receiveCompra').identificacion as { codigoGeneracion: string }).codigoGeneracion;
+
+  const emitirFactura = async () =>
+    (
+      await client.operaciones.issueFacturaConsumidorFinal({
+        body: ISSUANCE_EXAMPLES.FACTURA_CONSUMIDOR_FINAL.body as never,
+      })
+    ).data.codigoGeneracion;
+
+  const webhook = async () =>
+    (await client.operaciones.createWebhook({ body: ejemplo('createWebhook') as never })).data.id;
+
+  /** The stack's own mailbox as the emisor's (the example's Gmail one cannot be read from here). */
+  let cuenta: CuentaImap;
+  const buzon = async () => {
+    const { host, port, tls, usuario, password } = cuenta;
+    await client.operaciones.setBuzon({
+      body: { ...ejemplo('setBuzon'), host, port, tls, usuario, password } as never,
+    });
+    return {};
+  };
+
+  const estadoCampana = () =>
+    certificador.client.operaciones.getCertificacion().then(
+      (r) => (r.data as { estado?: string }).estado,
+      () => undefined,
+    );
+  const viva = (estado: string | undefined) => estado === 'EN_CURSO' || estado === 'PAUSADA';
+  /** No campaign running: the one a previous sample started is cancelled, and its end awaited. */
+  const sinCampana = async () => {
+    if (viva(await estadoCampana())) await certificador.client.operaciones.cancelarCertificacion();
+    await eventually('the certification campaign to end', async () => {
+      const estado = await estadoCampana();
+      if (viva(estado)) throw new Error(`the campaign is ${estado}`);
+      return true;
+    });
+    return {};
+  };
+  /**
+   * The campaign started, as its record has it (what reanudar and cancelar read): GET /certificacion then
+   * answers with `iniciadaEn`. Just after a start it may answer without it, or fail while the workflow does
+   * not answer its query yet.
+   */
+  const campanaRegistrada = async () => {
+    await eventually('the campaign recorded', async () => {
+      const { data } = await certificador.client.operaciones.getCertificacion();
+      return viva((data as { estado?: string }).estado) && 'iniciadaEn' in data;
+    });
+    return {};
+  };
+  /** A campaign of its own, just started: a cancelled one may still read as running for a moment. */
+  const campanaNueva = async () => {
+    await sinCampana();
+    await certificador.client.operaciones.startCertificacion({ body: ejemplo('startCertificacion') as never });
+    return campanaRegistrada();
+  };
+
+  /**
+   * What a sample's example refers to that must exist in the test tenant, made before each run of it, and
+   * the example's ids replaced by the real ones: the only place a sample is changed before it runs.
+   */
+  const PREPARAR: Record<string, () => Promise<Record<string, string>>> = {
+    issueNotaCredito: async () => ({ [CCF]: ccf }),
+    issueNotaDebito: async () => ({ [CCF]: ccf }),
+    // Each run returns the whole of a document of its own.
+    issueRetorno: async () => ({ [FACTURA]: await emitirFactura() }),
+    // Each run invalidates a document of its own, replaced by another.
+    invalidateDocument: async () => ({ [FACTURA]: await emitirFactura(), [REEMPLAZO]: await emitirFactura() }),
+    getPdf: async () => ({ [EMITIDO]: factura }),
+    getDocument: async () => ({ [EMITIDO]: factura }),
+    getArchivoDte: async () => ({ [EMITIDO]: factura }),
+    resendDocument: async () => ({ [EMITIDO]: factura }),
+    // One endpoint for all (an emisor has at most 10), but one of its own for each run that deletes it.
+    getWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
+    deleteWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: await webhook() }),
+    rotateWebhookSecret: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
+    enableWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
+    listWebhookDeliveries: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
+    testWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
+    // The event redelivered is the endpoint's test event.
+    redeliverWebhookEvent: async () => {
+      const { data } = await client.operaciones.testWebhook({ path: { id: endpoint } });
+      await eventually('the test event in the delivery log', async () =>
+        (await client.operaciones.listWebhookDeliveries({ path: { id: endpoint } })).data.some(
+          (e) => e.eventoId === data.eventoId,
+        ),
+      );
+      return { [VALOR_DE_EJEMPLO.id!]: endpoint, [VALOR_DE_EJEMPLO.entrega!]: data.eventoId };
+    },
+    getCompra: async () => ({ [EMITIDO]: compra }),
+    classifyCompra: async () => ({ [EMITIDO]: compra }),
+    getCompraJson: async () => ({ [EMITIDO]: compra }),
+    getCompraPdf: async () => ({ [EMITIDO]: compra }),
+    getBuzon: buzon,
+    deleteBuzon: buzon,
+    readBuzon: buzon,
+    startCertificacion: sinCampana,
+    getCertificacion: campanaRegistrada,
+    reanudarCertificacion: campanaNueva,
+    cancelarCertificacion: campanaNueva,
+  };
+
+  beforeAll(async () => {
+    tenant = await createTestTenant();
+    client = new DteClient({ baseUrl: stack().api, token: tenant.token });
+    factura = await emitirFactura();
+    ccf = (await client.operaciones.issueCreditoFiscal({ body: ISSUANCE_EXAMPLES.CREDITO_FISCAL.body as never })).data
+      .codigoGeneracion;
+    const otro = await createTestTenant();
+    certificador = { tenant: otro, client: new DteClient({ baseUrl: stack().api, token: otro.token }) };
+    await simulator('/reject', {
+      next: 1000,
+      codigoMsg: '020',
+      clasificaMsg: '16',
+      descripcionMsg: '[resumen.totalPagar] CALCULO INCORRECTO',
+      emisor: otro.nit,
+    });
+    endpoint = await webhook();
+    // Made long before a sample reads it: Dovecot notices a new account by its passwd-file's change.
+    cuenta = crearCuentaImap('muestras');
+    // The purchases' example received with a PDF, as a supplier's e-mail brings it, so that its PDF can be read.
+    const subida = new FormData();
+    subida.append('json', new Blob([JSON.stringify(ejemplo('receiveCompra'))]), 'dte.json');
+    subida.append('pdf', new Blob(['%PDF-1.4\n%%EOF\n']), 'dte.pdf');
+    const recibida = await fetch(`${stack().api}/compras`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.token}` },
+      body: subida,
+    });
+    expect(recibida.status).toBe(201);
+    // The day the conciliación's example reads, reconciled as the daily schedule would (the admin CLI).
+    await exec(
+      process.execPath,
+      [
+        'apps/api/dist/admin/cli.js',
+        'conciliar',
+        '--emisor',
+        String(tenant.emisorId),
+        '--fecha',
+        VALOR_DE_EJEMPLO.fecha!,
+      ],
+      { cwd: path.join(__dirname, '..', '..'), env: { ...process.env, ...stack().env } },
+    );
+    fs.mkdirSync(DIRECTORIO, { recursive: true });
+  });
+  afterAll(() => closeTestDatabase());
+
+  it('has the three samples for every operation', () => {
+    const porOperacion = new Map<string, string[]>();
+    for (const m of MUESTRAS) porOperacion.set(m.operationId, [...(porOperacion.get(m.operationId) ?? []), m.lang]);
+    for (const [id, langs] of porOperacion) expect([id, langs]).toEqual([id, ['shell', 'typescript', 'python']]);
+  });
+
+  it('runs every sample to a 2xx answer', async () => {
+    const fallos: string[] = [];
+    const trabajador = async (pendientes: Muestra[]) => {
+      for (let m = pendientes.shift(); m; m = pendientes.shift()) {
+        const cwd = fs.mkdtempSync(path.join(DIRECTORIO, `${m.operationId}-`));
+        try {
+          const sustituciones = (await PREPARAR[m.operationId]?.()) ?? {};
+          const source = Object.entries(sustituciones).reduce((s, [de, a]) => s.replaceAll(de, a), m.source);
+          const { stdout } = await ejecutar(
+            m,
+            source,
+            cwd,
+            CERTIFICACION.has(m.operationId) ? certificador.tenant : tenant,
+          );
+          // A JSON answer is printed whole; any other is printed as text or written to the file the sample names.
+          const escrito = new RegExp(`${m.operationId}\\.(pdf|csv|zip|xlsx)`).exec(source)?.[0];
+          if (escrito)
+            expect([m.operationId, fs.statSync(path.join(cwd, escrito)).size > 0]).toEqual([m.operationId, true]);
+          else if (m.json) expect([m.operationId, typeof JSON.parse(stdout)]).toEqual([m.operationId, 'object']);
+          else expect([m.operationId, stdout.length > 0]).toEqual([m.operationId, true]);
+        } catch (e) {
+          const { stdout, stderr, message } = e as { stdout?: string; stderr?: string; message: string };
+          fallos.push(`${m.operationId} (${m.label}): ${(`${stderr ?? ''}${stdout ?? ''}` || message).slice(0, 600)}`);
+        } finally {
+          fs.rmSync(cwd, { recursive: true, force: true });
+        }
+      }
+    };
+    const paralelas = MUESTRAS.filter((m) => !SECUENCIALES.has(m.operationId));
+    await Promise.all([
+      ...Array.from({ length: EN_PARALELO }, () => trabajador(paralelas)),
+      trabajador(MUESTRAS.filter((m) => SECUENCIALES.has(m.operationId))),
+    ]);
+    expect(fallos).toEqual([]);
+    // About 165 child processes, four at a time beside the sequential ones: a minute or two on two cores.
+  }, 300_000);
+});

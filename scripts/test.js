@@ -10,7 +10,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { prepare, ROOT } = require('./prepare');
 
 /**
@@ -36,14 +36,75 @@ function check() {
   }
 }
 
+const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
+
+/** One jest run writing its results to `salida`; its output to the terminal, or to `registro` to show later. */
+function correrJest(args, salida, registro) {
+  const hijo = spawn(process.execPath, [jest, '--ci', '--json', `--outputFile=${salida}`, ...args], {
+    cwd: ROOT,
+    stdio: registro ? ['ignore', fs.openSync(registro, 'w'), fs.openSync(registro, 'a')] : 'inherit',
+  });
+  return new Promise((resolve) => hijo.on('exit', (code) => resolve(code ?? 1)));
+}
+
+/** The two runs' results as one, in the shape `.ci/run` reads. */
+function unir(archivos) {
+  const partes = archivos.map((f) =>
+    fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : { numRuntimeErrorTestSuites: 1, testResults: [] },
+  );
+  const suma = (campo) => partes.reduce((n, r) => n + (r[campo] ?? 0), 0);
+  return {
+    success: partes.every((r) => r.success),
+    startTime: Math.min(...partes.map((r) => r.startTime ?? Date.now())),
+    numTotalTests: suma('numTotalTests'),
+    numPassedTests: suma('numPassedTests'),
+    numFailedTests: suma('numFailedTests'),
+    numPendingTests: suma('numPendingTests'),
+    numTotalTestSuites: suma('numTotalTestSuites'),
+    numFailedTestSuites: suma('numFailedTestSuites'),
+    numRuntimeErrorTestSuites: suma('numRuntimeErrorTestSuites'),
+    testResults: partes.flatMap((r) => r.testResults ?? []),
+  };
+}
+
+/**
+ * The whole suite: the integration suites, which mostly wait on the stack, run beside the unit and deploy
+ * suites, which mostly compute (jest runs one suite at a time per process on a 2-core machine, and one
+ * jest cannot give its projects separate workers). The unit run's output is shown once both are done.
+ */
+async function todo() {
+  const integracion = path.join(ROOT, '.data', 'jest-results-integration.json');
+  const unidad = path.join(ROOT, '.data', 'jest-results-unit.json');
+  const registro = path.join(ROOT, '.data', 'jest-unit.log');
+  for (const f of [integracion, unidad]) fs.rmSync(f, { force: true });
+  const codigos = await Promise.all([
+    correrJest(['--selectProjects', 'integration'], integracion),
+    correrJest(['--selectProjects', 'unit', 'deploy'], unidad, registro),
+  ]);
+  process.stdout.write(`\n[test] unit and deploy suites:\n${fs.readFileSync(registro, 'utf8')}`);
+  const r = unir([integracion, unidad]);
+  fs.writeFileSync(results, JSON.stringify(r));
+  process.stdout.write(
+    `[test] ${r.numPassedTests} passed, ${r.numFailedTests} failed, in ${r.numTotalTestSuites} suites\n`,
+  );
+  return codigos.every((c) => c === 0) ? 0 : 1;
+}
+
 prepare();
 const results = path.join(ROOT, '.data', 'jest-results.json');
 fs.mkdirSync(path.dirname(results), { recursive: true });
 fs.rmSync(results, { force: true });
-if (process.argv.length === 2) check();
-const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
-const res = spawnSync(process.execPath, [jest, '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-process.exit(res.status ?? 1);
+if (process.argv.length === 2) {
+  check();
+  todo().then((code) => process.exit(code));
+} else {
+  const res = spawnSync(
+    process.execPath,
+    [jest, '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  process.exit(res.status ?? 1);
+}

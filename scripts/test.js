@@ -36,11 +36,12 @@ function check() {
   }
 }
 
-const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
+/** Resolved once `prepare()` has installed the dependencies (a fresh clone has none before). */
+const jest = () => require.resolve('jest/bin/jest', { paths: [ROOT] });
 
 /** One jest run writing its results to `salida`; its output to the terminal, or to `registro` to show later. */
 function correrJest(args, salida, registro) {
-  const hijo = spawn(process.execPath, [jest, '--ci', '--json', `--outputFile=${salida}`, ...args], {
+  const hijo = spawn(process.execPath, [jest(), '--ci', '--json', `--outputFile=${salida}`, ...args], {
     cwd: ROOT,
     stdio: registro ? ['ignore', fs.openSync(registro, 'w'), fs.openSync(registro, 'a')] : 'inherit',
   });

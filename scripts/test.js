@@ -101,7 +101,7 @@ if (process.argv.length === 2) {
 } else {
   const res = spawnSync(
     process.execPath,
-    [jest, '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+    [jest(), '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
     {
       cwd: ROOT,
       stdio: 'inherit',

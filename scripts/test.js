@@ -43,7 +43,7 @@ const jest = () => require.resolve('jest/bin/jest', { paths: [ROOT] });
 function correrJest(args, salida, registro) {
   const hijo = spawn(process.execPath, [jest(), '--ci', '--json', `--outputFile=${salida}`, ...args], {
     cwd: ROOT,
-    stdio: registro ? ['ignore', fs.openSync(registro, 'w'), fs.openSync(registro, 'a')] : 'inherit',
+    stdio: registro ? ['ignore', ...Array(2).fill(fs.openSync(registro, 'w'))] : 'inherit',
   });
   return new Promise((resolve) => hijo.on('exit', (code) => resolve(code ?? 1)));
 }

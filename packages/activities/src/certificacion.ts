@@ -150,13 +150,12 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
     ): Promise<{ tipo: DteTipo; origenes: string[]; forzarContingencia: boolean }> {
       const { issuer } = paso;
       const kind = documentKind(paso.tipo);
-      const campana = await certificaciones.leer(issuer.emisorId);
       const cuerpo = generarSolicitud(paso.tipo, paso.indice, {
         semilla: paso.semilla,
         generacion: await generacionDelEmisor(issuer.emisorId),
         fecha: elSalvadorNow().fecEmi,
         ccfs: paso.ccfs,
-        contribuyentes: campana?.contribuyentes ?? undefined,
+        contribuyentes: (await certificaciones.contribuyentes(issuer.emisorId)) ?? undefined,
       });
       const request = parseRequest(
         kind.requestSchema,

@@ -143,6 +143,14 @@ export class Certificaciones {
     return !token || token.revokedAt ? [] : tiposAutorizados(token.permissions);
   }
 
+  /** The registered taxpayers the campaign was given (null: invented ones), without its growing record. */
+  async contribuyentes(emisorId: number): Promise<ContribuyenteRegistrado[] | null> {
+    const campana = await this.db.models.Certificacion.findById(certificacionId(emisorId), {
+      contribuyentes: 1,
+    }).lean();
+    return (campana?.contribuyentes as ContribuyenteRegistrado[] | null | undefined) ?? null;
+  }
+
   async leer(emisorId: number) {
     return this.db.models.Certificacion.findById(certificacionId(emisorId)).lean();
   }

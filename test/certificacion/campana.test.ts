@@ -45,4 +45,24 @@ describe('certification campaign', () => {
       expect([otra.status, otra.body.code, otra.body.estado]).toEqual([409, 'CERTIFICATION_EXISTS', 'COMPLETA']);
     },
   );
+
+  it('takes cancelar the moment it is started, and a new start the moment it reads CANCELADA', async () => {
+    const tenant = await createTestTenant();
+    const cancelada = () =>
+      eventually('the campaign cancelled', async () => {
+        const res = await api('GET', '/certificacion', tenant);
+        return res.body.data?.estado === 'CANCELADA' ? res.body.data : undefined;
+      });
+    // Each call follows the previous one's answer at once: the campaign's record may not be written yet.
+    for (let vuelta = 0; vuelta < 3; vuelta++) {
+      const inicio = await api('POST', '/certificacion', tenant, { plan: '01=5', ritmo: 1 });
+      const cancelar = await api('POST', '/certificacion/cancelar', tenant);
+      expect([vuelta, inicio.status, cancelar.status]).toEqual([vuelta, 202, 202]);
+      await cancelada();
+    }
+    expect((await cancelada()).iniciadaEn).toEqual(expect.any(String));
+    // With no campaign running, cancelar finds none.
+    const otra = await api('POST', '/certificacion/cancelar', tenant);
+    expect([otra.status, otra.body.code]).toEqual([404, 'CERTIFICATION_NOT_FOUND']);
+  });
 });

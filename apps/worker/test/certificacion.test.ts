@@ -28,10 +28,13 @@ function campaignInput(): CertificacionInput {
 type Desenlace = Awaited<ReturnType<Activities['desenlaceCertificacion']>>;
 const ACEPTADO: Desenlace = { estado: 'PROCESSED', codigoMsg: '001', descripcionMsg: 'RECIBIDO', observaciones: [] };
 
-function stubs(desenlace: () => Desenlace) {
+function stubs(
+  desenlace: () => Desenlace,
+  registrarCertificacion: Activities['registrarCertificacion'] = async () => {},
+) {
   return recordCalls({
     iniciarCertificacion: async () => ({ orden: ['CREDITO_FISCAL', 'NOTA_CREDITO'], anulables: ['NOTA_CREDITO'] }),
-    registrarCertificacion: async () => undefined,
+    registrarCertificacion,
     solicitudCertificacion: async ({ tipo }) => ({ tipo, origenes: [], forzarContingencia: false }),
     prepareDocument: async () => ({
       prepared: { numeroControl: 'DTE-03-M001P001-000000000000001', tipoDte: '03', version: 3, ambiente: '00' },
@@ -175,13 +178,14 @@ describe('CertificacionWorkflow', () => {
     expect(solicitudes[0]!.ccfs).toEqual(ccfs);
   });
 
+  const rechazo: Desenlace = {
+    estado: 'REJECTED',
+    codigoMsg: '009',
+    descripcionMsg: 'NIT DEL RECEPTOR NO EXISTE',
+    observaciones: ['receptor.nit no registrado'],
+  };
+
   it("pauses at MH's rejection with its reasons, and issues the step again as a new document on reanudar", async () => {
-    const rechazo: Desenlace = {
-      estado: 'REJECTED',
-      codigoMsg: '009',
-      descripcionMsg: 'NIT DEL RECEPTOR NO EXISTE',
-      observaciones: ['receptor.nit no registrado'],
-    };
     // The second document MH rejects; every other it accepts.
     let vistos = 0;
     const calls = stubs(() => (++vistos === 2 ? rechazo : ACEPTADO));
@@ -231,6 +235,43 @@ describe('CertificacionWorkflow', () => {
       [8, 'PAUSADA'],
       [8, 'EN_CURSO'],
       [8, 'COMPLETA'],
+    ]);
+  });
+
+  it('resumes on a reanudar sent while the pause is still being recorded (the query already reads PAUSADA)', async () => {
+    let vistos = 0;
+    let registrando!: () => void;
+    const enRegistro = new Promise<void>((r) => (registrando = r));
+    let soltar!: () => void;
+    const registrado = new Promise<void>((r) => (soltar = r));
+    const calls = stubs(
+      () => (++vistos === 2 ? rechazo : ACEPTADO),
+      async (_emisorId, estado) => {
+        if (estado !== 'PAUSADA') return;
+        registrando();
+        await registrado;
+      },
+    );
+
+    const final = await runWorker(ctx, calls.activities, async (taskQueue) => {
+      const handle = await ctx.workflows.start(Certificacion, {
+        workflowId: Certificacion.workflowId(9),
+        taskQueue,
+        args: [{ ...campaignInput(), emisorId: 9 }],
+      });
+      await enRegistro;
+      expect((await handle.query(Certificacion.estado)).estado).toBe('PAUSADA');
+      await handle.signal(Certificacion.reanudar);
+      soltar();
+      // No second reanudar: the one sent during the write is the emisor's word.
+      return handle.result();
+    });
+
+    expect(final).toMatchObject({ estado: 'COMPLETA', documentos: { CREDITO_FISCAL: avance(2, 2, 1) } });
+    expect(calls.argsOf('registrarCertificacion')).toEqual([
+      [9, 'PAUSADA'],
+      [9, 'EN_CURSO'],
+      [9, 'COMPLETA'],
     ]);
   });
 });

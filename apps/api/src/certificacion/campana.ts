@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import {
+  QueryNotRegisteredError,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
 import type { Config } from '@dte/config';
 import {
   comprobarEventos,
@@ -59,6 +63,21 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    // A campaign cancelled a moment ago reads CANCELADA while it still writes its record: its end is one
+    // database write away, so the new campaign starts once it is done rather than being refused.
+    // (One started a moment ago answers no query yet: it is running.)
+    const anterior = ctx.workflows.handle(Certificacion, workflowId);
+    const estado = await anterior.query(Certificacion.estado).then(
+      (e) => e.estado,
+      (e: unknown) => {
+        if (e instanceof QueryNotRegisteredError) return 'EN_CURSO';
+        throw e;
+      },
+    );
+    if (TERMINADA.has(estado)) {
+      await anterior.result();
+      return iniciarCampana(ctx, auth, pedido);
+    }
     throw new DteError(ErrorCode.CERTIFICATION_EXISTS, 409, `La certificación del emisor ya está en curso`, {
       estado: 'EN_CURSO',
     });
@@ -89,12 +108,22 @@ export async function estadoCampana(ctx: CampanaContext, emisorId: number) {
   }
 }
 
-/** `reanudar` after a rejection the emisor fixed, or `cancelar`: only a campaign running or paused takes either. */
+const TERMINADA = new Set(['CANCELADA', 'COMPLETA']);
+
+/**
+ * `reanudar` after a rejection the emisor fixed, or `cancelar`: only a campaign running or paused takes
+ * either. Its workflow is the judge, not the record: a campaign started a moment ago has not written its
+ * record yet (or it is still the cancelled one's), and GET /certificacion already answers EN_CURSO.
+ */
 export async function senalarCampana(ctx: CampanaContext, emisorId: number, accion: 'reanudar' | 'cancelar') {
-  const registro = await new Certificaciones(ctx.db).leer(emisorId);
-  if (registro?.estado !== 'EN_CURSO' && registro?.estado !== 'PAUSADA') throw noEncontrada(emisorId);
-  await ctx.workflows.handle(Certificacion, Certificacion.workflowId(emisorId)).signal(Certificacion[accion]);
-  return { workflowId: registro.workflowId, accion };
+  const handle = ctx.workflows.handle(Certificacion, Certificacion.workflowId(emisorId));
+  try {
+    await handle.signal(Certificacion[accion]);
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw noEncontrada(emisorId);
+    throw err;
+  }
+  return { workflowId: handle.workflowId, accion };
 }
 
 export function noEncontrada(emisorId: number): DteError {

@@ -314,8 +314,12 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
     } else if (resultado === 'REINTENTAR') {
       await condition(() => campana.cancelar, REINTENTO_MH);
     } else {
+      // A `reanudar` sent once the query reads PAUSADA, while the record is still being written, resumes
+      // the campaign: it was lost when the flag was cleared after the write. Histories recorded before replay.
+      const reanudarDuranteRegistro = patched('certificacion-reanudar-durante-registro');
+      if (reanudarDuranteRegistro) campana.reanudar = false;
       await registrar('PAUSADA');
-      campana.reanudar = false;
+      if (!reanudarDuranteRegistro) campana.reanudar = false;
       await condition(() => campana.reanudar || campana.cancelar);
       if (!campana.cancelar) await registrar('EN_CURSO');
     }

@@ -76,7 +76,9 @@ describe('POST /dte/dte01 (Factura)', () => {
         emisorId: tenant.emisorId,
         errorTecnico: null,
       });
-      expect(Number.isInteger(d.id) && Number.isInteger(d.sequenceId) && Number.isInteger(d.tokenId)).toBe(true);
+      expect(Number.isInteger(d.sequenceId) && Number.isInteger(d.tokenId)).toBe(true);
+      // The tenant's first document: its emisor's and its number on the emisor's list, emisorId × 10⁹ + 1.
+      expect(d.id).toBe(tenant.emisorId * 1_000_000_000 + 1);
       expect(d.codigoGeneracion).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
       expect(d.selloRecibido).toMatch(/^20\d{2}[A-Z0-9]{36}$/);
       expect(new Date(d.createdAt).toISOString()).toBe(d.createdAt);

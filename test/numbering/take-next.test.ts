@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectDatabase, takeNext, type Database } from '@dte/store';
+import { connectDatabase, takeNext, takeOwned, type Database } from '@dte/store';
 import { stack } from '../support/stack';
 
 /**
@@ -44,5 +44,44 @@ describe('takeNext across processes', () => {
     } finally {
       await late.close();
     }
+  });
+
+  describe('takeOwned, a number and its owner in one insert', () => {
+    it('hands out 1..100 once each when two processes race on one series, one insert per number', async () => {
+      const series = `prueba:${randomUUID()}`;
+      const taken = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => takeOwned((i % 2 ? a : b).connection, series, `DOC-${i}`)),
+      );
+      expect([...taken].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+      // Each number is one document naming its owner.
+      const guardados = await a.connection
+        .collection<{ _id: string; n: number }>('numeros')
+        .find({ serie: series })
+        .toArray();
+      expect(guardados.length).toBe(100);
+      expect(new Map(guardados.map((g) => [g._id, g.n]))).toEqual(
+        new Map(taken.map((n, i) => [`${series}:DOC-${i}`, n])),
+      );
+    });
+
+    it('gives an owner the number it already took, also from the other process', async () => {
+      const series = `prueba:${randomUUID()}`;
+      const first = await takeOwned(a.connection, series, 'DOC-1');
+      await takeOwned(b.connection, series, 'DOC-2');
+      expect(await takeOwned(b.connection, series, 'DOC-1')).toBe(first);
+      expect(await takeOwned(a.connection, series, 'DOC-3')).toBe(3);
+    });
+
+    it('goes on after the numbers the series took as claims before it, in a process starting cold', async () => {
+      const series = `prueba:${randomUUID()}`;
+      for (let i = 1; i <= 40; i++) await takeNext(a.connection, series, `VIEJO-${i}`);
+      const late = await connectDatabase(stack().env.MONGODB_URI!);
+      try {
+        expect(await takeOwned(late.connection, series, 'NUEVO-1')).toBe(41);
+        expect(await takeOwned(b.connection, series, 'NUEVO-2')).toBe(42);
+      } finally {
+        await late.close();
+      }
+    });
   });
 });

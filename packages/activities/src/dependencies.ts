@@ -9,12 +9,13 @@ import {
   TenantCache,
   Webhooks,
   type Database,
+  type StoredDocumentRecord,
 } from '@dte/store';
 import { BrowserPool, DtePdfRenderer } from './pdf';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
-import { Preparados } from './dte/preparados';
+import { Recientes } from './dte/recientes';
 
 /** Everything activities touch, created once per worker process and closed on shutdown. */
 export interface ActivityDependencies {
@@ -37,8 +38,9 @@ export interface ActivityDependencies {
   /** The documents received from suppliers. */
   compras: Compras;
   metrics: ActivityMetrics;
-  /** What the issuance's first step saved, for the steps after it on this worker. */
-  preparados: Preparados;
+  /** What the issuance's steps just wrote, for the step after each on this worker (dte/recientes.ts). */
+  preparados: Recientes<string>;
+  registrados: Recientes<StoredDocumentRecord>;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,9 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     conciliaciones: new Conciliaciones(db.connection),
     compras: new Compras(db, store, tenants),
     metrics,
-    preparados: new Preparados(),
+    preparados: new Recientes<string>(),
+    // Whole records, the largest MH takes among them: fewer than the signed documents kept.
+    registrados: new Recientes<StoredDocumentRecord>(100),
     async close() {
       await browser.close();
       mailer.close();

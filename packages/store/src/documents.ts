@@ -11,7 +11,6 @@ import {
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
-import { takeNext } from './db/insert-next';
 import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
@@ -38,6 +37,14 @@ const LISTA_FIELDS = [
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
+
+/**
+ * A record's `id`, the spec's internal record id: its emisor and its number on the emisor's list, as
+ * emisorId × 10⁹ + listaN. Unique because the list number is, and taken with no claim of its own: a global
+ * series cost one more insert per document and was the series every process contended for. Records saved
+ * before it keep their ids from that series, all below 10⁹; an integer stays exact up to emisor 9,007,198.
+ */
+const idDelRegistro = (emisorId: number, listaN: number) => emisorId * 1_000_000_000 + listaN;
 
 /** A document as stored, with its key. */
 export type StoredDocumentRecord = DocumentRecord & { _id: string };
@@ -130,8 +137,8 @@ export class Documents {
   /**
    * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record, and
    * answers null; or, when it is already on record (a retry), answers the record as saved (what its list
-   * entry is made of, numeroControl and dteJson among it). Such a retry leaves a gap in the record ids,
-   * which are not MH's numbering.
+   * entry is made of, numeroControl and dteJson among it). Such a retry leaves a list number, and with it
+   * a record id, unused: neither is MH's numbering, and the list skips it.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<StoredDocumentRecord | null> {
     const emisorId = input.issuer.emisorId;
@@ -211,7 +218,7 @@ export class Documents {
     try {
       await this.model.create({
         _id: input.codigoGeneracion,
-        id: await takeNext(this.db.connection, 'document'),
+        id: idDelRegistro(input.issuer.emisorId, listaN),
         tipo: input.tipo,
         tipoDte: doc.tipoDte,
         codigoGeneracion: input.codigoGeneracion,

@@ -7,7 +7,7 @@ export { connectDatabase, type Database } from './db/connection';
 export type { CertificacionRecord, DocumentRecord, EmisorRecord, EstadoCertificacion, Models } from './db/models';
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
 export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
-export { takeNext } from './db/insert-next';
+export { takeNext, takeOwned } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';

@@ -151,13 +151,16 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
 
     /**
      * What a document's receptor gets once it is accepted (or issued in contingency): the PDF stored and
-     * an e-mail with the JSON and that same PDF, from one read of the record and one rendering. A PDF
+     * an e-mail with the JSON and that same PDF, from one read of the record (none when this worker just
+     * recorded MH's verdict, `registrados`) and one rendering. A PDF
      * that cannot be stored does not hold the e-mail back (GET /dte/pdf renders a missing one); the
      * attempt then fails so it is retried, and a retry does not e-mail again once this activity's e-mail
      * is on record.
      */
     async deliverDocument(codigoGeneracion: string): Promise<void> {
-      const doc = await load(codigoGeneracion);
+      const recien = Context.current().info.attempt === 1 ? deps.registrados.leer(codigoGeneracion) : undefined;
+      deps.registrados.olvidar(codigoGeneracion);
+      const doc = recien ?? (await load(codigoGeneracion));
       if (!doc.dtePdfUrl) return;
       const pdf = await renderPdf(doc);
       const stored = await storePdf(doc, pdf).then(

@@ -13,6 +13,7 @@ export function createRecordActivities(deps: ActivityDependencies) {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
       deps.preparados.olvidar(codigoGeneracion);
       const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome);
+      deps.registrados.guardar(codigoGeneracion, updated);
       if (updated.estado === 'PROCESSED') await storeReceptorJson(deps, updated);
       const evento = updated.estado === 'PROCESSED' ? 'dte.procesado' : 'dte.rechazado';
       await publicar(deps, updated.emisorId, evento, codigoGeneracion, datosDocumento(deps, updated));

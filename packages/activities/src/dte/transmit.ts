@@ -105,7 +105,7 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
       const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
       const documento =
         input.documento ??
-        deps.preparados.firmado(input.codigoGeneracion) ??
+        deps.preparados.leer(input.codigoGeneracion) ??
         (await deps.documents.load(input.codigoGeneracion, ['dteFirmado'])).dteFirmado;
       const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), {
         ...input,

@@ -1,4 +1,4 @@
-import { isDuplicateKey, takeNext, type Database } from '@dte/store';
+import { isDuplicateKey, takeNext, takeOwned, type Database } from '@dte/store';
 
 export interface SequenceKey {
   emisorId: number;
@@ -15,7 +15,7 @@ const sequenceIds = new WeakMap<Database['connection'], Map<string, number>>();
 /**
  * The next correlativo of a numeroControl sequence. MH restarts the correlativo each year, so the year
  * is part of the key. Consecutive and never shared, under any concurrency; asking again for the same
- * codigoGeneracion returns its number (see `takeNext`).
+ * codigoGeneracion returns its number, even after a crash (see `takeOwned`).
  */
 export async function nextCorrelativo(
   db: Database,
@@ -34,7 +34,7 @@ export async function nextCorrelativo(
   ]);
   const sequenceId = ids.get(name) ?? (await sequenceIdOf(db, key));
   ids.set(name, sequenceId);
-  return { sequenceId, correlativo: await takeNext(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
+  return { sequenceId, correlativo: await takeOwned(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
 }
 
 async function sequenceIdOf(db: Database, key: SequenceKey): Promise<number> {

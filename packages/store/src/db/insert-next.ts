@@ -68,6 +68,53 @@ export async function takeNext(connection: Connection, series: string, owner?: s
   });
 }
 
+interface Numero {
+  _id: string;
+  serie: string;
+  n: number;
+}
+
+/**
+ * The next number of a series for `owner` (a correlativo for the codigoGeneracion it numbers), in one
+ * insert: `{_id: "<series>:<owner>", serie, n}` into `numeros`, whose `_id` refuses an owner that has its
+ * number already and whose unique index (serie, n) refuses a number another owner has. A number and its
+ * owner are one document, so a retry after a crash at any instant gets the number its first attempt took,
+ * and no number is ever taken without an owner to use it: the series has no gaps. Before it, a number was a
+ * claim, a lookup of the owner and a second insert naming it, and a crash between the two inserts lost the
+ * number (issue 40).
+ *
+ * As `takeNext`: claims on a series are queued in this process and its last number remembered, so races
+ * only happen across processes; a process starting cold begins at the shared hint, or after the numbers the
+ * series took as `takeNext` claims before it moved here. Its numbers are taken by `takeOwned` alone.
+ */
+export async function takeOwned(connection: Connection, series: string, owner: string): Promise<number> {
+  const numeros = connection.collection<Numero>('numeros');
+  const _id = `${series}:${owner}`;
+  let last = lastTaken.get(connection);
+  if (!last) lastTaken.set(connection, (last = new Map()));
+  const known = last;
+  return serialized(series, async () => {
+    let n = known.get(series) ?? (await lastNumber(connection, series));
+    let raced = false;
+    for (n++; ; n++) {
+      try {
+        await numeros.insertOne({ _id, serie: series, n });
+        break;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Refused for its `_id` (a retry: the owner's number) or for its n (taken: the next one).
+        const propio = await numeros.findOne({ _id });
+        if (propio) return propio.n;
+        raced = true;
+      }
+    }
+    known.set(series, n);
+    if (raced || n % HINT_EVERY === 0)
+      await connection.collection<Hint>('claim_hints').updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+    return n;
+  });
+}
+
 /**
  * The last number taken of a series (0 if none): from the shared hint, which is never ahead of a claim,
  * forward over the claims, which have no gaps (a number is claimed before it is handed out).

@@ -276,6 +276,20 @@ const compraSchema = new Schema(
   { timestamps: true, versionKey: false, minimize: false },
 );
 
+/**
+ * A number of a series taken for its owner (`takeOwned`): `_id` is `<series>:<owner>`, so an owner has one
+ * number, and the unique index on (serie, n) gives each number one owner. One insert takes it.
+ */
+const numeroSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    serie: { type: String, required: true },
+    n: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+numeroSchema.index({ serie: 1, n: 1 }, { unique: true });
+
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(
   { smokeId: { type: String, required: true, unique: true }, storedKey: String, pdfBytes: Number, messageId: String },
@@ -294,6 +308,7 @@ export function createModels(conn: Connection) {
     Certificacion: conn.model('Certificacion', certificacionSchema, 'certificaciones'),
     Compra: conn.model('Compra', compraSchema, 'compras'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
+    Numero: conn.model('Numero', numeroSchema, 'numeros'),
   };
 }
 export type Models = ReturnType<typeof createModels>;

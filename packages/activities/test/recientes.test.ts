@@ -1,27 +1,27 @@
-import { Preparados } from '../src/dte/preparados';
+import { Recientes } from '../src/dte/recientes';
 
-/** What a worker keeps of the documents it just saved, for the send that follows (dte/preparados.ts). */
-describe('Preparados', () => {
+/** What a worker keeps of the documents it just wrote, for the step that reads them next (dte/recientes.ts). */
+describe('Recientes', () => {
   it('answers the signed document saved for a codigoGeneracion until it is forgotten', () => {
-    const preparados = new Preparados();
+    const preparados = new Recientes<string>();
     preparados.guardar('A', 'jws-a');
     preparados.guardar('B', 'jws-b');
-    expect(preparados.firmado('A')).toBe('jws-a');
-    expect(preparados.firmado('B')).toBe('jws-b');
+    expect(preparados.leer('A')).toBe('jws-a');
+    expect(preparados.leer('B')).toBe('jws-b');
     preparados.olvidar('A');
-    expect(preparados.firmado('A')).toBeUndefined();
-    expect(preparados.firmado('B')).toBe('jws-b');
-    expect(preparados.firmado('C')).toBeUndefined();
+    expect(preparados.leer('A')).toBeUndefined();
+    expect(preparados.leer('B')).toBe('jws-b');
+    expect(preparados.leer('C')).toBeUndefined();
   });
 
   it('keeps at most its capacity, dropping the entry saved longest ago', () => {
-    const preparados = new Preparados(3);
+    const preparados = new Recientes<string>(3);
     for (const c of ['A', 'B', 'C']) preparados.guardar(c, `jws-${c}`);
     // Saved again, B is the newest: D pushes A out, E pushes C out.
     preparados.guardar('B', 'jws-B2');
     preparados.guardar('D', 'jws-D');
     preparados.guardar('E', 'jws-E');
-    expect(['A', 'B', 'C', 'D', 'E'].map((c) => preparados.firmado(c))).toEqual([
+    expect(['A', 'B', 'C', 'D', 'E'].map((c) => preparados.leer(c))).toEqual([
       undefined,
       'jws-B2',
       undefined,

@@ -5,7 +5,8 @@ import { emitirFactura } from '../support/fixtures';
 import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
- * The record of a document: saved once and listed once, however often its first step runs. And its
+ * The record of a document: saved once and listed once, however often its first step runs or MH fails to
+ * answer it (its entry is written by its first change of estado, or as PENDIENTE while it waits). And its
  * estado only moves as its life allows (packages/store/src/estado.ts): a step that would take a settled
  * document elsewhere is refused and leaves the record and its list entry as they were, and a retried step
  * records again what its first attempt did.
@@ -90,7 +91,7 @@ describe('a document on record', () => {
     expect(procesado.dteJsonUrl).toMatch(new RegExp(`/DTE01/json/${procesado._id}\\.json$`));
   });
 
-  it('is saved and listed once when its first step runs again, under the number its record carries', async () => {
+  it('is saved once when its first step runs again, and listed once under the number its record carries', async () => {
     const codigoGeneracion = randomUUID().toUpperCase();
     const input: IssueDteInput = {
       tipo: 'FACTURA_CONSUMIDOR_FINAL',
@@ -117,23 +118,39 @@ describe('a document on record', () => {
     };
     expect(await documents.createPending(input, pendiente)).toBeNull();
     const { listaN } = (await documents.find(codigoGeneracion, ['listaN']))!;
-    // The first attempt's entry is lost (a crash between the record and its entry), then the step runs again.
     const entradas = (await testDatabase()).connection.collection('documentos_lista');
-    await entradas.deleteOne({ _id: `lista:${procesado.emisorId}:${listaN}` } as never);
-    // The second run is answered with the record as the first saved it, not with what it prepared itself.
+    const entradaN = (n: number) => entradas.findOne({ _id: `lista:${procesado.emisorId}:${n}` } as never);
+    // On its way to MH the document is on record, not yet on the list: its first change of estado lists it.
+    expect(await entradaN(listaN!)).toBeNull();
+    // The step runs again (a crash after the record was saved), and is answered with the record as the first
+    // run saved it, not with what it prepared itself.
     const otraVez = await documents.createPending(input, {
       ...pendiente,
       numeroControl: 'DTE-01-M001P001-000000000000001',
     });
-    expect(otraVez).toMatchObject({ _id: codigoGeneracion, numeroControl: pendiente.numeroControl, listaN });
-
+    expect(otraVez).toMatchObject({ _id: codigoGeneracion, numeroControl: pendiente.numeroControl });
     const guardado = (await documents.find(codigoGeneracion))!;
-    expect(guardado.listaN).toBe(listaN);
-    expect(guardado.numeroControl).toBe(pendiente.numeroControl);
-    const entrada = await entradas.findOne({ _id: `lista:${procesado.emisorId}:${listaN}` } as never);
-    expect(entrada).toMatchObject({ codigoGeneracion, numeroControl: pendiente.numeroControl, estado: 'PENDIENTE' });
+    expect([guardado.listaN, guardado.numeroControl]).toEqual([listaN, pendiente.numeroControl]);
+
+    // MH does not answer it: it waits on the list as PENDIENTE, once however often the send fails.
+    await documents.listarPendiente(codigoGeneracion);
+    await documents.listarPendiente(codigoGeneracion);
+    expect(await entradaN(listaN!)).toMatchObject({
+      codigoGeneracion,
+      numeroControl: pendiente.numeroControl,
+      estado: 'PENDIENTE',
+      selloRecibido: null,
+    });
+    // MH's verdict writes the entry anew; a listing that comes late leaves it as the verdict wrote it.
+    await documents.recordOutcome(codigoGeneracion, { result: 'PROCESADO', respuesta: respuesta(guardado, true) });
+    await documents.listarPendiente(codigoGeneracion);
+    expect(await entradaN(listaN!)).toMatchObject({
+      codigoGeneracion,
+      estado: 'PROCESSED',
+      selloRecibido: `2026${'A'.repeat(36)}`,
+    });
     // The number the second run took names nothing: the list skips it.
-    expect(await entradas.findOne({ _id: `lista:${procesado.emisorId}:${listaN! + 1}` } as never)).toBeNull();
+    expect(await entradaN(listaN! + 1)).toBeNull();
     const pagina = await documents.list(procesado.emisorId, {}, null, 5);
     expect(pagina.entradas.filter((e) => e.codigoGeneracion === codigoGeneracion)).toHaveLength(1);
   });

@@ -72,4 +72,16 @@ describe('HTTP hardening', () => {
       await api.exited;
     }
   });
+
+  it('keeps idle connections open past a load balancer’s 60 s, and says so (API_KEEP_ALIVE_SECONDS)', async () => {
+    const res = await fetch(`${stack().api}/health`);
+    expect([res.status, res.headers.get('keep-alive')]).toEqual([200, 'timeout=65']);
+    const api = await startApi('api-keep-alive', { API_KEEP_ALIVE_SECONDS: '7' });
+    try {
+      expect((await fetch(`${api.url}/health`)).headers.get('keep-alive')).toBe('timeout=7');
+    } finally {
+      api.child.kill('SIGTERM');
+      await api.exited;
+    }
+  });
 });

@@ -22,6 +22,9 @@ async function main(): Promise<void> {
     config.API_PORT,
     config.API_HOST,
   );
+  server.keepAliveTimeout = config.API_KEEP_ALIVE_SECONDS * 1000;
+  // Above keepAliveTimeout, as Node requires for a request arriving on a connection about to idle out.
+  server.headersTimeout = server.keepAliveTimeout + 1000;
   // A port already taken fails start-up with its reason instead of an unhandled 'error' event.
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -8,6 +8,7 @@ import {
   SecretBox,
   TenantCache,
   Webhooks,
+  type ClavesDocumento,
   type Database,
   type StoredDocumentRecord,
 } from '@dte/store';
@@ -39,7 +40,7 @@ export interface ActivityDependencies {
   compras: Compras;
   metrics: ActivityMetrics;
   /** What the issuance's steps just wrote, for the step after each on this worker (dte/recientes.ts). */
-  preparados: Recientes<string>;
+  preparados: Recientes<{ dteFirmado: string; claves: ClavesDocumento }>;
   registrados: Recientes<StoredDocumentRecord>;
   close(): Promise<void>;
 }
@@ -74,7 +75,7 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     conciliaciones: new Conciliaciones(db.connection),
     compras: new Compras(db, store, tenants),
     metrics,
-    preparados: new Recientes<string>(),
+    preparados: new Recientes<{ dteFirmado: string; claves: ClavesDocumento }>(),
     // Whole records, the largest MH takes among them: fewer than the signed documents kept.
     registrados: new Recientes<StoredDocumentRecord>(100),
     async close() {

@@ -30,6 +30,12 @@ const schema = z.object({
    * Idempotency-Key gets its outcome). Above MH's own retry policy (three 8-second sends and their consults).
    */
   ISSUANCE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
+  /**
+   * How long the API keeps an idle keep-alive connection open. Above a load balancer's idle timeout (60 s
+   * is common), so the balancer, not the API, closes an idle connection: otherwise a request the balancer
+   * sends on a connection the API is closing fails (a 502). Clients read it from `Keep-Alive: timeout=`.
+   */
+  API_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
   /** Requests one API token may make per minute on one API process. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How long a stopping API or worker waits for in-flight requests and activities before giving up. */

@@ -15,7 +15,7 @@ import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
 import type { DocumentRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
-import { ListaDocumentos, type FiltrosLista } from './lista';
+import { ListaDocumentos, type EntradaLista, type FiltrosLista } from './lista';
 import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
 import { documentKeys } from './storage-keys';
 
@@ -33,10 +33,27 @@ const LISTA_FIELDS = [
   'createdAt',
   'estado',
   'selloRecibido',
+  'anulacion',
 ] as const;
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
 const KEY_FIELDS = ['estado', 'tipo', 'tipoDte', 'emisorId', 'ambiente', 'fecEmi'] as const;
+
+/** A record's KEY_FIELDS, as a transition reads them. */
+export type ClavesDocumento = Pick<StoredDocumentRecord, '_id' | (typeof KEY_FIELDS)[number]>;
+
+/** The KEY_FIELDS of the record `createPending` saves for a document. */
+export function clavesPendiente(input: IssueDteInput, doc: PendingDocument): ClavesDocumento {
+  return {
+    _id: input.codigoGeneracion,
+    estado: 'PENDIENTE',
+    tipo: input.tipo,
+    tipoDte: doc.tipoDte,
+    emisorId: input.issuer.emisorId,
+    ambiente: doc.ambiente,
+    fecEmi: doc.fecEmi,
+  };
+}
 
 /**
  * A record's `id`, the spec's internal record id: its emisor and its number on the emisor's list, as
@@ -85,6 +102,28 @@ export interface EventoContingenciaRecord {
 /** The El Salvador date MH accepted a document's invalidation, as the books read it (null: none). */
 export const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
   anulacion?.fhProcesamiento ? fechaDeProcesamiento(anulacion.fhProcesamiento) : null;
+
+/** A document's entry on its emisor's list (see `ListaDocumentos`), from its record. */
+function entradaDe(
+  doc: Pick<DocumentRecord, (typeof LISTA_FIELDS)[number]> & { _id: string },
+): Omit<EntradaLista, '_id'> {
+  const contraparte = contraparteDe(doc.dteJson as Dte);
+  return {
+    codigoGeneracion: doc._id,
+    tipo: doc.tipo,
+    fecEmi: doc.fecEmi,
+    numeroControl: doc.numeroControl,
+    receptorNombre: contraparte.nombre,
+    receptor: contraparte.identificadores,
+    total: doc.total,
+    ambiente: doc.ambiente,
+    createdAt: doc.createdAt,
+    estado: doc.estado,
+    selloRecibido: doc.selloRecibido ?? null,
+    libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte) },
+    anuladoEl: anuladoEl(doc.anulacion as AnulacionRecord | null | undefined),
+  };
+}
 
 /**
  * The documents on record, and every change to one. Each reads and writes by `_id` (the
@@ -136,30 +175,28 @@ export class Documents {
 
   /**
    * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record, and
-   * answers null; or, when it is already on record (a retry), answers the record as saved (what its list
-   * entry is made of, numeroControl and dteJson among it). Such a retry leaves a list number, and with it
-   * a record id, unused: neither is MH's numbering, and the list skips it.
+   * answers null; or, when it is already on record (a retry), answers the record as saved (numeroControl
+   * and dteJson among it). Such a retry leaves a list number, and with it a record id, unused: neither is
+   * MH's numbering, and the list skips it.
+   *
+   * The record carries its number on the list, and its entry there is written whole by its first change of
+   * estado, moments later (`transicion`), or as PENDIENTE when MH does not answer it (`listarPendiente`):
+   * one write of the entry per document instead of a PENDIENTE entry rewritten at once. The list never names
+   * a document that is not on record.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<StoredDocumentRecord | null> {
-    const emisorId = input.issuer.emisorId;
-    // The record carries its number on the list. A retry whose first attempt saved the record keeps the
-    // record's number; the one it took now is left without entry, and the list skips it.
-    const listaN = await this.lista.siguiente(emisorId);
-    const guardado = (await this.insertPending(input, doc, listaN))
-      ? null
-      : await this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'listaN']);
-    const entrada = guardado ?? {
-      ...doc,
-      _id: input.codigoGeneracion,
-      tipo: input.tipo,
-      createdAt: new Date(),
-      estado: 'PENDIENTE',
-      selloRecibido: null,
-      listaN,
-    };
-    // After the record, so the list never names a document that is not on record; a retry writes it too.
-    if (entrada.listaN) await this.escribirEntrada(emisorId, entrada.listaN, entrada);
-    return guardado;
+    const listaN = await this.lista.siguiente(input.issuer.emisorId);
+    if (await this.insertPending(input, doc, listaN)) return null;
+    return this.load(input.codigoGeneracion, LISTA_FIELDS);
+  }
+
+  /**
+   * Puts a document MH has not answered on its emisor's list, as it is on record (PENDIENTE while it waits),
+   * unless a change of estado wrote its entry first: the entry of a document waiting for MH.
+   */
+  async listarPendiente(codigoGeneracion: string): Promise<void> {
+    const doc = await this.load(codigoGeneracion, [...LISTA_FIELDS, 'emisorId', 'listaN']);
+    if (doc.listaN) await this.lista.escribir(doc.emisorId, doc.listaN, entradaDe(doc));
   }
 
   /**
@@ -174,34 +211,10 @@ export class Documents {
       .lean();
     for (const doc of anteriores) {
       const listaN = await this.lista.numero(emisorId, doc._id);
-      await this.escribirEntrada(emisorId, listaN, doc);
+      await this.lista.escribir(emisorId, listaN, entradaDe(doc));
       await this.model.updateOne({ _id: doc._id }, { $set: { listaN } });
     }
     return anteriores.length;
-  }
-
-  /** The document's entry on its emisor's list (see `ListaDocumentos`). */
-  private escribirEntrada(
-    emisorId: number,
-    listaN: number,
-    doc: Pick<DocumentRecord, (typeof LISTA_FIELDS)[number]> & { _id: string },
-  ): Promise<void> {
-    const contraparte = contraparteDe(doc.dteJson as Dte);
-    return this.lista.escribir(emisorId, listaN, {
-      codigoGeneracion: doc._id,
-      tipo: doc.tipo,
-      fecEmi: doc.fecEmi,
-      numeroControl: doc.numeroControl,
-      receptorNombre: contraparte.nombre,
-      receptor: contraparte.identificadores,
-      total: doc.total,
-      ambiente: doc.ambiente,
-      createdAt: doc.createdAt,
-      estado: doc.estado,
-      selloRecibido: doc.selloRecibido ?? null,
-      libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte) },
-      anuladoEl: null,
-    });
   }
 
   /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */
@@ -217,22 +230,16 @@ export class Documents {
   private async insertPending(input: IssueDteInput, doc: PendingDocument, listaN: number): Promise<boolean> {
     try {
       await this.model.create({
-        _id: input.codigoGeneracion,
+        ...clavesPendiente(input, doc),
         id: idDelRegistro(input.issuer.emisorId, listaN),
-        tipo: input.tipo,
-        tipoDte: doc.tipoDte,
         codigoGeneracion: input.codigoGeneracion,
         numeroControl: doc.numeroControl,
-        estado: 'PENDIENTE',
-        ambiente: doc.ambiente,
         total: doc.total,
-        fecEmi: doc.fecEmi,
         dteJson: doc.dteJson,
         dteFirmado: doc.dteFirmado,
         sequenceId: doc.sequenceId,
         sequenceNumber: String(doc.correlativo),
         serie: doc.serie,
-        emisorId: input.issuer.emisorId,
         branchId: input.issuer.establecimientoId,
         pointOfSaleId: input.issuer.puntoVentaId,
         tokenId: input.issuer.tokenId,
@@ -278,13 +285,16 @@ export class Documents {
 
   /**
    * MH's verdict: PROCESSED with its sello and the files' keys, or REJECTED with why. A rejected
-   * document never existed for MH, so what it took of its original's limits is given back.
+   * document never existed for MH, so what it took of its original's limits is given back. `recien` is the
+   * record as `createPending` saved it moments ago in this process, when nothing can have changed it since
+   * (the issuance's first answer from MH): the record is then not read again.
    */
   async recordOutcome(
     codigoGeneracion: string,
     outcome: Exclude<TransmitOutcome, { result: 'UNREACHABLE' }>,
+    recien?: ClavesDocumento,
   ): Promise<StoredDocumentRecord> {
-    const doc = await this.load(codigoGeneracion, KEY_FIELDS);
+    const doc = recien ?? (await this.load(codigoGeneracion, KEY_FIELDS));
     const files = await documentKeys(this.tenants, doc);
     const r = outcome.respuesta;
     const accepted = outcome.result === 'PROCESADO';
@@ -408,7 +418,8 @@ export class Documents {
 
   /**
    * Records the document, read just before, as `estado` with `set` if its estado leads there
-   * (`estado.ts`), and copies the change to its entry on the list. The update filters on `_id` alone:
+   * (`estado.ts`), and writes its entry on the list whole from the record as it now is (its first change
+   * writes it: `createPending`). The update filters on `_id` alone:
    * FerretDB reads the whole collection for a filter with anything else (a conditional update on the
    * estado took 40 ms at 3,000 documents, against 2 ms), so the check is the read's.
    */
@@ -422,12 +433,7 @@ export class Documents {
       .findOneAndUpdate({ _id: doc._id }, { $set: { ...set, estado } }, { new: true })
       .lean();
     if (!updated) throw new Error(`document ${doc._id} vanished while being updated`);
-    if (updated.listaN)
-      await this.lista.actualizar(updated.emisorId, updated.listaN, {
-        estado: updated.estado,
-        selloRecibido: updated.selloRecibido ?? null,
-        anuladoEl: anuladoEl(updated.anulacion as AnulacionRecord | null | undefined),
-      });
+    if (updated.listaN) await this.lista.reemplazar(updated.emisorId, updated.listaN, entradaDe(updated));
     return updated as StoredDocumentRecord;
   }
 }

@@ -12,8 +12,10 @@ export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
 export {
+  clavesPendiente,
   Documents,
   type AnulacionRecord,
+  type ClavesDocumento,
   type EventoContingenciaRecord,
   type PendingDocument,
   type StoredDocumentRecord,

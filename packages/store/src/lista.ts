@@ -8,7 +8,8 @@ import { lastNumber, takeNext } from './db/insert-next';
  * The list of an emisor's documents, newest first, kept so it can be read by `_id` alone (the only lookup
  * FerretDB answers from an index): each document takes the next number of its emisor's series and an
  * entry `lista:<emisorId>:<n>` holding what a page shows and filters on. The document records its number
- * (`listaN`), and each change of estado is copied to the entry (`Documents`). A page walks the numbers
+ * (`listaN`), and each change of estado writes the entry anew from the record (`Documents`); a number
+ * whose entry is not written yet (its document is on its way to MH) is skipped. A page walks the numbers
  * down from the newest (or from a cursor), reading entries in parallel batches: no document is read.
  */
 
@@ -84,7 +85,7 @@ export class ListaDocumentos {
     return takeNext(this.connection, serie(emisorId));
   }
 
-  /** Writes the document's entry under its number; idempotent. */
+  /** Writes the document's entry under its number, unless one is there already. */
   async escribir(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
     try {
       await this.entradas.insertOne({ _id: clave(emisorId, n), ...entrada });
@@ -93,13 +94,9 @@ export class ListaDocumentos {
     }
   }
 
-  /** A document's new estado (and sello) on its entry. */
-  async actualizar(
-    emisorId: number,
-    n: number,
-    cambio: Pick<EntradaLista, 'estado' | 'selloRecibido' | 'anuladoEl'>,
-  ): Promise<void> {
-    await this.entradas.updateOne({ _id: clave(emisorId, n) }, { $set: cambio });
+  /** Writes the document's entry under its number as it now is, whether or not it was written before. */
+  async reemplazar(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
+    await this.entradas.replaceOne({ _id: clave(emisorId, n) }, entrada, { upsert: true });
   }
 
   private leer(emisorId: number, n: number) {

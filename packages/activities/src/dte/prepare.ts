@@ -16,7 +16,13 @@ import {
   type OriginDocument,
 } from '@dte/domain';
 import type { IssueDteInput } from '@dte/contract';
-import { comprobarEnsayoContingencia, loadIssuer, normativaDelEmisor, solicitudRegistrada } from '@dte/store';
+import {
+  clavesPendiente,
+  comprobarEnsayoContingencia,
+  loadIssuer,
+  normativaDelEmisor,
+  solicitudRegistrada,
+} from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { signForEmisor } from '../signing/sign-document';
 import { nextCorrelativo } from '../numbering/sequence';
@@ -69,13 +75,18 @@ export function createPrepareActivities(deps: ActivityDependencies) {
     async prepareDocument(input: IssueDteInput): Promise<ReadyDocument> {
       const prepared = await prepare(deps, input);
       const documento = await signForEmisor(deps, input.issuer.emisorId, prepared.dte);
-      const saved = await deps.documents.createPending(input, {
+      const pendiente = {
         ...prepared,
         ambiente: prepared.dte.identificacion.ambiente,
         dteJson: prepared.dte,
         dteFirmado: documento,
-      });
-      if (!saved) deps.preparados.guardar(input.codigoGeneracion, documento);
+      };
+      const saved = await deps.documents.createPending(input, pendiente);
+      if (!saved)
+        deps.preparados.guardar(input.codigoGeneracion, {
+          dteFirmado: documento,
+          claves: clavesPendiente(input, pendiente),
+        });
       const dte = saved ? (saved.dteJson as Dte) : prepared.dte;
       return {
         prepared: {

@@ -11,8 +11,9 @@ export function createRecordActivities(deps: ActivityDependencies) {
      */
     async recordOutcome(codigoGeneracion: string, outcome: TransmitOutcome): Promise<DocumentOutcome> {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
+      const recien = deps.preparados.leer(codigoGeneracion)?.claves;
       deps.preparados.olvidar(codigoGeneracion);
-      const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome);
+      const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome, recien);
       deps.registrados.guardar(codigoGeneracion, updated);
       if (updated.estado === 'PROCESSED') await storeReceptorJson(deps, updated);
       const evento = updated.estado === 'PROCESSED' ? 'dte.procesado' : 'dte.rechazado';

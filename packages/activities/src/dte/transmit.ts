@@ -105,14 +105,19 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
       const log = activityLog(deps.log, { emisorId: input.emisorId, codigoGeneracion: input.codigoGeneracion });
       const documento =
         input.documento ??
-        deps.preparados.leer(input.codigoGeneracion) ??
+        deps.preparados.leer(input.codigoGeneracion)?.dteFirmado ??
         (await deps.documents.load(input.codigoGeneracion, ['dteFirmado'])).dteFirmado;
       const outcome = await transmitWithPolicy(mh, await mhCredentials(deps, input.emisorId), {
         ...input,
         documento,
       });
-      if (outcome.result === 'UNREACHABLE') log.warn({ reason: outcome.reason }, 'MH did not answer the document');
-      else {
+      if (outcome.result === 'UNREACHABLE') {
+        // The document waits (or goes into contingencia): whatever happens to its record meanwhile, the step
+        // that records MH's verdict reads it. Waiting, it is on its emisor's list as PENDIENTE.
+        deps.preparados.olvidar(input.codigoGeneracion);
+        await deps.documents.listarPendiente(input.codigoGeneracion);
+        log.warn({ reason: outcome.reason }, 'MH did not answer the document');
+      } else {
         const { estado, codigoMsg, selloRecibido } = outcome.respuesta;
         log.info({ estado, codigoMsg, selloRecibido }, 'MH answered the document');
       }

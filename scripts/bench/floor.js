@@ -84,7 +84,9 @@ async function preparar(opts) {
         codigoGeneracion,
       });
       if (!res.answered || res.body.estado !== 'PROCESADO')
-        throw new Error(`MH: ${res.answered ? JSON.stringify(res.body).slice(0, 200) : res.reason}`);
+        throw new Error(
+          `MH: ${res.answered ? `${res.body.codigoMsg} ${res.body.descripcionMsg} ${JSON.stringify(res.body.observaciones)}` : res.reason}`,
+        );
       const [yyyy, mm, dd] = fecEmi.split('-');
       const key = `emisores/${emisor.slug}/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${codigoGeneracion}.json`;
       const now = new Date();

@@ -99,13 +99,5 @@ if (process.argv.length === 2) {
   check();
   todo().then((code) => process.exit(code));
 } else {
-  const res = spawnSync(
-    process.execPath,
-    [jest(), '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
-  process.exit(res.status ?? 1);
+  correrJest(process.argv.slice(2), results).then((code) => process.exit(code));
 }

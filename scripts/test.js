@@ -69,21 +69,36 @@ function unir(archivos) {
 }
 
 /**
- * The whole suite: the integration suites, which mostly wait on the stack, run beside the unit and deploy
- * suites, which mostly compute (jest runs one suite at a time per process on a 2-core machine, and one
- * jest cannot give its projects separate workers). The unit run's output is shown once both are done.
+ * The whole suite in three jest processes: the integration suites, which mostly wait on the stack, split in
+ * two halves, each on a stack of its own (jest's `--shard`; every process runs its own globalSetup), beside
+ * the unit and deploy suites, which mostly compute. One jest runs one suite at a time on a 2-core machine and
+ * cannot give its projects separate workers; one after another the integration suites took 29 minutes.
+ * The first half's output is shown as it runs, the others' once all are done.
  */
+const MITADES_INTEGRACION = 2;
+
 async function todo() {
-  const integracion = path.join(ROOT, '.data', 'jest-results-integration.json');
-  const unidad = path.join(ROOT, '.data', 'jest-results-unit.json');
-  const registro = path.join(ROOT, '.data', 'jest-unit.log');
-  for (const f of [integracion, unidad]) fs.rmSync(f, { force: true });
-  const codigos = await Promise.all([
-    correrJest(['--selectProjects', 'integration'], integracion),
-    correrJest(['--selectProjects', 'unit', 'deploy'], unidad, registro),
-  ]);
-  process.stdout.write(`\n[test] unit and deploy suites:\n${fs.readFileSync(registro, 'utf8')}`);
-  const r = unir([integracion, unidad]);
+  const datos = (nombre) => path.join(ROOT, '.data', nombre);
+  const corridas = [
+    ...Array.from({ length: MITADES_INTEGRACION }, (_, i) => ({
+      nombre: `integration ${i + 1}/${MITADES_INTEGRACION}`,
+      args: ['--selectProjects', 'integration', `--shard=${i + 1}/${MITADES_INTEGRACION}`],
+      salida: datos(`jest-results-integration-${i + 1}.json`),
+      registro: i === 0 ? undefined : datos(`jest-integration-${i + 1}.log`),
+    })),
+    {
+      nombre: 'unit and deploy',
+      args: ['--selectProjects', 'unit', 'deploy'],
+      salida: datos('jest-results-unit.json'),
+      registro: datos('jest-unit.log'),
+    },
+  ];
+  for (const c of corridas) fs.rmSync(c.salida, { force: true });
+  const codigos = await Promise.all(corridas.map((c) => correrJest(c.args, c.salida, c.registro)));
+  for (const c of corridas.filter((c) => c.registro)) {
+    process.stdout.write(`\n[test] ${c.nombre} suites:\n${fs.readFileSync(c.registro, 'utf8')}`);
+  }
+  const r = unir(corridas.map((c) => c.salida));
   fs.writeFileSync(results, JSON.stringify(r));
   process.stdout.write(
     `[test] ${r.numPassedTests} passed, ${r.numFailedTests} failed, in ${r.numTotalTestSuites} suites\n`,

@@ -10,8 +10,8 @@ import {
 import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
 import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
 import { colaEntregas } from '@dte/contract';
+import { ensureSchedules } from '@dte/contract/client';
 import { serveMetrics } from './metrics-server';
-import { ensureSchedules } from './schedules';
 
 const SDK_LEVELS: Partial<Record<Config['LOG_LEVEL'], LogLevel>> = {
   trace: 'TRACE',
@@ -69,7 +69,13 @@ async function main(): Promise<void> {
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  if (config.WORKER_SCHEDULES) await ensureSchedules(client, config);
+  if (config.WORKER_SCHEDULES) {
+    const schedules = await ensureSchedules(client.schedule, config);
+    log.info(
+      { schedules },
+      'schedules: missing ones created, existing ones left as they are (npm run admin -- schedules apply)',
+    );
+  }
   registerContingencyGauge(deps.metrics, client, log);
   const metrics = config.WORKER_METRICS_PORT
     ? await serveMetrics({

@@ -50,3 +50,4 @@ export class DteWorkflowClient {
   }
 }
 export { iniciarEntrega, type ConfigEntregas } from './entregas';
+export { applySchedules, ensureSchedules, type ConfigSchedules, type ScheduleResultado } from './schedules';

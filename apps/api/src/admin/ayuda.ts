@@ -87,6 +87,13 @@ export const AYUDA = {
   reenviar: `reenviar --emisor <id> --dte <codigoGeneracion> [--correo <address>]
                 e-mails the document (its JSON and PDF) again, to --correo or its receptor's address, as
                 POST /dte/resend does: only a document MH sealed`,
+  schedules: `schedules list
+                the service's Temporal Schedules as they are: paused or not, interval or hour, task queue, next runs
+  schedules apply
+                brings every schedule in line with this command's configuration (UNKNOWN_OUTCOME_SCAN_SECONDS,
+                UNKNOWN_OUTCOME_MIN_AGE_SECONDS, CONCILIACION_HORA, BUZON_LECTURA_SEGUNDOS,
+                TEMPORAL_TASK_QUEUE), creating the missing ones; a paused schedule stays paused. A worker's
+                start-up only creates missing schedules, so a changed setting takes effect by this command`,
   help: `help [<command>]
                 this list, or one command's; '<command> --help' too`,
 } as const;

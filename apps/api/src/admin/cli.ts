@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig, temporalConnectionOptions, type Config } from '@dte/config';
 import { Conciliacion, ResendDte } from '@dte/contract';
-import { DteWorkflowClient } from '@dte/contract/client';
+import { applySchedules, DteWorkflowClient } from '@dte/contract/client';
 import {
   Buzones,
   buzonView,
@@ -440,14 +440,49 @@ async function run(
   }
 }
 
-/** The workflows as the API reaches them, for one command. */
-async function conTemporal<T>(config: Config, uso: (workflows: DteWorkflowClient) => Promise<T>): Promise<T> {
+/** Temporal's client, for one command. */
+async function conCliente<T>(config: Config, uso: (client: Client) => Promise<T>): Promise<T> {
   const connection = await Connection.connect(temporalConnectionOptions(config));
   try {
-    return await uso(new DteWorkflowClient(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }).workflow));
+    return await uso(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }));
   } finally {
     await connection.close();
   }
+}
+
+/** The workflows as the API reaches them, for one command. */
+const conTemporal = <T>(config: Config, uso: (workflows: DteWorkflowClient) => Promise<T>): Promise<T> =>
+  conCliente(config, (client) => uso(new DteWorkflowClient(client.workflow)));
+
+/**
+ * The service's Temporal Schedules: `list` shows each as Temporal has it (paused or not, its interval or
+ * hour, its task queue); `apply` brings them in line with this command's configuration, which a worker's
+ * start-up never does once they exist.
+ */
+async function schedules(config: Config, args: string[]): Promise<void> {
+  const [accion] = args;
+  if (accion === 'apply') {
+    const hechos = await conCliente(config, (client) => applySchedules(client.schedule, config));
+    return print(hechos, `${hechos.length} schedule(s) now follow this configuration; paused ones stay paused`);
+  }
+  if (accion !== 'list') throw new Error(`unknown action "schedules ${accion ?? ''}": ${verAyuda('schedules')}`);
+  const vistas = await conCliente(config, async (client) => {
+    const todas = [];
+    for await (const s of client.schedule.list()) {
+      const d = await client.schedule.getHandle(s.scheduleId).describe();
+      todas.push({
+        scheduleId: s.scheduleId,
+        pausado: d.state.paused,
+        nota: d.state.note ?? null,
+        intervalos: d.spec.intervals?.map((i) => i.every) ?? [],
+        calendarios: d.spec.calendars ?? [],
+        taskQueue: d.action.type === 'startWorkflow' ? d.action.taskQueue : null,
+        proximas: d.info.nextActionTimes.slice(0, 3),
+      });
+    }
+    return todas;
+  });
+  contados(vistas, 'schedule(s)');
 }
 
 /** While `trabajo` runs, a line every few seconds saying it still does and for how long. */
@@ -687,6 +722,7 @@ async function main(argv: string[]): Promise<void> {
     }
     if (command === 'conciliar') return await conciliar(config, db, args);
     if (command === 'reenviar') return await reenviar(config, db, args);
+    if (command === 'schedules') return await schedules(config, args);
     if (command === 'certificacion') return await certificacion(config, db, args);
     if (command === 'libros' || command === 'anexos')
       return await libros(db, ObjectStore.fromConfig(config), command, args);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
@@ -30,7 +31,7 @@ async function startWorker(): Promise<void> {
 describe('worker killed mid-burst', () => {
   afterAll(() => closeTestDatabase());
 
-  it('completes every request with exactly-once transmission, and leaves no Chromium behind', async () => {
+  it('completes every request with exactly-once transmission, and leaves no Chromium nor its profile behind', async () => {
     const tenant = await createTestTenant();
     // One document first (another tenant's, out of the counts below), so the worker has its Chromium
     // running: it starts with the first PDF.
@@ -52,9 +53,15 @@ describe('worker killed mid-burst', () => {
     // Once part of the burst has reached the worker, kill it without any chance to clean up.
     const { Document } = (await testDatabase()).models;
     await eventually('part of the burst to be numbered', () => Document.exists({ emisorId: tenant.emisorId }));
+    const perfiles = () =>
+      fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(`dte-chromium-${stack().pids.worker}-`));
+    expect(perfiles()).toHaveLength(1);
     process.kill(stack().pids.worker, 'SIGKILL');
     await eventually('the killed worker to be gone', () => !alive(stack().pids.worker));
+    // Its Chromium profile outlives it, until the next worker's start removes it.
+    expect(perfiles()).toHaveLength(1);
     await startWorker();
+    expect(perfiles()).toEqual([]);
     // Chromium talks to the worker over a pipe, and exits once the killed worker's end is closed.
     await eventually("the killed worker's Chromium to exit", () => chromium.every((pid) => !alive(pid)));
 

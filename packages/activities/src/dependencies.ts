@@ -12,7 +12,7 @@ import {
   type Database,
   type StoredDocumentRecord,
 } from '@dte/store';
-import { BrowserPool, DtePdfRenderer } from './pdf';
+import { BrowserPool, DtePdfRenderer, removeOrphanProfiles } from './pdf';
 import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
@@ -50,6 +50,8 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
   const db = await connectDatabase(config.MONGODB_URI, (operation) => metrics.dbOperations.inc({ ...operation }));
   const store = ObjectStore.fromConfig(config);
   await store.ensureBucket();
+  const huerfanos = await removeOrphanProfiles();
+  if (huerfanos.length) log.warn({ perfiles: huerfanos }, 'removed the Chromium profiles of killed workers');
   const browser = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_POOL_SIZE });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const pdf = new DtePdfRenderer(browser, {

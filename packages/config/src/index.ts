@@ -13,6 +13,11 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const schema = z.object({
+  /**
+   * `production` (the Dockerfile's images set it) turns the defaults that only fit a developer's machine
+   * into start-up errors; any other value, or none, is the local stack.
+   */
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),
@@ -183,8 +188,30 @@ export type Config = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
-// A certificate without its key (or the reverse) would otherwise surface as a TLS handshake failure.
+/** The SECRET_KEY of the local stack, public in this file: tenant secrets sealed with it are not secret. */
+const SECRET_KEY_DESARROLLO = schema.shape.SECRET_KEY.parse(undefined);
+
 const checked = schema.superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production') {
+    // Webhook events link to GET /dte/{codigoGeneracion} on it; the fallback, API_HOST:API_PORT, is the
+    // pod's listening address (0.0.0.0), which no integrator can reach.
+    if (!config.API_PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['API_PUBLIC_URL'],
+        message: 'must be set in production (NODE_ENV=production): the https address integrators reach the API at',
+      });
+    }
+    if (config.SECRET_KEY === SECRET_KEY_DESARROLLO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message:
+          "must be set in production (NODE_ENV=production): the default is the local stack's, published in the code",
+      });
+    }
+  }
+  // A certificate without its key (or the reverse) would otherwise surface as a TLS handshake failure.
   const pair = ['TEMPORAL_TLS_CERT_PATH', 'TEMPORAL_TLS_KEY_PATH'] as const;
   for (const [given, missing] of [pair, [pair[1], pair[0]]] as const) {
     if (config[given] && !config[missing]) {

@@ -46,6 +46,22 @@ describe('configuration module', () => {
     expect(() => loadConfig({ WORKER_MAX_CACHED_WORKFLOWS: '-1' })).toThrow(/\bWORKER_MAX_CACHED_WORKFLOWS\b/);
   });
 
+  it("in production refuses to start without API_PUBLIC_URL or with the local stack's SECRET_KEY, naming them", () => {
+    const production = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'ab'.repeat(32),
+      API_PUBLIC_URL: 'https://dte.example.com',
+    };
+    expect(loadConfig(production).API_PUBLIC_URL).toBe('https://dte.example.com');
+    const { API_PUBLIC_URL: _, ...sinUrl } = production;
+    expect(() => loadConfig(sinUrl)).toThrow(/API_PUBLIC_URL: must be set in production \(NODE_ENV=production\)/);
+    const { SECRET_KEY: __, ...sinClave } = production;
+    expect(() => loadConfig(sinClave)).toThrow(/SECRET_KEY: must be set in production/);
+    // The local stack (npm start, the tests) keeps its defaults.
+    expect(loadConfig({ NODE_ENV: 'development' }).API_PUBLIC_URL).toBeUndefined();
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
   it('parses booleans and numbers from strings', () => {
     expect(loadConfig({ MH_SIM_CONTROL_ENABLED: 'true', API_PORT: '4000' })).toMatchObject({
       MH_SIM_CONTROL_ENABLED: true,

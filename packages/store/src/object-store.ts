@@ -39,8 +39,18 @@ export class ObjectStore {
     this.bucket = opts.bucket;
   }
 
+  /**
+   * Replicas starting together all find the bucket missing and all create it: the ones that lose that race
+   * are told it exists (BucketAlreadyOwnedByYou, or on some S3s another code), which is what they wanted.
+   * A bucket of that name someone else owns stays an error: bucketExists is false for it.
+   */
   async ensureBucket(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket);
+    if (await this.client.bucketExists(this.bucket)) return;
+    try {
+      await this.client.makeBucket(this.bucket);
+    } catch (err) {
+      if (!(await this.client.bucketExists(this.bucket))) throw err;
+    }
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {

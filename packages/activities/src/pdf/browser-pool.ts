@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -186,7 +186,7 @@ export class BrowserPool {
   }
 
   private async launch(): Promise<Launched> {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'dte-chromium-'));
+    const userDataDir = await mkdtemp(join(tmpdir(), `${PERFIL}${process.pid}-`));
     try {
       const browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
@@ -208,6 +208,35 @@ export class BrowserPool {
       throw error;
     }
   }
+}
+
+/** A Chromium profile folder's name: this prefix, the worker's pid, a dash, mkdtemp's suffix. */
+const PERFIL = 'dte-chromium-';
+
+function vive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it lives, as another user's process.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the Chromium profiles that worker processes killed before closing their browser left in `dir`
+ * (a pod's /tmp is an emptyDir that outlives its container's restarts, so they would pile up there). Run
+ * at start-up, before this process launches its own: a profile of this pid is a dead predecessor's (pids
+ * restart in a new container), one of a live pid another worker's on the same machine, left alone.
+ * Answers the folders removed.
+ */
+export async function removeOrphanProfiles(dir = tmpdir()): Promise<string[]> {
+  const huerfanos = (await readdir(dir))
+    .map((nombre) => ({ nombre, pid: Number(new RegExp(`^${PERFIL}(\\d+)-`).exec(nombre)?.[1]) }))
+    .filter(({ pid }) => Number.isInteger(pid) && (pid === process.pid || !vive(pid)))
+    .map(({ nombre }) => join(dir, nombre));
+  await Promise.all(huerfanos.map(removeProfile));
+  return huerfanos;
 }
 
 function removeProfile(dir: string): Promise<void> {

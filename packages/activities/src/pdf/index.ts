@@ -1,3 +1,3 @@
-export { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+export { BrowserPool, removeOrphanProfiles, type BrowserPoolOptions } from './browser-pool';
 export { DtePdfRenderer, type DtePdfRendererOptions } from './dte-pdf-renderer';
 export { consultaPublicaUrl, dteHtml, type Branding, type DtePdfInput, type EstadoDte } from './template';

@@ -6,8 +6,8 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, compras, certificacion) or scenario
- *                    names;
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, compras, certificacion,
+ *                    numeracion) or scenario names;
  *                    default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
@@ -15,6 +15,7 @@
  *   --seed n         documents stored before the seeded latency run (default 1000000; quick 20000)
  *   --libros n       documents of the month the books are made of (default 100000; quick 5000)
  *   --compras n      received documents of the month the purchase books are made of (default 20000; quick 2000)
+ *   --numeros n      numbers taken on one series at each process count of `numeracion` (default 800; quick 160)
  *   --stack-file f   use a running stack: JSON {api, mhSimulator, env, pids?: {name: pid}}
  *   --data-dir d     stack data directory to use and keep (a seeded database is then reused)
  *   --out f          JSON result file (default .data/bench/<time>.json)
@@ -46,6 +47,7 @@ function parseArgs(argv) {
     else if (a === '--seed') o.seed = Number(val());
     else if (a === '--libros') o.libros = Number(val());
     else if (a === '--compras') o.compras = Number(val());
+    else if (a === '--numeros') o.numeros = Number(val());
     else if (a === '--stack-file') o.stackFile = path.resolve(val());
     else if (a === '--data-dir') o.dataDir = path.resolve(val());
     else if (a === '--out') o.out = path.resolve(val());
@@ -63,6 +65,7 @@ function parseArgs(argv) {
   o.seed ??= o.quick ? 20000 : 1000000;
   o.libros ??= o.quick ? 5000 : 100_000;
   o.compras ??= o.quick ? 2000 : 20_000;
+  o.numeros ??= o.quick ? 160 : 800;
   o.drainTimeout ??= o.quick ? 300 : 1800;
   return o;
 }
@@ -218,6 +221,7 @@ async function main() {
   const { benchLibros } = require('./libros');
   const { benchCompras } = require('./compras');
   const { benchCertificacion } = require('./certificacion');
+  const { benchNumeracion } = require('./numeracion');
   const { dbOperations, perDocument } = require('./db-operations');
   const report = require('./report');
   const req = require('./requests');
@@ -496,6 +500,11 @@ async function main() {
         log,
         sampled,
       });
+      save();
+    }
+
+    if (want('numeracion', 'numeracion')) {
+      run.numeracion = await benchNumeracion({ db, uri: stack.env.MONGODB_URI, numeros: opts.numeros, log, sampled });
       save();
     }
 

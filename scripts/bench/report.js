@@ -198,6 +198,15 @@ function extraLines(run) {
         `${c.mh.invalidaciones} invalidations, ${c.mh.contingencias} contingency events; CPU ${cpu}`,
     );
   }
+  if (run.numeracion) {
+    lines.push('Numbering, one series taken by N processes at once (per number):');
+    for (const r of run.numeracion)
+      lines.push(
+        `  ${r.metodo} × ${r.procesos}: ${fmt(r.msPorNumero, 2)} ms (${r.numerosPorSegundo}/s), ${fmt(r.comandosPorNumero, 2)} commands, ` +
+          `${fmt(r.insertsFallidosPorNumero, 2)} refused inserts, database CPU ${fmt(r.cpuBaseDeDatosMsPorNumero, 2)} ms; ` +
+          `${r.numeros} numbers ${r.sinHuecos ? 'without gap or repeat' : 'WITH A GAP OR A REPEAT'}`,
+      );
+  }
   return lines;
 }
 

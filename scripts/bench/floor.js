@@ -60,7 +60,11 @@ async function preparar(opts) {
     const issueOne = async (codigoGeneracion = randomUUID().toUpperCase()) => {
       const request = domain.parseRequest(kind.requestSchema, factura(opts.items));
       const { fecEmi, horEmi } = domain.elSalvadorNow();
-      const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', ++correlativo);
+      // This call's number, held across the awaits below: at concurrency 32 the shared counter moves on
+      // meanwhile, and a record written with its value then repeated another's (a duplicate key, after MH
+      // had sealed the document, so the bare pipeline's retries got MH's 004 and hung).
+      const n = ++correlativo;
+      const numeroControl = domain.formatNumeroControl(kind.tipoDte, 'M001', 'P999', n);
       const dte = domain.buildDocument(
         tipo,
         version,
@@ -110,7 +114,7 @@ async function preparar(opts) {
         dteJsonUrl: key,
         dtePdfUrl: key.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'),
         sequenceId: 0,
-        sequenceNumber: String(correlativo),
+        sequenceNumber: String(n),
         serie: domain.serie('P999'),
         emisorId: emisor.id,
         branchId: establecimiento.id,

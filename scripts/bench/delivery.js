@@ -1,8 +1,8 @@
 'use strict';
 /**
  * When each issued document's PDF was stored and its e-mail accepted, measured after the fact so the
- * load is not disturbed by polling: the e-mail time is the record's first successful `emails[].at`
- * (written once SMTP accepted it), the PDF time is MinIO's LastModified (millisecond precision).
+ * load is not disturbed by polling: the e-mail time is the document's first successful attempt in
+ * `correos` (written once SMTP accepted it), the PDF time is MinIO's LastModified (millisecond precision).
  */
 const path = require('node:path');
 const { Client } = require('minio');
@@ -33,10 +33,10 @@ async function waitForEmails(db, codigos, timeoutMs, since = 0) {
   let pending = [...codigos];
   const started = Date.now();
   while (pending.length > 0 && Date.now() - started < timeoutMs) {
-    const docs = await mapLimit(pending, 4, (c) => db.models.Document.findOne({ _id: c }, { emails: 1 }).lean());
+    const docs = await mapLimit(pending, 4, (c) => db.models.Correo.findOne({ _id: c }).lean());
     const still = [];
     docs.forEach((d, k) => {
-      const attempts = (d?.emails || []).filter((e) => new Date(e.at).getTime() >= since);
+      const attempts = (d?.intentos || []).filter((e) => new Date(e.at).getTime() >= since);
       const sent = attempts.find((e) => e.ok);
       if (sent) emailAt.set(pending[k], new Date(sent.at).getTime());
       else if (attempts.length > 0) emailAt.set(pending[k], null);

@@ -1,7 +1,7 @@
 import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { waitForObject } from '../support/storage';
-import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /** GET /dte/:codigoGeneracion and GET /dte/:codigoGeneracion/json on the real stack. */
 describe('reading a document', () => {
@@ -48,6 +48,25 @@ describe('reading a document', () => {
         estado: 'PROCESSED',
         fecEmi: nc.body.data.dteJson.identificacion.fecEmi,
       },
+    ]);
+  });
+
+  it('keeps e-mail attempts off the record, and shows those an older record kept before them', async () => {
+    const ccf = await emitirCcf(tenant, 30);
+    await conCorreo(ccf.codigoGeneracion);
+    const { Document, Correo } = (await testDatabase()).models;
+    // The attempt is in `correos`; the record, with its DTE and JWS, was not rewritten for it.
+    expect((await Document.findById(ccf.codigoGeneracion, { emails: 1 }).lean())?.emails).toEqual([]);
+    expect((await Correo.findById(ccf.codigoGeneracion).lean())?.intentos).toEqual([
+      expect.objectContaining({ to: 'contribuyente@example.test', ok: true }),
+    ]);
+    // A record saved before `correos` kept its attempts on itself: they come first.
+    const antiguo = { to: 'antes@example.test', at: new Date('2026-11-01T15:00:00Z'), ok: false, error: 'buzón lleno' };
+    await Document.updateOne({ _id: ccf.codigoGeneracion }, { $set: { emails: [antiguo] } });
+    const { correos } = (await api('GET', `/dte/${ccf.codigoGeneracion}`, tenant)).body.data;
+    expect(correos).toEqual([
+      { para: 'a***@example.test', fecha: '2026-11-01T15:00:00.000Z', enviado: false, error: 'buzón lleno' },
+      { para: 'c***@example.test', fecha: expect.any(String), enviado: true, error: null },
     ]);
   });
 

@@ -12,7 +12,7 @@ import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contra
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
 import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
-import type { DocumentRecord } from './db/models';
+import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
 import { ListaDocumentos, type EntradaLista, type FiltrosLista } from './lista';
@@ -380,12 +380,22 @@ export class Documents {
     return cancelled;
   }
 
-  /** One e-mail attempt, kept on the document whatever its outcome. */
+  /** One e-mail attempt, kept for the document whatever its outcome (in `correos`, off the record). */
   async appendEmail(
     codigoGeneracion: string,
     email: { to: string; ok: boolean; messageId?: string; error?: string },
   ): Promise<void> {
-    await this.model.updateOne({ _id: codigoGeneracion }, { $push: { emails: { ...email, at: new Date() } } });
+    await this.db.models.Correo.updateOne(
+      { _id: codigoGeneracion },
+      { $push: { intentos: { ...email, at: new Date() } } },
+      { upsert: true },
+    );
+  }
+
+  /** A document's e-mail attempts, oldest first: those its record kept before `correos`, then the others. */
+  async emails(doc: Pick<StoredDocumentRecord, '_id' | 'emails'>): Promise<IntentoCorreo[]> {
+    const correo = await this.db.models.Correo.findById(doc._id, { intentos: 1 }).lean();
+    return [...(doc.emails ?? []), ...(correo?.intentos ?? [])];
   }
 
   /**

@@ -4,7 +4,14 @@
  * database only through here.
  */
 export { connectDatabase, type Database } from './db/connection';
-export type { CertificacionRecord, DocumentRecord, EmisorRecord, EstadoCertificacion, Models } from './db/models';
+export type {
+  CertificacionRecord,
+  DocumentRecord,
+  EmisorRecord,
+  EstadoCertificacion,
+  IntentoCorreo,
+  Models,
+} from './db/models';
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
 export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
 export { takeNext, takeOwned } from './db/insert-next';

@@ -168,8 +168,9 @@ export function maskEmail(address: string): string {
 }
 
 export function documentDetailView(
-  d: StoredDocument & Pick<DocumentRecord, 'anulacion' | 'emails'>,
+  d: StoredDocument & Pick<DocumentRecord, 'anulacion'>,
   relacionados: readonly (Pick<DocumentRecord, 'tipo' | 'numeroControl' | 'estado' | 'fecEmi'> & { _id: string })[],
+  emails: readonly DocumentRecord['emails'][number][],
 ): DocumentDetailView {
   const anulacion = d.anulacion as {
     codigoGeneracion: string;
@@ -183,7 +184,7 @@ export function documentDetailView(
       selloRecibido: anulacion.selloRecibido ?? null,
       fhProcesamiento: anulacion.fhProcesamiento,
     },
-    correos: (d.emails ?? []).map((e) => ({
+    correos: emails.map((e) => ({
       para: maskEmail(e.to ?? ''),
       fecha: new Date(e.at ?? 0).toISOString(),
       enviado: e.ok === true,

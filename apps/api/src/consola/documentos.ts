@@ -187,7 +187,11 @@ export function documentosConsola(ctx: ApiContext): Router {
 
   router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
     const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion));
-    const vista = documentDetailView(doc, await ctx.documents.referencias(doc.codigoGeneracion));
+    const [relacionados, emails] = await Promise.all([
+      ctx.documents.referencias(doc.codigoGeneracion),
+      ctx.documents.emails(doc),
+    ]);
+    const vista = documentDetailView(doc, relacionados, emails);
     // A fixed message by name, never text from the address: a link cannot make the console say anything.
     const hecho = AVISOS[String(req.query.hecho)];
     const ultimoCorreo = vista.correos.at(-1);

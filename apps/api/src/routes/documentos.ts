@@ -40,8 +40,11 @@ export function documentosRoutes(ctx: ApiContext): Router {
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion);
-    const relacionados = await ctx.documents.referencias(codigoGeneracion);
-    res.json({ status: 'success', data: documentDetailView(doc, relacionados) });
+    const [relacionados, emails] = await Promise.all([
+      ctx.documents.referencias(codigoGeneracion),
+      ctx.documents.emails(doc),
+    ]);
+    res.json({ status: 'success', data: documentDetailView(doc, relacionados, emails) });
   });
 
   router.get('/dte/:codigoGeneracion/json', soloDocumentos, authenticate(ctx), async (req, res) => {

@@ -167,8 +167,10 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
         () => undefined,
         (err: unknown) => err,
       );
-      const since = Context.current().info.scheduledTimestampMs;
-      const mailed = doc.emails.some((e) => e.ok && e.at && e.at.getTime() >= since);
+      // Only a retry can find this activity's e-mail on record: the first attempt does not read for it.
+      const { attempt, scheduledTimestampMs: since } = Context.current().info;
+      const mailed =
+        attempt > 1 && (await deps.documents.emails(doc)).some((e) => e.ok && e.at && e.at.getTime() >= since);
       if (doc.receptorCorreo && !mailed) await email(doc, doc.receptorCorreo, pdf);
       if (stored) throw stored;
     },

@@ -114,6 +114,9 @@ sequenceSchema.index(
   { unique: true },
 );
 
+/** One e-mail attempt of a document: to whom, when, and how it went. */
+const intentoDeCorreo = { to: String, at: Date, ok: Boolean, error: String, messageId: String };
+
 /**
  * `_id` is the codigoGeneracion: FerretDB v1 pushes only `_id` equality down to SQLite and scans (and
  * decodes) every document for any other filter, so the lookups on the issuance path go by `_id`.
@@ -146,7 +149,8 @@ const documentSchema = new Schema(
     pointOfSaleId: { type: Number, required: true },
     tokenId: { type: Number, required: true },
     receptorCorreo: { type: String, default: null },
-    emails: { type: [{ to: String, at: Date, ok: Boolean, error: String, messageId: String }], default: [] },
+    /** The e-mail attempts of records saved before `correos` kept them (see correoSchema); new ones stay empty. */
+    emails: { type: [intentoDeCorreo], default: [] },
     /** The accepted invalidation event: its codigoGeneracion, JSON, signed JWS, sello and MH's answer. */
     anulacion: { type: Schema.Types.Mixed, default: null },
     /**
@@ -290,6 +294,19 @@ const numeroSchema = new Schema(
 );
 numeroSchema.index({ serie: 1, n: 1 }, { unique: true });
 
+/**
+ * A document's e-mail attempts, `_id` its codigoGeneracion: a small document of its own, so recording an
+ * attempt rewrites this one and not the record, which carries the DTE and its JWS (FerretDB rewrites a whole
+ * document on any update). Read by `_id` alone, which FerretDB pushes down.
+ */
+const correoSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    intentos: { type: [intentoDeCorreo], default: [] },
+  },
+  { versionKey: false },
+);
+
 /** A throwaway record proving the real path end to end (see the smoke workflow). */
 const smokeSchema = new Schema(
   { smokeId: { type: String, required: true, unique: true }, storedKey: String, pdfBytes: Number, messageId: String },
@@ -309,11 +326,13 @@ export function createModels(conn: Connection) {
     Compra: conn.model('Compra', compraSchema, 'compras'),
     Smoke: conn.model('Smoke', smokeSchema, 'smoke'),
     Numero: conn.model('Numero', numeroSchema, 'numeros'),
+    Correo: conn.model('Correo', correoSchema, 'correos'),
   };
 }
 export type Models = ReturnType<typeof createModels>;
 export type EmisorRecord = InferSchemaType<typeof emisorSchema>;
 export type DocumentRecord = InferSchemaType<typeof documentSchema>;
+export type IntentoCorreo = DocumentRecord['emails'][number];
 export type CertificacionRecord = InferSchemaType<typeof certificacionSchema>;
 export type CompraRecord = InferSchemaType<typeof compraSchema> & { _id: string };
 export type EstadoCertificacion = (typeof ESTADOS_CERTIFICACION)[number];

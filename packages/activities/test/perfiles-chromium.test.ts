@@ -15,7 +15,7 @@ async function pidMuerto(): Promise<number> {
 describe("Chromium profiles of killed workers, removed at a worker's start", () => {
   it('removes the profiles of dead pids and of this pid (a predecessor in a restarted container), and no other folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-perfiles-'));
-    const vivo = spawn('sleep', ['300']);
+    const vivo = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 300_000)']);
     try {
       const muerto = await pidMuerto();
       const nombres = {

@@ -83,21 +83,23 @@ describe("the README's Temporal queries", () => {
 
     expect((await api('POST', '/dte/anulacion', tenant, anulacionRescindida(aceptada))).status).toBe(200);
 
-    // MH unreachable: a Factura is issued in contingency; a Nota de Remisión (not admitted in contingency
-    // in the 2026 generation) keeps waiting for MH, PENDIENTE in a running workflow.
+    // MH unreachable: a Factura is issued in contingency; a Comprobante de Donación (whose schema does not
+    // admit contingency, in either generation) keeps waiting for MH, PENDIENTE in a running workflow. A Nota
+    // de Remisión, used here before, is admitted in contingency: the query caught it PENDIENTE only when it
+    // ran before the workflow had moved it to CONTINGENCIA, which on a loaded machine it did not.
     await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
     const contingencia = await factura();
     expect(contingencia.body.data.estado).toBe('CONTINGENCIA');
-    const antesDeLaRemision = new Date();
-    const remision = api('POST', '/dte/dte04', tenant, ISSUANCE_EXAMPLES.NOTA_REMISION.body);
-    const esperando = await eventually('the Nota de Remisión to wait for MH', async () => {
-      const [id] = await ids(`WorkflowType = 'IssueDteWorkflow' AND DteTipo = 'NOTA_REMISION'`);
+    const antesDeLaDonacion = new Date();
+    const donacion = api('POST', '/dte/dte15', tenant, ISSUANCE_EXAMPLES.COMPROBANTE_DONACION.body);
+    const esperando = await eventually('the Comprobante de Donación to wait for MH', async () => {
+      const [id] = await ids(`WorkflowType = 'IssueDteWorkflow' AND DteTipo = 'COMPROBANTE_DONACION'`);
       return id;
     });
 
     await devuelve(README.atascados(new Date()), [esperando]);
     // Started after the cut-off: not stuck for that long.
-    await devuelve(README.atascados(antesDeLaRemision), []);
+    await devuelve(README.atascados(antesDeLaDonacion), []);
     await devuelve(README.enContingencia, [IssueDte.workflowId(contingencia.body.data.codigoGeneracion)]);
     await devuelve(README.rechazadosHoy(inicioDeHoy), [IssueDte.workflowId(rechazada.body.data.codigoGeneracion)]);
     const nota = await eventually("the refused note's workflow", async () => {
@@ -111,7 +113,7 @@ describe("the README's Temporal queries", () => {
 
     // MH back: the contingency Factura is settled PROCESSED by its lote, the note by its own retries.
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
-    expect((await remision).status).toBeLessThan(300);
+    expect((await donacion).status).toBeLessThan(300);
     await enEstado(contingencia.body.data.codigoGeneracion, 'PROCESSED');
     await devuelve(README.enContingencia, []);
     await devuelve(README.atascados(new Date()), []);

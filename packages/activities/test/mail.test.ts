@@ -18,6 +18,7 @@ const MailDev: new (options: Record<string, unknown>) => MailDevServer = require
 
 interface StoredMail {
   id: string;
+  messageId: string;
   subject: string;
   text: string;
   html: string;
@@ -90,12 +91,13 @@ describe('createMailer', () => {
     await rm(mailDir, { recursive: true, force: true });
   });
 
-  async function send(to: string, subject?: string) {
+  async function send(to: string, subject?: string, clave?: string) {
     const arrived = new Promise<{ id: string }>((resolve) => maildev.once('new', resolve));
     const sent = await mailer.send(
       dteMessage({
         to,
         subject,
+        clave,
         dte,
         tipoNombre: 'FACTURA',
         selloRecibido: SELLO,
@@ -157,6 +159,17 @@ describe('createMailer', () => {
     expect(first.stored.subject).toBe('Su factura');
     expect(second.sent.accepted).toEqual(['b@example.com']);
     expect(second.stored.attachments).toHaveLength(2);
+  });
+
+  it('gives a message with a key the same Message-ID every time it is sent, on the From domain; others a new one', async () => {
+    const clave = 'dte-D2F1C7A0-3B4E-4C5D-8E9F-0A1B2C3D4E5F.7';
+    const primero = await send('c@example.com', undefined, clave);
+    const otraVez = await send('c@example.com', undefined, clave);
+    const sinClave = await send('c@example.com');
+    expect(primero.sent.messageId).toBe(`<${clave}@cuscatlan.example>`);
+    expect(otraVez.stored.messageId).toBe(primero.stored.messageId);
+    expect(primero.stored.messageId).toBe(`${clave}@cuscatlan.example`);
+    expect(sinClave.stored.messageId).not.toBe(primero.stored.messageId);
   });
 });
 

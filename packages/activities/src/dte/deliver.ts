@@ -106,8 +106,11 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     };
   }
 
-  /** Sends the JSON and PDF to `address` and records the attempt on the document, failed or not. */
-  async function email(doc: StoredDocumentRecord, address: string, pdf: Buffer): Promise<void> {
+  /**
+   * Sends the JSON and PDF to `address` and records the attempt for the document, failed or not. `clave`:
+   * the message's identity across retries (see `MailMessage.clave`).
+   */
+  async function email(doc: StoredDocumentRecord, address: string, pdf: Buffer, clave?: string): Promise<void> {
     const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
     const emisor = await deps.tenants.emisor(doc.emisorId);
     try {
@@ -120,6 +123,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           ...(await archivos(doc, pdf)),
           emisorNombre: emisor?.nombre ?? '',
           invalidado: doc.estado === 'CANCELLED',
+          clave,
         }),
       );
       await deps.documents.appendEmail(doc._id, { to: address, ok: true, messageId: sent.messageId });
@@ -168,10 +172,14 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
         (err: unknown) => err,
       );
       // Only a retry can find this activity's e-mail on record: the first attempt does not read for it.
-      const { attempt, scheduledTimestampMs: since } = Context.current().info;
+      const { attempt, scheduledTimestampMs: since, workflowExecution, activityId } = Context.current().info;
       const mailed =
         attempt > 1 && (await deps.documents.emails(doc)).some((e) => e.ok && e.at && e.at.getTime() >= since);
-      if (doc.receptorCorreo && !mailed) await email(doc, doc.receptorCorreo, pdf);
+      // A retry after a worker died between the SMTP server's acceptance and the record finds no e-mail on
+      // record and sends it again: as the same message (this activity's key), which the receptor's mail
+      // system shows once. The document's later deliveries (its sealed version) are other activities.
+      const clave = `${workflowExecution?.workflowId ?? doc._id}.${activityId}`;
+      if (doc.receptorCorreo && !mailed) await email(doc, doc.receptorCorreo, pdf, clave);
       if (stored) throw stored;
     },
 

@@ -19,6 +19,8 @@ export interface DteMail {
   emisorNombre: string;
   /** The document was invalidated (CANCELLED): the mail says so first, as the PDF does. */
   invalidado?: boolean;
+  /** Its Message-ID's key, when a retry must send the same message (see `MailMessage.clave`). */
+  clave?: string;
 }
 
 const AVISO_INVALIDADO =
@@ -66,6 +68,7 @@ export function dteMessage(mail: DteMail): MailMessage {
 
   return {
     to: mail.to,
+    ...(mail.clave ? { clave: mail.clave } : {}),
     subject:
       mail.subject ??
       [mail.invalidado && 'INVALIDADO -', `${mail.emisorNombre}: ${mail.tipoNombre}`, numeroControl]

@@ -19,6 +19,13 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * What makes the message one: the same key gives the same Message-ID (`<clave@the From's domain>`), so a
+   * message sent again because the sender died between the SMTP server's acceptance and its record of it
+   * is the same message to the receptor's mail system (RFC 5322 §3.6.4), not a second one. Unset: a new
+   * message.
+   */
+  clave?: string;
 }
 
 export interface SentMail {
@@ -39,8 +46,13 @@ export interface Mailer {
  */
 export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport(pooled(smtpUrl));
-  const send = async (message: MailMessage): Promise<SentMail> => {
-    const info = await transport.sendMail({ from, ...message });
+  const dominio = /@([^@>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  const send = async ({ clave, ...message }: MailMessage): Promise<SentMail> => {
+    const info = await transport.sendMail({
+      from,
+      ...message,
+      ...(clave ? { messageId: `<${clave}@${dominio}>` } : {}),
+    });
     return {
       messageId: info.messageId,
       accepted: info.accepted.map((a) => (typeof a === 'string' ? a : a.address)),

@@ -77,11 +77,11 @@ describe('Prometheus metrics', () => {
       grew(workerBefore, workerAfter, 'dte_pdf_render_duration_seconds_count', { result: 'ok' }),
     ).toBeGreaterThanOrEqual(1);
     expect(grew(workerBefore, workerAfter, 'dte_emails_sent_total')).toBeGreaterThanOrEqual(1);
-    // The worker saved the record, recorded MH's verdict on it, and recorded the e-mail.
+    // The worker saved the record, recorded MH's verdict on it, and recorded the e-mail beside it (correos).
     crecieron(workerBefore, workerAfter, [
       ['insertOne', 'documents'],
       ['findOneAndUpdate', 'documents'],
-      ['updateOne', 'documents'],
+      ['updateOne', 'correos'],
     ]);
     expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
     expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ export class ObjectStore {
   /**
    * Replicas starting together all find the bucket missing and all create it: the ones that lose that race
    * are told it exists (BucketAlreadyOwnedByYou, or on some S3s another code), which is what they wanted.
-   * A bucket of that name someone else owns stays an error: bucketExists is false for it.
+   * A bucket of that name someone else owns stays an error: bucketExists does not answer true for it.
    */
   async ensureBucket(): Promise<void> {
     if (await this.client.bucketExists(this.bucket)) return;

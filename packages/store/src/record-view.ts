@@ -1,6 +1,6 @@
 import { ambienteName, type AmbienteCode, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, RespuestaMh, RespuestaMhView } from '@dte/contract';
-import type { DocumentRecord } from './db/models';
+import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { EntradaLista } from './lista';
 
 export interface AnalisisHacienda {
@@ -170,7 +170,7 @@ export function maskEmail(address: string): string {
 export function documentDetailView(
   d: StoredDocument & Pick<DocumentRecord, 'anulacion'>,
   relacionados: readonly (Pick<DocumentRecord, 'tipo' | 'numeroControl' | 'estado' | 'fecEmi'> & { _id: string })[],
-  emails: readonly DocumentRecord['emails'][number][],
+  emails: readonly IntentoCorreo[],
 ): DocumentDetailView {
   const anulacion = d.anulacion as {
     codigoGeneracion: string;

@@ -212,6 +212,7 @@ export class BrowserPool {
 
 /** A Chromium profile folder's name: this prefix, the worker's pid, a dash, mkdtemp's suffix. */
 const PERFIL = 'dte-chromium-';
+const PID_DEL_PERFIL = new RegExp(`^${PERFIL}(\\d+)-`);
 
 function vive(pid: number): boolean {
   try {
@@ -232,7 +233,7 @@ function vive(pid: number): boolean {
  */
 export async function removeOrphanProfiles(dir = tmpdir()): Promise<string[]> {
   const huerfanos = (await readdir(dir))
-    .map((nombre) => ({ nombre, pid: Number(new RegExp(`^${PERFIL}(\\d+)-`).exec(nombre)?.[1]) }))
+    .map((nombre) => ({ nombre, pid: Number(PID_DEL_PERFIL.exec(nombre)?.[1]) }))
     .filter(({ pid }) => Number.isInteger(pid) && (pid === process.pid || !vive(pid)))
     .map(({ nombre }) => join(dir, nombre));
   await Promise.all(huerfanos.map(removeProfile));

@@ -476,6 +476,22 @@ const SCENARIOS = {
       receptor.close();
     }
   },
+  /**
+   * A Factura accepted and delivered, then a second run of its IssueDte workflow with the same input, as
+   * a second API replica started it after the first run closed (here by hand, as from the Temporal UI).
+   * Recorded as `segunda-ejecucion` by the code that answers the verdict on record, and as
+   * `segunda-ejecucion-anterior` (the folder renamed) by the workflow of the code before it (the activity answering
+   * `liquidado`, as in a rolling deploy).
+   */
+  async segundaEjecucion() {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    const workflowId = `dte-${data.codigoGeneracion}`;
+    const primera = JSON.parse(await historyOf(workflowId));
+    const [payload] = primera.events[0].workflowExecutionStartedEventAttributes.input.payloads;
+    const input = Buffer.from(payload.data, 'base64').toString('utf8');
+    temporal('workflow', 'start', '--type', 'IssueDteWorkflow', '--task-queue', 'dte', '--workflow-id', workflowId, '--input', input); // prettier-ignore
+    save('segunda-ejecucion', 'IssueDteWorkflow', await historyOf(workflowId));
+  },
   /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
   async libro() {
     const since = new Date();

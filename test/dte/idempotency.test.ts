@@ -1,4 +1,8 @@
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
 import { loadConfig } from '@dte/config';
+import { IssueDte, type IssueDteInput } from '@dte/contract';
+import { DteWorkflowClient } from '@dte/contract/client';
 import { hashToken, SecretBox } from '@dte/store';
 import { DEMO_EMISOR } from '../../apps/api/src/admin/dev-tenant';
 import { Tenants } from '../../apps/api/src/admin/tenants';
@@ -124,6 +128,65 @@ describe('Idempotency-Key', () => {
     const exchanges = await receptions(results[0]!.body.data.eventoCodigoGeneracion);
     expect(exchanges.filter((r) => r.servicio === 'anulardte')).toHaveLength(1);
   });
+
+  /**
+   * A retry that reads the record before the first run records MH's verdict, and reaches Temporal after that
+   * run closed, starts a second run (update-with-start joins only a running execution), as a second API
+   * replica did in the multi-replica suite. That run answers the verdict on record and does nothing else.
+   */
+  it('a second run of a settled document asks nothing of MH and e-mails nothing', async () => {
+    const correo = `segunda-${Date.now()}@example.test`;
+    const factura = await post(tenant, `segunda-${Date.now()}`, {
+      ...body('Segunda ejecución'),
+      receptor: { nombre: 'Ana Ruiz', tipoDocumento: '13', numDocumento: '012345678', correo },
+    });
+    expect(factura.status).toBe(201);
+    const { codigoGeneracion } = factura.body.data;
+    const connection = await Connection.connect({ address: stack().temporalGrpc });
+    try {
+      const temporal = new Client({ connection });
+      const workflowId = IssueDte.workflowId(codigoGeneracion);
+      const first = temporal.workflow.getHandle(workflowId);
+      await first.result();
+      await waitForMail((m) => m.to.some((t) => t.address === correo));
+      const { runId: firstRun } = await first.describe();
+      const started = (await first.fetchHistory()).events![0]!.workflowExecutionStartedEventAttributes!;
+      const input = defaultPayloadConverter.fromPayload<IssueDteInput>(started.input!.payloads![0]!);
+
+      // As the API starts it (apps/api/src/routes/issue.ts).
+      const answer = await new DteWorkflowClient(temporal.workflow).executeUpdateWithStart(
+        IssueDte,
+        IssueDte.documentOutcome,
+        { workflowId, taskQueue: started.taskQueue!.name!, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' },
+      );
+      expect(answer).toEqual({ codigoGeneracion, estado: 'PROCESSED' });
+      const second = temporal.workflow.getHandle(workflowId);
+      expect((await second.describe()).runId).not.toBe(firstRun);
+      await second.result();
+      expect(activitiesOf(await second.fetchHistory())).toEqual(['prepareDocument']);
+    } finally {
+      await connection.close();
+    }
+    expect((await receptions(codigoGeneracion)).map((r) => r.servicio)).toEqual(['recepciondte']);
+    const mails = ((await (await fetch(`${stack().maildev}/email`)).json()) as MaildevMessage[]).filter((m) =>
+      m.to.some((t) => t.address === correo),
+    );
+    expect(mails).toHaveLength(1);
+    const record = await fetch(`${stack().api}/dte/${codigoGeneracion}`, { headers: tenant.headers });
+    expect(((await record.json()) as { data: unknown }).data).toMatchObject({
+      estado: 'PROCESSED',
+      selloRecibido: factura.body.data.selloRecibido,
+    });
+  });
+
+  /** The activities a history ran: scheduled ones, and local ones (a marker whose data names the type). */
+  function activitiesOf(history: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>): string[] {
+    return history.events!.flatMap((e) => {
+      if (e.activityTaskScheduledEventAttributes) return [e.activityTaskScheduledEventAttributes.activityType!.name!];
+      const [data] = e.markerRecordedEventAttributes?.details?.data?.payloads ?? [];
+      return data ? [defaultPayloadConverter.fromPayload<{ activity_type: string }>(data).activity_type] : [];
+    });
+  }
 
   it('a resend retried with one key, in parallel and later, sends one e-mail', async () => {
     const factura = await post(tenant, `reenviada-${Date.now()}`, body('Se reenvía'));

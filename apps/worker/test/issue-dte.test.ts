@@ -114,6 +114,31 @@ describe('IssueDteWorkflow', () => {
     expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('REJECTED');
   });
 
+  it('answers the verdict on record and ends when an earlier run settled the document, calling nothing else', async () => {
+    const codigo = newCodigo();
+    const stubs = recordCalls({
+      prepareDocument: async () => ({
+        ...ready(true),
+        nuevo: false,
+        liquidado: { codigoGeneracion: codigo, estado: 'PROCESSED' as const },
+      }),
+      transmitDocument: async () => procesado(codigo),
+      recordOutcome: recordOutcomeStub,
+      deliverDocument: async () => undefined,
+    });
+
+    const { answer, result } = await runWorker(ctx, stubs.activities, async (taskQueue) => {
+      const answer = await issue(taskQueue, issueInput(codigo));
+      return { answer, result: await handleOf(codigo).result() };
+    });
+
+    expect(answer).toEqual({ codigoGeneracion: codigo, estado: 'PROCESSED' });
+    expect(result).toEqual(answer);
+    expect(stubs.names()).toEqual(['prepareDocument']);
+    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PROCESSED');
+    expect(await searchAttribute(codigo, SearchAttribute.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
+  });
+
   it('answers a refused request by failing the update with the DteError and ends with null, calling nothing else', async () => {
     const codigo = newCodigo();
     const details: DteErrorDetails = {

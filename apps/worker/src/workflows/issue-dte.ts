@@ -38,6 +38,13 @@ export const Cambios = {
    * fails an issuance started by hand, which nobody else would tell of it.
    */
   rechazoVisible: 'emision-rechazo-visible',
+  /**
+   * A second run for a document an earlier run settled (the API's start joins a closed execution by
+   * starting a new one) answers the verdict on record and ends: before, it asked MH, recorded and
+   * delivered the document again. Guarded although `liquidado` is new: in a rolling deploy the new
+   * activity answers it to the old workflow code, which went on (histories/segunda-ejecucion-anterior).
+   */
+  segundaEjecucion: 'emision-segunda-ejecucion',
 } as const;
 
 function setEstado(estado: DocumentEstado | typeof RECHAZADO_EN_API): void {
@@ -68,6 +75,12 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
     const { prepared } = ready;
     // Set with the estado in one upsert (each is a visibility write), or earlier if MH keeps it waiting.
     const numeroControl = { [SearchAttribute.numeroControl]: [prepared.numeroControl] };
+    if (ready.liquidado && patched(Cambios.segundaEjecucion)) {
+      record = ready.liquidado;
+      upsertSearchAttributes({ ...numeroControl, [SearchAttribute.estado]: [record.estado] });
+      await condition(allHandlersFinished);
+      return record;
+    }
     const transmit = (consultarAntes: boolean) =>
       mhReception.transmitDocument({
         emisorId: input.issuer.emisorId,

@@ -15,7 +15,7 @@ import {
   type DteTipo,
   type OriginDocument,
 } from '@dte/domain';
-import type { IssueDteInput } from '@dte/contract';
+import type { DocumentEstado, DocumentOutcome, IssueDteInput } from '@dte/contract';
 import {
   clavesPendiente,
   comprobarEnsayoContingencia,
@@ -62,7 +62,15 @@ export interface ReadyDocument {
   admiteContingencia: boolean;
   /** False when the document was already on record (a retry or a replay): it may have been sent since. */
   nuevo: boolean;
+  /**
+   * MH's verdict on record, when an earlier run of this document's workflow has recorded it: a second run
+   * (started for its id after the first closed) has nothing left to send or deliver.
+   */
+  liquidado?: DocumentOutcome;
 }
+
+/** The estados of a document whose issuance is over: MH's verdict is on record and was acted on. */
+const LIQUIDADOS: readonly DocumentEstado[] = ['PROCESSED', 'REJECTED', 'CANCELLED'];
 
 export function createPrepareActivities(deps: ActivityDependencies) {
   return {
@@ -97,6 +105,9 @@ export function createPrepareActivities(deps: ActivityDependencies) {
         },
         admiteContingencia: puedeEmitirseEnContingencia(dte),
         nuevo: !saved,
+        ...(saved && LIQUIDADOS.includes(saved.estado as DocumentEstado)
+          ? { liquidado: { codigoGeneracion: input.codigoGeneracion, estado: saved.estado as DocumentEstado } }
+          : {}),
       };
     },
   };

@@ -1,6 +1,8 @@
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
-import { loadConfig } from '@dte/config';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createActivities, createDependencies } from '@dte/activities';
+import { createLogger, loadConfig } from '@dte/config';
 import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
 import { hashToken, SecretBox } from '@dte/store';
@@ -177,6 +179,40 @@ describe('Idempotency-Key', () => {
       estado: 'PROCESSED',
       selloRecibido: factura.body.data.selloRecibido,
     });
+  });
+
+  /**
+   * The run that recorded the verdict, its worker lost before the workflow task with its local steps
+   * completed, re-executes them from `prepareDocument` on another worker: that run must still deliver, so
+   * the verdict on record is an earlier run's only when another run recorded it.
+   */
+  it('tells the run that recorded the verdict, re-executing its steps, from a later run', async () => {
+    const factura = await post(tenant, `reejecucion-${Date.now()}`, body('Reejecución'));
+    const { codigoGeneracion } = factura.body.data;
+    const config = loadConfig(stack().env);
+    const deps = await createDependencies(config, createLogger({ LOG_LEVEL: 'silent' }, 'test'));
+    const connection = await Connection.connect({ address: stack().temporalGrpc });
+    try {
+      const handle = new Client({ connection }).workflow.getHandle(IssueDte.workflowId(codigoGeneracion));
+      await handle.result();
+      const history = await handle.fetchHistory();
+      const started = history.events![0]!.workflowExecutionStartedEventAttributes!;
+      const input = defaultPayloadConverter.fromPayload<IssueDteInput>(started.input!.payloads![0]!);
+      const { runId } = await handle.describe();
+      const { prepareDocument } = createActivities(deps);
+      const enLaEjecucion = (id: string): Promise<Awaited<ReturnType<typeof prepareDocument>>> =>
+        new MockActivityEnvironment({ workflowExecution: { workflowId: handle.workflowId, runId: id } }).run(
+          prepareDocument,
+          input,
+        );
+      const mismo = await enLaEjecucion(runId);
+      expect(mismo).toMatchObject({ nuevo: false, prepared: { numeroControl: factura.body.data.numeroControl } });
+      expect(mismo.liquidado).toBeUndefined();
+      expect((await enLaEjecucion('otra-ejecucion')).liquidado).toEqual({ codigoGeneracion, estado: 'PROCESSED' });
+    } finally {
+      await connection.close();
+      await deps.close();
+    }
   });
 
   /** The activities a history ran: scheduled ones, and local ones (a marker whose data names the type). */

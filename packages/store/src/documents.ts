@@ -187,7 +187,7 @@ export class Documents {
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<StoredDocumentRecord | null> {
     const listaN = await this.lista.siguiente(input.issuer.emisorId);
     if (await this.insertPending(input, doc, listaN)) return null;
-    return this.load(input.codigoGeneracion, LISTA_FIELDS);
+    return this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'ejecucionVeredicto']);
   }
 
   /**
@@ -293,6 +293,7 @@ export class Documents {
     codigoGeneracion: string,
     outcome: Exclude<TransmitOutcome, { result: 'UNREACHABLE' }>,
     recien?: ClavesDocumento,
+    ejecucion?: string,
   ): Promise<StoredDocumentRecord> {
     const doc = recien ?? (await this.load(codigoGeneracion, KEY_FIELDS));
     const files = await documentKeys(this.tenants, doc);
@@ -307,6 +308,7 @@ export class Documents {
       errorTecnico: accepted ? null : `${REJECTION_PREFIX}: ${rejectionMessage(r)}`,
       dteJsonUrl: accepted ? files.json : null,
       dtePdfUrl: accepted ? files.pdf : null,
+      ejecucionVeredicto: ejecucion ?? null,
     });
     if (!accepted && documentKind(doc.tipo as DteTipo).consumoOrigen)
       await voidLedgerTake(this.db.connection, codigoGeneracion);

@@ -15,6 +15,7 @@ import {
   type DteTipo,
   type OriginDocument,
 } from '@dte/domain';
+import { Context } from '@temporalio/activity';
 import type { DocumentEstado, DocumentOutcome, IssueDteInput } from '@dte/contract';
 import {
   clavesPendiente,
@@ -22,6 +23,7 @@ import {
   loadIssuer,
   normativaDelEmisor,
   solicitudRegistrada,
+  type StoredDocumentRecord,
 } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { signForEmisor } from '../signing/sign-document';
@@ -63,14 +65,24 @@ export interface ReadyDocument {
   /** False when the document was already on record (a retry or a replay): it may have been sent since. */
   nuevo: boolean;
   /**
-   * MH's verdict on record, when an earlier run of this document's workflow has recorded it: a second run
-   * (started for its id after the first closed) has nothing left to send or deliver.
+   * MH's verdict on record, when another run recorded it (an earlier run of this document's workflow, or
+   * the workflow that settled it after that run was terminated) and so acted on it: a second run (started for
+   * its id after the first closed) has nothing left to send or deliver. Not when this run recorded it: its
+   * steps are being re-executed after its worker was lost, and what came after the record must still run.
    */
   liquidado?: DocumentOutcome;
 }
 
 /** The estados of a document whose issuance is over: MH's verdict is on record and was acted on. */
 const LIQUIDADOS: readonly DocumentEstado[] = ['PROCESSED', 'REJECTED', 'CANCELLED'];
+
+/** The outcome an earlier run left on record (see `ReadyDocument.liquidado`); a record saved before is not known to be. */
+function liquidadoPorOtraEjecucion(saved: StoredDocumentRecord | null): { liquidado?: DocumentOutcome } {
+  const estado = saved?.estado as DocumentEstado;
+  const runId = Context.current().info.workflowExecution?.runId;
+  if (!saved?.ejecucionVeredicto || saved.ejecucionVeredicto === runId || !LIQUIDADOS.includes(estado)) return {};
+  return { liquidado: { codigoGeneracion: saved._id, estado } };
+}
 
 export function createPrepareActivities(deps: ActivityDependencies) {
   return {
@@ -105,9 +117,7 @@ export function createPrepareActivities(deps: ActivityDependencies) {
         },
         admiteContingencia: puedeEmitirseEnContingencia(dte),
         nuevo: !saved,
-        ...(saved && LIQUIDADOS.includes(saved.estado as DocumentEstado)
-          ? { liquidado: { codigoGeneracion: input.codigoGeneracion, estado: saved.estado as DocumentEstado } }
-          : {}),
+        ...liquidadoPorOtraEjecucion(saved),
       };
     },
   };

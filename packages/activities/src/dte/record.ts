@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { DocumentEstado, DocumentOutcome, TransmitOutcome } from '@dte/contract';
 import type { ActivityDependencies } from '../dependencies';
 import { datosDocumento, publicar } from '../webhooks/publicar';
@@ -13,7 +14,8 @@ export function createRecordActivities(deps: ActivityDependencies) {
       if (outcome.result === 'UNREACHABLE') throw new Error(`MH unreachable: ${outcome.reason}`);
       const recien = deps.preparados.leer(codigoGeneracion)?.claves;
       deps.preparados.olvidar(codigoGeneracion);
-      const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome, recien);
+      const runId = Context.current().info.workflowExecution?.runId;
+      const updated = await deps.documents.recordOutcome(codigoGeneracion, outcome, recien, runId);
       deps.registrados.guardar(codigoGeneracion, updated);
       if (updated.estado === 'PROCESSED') await storeReceptorJson(deps, updated);
       const evento = updated.estado === 'PROCESSED' ? 'dte.procesado' : 'dte.rechazado';

@@ -137,6 +137,11 @@ const documentSchema = new Schema(
     dteFirmado: { type: String, required: true },
     selloRecibido: { type: String, default: null },
     respuestaMh: { type: Schema.Types.Mixed, default: null },
+    /**
+     * The workflow run whose step recorded MH's verdict: a later run of the document's issuance has nothing
+     * left to do, while the same run re-executing its steps (after its worker was lost) must still deliver.
+     */
+    ejecucionVeredicto: { type: String, default: null },
     analisisHacienda: { type: Schema.Types.Mixed, default: null },
     errorTecnico: { type: String, default: null },
     dteJsonUrl: { type: String, default: null },

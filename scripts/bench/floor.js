@@ -6,7 +6,16 @@
  * so its CPU and memory are sampled like the service's. Numbering is an in-memory counter on a point of
  * sale of its own (P999). Records go to `floor_documents`, indexed like `documents`.
  *
- * Input (argv[2], JSON): { env, emisorId, concurrency, durationMs, count, items, warmup }.
+ * With `garantias`, the writes the service's guarantees and its documents' list cannot do without, and
+ * nothing else of the service's: the request stored before the workflow starts and read by its step (no
+ * request or DTE in Temporal's history, which takes 2 MB at most and would keep the receptor's data), the
+ * correlativo taken as one insert naming its document (gapless across a crash, as `takeOwned`), the record
+ * saved PENDIENTE before MH is called and MH's verdict then set on it (an outcome never learned is still on
+ * record), the emisor's list entry under a number of its own (FerretDB finds a document by `_id` only,
+ * so GET /dte and the books read the list), and the answer read from the record. The pipeline run so
+ * (`--garantias`) is the bound these put on the service on this machine.
+ *
+ * Input (argv[2], JSON): { env, emisorId, concurrency, durationMs, count, items, warmup, garantias }.
  * Output: one JSON line on stdout, the same summary shape as the HTTP load.
  */
 const path = require('node:path');
@@ -50,12 +59,17 @@ async function preparar(opts) {
     // A collection of its own with the documents' indexes: the same insert cost, and the service's
     // collection (which FerretDB scans on some lookups) does not grow with the floor's documents.
     const documents = db.connection.collection('floor_documents');
+    const numeros = db.connection.collection('floor_numeros');
+    const solicitudes = db.connection.collection('floor_requests');
+    const lista = db.connection.collection('floor_lista');
+
     for (const ix of await db.connection.collection('documents').indexes()) {
       if (ix.name !== '_id_') await documents.createIndex(ix.key, { name: ix.name, unique: !!ix.unique });
     }
     // 15 digits, past every earlier run's: the series never collides across runs on the same database.
     let correlativo = Date.now() * 100;
     let nextId = 2e12 + (Date.now() % 1e9) * 1000;
+    let listaN = correlativo;
 
     const issueOne = async (codigoGeneracion = randomUUID().toUpperCase()) => {
       const request = domain.parseRequest(kind.requestSchema, factura(opts.items));
@@ -79,6 +93,54 @@ async function preparar(opts) {
         request,
       );
       const documento = domain.signDte(dte, cert.privateKeyDer);
+      const [yyyy, mm, dd] = fecEmi.split('-');
+      const key = `emisores/${emisor.slug}/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${codigoGeneracion}.json`;
+      const registro = (verdict) => {
+        const now = new Date();
+        return {
+          _id: codigoGeneracion,
+          id: ++nextId,
+          tipo,
+          tipoDte: kind.tipoDte,
+          codigoGeneracion,
+          numeroControl,
+          ambiente: emisor.ambiente,
+          total: kind.total(dte),
+          fecEmi,
+          dteJson: dte,
+          dteFirmado: documento,
+          ...verdict,
+          analisisHacienda: null,
+          errorTecnico: null,
+          sequenceId: 0,
+          sequenceNumber: String(n),
+          serie: domain.serie('P999'),
+          emisorId: emisor.id,
+          branchId: establecimiento.id,
+          pointOfSaleId: 0,
+          tokenId: 0,
+          receptorCorreo: kind.receptorCorreo(dte),
+          emails: [],
+          anulacion: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+      };
+      const pendiente = {
+        estado: 'PENDIENTE',
+        selloRecibido: null,
+        respuestaMh: null,
+        dteJsonUrl: null,
+        dtePdfUrl: null,
+      };
+      const entrada = ++listaN;
+      if (opts.garantias) {
+        await solicitudes.insertOne({ _id: codigoGeneracion, emisorId: emisor.id, request: factura(opts.items) });
+        await solicitudes.findOne({ _id: codigoGeneracion });
+        await numeros.insertOne({ _id: `P999:${n}`, owner: codigoGeneracion });
+        await lista.insertOne({ _id: `${emisor.id}:${entrada}:claim` });
+        await documents.insertOne(registro(pendiente));
+      }
       const res = await mh.post(creds, '/fesv/recepciondte', {
         ambiente: emisor.ambiente,
         idEnvio: 1,
@@ -91,41 +153,20 @@ async function preparar(opts) {
         throw new Error(
           `MH: ${res.answered ? `${res.body.codigoMsg} ${res.body.descripcionMsg} ${JSON.stringify(res.body.observaciones)}` : res.reason}`,
         );
-      const [yyyy, mm, dd] = fecEmi.split('-');
-      const key = `emisores/${emisor.slug}/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${codigoGeneracion}.json`;
-      const now = new Date();
-      await documents.insertOne({
-        _id: codigoGeneracion,
-        id: ++nextId,
-        tipo,
-        tipoDte: kind.tipoDte,
-        codigoGeneracion,
-        numeroControl,
+      const verdict = {
         estado: 'PROCESSED',
-        ambiente: emisor.ambiente,
-        total: kind.total(dte),
-        fecEmi,
-        dteJson: dte,
-        dteFirmado: documento,
         selloRecibido: res.body.selloRecibido,
         respuestaMh: res.body,
-        analisisHacienda: null,
-        errorTecnico: null,
         dteJsonUrl: key,
         dtePdfUrl: key.replace('/json/', '/pdf/').replace(/\.json$/, '.pdf'),
-        sequenceId: 0,
-        sequenceNumber: String(n),
-        serie: domain.serie('P999'),
-        emisorId: emisor.id,
-        branchId: establecimiento.id,
-        pointOfSaleId: 0,
-        tokenId: 0,
-        receptorCorreo: kind.receptorCorreo(dte),
-        emails: [],
-        anulacion: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      };
+      if (opts.garantias) {
+        await documents.updateOne({ _id: codigoGeneracion }, { $set: { ...verdict, updatedAt: new Date() } });
+        const { _id, dteJson: _d, dteFirmado: _f, ...resumen } = registro(verdict);
+        await lista.replaceOne({ _id: `${emisor.id}:${entrada}` }, resumen, { upsert: true });
+        // The answer, read from the record as the API reads it (the document never passes through Temporal).
+        await documents.findOne({ _id: codigoGeneracion });
+      } else await documents.insertOne(registro(verdict));
       const json = Buffer.from(
         JSON.stringify({ ...dte, firmaElectronica: documento, selloRecibido: res.body.selloRecibido }, null, 2),
       );

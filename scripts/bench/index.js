@@ -24,6 +24,10 @@
  *   --pipeline       after each floor, the bare pipeline too (pipeline.js): the floor's work orchestrated by
  *                    Temporal with the PDF and e-mail delivery, none of the service's own; an upper bound
  *                    of the service's fully delivered rate on this machine
+ *   --garantias      with --pipeline, the bare pipeline once more with the writes the service's guarantees and
+ *                    its list need (floor.js): the stored request, the correlativo naming its document, the
+ *                    record before MH and the verdict set on it, the list entry, the answer read from the
+ *                    record; the bound these put on the service
  *   --profile d      write V8 CPU profiles of the API, worker and simulator to d/<process>/ (open in DevTools)
  */
 const fs = require('node:fs');
@@ -55,6 +59,7 @@ function parseArgs(argv) {
     else if (a === '--no-build') o.noBuild = true;
     else if (a === '--profile') o.profile = path.resolve(val());
     else if (a === '--pipeline') o.pipeline = true;
+    else if (a === '--garantias') o.garantias = true;
     else if (a === '--help' || a === '-h') {
       process.stdout.write(fs.readFileSync(path.join(__dirname, 'index.js'), 'utf8').split('*/')[0]);
       process.exit(0);
@@ -180,7 +185,7 @@ async function createTenant(stack, db) {
 }
 
 /** Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary. */
-function runForked(stack, tenant, { concurrency, durationMs, count, items, warmup }, script = 'floor.js') {
+function runForked(stack, tenant, { concurrency, durationMs, count, items, warmup, garantias }, script = 'floor.js') {
   return new Promise((resolve, reject) => {
     const arg = JSON.stringify({
       env: stack.env,
@@ -190,6 +195,7 @@ function runForked(stack, tenant, { concurrency, durationMs, count, items, warmu
       count,
       items,
       warmup,
+      garantias,
     });
     const child = spawn(process.execPath, [path.join(__dirname, script), arg], {
       cwd: ROOT,
@@ -352,13 +358,18 @@ async function main() {
         `${name}: ${result.service.docsPerSecond} docs/s, p50 ${result.service.latencyMs.p50} ms, errors ${result.service.errors}`,
       );
       /** The floor or the bare pipeline, forked and sampled as the group `floor`. */
-      const forked = async (script) => {
+      const forked = async (script, garantias = false) => {
         await freshSimulator(latency);
         let floorPid = null;
         floorPidListener = (pid) => (floorPid = pid);
         const sampler = new ProcessSampler(roots());
         sampler.start();
-        const pending = runForked(stack, bench, { concurrency, durationMs, items, warmup: concurrency }, script);
+        const pending = runForked(
+          stack,
+          bench,
+          { concurrency, durationMs, items, warmup: concurrency, garantias },
+          script,
+        );
         // The sampler learns the floor's pid once it is forked.
         while (!floorPid) await sleep(5);
         sampler.roots = { ...sampler.roots, floor: floorPid };
@@ -378,6 +389,14 @@ async function main() {
           `${name}: bare pipeline ${result.pipeline.docsPerSecond} docs/s, ` +
             `${result.pipeline.deliveredPerSecond} fully delivered/s ` +
             `(${(result.pipeline.deliveredPerSecond / result.floor.docsPerSecond).toFixed(2)}× floor)`,
+        );
+      }
+      if (floor && opts.pipeline && opts.garantias) {
+        log(`${name}: pipeline with the guarantees' writes...`);
+        ({ summary: result.garantias, resources: result.garantiasResources } = await forked('pipeline.js', true));
+        log(
+          `${name}: pipeline with the guarantees' writes ${result.garantias.deliveredPerSecond} fully delivered/s ` +
+            `(${(result.garantias.deliveredPerSecond / result.pipeline.deliveredPerSecond).toFixed(2)}× bare pipeline)`,
         );
       }
       run.results.push(result);

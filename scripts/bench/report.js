@@ -105,6 +105,7 @@ function resourceRows(results) {
       ['service', r.resources],
       ['floor', r.floorResources],
       ['bare pipeline', r.pipelineResources],
+      ['pipeline with guarantees', r.garantiasResources],
     ]) {
       if (!res) continue;
       out.push([
@@ -137,6 +138,13 @@ function extraLines(run) {
         `${fmt(ratio(r.pipeline.deliveredPerSecond, r.floor.docsPerSecond), 2)}× floor, the service ` +
         `${fmt(r.delivery?.deliveredPerSecond)} docs/s`,
     );
+    if (r.garantias)
+      lines.push(
+        `${r.name}: the pipeline with the guarantees' writes (the stored request, the correlativo, the record ` +
+          `before MH and its verdict, the list entry, the answer read) fully delivered ${fmt(r.garantias.deliveredPerSecond)} docs/s = ` +
+          `${fmt(ratio(r.garantias.deliveredPerSecond, r.pipeline.deliveredPerSecond), 2)}× bare pipeline, p50 ` +
+          `${fmt(r.garantias.latencyMs.p50, 0)} ms`,
+      );
   }
   const c = run.contingency;
   if (c) {

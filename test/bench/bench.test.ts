@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type MaildevMessage } from '../support/maildev';
 import { stack } from '../support/stack';
+import { closeTestDatabase, testDatabase } from '../support/tenant';
 
 const ROOT = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
@@ -35,6 +36,7 @@ interface Scenario {
   floorResources: Resources;
   pipeline: Load & { delivered: number; deliveredPerSecond: number };
   pipelineResources: Resources;
+  garantias: Load & { delivered: number; deliveredPerSecond: number };
   dbOperationsPerDocument: Record<'api' | 'worker', { total: number; byOperation: Record<string, number> }>;
 }
 interface Contingency {
@@ -68,6 +70,7 @@ describe('npm run bench', () => {
         '--scenario',
         'dte01-1item-c1-0ms,contingency',
         '--pipeline',
+        '--garantias',
         '--duration',
         '3',
         '--backlog',
@@ -82,7 +85,10 @@ describe('npm run bench', () => {
     result = JSON.parse(fs.readFileSync(out, 'utf8'));
   }, 450000);
 
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await closeTestDatabase();
+  });
 
   it('measures the service over HTTP: throughput, latency, delivery, errors', () => {
     const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
@@ -132,6 +138,24 @@ describe('npm run bench', () => {
     expect(mails.length).toBeGreaterThanOrEqual(r.pipeline.delivered);
     expect(mails[0]!.attachments?.map((a) => a.contentType).sort()).toEqual(['application/json', 'application/pdf']);
     expect(stdout).toContain(`bare pipeline ${r.pipeline.docsPerSecond}`);
+  });
+
+  it("runs the pipeline with the guarantees' writes: each number names its document, recorded before MH and settled", async () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    expect(r.garantias.ok).toBeGreaterThan(0);
+    expect(r.garantias.errors).toBe(0);
+    expect(r.garantias.delivered).toBe(r.garantias.ok);
+    const { connection } = await testDatabase();
+    const numeros = await connection.collection<{ _id: string; owner: string }>('floor_numeros').find().toArray();
+    // The warm-up's (one at concurrency 1) and the measured documents'.
+    expect(numeros.length).toBe(r.garantias.ok + 1);
+    const registros = await connection
+      .collection<{ _id: string }>('floor_documents')
+      .find({ _id: { $in: numeros.map((n) => n.owner) } }, { projection: { estado: 1, selloRecibido: 1 } })
+      .toArray();
+    expect(registros).toHaveLength(numeros.length);
+    for (const d of registros) expect(d).toMatchObject({ estado: 'PROCESSED', selloRecibido: expect.any(String) });
+    expect(stdout).toContain("pipeline with the guarantees' writes");
   });
 
   it("samples each process's CPU and memory", () => {

@@ -35,9 +35,9 @@ export const ENDPOINTS: Record<string, DteTipo> = Object.fromEntries(
  * workflow and wait (update-with-start) until MH's verdict is persisted. The workflow id is the
  * codigoGeneracion, so retries with the same Idempotency-Key join the same workflow (USE_EXISTING) instead
  * of issuing again; one that reaches Temporal after it closed starts a second run, which answers the verdict
- * on record and ends (a refused request leaves no record, so its retry is issued again). Accepted, rejected and contingency documents alike are 201 with the record; a refusal
- * before transmission is a 4xx `DteError`; a verdict not known within ISSUANCE_WAIT_SECONDS is 202 with
- * what is known.
+ * on record and ends (a refused request leaves no record, so its retry is issued again). Accepted, rejected
+ * and contingency documents alike are 201 with the record; a refusal before transmission is a 4xx
+ * `DteError`; a verdict not known within ISSUANCE_WAIT_SECONDS is 202 with what is known.
  */
 export function issueRoutes(ctx: ApiContext): Router {
   const router = Router();

@@ -76,7 +76,10 @@ export interface ReadyDocument {
 /** The estados of a document whose issuance is over: MH's verdict is on record and was acted on. */
 const LIQUIDADOS: readonly DocumentEstado[] = ['PROCESSED', 'REJECTED', 'CANCELLED'];
 
-/** The outcome an earlier run left on record (see `ReadyDocument.liquidado`); a record saved before is not known to be. */
+/**
+ * The outcome another run left on record (see `ReadyDocument.liquidado`). A record whose verdict was saved
+ * before runs were recorded with it is not known to be another run's, so its steps go on as before.
+ */
 function liquidadoPorOtraEjecucion(saved: StoredDocumentRecord | null): { liquidado?: DocumentOutcome } {
   const estado = saved?.estado as DocumentEstado;
   const runId = Context.current().info.workflowExecution?.runId;

@@ -480,8 +480,8 @@ const SCENARIOS = {
    * A Factura accepted and delivered, then a second run of its IssueDte workflow with the same input, as
    * a second API replica started it after the first run closed (here by hand, as from the Temporal UI).
    * Recorded as `segunda-ejecucion` by the code that answers the verdict on record, and as
-   * `segunda-ejecucion-anterior` (the folder renamed) by the workflow of the code before it (the activity answering
-   * `liquidado`, as in a rolling deploy).
+   * `segunda-ejecucion-anterior` (the folder renamed) by the workflow of the code before it, the activity
+   * already answering `liquidado` (a rolling deploy).
    */
   async segundaEjecucion() {
     const { data } = await api('POST', '/dte/dte01', factura());

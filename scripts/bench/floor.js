@@ -95,11 +95,12 @@ async function preparar(opts) {
       const documento = domain.signDte(dte, cert.privateKeyDer);
       const [yyyy, mm, dd] = fecEmi.split('-');
       const key = `emisores/${emisor.slug}/DTES/TEST/${yyyy}/${mm}/${dd}/DTE01/json/${codigoGeneracion}.json`;
+      const id = ++nextId;
       const registro = (verdict) => {
         const now = new Date();
         return {
           _id: codigoGeneracion,
-          id: ++nextId,
+          id,
           tipo,
           tipoDte: kind.tipoDte,
           codigoGeneracion,

@@ -16,10 +16,17 @@ import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } fr
 /** Idempotency-Key on issuance: retries after a timeout get the original outcome, never a second document. */
 describe('Idempotency-Key', () => {
   let tenant: TestTenant;
+  let connection: Connection;
+  let temporal: Client;
   beforeAll(async () => {
     tenant = await createTestTenant();
+    connection = await Connection.connect({ address: stack().temporalGrpc });
+    temporal = new Client({ connection });
   });
-  afterAll(() => closeTestDatabase());
+  afterAll(async () => {
+    await connection?.close();
+    await closeTestDatabase();
+  });
 
   const body = (descripcion: string) => ({
     receptor: {},
@@ -144,31 +151,25 @@ describe('Idempotency-Key', () => {
     });
     expect(factura.status).toBe(201);
     const { codigoGeneracion } = factura.body.data;
-    const connection = await Connection.connect({ address: stack().temporalGrpc });
-    try {
-      const temporal = new Client({ connection });
-      const workflowId = IssueDte.workflowId(codigoGeneracion);
-      const first = temporal.workflow.getHandle(workflowId);
-      await first.result();
-      await waitForMail((m) => m.to.some((t) => t.address === correo));
-      const { runId: firstRun } = await first.describe();
-      const started = (await first.fetchHistory()).events![0]!.workflowExecutionStartedEventAttributes!;
-      const input = defaultPayloadConverter.fromPayload<IssueDteInput>(started.input!.payloads![0]!);
+    const first = await closedRun(codigoGeneracion);
+    await waitForMail((m) => m.to.some((t) => t.address === correo));
 
-      // As the API starts it (apps/api/src/routes/issue.ts).
-      const answer = await new DteWorkflowClient(temporal.workflow).executeUpdateWithStart(
-        IssueDte,
-        IssueDte.documentOutcome,
-        { workflowId, taskQueue: started.taskQueue!.name!, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' },
-      );
-      expect(answer).toEqual({ codigoGeneracion, estado: 'PROCESSED' });
-      const second = temporal.workflow.getHandle(workflowId);
-      expect((await second.describe()).runId).not.toBe(firstRun);
-      await second.result();
-      expect(activitiesOf(await second.fetchHistory())).toEqual(['prepareDocument']);
-    } finally {
-      await connection.close();
-    }
+    // As the API starts it (apps/api/src/routes/issue.ts).
+    const answer = await new DteWorkflowClient(temporal.workflow).executeUpdateWithStart(
+      IssueDte,
+      IssueDte.documentOutcome,
+      {
+        workflowId: first.handle.workflowId,
+        taskQueue: first.taskQueue,
+        args: [first.input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      },
+    );
+    expect(answer).toEqual({ codigoGeneracion, estado: 'PROCESSED' });
+    const second = temporal.workflow.getHandle(first.handle.workflowId);
+    expect((await second.describe()).runId).not.toBe(first.runId);
+    await second.result();
+    expect(activitiesOf(await second.fetchHistory())).toEqual(['prepareDocument']);
     expect((await receptions(codigoGeneracion)).map((r) => r.servicio)).toEqual(['recepciondte']);
     const mails = ((await (await fetch(`${stack().maildev}/email`)).json()) as MaildevMessage[]).filter((m) =>
       m.to.some((t) => t.address === correo),
@@ -189,16 +190,9 @@ describe('Idempotency-Key', () => {
   it('tells the run that recorded the verdict, re-executing its steps, from a later run', async () => {
     const factura = await post(tenant, `reejecucion-${Date.now()}`, body('Reejecución'));
     const { codigoGeneracion } = factura.body.data;
-    const config = loadConfig(stack().env);
-    const deps = await createDependencies(config, createLogger({ LOG_LEVEL: 'silent' }, 'test'));
-    const connection = await Connection.connect({ address: stack().temporalGrpc });
+    const { handle, runId, input } = await closedRun(codigoGeneracion);
+    const deps = await createDependencies(loadConfig(stack().env), createLogger({ LOG_LEVEL: 'silent' }, 'test'));
     try {
-      const handle = new Client({ connection }).workflow.getHandle(IssueDte.workflowId(codigoGeneracion));
-      await handle.result();
-      const history = await handle.fetchHistory();
-      const started = history.events![0]!.workflowExecutionStartedEventAttributes!;
-      const input = defaultPayloadConverter.fromPayload<IssueDteInput>(started.input!.payloads![0]!);
-      const { runId } = await handle.describe();
       const { prepareDocument } = createActivities(deps);
       const enLaEjecucion = (id: string): Promise<Awaited<ReturnType<typeof prepareDocument>>> =>
         new MockActivityEnvironment({ workflowExecution: { workflowId: handle.workflowId, runId: id } }).run(
@@ -210,10 +204,19 @@ describe('Idempotency-Key', () => {
       expect(mismo.liquidado).toBeUndefined();
       expect((await enLaEjecucion('otra-ejecucion')).liquidado).toEqual({ codigoGeneracion, estado: 'PROCESSED' });
     } finally {
-      await connection.close();
       await deps.close();
     }
   });
+
+  /** A document's issuance once its run has closed: that run, and the input and queue it was started with. */
+  async function closedRun(codigoGeneracion: string) {
+    const handle = temporal.workflow.getHandle(IssueDte.workflowId(codigoGeneracion));
+    await handle.result();
+    const { runId } = await handle.describe();
+    const started = (await handle.fetchHistory()).events![0]!.workflowExecutionStartedEventAttributes!;
+    const input = defaultPayloadConverter.fromPayload<IssueDteInput>(started.input!.payloads![0]!);
+    return { handle, runId, input, taskQueue: started.taskQueue!.name! };
+  }
 
   /** The activities a history ran: scheduled ones, and local ones (a marker whose data names the type). */
   function activitiesOf(history: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>): string[] {

@@ -59,6 +59,14 @@ function handleOf(codigoGeneracion: string) {
   return ctx.workflows.handle(IssueDte, IssueDte.workflowId(codigoGeneracion));
 }
 
+/** Issues a document as the API does, with these activities, and answers the update's answer and the result. */
+function issueToTheEnd(activities: Partial<Activities>, codigo: string) {
+  return runWorker(ctx, activities, async (taskQueue) => {
+    const answer = await issue(taskQueue, issueInput(codigo));
+    return { answer, result: await handleOf(codigo).result() };
+  });
+}
+
 async function searchAttribute(codigoGeneracion: string, name: string): Promise<string | undefined> {
   const { typedSearchAttributes } = await handleOf(codigoGeneracion).describe();
   return typedSearchAttributes.get(defineSearchAttributeKey(name, SearchAttributeType.KEYWORD));
@@ -76,10 +84,7 @@ describe('IssueDteWorkflow', () => {
       deliverDocument: async () => undefined,
     });
 
-    const { answer, result } = await runWorker(ctx, stubs.activities, async (taskQueue) => {
-      const answer = await issue(taskQueue, issueInput(codigo));
-      return { answer, result: await handleOf(codigo).result() };
-    });
+    const { answer, result } = await issueToTheEnd(stubs.activities, codigo);
 
     expect(answer).toEqual({ codigoGeneracion: codigo, estado: 'PROCESSED' });
     expect(result).toEqual(answer);
@@ -102,10 +107,7 @@ describe('IssueDteWorkflow', () => {
       deliverDocument: async () => undefined,
     });
 
-    const { answer, result } = await runWorker(ctx, stubs.activities, async (taskQueue) => {
-      const answer = await issue(taskQueue, issueInput(codigo));
-      return { answer, result: await handleOf(codigo).result() };
-    });
+    const { answer, result } = await issueToTheEnd(stubs.activities, codigo);
 
     expect(answer).toEqual({ codigoGeneracion: codigo, estado: 'REJECTED' });
     expect(result).toEqual(answer);
@@ -127,10 +129,7 @@ describe('IssueDteWorkflow', () => {
       deliverDocument: async () => undefined,
     });
 
-    const { answer, result } = await runWorker(ctx, stubs.activities, async (taskQueue) => {
-      const answer = await issue(taskQueue, issueInput(codigo));
-      return { answer, result: await handleOf(codigo).result() };
-    });
+    const { answer, result } = await issueToTheEnd(stubs.activities, codigo);
 
     expect(answer).toEqual({ codigoGeneracion: codigo, estado: 'PROCESSED' });
     expect(result).toEqual(answer);

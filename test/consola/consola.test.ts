@@ -89,6 +89,8 @@ describe('web console', () => {
    * someone who knows the route), with the session's CSRF token or without it.
    */
   async function forjar(page: Page, accion: string, campos: Record<string, string>): Promise<HTTPResponse> {
+    // Waiting from before the submit: a quick answer can finish navigating before a later wait is set up.
+    const navegacion = page.waitForNavigation();
     await page.evaluate(
       (accion, campos) => {
         const form = document.createElement('form');
@@ -107,7 +109,7 @@ describe('web console', () => {
       accion,
       campos,
     );
-    return (await page.waitForNavigation())!;
+    return (await navegacion)!;
   }
 
   /** The pages of the PDF Chromium's viewer shows in the page's frame, once it has loaded it whole. */

@@ -39,14 +39,18 @@ export class DteWorkflowClient {
     return this.client.signalWithStart<F, SA>(wf.workflowType, options);
   }
 
-  /** Starts the workflow (or joins it, by `workflowIdConflictPolicy`) and waits for the update's answer. */
-  executeUpdateWithStart<F extends Workflow, Ret>(
+  /**
+   * Starts the workflow (or joins it, by `workflowIdConflictPolicy`) and waits for the update's answer;
+   * `mensaje` is the update's arguments and, for one a retry must not repeat, its id.
+   */
+  executeUpdateWithStart<F extends Workflow, Ret, Args extends unknown[] = []>(
     wf: WorkflowContract<F>,
-    update: UpdateDefinition<Ret, []>,
+    update: UpdateDefinition<Ret, Args>,
     options: WorkflowStartOptions<F> & { workflowIdConflictPolicy: WorkflowIdConflictPolicy },
+    mensaje?: { args: Args; updateId?: string },
   ): Promise<Ret> {
     const startWorkflowOperation = new WithStartWorkflowOperation<F>(wf.workflowType, options);
-    return this.client.executeUpdateWithStart(update, { startWorkflowOperation });
+    return this.client.executeUpdateWithStart(update, { startWorkflowOperation, ...mensaje });
   }
 }
 export { iniciarEntrega, type ConfigEntregas } from './entregas';

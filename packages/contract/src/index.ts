@@ -5,6 +5,7 @@
  */
 export { defineWorkflow, type WorkflowContract, type WorkflowFn } from './workflow';
 export { IssueDte, type DocumentEstado, type DocumentOutcome, type Issuer, type IssueDteInput } from './emision';
+export { colaNumeracion, DUENO_CORRELATIVO, Numeracion, SERIE_CORRELATIVO } from './numeracion';
 export { Anulacion, type AnulacionInput, type AnulacionResult } from './anulacion';
 export {
   Contingencia,

@@ -68,6 +68,16 @@ export async function takeNext(connection: Connection, series: string, owner?: s
   });
 }
 
+/** How a process that contends for a series with others takes its numbers elsewhere (`takeOwned`). */
+export interface Disputa {
+  /** Whether the series is known to be contended now: its numbers are not inserted here. */
+  activa(): boolean;
+  /** This process just lost a race for the series. */
+  perdida(): void;
+  /** The number from elsewhere. */
+  tomar(): Promise<number>;
+}
+
 interface Numero {
   _id: string;
   serie: string;
@@ -86,14 +96,25 @@ interface Numero {
  * As `takeNext`: claims on a series are queued in this process and its last number remembered, so races
  * only happen across processes; a process starting cold begins at the shared hint, or after the numbers the
  * series took as `takeNext` claims before it moved here. Its numbers are taken by `takeOwned` alone.
+ *
+ * Processes racing on one series lose (N − 1) / 2 turns per number with N of them, each a refused insert
+ * and a read. With a `disputa`, a process that loses a turn does not walk on: the number comes from
+ * `disputa.tomar` (the series' numbering workflow, which takes it here, uncontended, for whoever asks).
  */
-export async function takeOwned(connection: Connection, series: string, owner: string): Promise<number> {
+export async function takeOwned(
+  connection: Connection,
+  series: string,
+  owner: string,
+  disputa?: Disputa,
+): Promise<number> {
   const numeros = connection.collection<Numero>('numeros');
   const _id = `${series}:${owner}`;
   let last = lastTaken.get(connection);
   if (!last) lastTaken.set(connection, (last = new Map()));
   const known = last;
-  return serialized(series, async () => {
+  const tomado = await serialized(series, async () => {
+    // Queued behind the call that found the series contended.
+    if (disputa?.activa()) return null;
     let n = known.get(series) ?? (await lastNumber(connection, series));
     let raced = false;
     for (n++; ; n++) {
@@ -106,6 +127,11 @@ export async function takeOwned(connection: Connection, series: string, owner: s
         const propio = await numeros.findOne({ _id });
         if (propio) return propio.n;
         raced = true;
+        if (disputa) {
+          known.set(series, n);
+          disputa.perdida();
+          return null;
+        }
       }
     }
     known.set(series, n);
@@ -113,6 +139,7 @@ export async function takeOwned(connection: Connection, series: string, owner: s
       await connection.collection<Hint>('claim_hints').updateOne({ _id: series }, { $max: { n } }, { upsert: true });
     return n;
   });
+  return tomado ?? disputa!.tomar();
 }
 
 /**

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { takeOwned } from '@dte/store';
 import { stack } from '../support/stack';
 import { closeTestDatabase, testDatabase } from '../support/tenant';
 
@@ -66,5 +67,34 @@ describe('a correlativo taken by a process killed at each step', () => {
     expect(Object.fromEntries(guardados.map((g) => [g._id.slice(serie.length + 1), g.n]))).toEqual(
       Object.fromEntries(numeros),
     );
+  });
+});
+
+/**
+ * Replicas that contend for a series take its numbers from the series' numbering workflow
+ * (`Secuenciador`). A process may die once its request reached the workflow, the number taken for it and
+ * its answer on the way back: the retry, from a new process, must get that number, and the series no gap.
+ */
+describe('a correlativo asked of the numbering workflow by a process killed before it gets the answer', () => {
+  afterAll(() => closeTestDatabase());
+
+  it('is the number the retry gets, with no gap after it', async () => {
+    const serie = `correlativo:${Date.now()}`;
+    const db = await testDatabase();
+    const codigo = () => randomUUID().toUpperCase();
+    // Another replica took 1, so this cold process loses its race for it and asks the workflow.
+    await takeOwned(db.connection, serie, codigo());
+    const dueno = codigo();
+    const queue = stack().env.TEMPORAL_TASK_QUEUE ?? 'dte';
+    const args = [HIJO, stack().env.MONGODB_URI!, serie, dueno, 'secuenciador', stack().temporalGrpc, queue];
+    await expect(exec(process.execPath, args)).rejects.toMatchObject({ signal: 'SIGKILL' });
+    const { Numero } = db.models;
+    expect((await Numero.findById(`${serie}:${dueno}`).lean())?.n).toBe(2);
+
+    // The retry, as Temporal retries the activity on another worker; then the next document.
+    expect((await tomar(serie, dueno)).n).toBe(2);
+    expect((await tomar(serie, codigo())).n).toBe(3);
+    const guardados = await Numero.find({ serie }, { n: 1 }).lean();
+    expect(guardados.map((g) => g.n).sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 });

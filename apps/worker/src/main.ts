@@ -9,8 +9,8 @@ import {
 } from '@temporalio/worker';
 import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
 import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
-import { colaEntregas } from '@dte/contract';
-import { ensureSchedules } from '@dte/contract/client';
+import { colaEntregas, colaNumeracion } from '@dte/contract';
+import { DteWorkflowClient, ensureSchedules } from '@dte/contract/client';
 import { serveMetrics } from './metrics-server';
 
 const SDK_LEVELS: Partial<Record<Config['LOG_LEVEL'], LogLevel>> = {
@@ -37,8 +37,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, 'worker');
   Runtime.install({ logger: sdkLogger(log, config.LOG_LEVEL) });
-  const deps = await createDependencies(config, log);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const deps = await createDependencies(config, log, new DteWorkflowClient(client.workflow));
   const activities = createActivities(deps);
   // Bundled once for both workers: each bundling takes seconds and its own memory.
   const workflowBundle = config.WORKFLOW_BUNDLE_PATH
@@ -68,7 +69,15 @@ async function main(): Promise<void> {
     maxConcurrentActivityTaskExecutions: config.WEBHOOK_ENTREGAS_SIMULTANEAS,
     shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
-  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  // The numbering workflows and their batches, with slots of their own (colaNumeracion).
+  const numeracion = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: colaNumeracion(config.TEMPORAL_TASK_QUEUE),
+    workflowBundle,
+    activities: { numerar: activities.numerar },
+    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
+  });
   if (config.WORKER_SCHEDULES) {
     const schedules = await ensureSchedules(client.schedule, config);
     log.info(
@@ -89,11 +98,12 @@ async function main(): Promise<void> {
   // (cancelling them after SHUTDOWN_GRACE_SECONDS); only then do the pools and connections close.
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, metricsPort: metrics?.port ?? null }, 'worker running');
   try {
-    // One stopping (a signal stops both) or failing stops the other.
+    // One stopping (a signal stops all) or failing stops the others.
+    const workers = [worker, entregas, numeracion];
     await Promise.all(
-      [worker, entregas].map((w) =>
+      workers.map((w) =>
         w.run().catch((err: unknown) => {
-          for (const otro of [worker, entregas]) if (otro.getState() === 'RUNNING') otro.shutdown();
+          for (const otro of workers) if (otro.getState() === 'RUNNING') otro.shutdown();
           throw err;
         }),
       ),

@@ -14,6 +14,7 @@ import { createLibroActivities } from './libros/render-libro';
 import { createCertificacionActivities } from './certificacion';
 import { createComprasActivities } from './compras';
 import { createBuzonActivities } from './compras/buzon';
+import { createNumeracionActivities } from './numbering/secuenciador';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createCertificacionActivities(deps),
     ...createComprasActivities(deps, deps.mh),
     ...createBuzonActivities(deps),
+    ...createNumeracionActivities(deps),
   };
 }
 

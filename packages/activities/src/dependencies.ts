@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from './mail';
 import { createActivityMetrics, type ActivityMetrics } from './metrics';
 import { MhClient } from './mh/mh-client';
 import { Recientes } from './dte/recientes';
+import { Secuenciador } from './numbering/secuenciador';
+import type { DteWorkflowClient } from '@dte/contract/client';
 
 /** Everything activities touch, created once per worker process and closed on shutdown. */
 export interface ActivityDependencies {
@@ -42,10 +44,16 @@ export interface ActivityDependencies {
   /** What the issuance's steps just wrote, for the step after each on this worker (dte/recientes.ts). */
   preparados: Recientes<{ dteFirmado: string; claves: ClavesDocumento }>;
   registrados: Recientes<StoredDocumentRecord>;
+  /** Correlativos of contended series from their numbering workflow; absent without Temporal (tests, tools). */
+  secuenciador?: Secuenciador;
   close(): Promise<void>;
 }
 
-export async function createDependencies(config: Config, log: Logger): Promise<ActivityDependencies> {
+export async function createDependencies(
+  config: Config,
+  log: Logger,
+  workflows?: DteWorkflowClient,
+): Promise<ActivityDependencies> {
   const metrics = createActivityMetrics();
   const db = await connectDatabase(config.MONGODB_URI, (operation) => metrics.dbOperations.inc({ ...operation }));
   const store = ObjectStore.fromConfig(config);
@@ -80,6 +88,11 @@ export async function createDependencies(config: Config, log: Logger): Promise<A
     preparados: new Recientes<{ dteFirmado: string; claves: ClavesDocumento }>(),
     // Whole records, the largest MH takes among them: fewer than the signed documents kept.
     registrados: new Recientes<StoredDocumentRecord>(100),
+    secuenciador:
+      workflows &&
+      new Secuenciador(workflows, config.TEMPORAL_TASK_QUEUE, (serie) =>
+        log.info({ serie }, 'series contended by another process: its numbers come from its numbering workflow'),
+      ),
     async close() {
       await browser.close();
       mailer.close();

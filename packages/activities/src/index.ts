@@ -4,3 +4,4 @@ export { createDependencies, type ActivityDependencies } from './dependencies';
 export { registerContingencyGauge, type ActivityMetrics } from './metrics';
 export { dteFailureInterceptor } from './dte-failure';
 export { MhClient } from './mh/mh-client';
+export { Secuenciador } from './numbering/secuenciador';

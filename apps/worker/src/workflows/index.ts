@@ -13,3 +13,4 @@ export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion
 export { CertificacionWorkflow } from './certificacion';
 export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
 export { RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
+export { NumeracionWorkflow } from './numeracion';

@@ -24,6 +24,16 @@ export const issuanceSteps = proxyLocalActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: refusalsAreFinal },
 });
 
+/**
+ * A batch of correlativos for the series' numbering workflow, retried until the database answers, since
+ * issuances wait on it. Not local: requests that reach a run while a local activity holds its workflow
+ * task open were rejected "because it wasn't processed by worker" (Temporal SDK 1.24 with the dev server).
+ */
+export const numeracionSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
 /** One reception under MH's policy: up to three sends, each bounded by MH's 8-second timeout, with consults. */
 export const mhReception = proxyLocalActivities<Activities>({
   startToCloseTimeout: LIMITE_RECEPCION_MS,

@@ -243,6 +243,7 @@ async function construir(
       year: Number(fecEmi.slice(0, 4)),
     },
     input.codigoGeneracion,
+    deps.secuenciador,
   );
   const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
   const dte = buildDocument(tipo, version, ctx(numeroControl), request, originales);

@@ -1,4 +1,5 @@
 import { isDuplicateKey, takeNext, takeOwned, type Database } from '@dte/store';
+import type { Secuenciador } from './secuenciador';
 
 export interface SequenceKey {
   emisorId: number;
@@ -15,12 +16,14 @@ const sequenceIds = new WeakMap<Database['connection'], Map<string, number>>();
 /**
  * The next correlativo of a numeroControl sequence. MH restarts the correlativo each year, so the year
  * is part of the key. Consecutive and never shared, under any concurrency; asking again for the same
- * codigoGeneracion returns its number, even after a crash (see `takeOwned`).
+ * codigoGeneracion returns its number, even after a crash (see `takeOwned`). With a `secuenciador`, a
+ * series other processes contend for is numbered by its numbering workflow.
  */
 export async function nextCorrelativo(
   db: Database,
   key: SequenceKey,
   codigoGeneracion: string,
+  secuenciador?: Secuenciador,
 ): Promise<{ sequenceId: number; correlativo: number }> {
   let ids = sequenceIds.get(db.connection);
   if (!ids) sequenceIds.set(db.connection, (ids = new Map()));
@@ -34,7 +37,11 @@ export async function nextCorrelativo(
   ]);
   const sequenceId = ids.get(name) ?? (await sequenceIdOf(db, key));
   ids.set(name, sequenceId);
-  return { sequenceId, correlativo: await takeOwned(db.connection, `correlativo:${sequenceId}`, codigoGeneracion) };
+  const serie = `correlativo:${sequenceId}`;
+  const correlativo = secuenciador
+    ? await secuenciador.tomar(db.connection, serie, codigoGeneracion)
+    : await takeOwned(db.connection, serie, codigoGeneracion);
+  return { sequenceId, correlativo };
 }
 
 async function sequenceIdOf(db: Database, key: SequenceKey): Promise<number> {

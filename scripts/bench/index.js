@@ -523,7 +523,7 @@ async function main() {
     }
 
     if (want('numeracion', 'numeracion')) {
-      run.numeracion = await benchNumeracion({ db, uri: stack.env.MONGODB_URI, numeros: opts.numeros, log, sampled });
+      run.numeracion = await benchNumeracion({ db, stack, numeros: opts.numeros, log, sampled });
       save();
     }
 

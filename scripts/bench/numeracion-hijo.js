@@ -2,8 +2,11 @@
 /**
  * One process of the numbering benchmark (scripts/bench/numeracion.js): takes `count` numbers of one
  * series, each for an owner of its own, as a worker takes correlativos, and prints what it cost.
- *   node numeracion-hijo.js <mongodb uri> <series> <takeOwned|takeNext> <count>
- * `takeNext` with an owner is how correlativos were taken before `takeOwned` (a claim, then its owner).
+ *   node numeracion-hijo.js <mongodb uri> <series> <takeOwned|takeNext|secuenciador> <count> [temporal address] [task queue]
+ * `takeNext` with an owner is how correlativos were taken before `takeOwned` (a claim, then its owner);
+ * `secuenciador` is how a worker takes them now: `takeOwned` until it loses a race, then the series'
+ * numbering workflow (on the stack's worker, at the Temporal address and
+ * queue given).
  */
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
@@ -12,7 +15,24 @@ const mongoose = require('mongoose');
 const ROOT = path.resolve(__dirname, '../..');
 const store = require(path.join(ROOT, 'packages/store'));
 
-const [uri, serie, metodo, count] = process.argv.slice(2);
+const [uri, serie, metodo, count, temporal, taskQueue] = process.argv.slice(2);
+
+/** The taking function of `metodo`, and what closes what it opened. */
+async function tomador(connection) {
+  if (metodo !== 'secuenciador') return { tomar: (dueno) => store[metodo](connection, serie, dueno), cerrar() {} };
+  const { Client, Connection } = require('@temporalio/client');
+  const { Secuenciador } = require(path.join(ROOT, 'packages/activities'));
+  const { DteWorkflowClient } = require(path.join(ROOT, 'packages/contract/dist/client'));
+  const conexion = await Connection.connect({ address: temporal });
+  const secuenciador = new Secuenciador(
+    new DteWorkflowClient(new Client({ connection: conexion }).workflow),
+    taskQueue,
+  );
+  return {
+    tomar: (dueno) => secuenciador.tomar(connection, serie, dueno),
+    cerrar: () => conexion.close(),
+  };
+}
 
 async function main() {
   const connection = mongoose.createConnection(uri, { monitorCommands: true, maxPoolSize: 4 });
@@ -25,14 +45,17 @@ async function main() {
     if (e.reply?.writeErrors?.length) comandos.insertsFallidos++;
   });
   connection.getClient().on('commandFailed', () => comandos.total++);
+  const { tomar, cerrar } = await tomador(connection);
   // Every process starts together, as the replicas of a burst do.
   const salida = new Promise((resolve) => process.once('message', resolve));
   process.send({ listo: true });
   await salida;
   const inicio = process.hrtime.bigint();
-  for (let i = 0; i < Number(count); i++) await store[metodo](connection, serie, randomUUID());
+  // Owners are codigoGeneracion, as the numbering workflow admits.
+  for (let i = 0; i < Number(count); i++) await tomar(randomUUID().toUpperCase());
   const ms = Number(process.hrtime.bigint() - inicio) / 1e6;
   process.send({ ms, ...comandos });
+  await cerrar();
   await connection.close();
 }
 

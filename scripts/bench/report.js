@@ -211,7 +211,8 @@ function extraLines(run) {
     for (const r of run.numeracion)
       lines.push(
         `  ${r.metodo} × ${r.procesos}: ${fmt(r.msPorNumero, 2)} ms (${r.numerosPorSegundo}/s), ${fmt(r.comandosPorNumero, 2)} commands, ` +
-          `${fmt(r.insertsFallidosPorNumero, 2)} refused inserts, database CPU ${fmt(r.cpuBaseDeDatosMsPorNumero, 2)} ms; ` +
+          `${fmt(r.insertsFallidosPorNumero, 2)} refused inserts, ${fmt(r.actualizacionesPorNumero ?? 0, 2)} workflow updates, ` +
+          `database CPU ${fmt(r.cpuBaseDeDatosMsPorNumero, 2)} ms; ` +
           `${r.numeros} numbers ${r.sinHuecos ? 'without gap or repeat' : 'WITH A GAP OR A REPEAT'}`,
       );
   }

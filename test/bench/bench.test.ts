@@ -39,6 +39,14 @@ interface Scenario {
   garantias: Load & { delivered: number; deliveredPerSecond: number };
   dbOperationsPerDocument: Record<'api' | 'worker', { total: number; byOperation: Record<string, number> }>;
 }
+interface Numeracion {
+  metodo: 'takeNext' | 'takeOwned' | 'secuenciador';
+  procesos: number;
+  numeros: number;
+  sinHuecos: boolean;
+  insertsFallidosPorNumero: number;
+  actualizacionesPorNumero: number;
+}
 interface Contingency {
   issue: Load;
   enlisted: number;
@@ -51,14 +59,15 @@ interface Contingency {
 
 /**
  * `npm run bench` against the suite's running stack (`--stack-file`), shortened: DTE 01 one at a time for a
- * few seconds with its floor, and a small contingency backlog drained after an outage. The bench makes its
+ * few seconds with its floor, a small contingency backlog drained after an outage, and one series numbered
+ * by 1 to 8 processes at once. The bench makes its
  * own tenants, so the other suites' documents and simulator settings are not touched.
  */
 describe('npm run bench', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const out = path.join(dir, 'run.json');
   let stdout = '';
-  let result: { results: Scenario[]; contingency: Contingency };
+  let result: { results: Scenario[]; contingency: Contingency; numeracion: Numeracion[] };
 
   beforeAll(async () => {
     ({ stdout } = await run(
@@ -68,7 +77,9 @@ describe('npm run bench', () => {
         '--stack-file',
         process.env.DTE_TEST_STACK_FILE!,
         '--scenario',
-        'dte01-1item-c1-0ms,contingency',
+        'dte01-1item-c1-0ms,contingency,numeracion',
+        '--numeros',
+        '16',
         '--pipeline',
         '--garantias',
         '--duration',
@@ -179,5 +190,20 @@ describe('npm run bench', () => {
     expect(c.deliveredSeconds).toBeGreaterThan(0);
     expect(c.resources.groups.simulator?.cpuSeconds).toBeGreaterThan(0);
     expect(stdout).toContain('drain 10/10 PROCESSED');
+  });
+
+  it('numbers one series from 1, 2, 4 and 8 processes, the contended ones through its workflow', () => {
+    expect(result.numeracion.map((r) => `${r.metodo} ${r.procesos}`)).toEqual(
+      ['takeNext', 'takeOwned', 'secuenciador'].flatMap((m) => [1, 2, 4, 8].map((p) => `${m} ${p}`)),
+    );
+    for (const r of result.numeracion) expect(r).toMatchObject({ numeros: 16, sinHuecos: true });
+    for (const r of result.numeracion.filter((f) => f.metodo === 'secuenciador')) {
+      // A cold process starts at 1, which another took when there are several: it loses once, then asks the
+      // workflow; the processes' refused inserts stay below one each, whatever the count of numbers.
+      expect(Math.round(r.insertsFallidosPorNumero * r.numeros)).toBeLessThanOrEqual(r.procesos);
+      if (r.procesos > 1) expect(r.actualizacionesPorNumero).toBeGreaterThan(0);
+      else expect(r.actualizacionesPorNumero).toBe(0);
+    }
+    expect(stdout).toContain('secuenciador × 8:');
   });
 });

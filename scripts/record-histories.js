@@ -12,7 +12,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
+const { execFile, execFileSync } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const { parseArgs } = require('node:util');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -116,6 +117,15 @@ function objectStore() {
 
 function temporal(...args) {
   return execFileSync(opts.temporal, [...args, '--address', opts.address], { encoding: 'utf8' });
+}
+
+/** `temporal`, without blocking: for requests that must reach a workflow together. */
+function temporalAsync(...args) {
+  return new Promise((resolve, reject) =>
+    execFile(opts.temporal, [...args, '--address', opts.address], { encoding: 'utf8' }, (err, out) =>
+      err ? reject(err) : resolve(out),
+    ),
+  );
 }
 
 /** Waits until the workflow has ended (any status), then returns its history as JSON. */
@@ -491,6 +501,24 @@ const SCENARIOS = {
     const input = Buffer.from(payload.data, 'base64').toString('utf8');
     temporal('workflow', 'start', '--type', 'IssueDteWorkflow', '--task-queue', 'dte', '--workflow-id', workflowId, '--input', input); // prettier-ignore
     save('segunda-ejecucion', 'IssueDteWorkflow', await historyOf(workflowId));
+  },
+  /**
+   * A series' numbering workflow (as replicas contending for a point of sale start it): three requests at
+   * once, one alone, and the first again under another request id; then terminated, since a series'
+   * workflow only ends after 10 idle minutes. Its series is one of its own (no document's).
+   */
+  async numeracion() {
+    const serie = `correlativo:9${Date.now()}`;
+    const workflowId = `numeracion-${serie}`;
+    temporal('workflow', 'start', '--type', 'NumeracionWorkflow', '--task-queue', 'dte-numeracion', '--workflow-id', workflowId, '--input', JSON.stringify(serie)); // prettier-ignore
+    const pedir = (dueno, updateId = dueno) =>
+      temporalAsync('workflow', 'update', 'execute', '--workflow-id', workflowId, '--name', 'tomarNumero', '--update-id', updateId, '--input', JSON.stringify(dueno)); // prettier-ignore
+    const duenos = Array.from({ length: 4 }, () => randomUUID().toUpperCase());
+    await Promise.all(duenos.slice(0, 3).map((d) => pedir(d)));
+    await pedir(duenos[3]);
+    await pedir(duenos[0], randomUUID());
+    temporal('workflow', 'terminate', '--workflow-id', workflowId, '--reason', 'recorded');
+    save('numeracion', 'NumeracionWorkflow', await historyOf(workflowId));
   },
   /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
   async libro() {

@@ -34,6 +34,7 @@ describe('workflow replay of recorded histories', () => {
       'ContingencyWorkflow',
       'InvalidateDteWorkflow',
       'IssueDteWorkflow',
+      'NumeracionWorkflow',
       'RenderInformeCertificacionWorkflow',
       'RenderLibroWorkflow',
       'RenderPdfWorkflow',

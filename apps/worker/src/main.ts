@@ -6,6 +6,7 @@ import {
   Runtime,
   Worker,
   type LogLevel,
+  type WorkerOptions,
 } from '@temporalio/worker';
 import { createLogger, loadConfig, temporalConnectionOptions, type Config, type Logger } from '@dte/config';
 import { createActivities, createDependencies, dteFailureInterceptor, registerContingencyGauge } from '@dte/activities';
@@ -41,42 +42,38 @@ async function main(): Promise<void> {
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const deps = await createDependencies(config, log, new DteWorkflowClient(client.workflow));
   const activities = createActivities(deps);
-  // Bundled once for both workers: each bundling takes seconds and its own memory.
+  // Bundled once for all three workers: each bundling takes seconds and its own memory.
   const workflowBundle = config.WORKFLOW_BUNDLE_PATH
     ? { codePath: config.WORKFLOW_BUNDLE_PATH }
     : await bundleWorkflowCode({ workflowsPath: require.resolve('./workflows'), logger: Runtime.instance().logger });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+  // One connection, namespace, bundle and grace for every queue this process serves.
+  const serve = (options: Pick<WorkerOptions, 'taskQueue' | 'activities'> & Partial<WorkerOptions>) =>
+    Worker.create({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      workflowBundle,
+      interceptors: { activity: [dteFailureInterceptor] },
+      shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
+      ...options,
+    });
+  // Its queue still runs the webhook deliveries started before they had a queue of their own.
+  const worker = await serve({
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    // Its queue still runs the webhook deliveries started before they had a queue of their own.
-    workflowBundle,
     activities,
-    interceptors: { activity: [dteFailureInterceptor] },
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
-    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   // Webhook deliveries run on a queue of their own, their attempts with a bounded number of slots:
   // however slow the receivers, they never take the slots of issuance's activities, and however many
   // deliveries wait, an operator's list of the documents' queue does not show them.
-  const entregas = await Worker.create({
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+  const entregas = await serve({
     taskQueue: colaEntregas(config.TEMPORAL_TASK_QUEUE),
-    workflowBundle,
     activities: { entregarWebhook: activities.entregarWebhook },
-    interceptors: { activity: [dteFailureInterceptor] },
     maxConcurrentActivityTaskExecutions: config.WEBHOOK_ENTREGAS_SIMULTANEAS,
-    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   // The numbering workflows and their batches, with slots of their own (colaNumeracion).
-  const numeracion = await Worker.create({
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+  const numeracion = await serve({
     taskQueue: colaNumeracion(config.TEMPORAL_TASK_QUEUE),
-    workflowBundle,
     activities: { numerar: activities.numerar },
-    shutdownGraceTime: `${config.SHUTDOWN_GRACE_SECONDS} seconds`,
   });
   if (config.WORKER_SCHEDULES) {
     const schedules = await ensureSchedules(client.schedule, config);

@@ -43,7 +43,11 @@ export class Secuenciador {
 
   /** Whether this process asks the numbering workflow for `serie` now. */
   disputada(serie: string): boolean {
-    return (this.disputadas.get(serie) ?? 0) > Date.now();
+    const hasta = this.disputadas.get(serie);
+    if (hasta === undefined) return false;
+    if (hasta > Date.now()) return true;
+    this.disputadas.delete(serie);
+    return false;
   }
 
   private pedir(serie: string, dueno: string): Promise<number> {

@@ -508,11 +508,12 @@ const SCENARIOS = {
    * workflow only ends after 10 idle minutes. Its series is one of its own (no document's).
    */
   async numeracion() {
+    const { colaNumeracion, Numeracion } = require('@dte/contract');
     const serie = `correlativo:9${Date.now()}`;
-    const workflowId = `numeracion-${serie}`;
-    temporal('workflow', 'start', '--type', 'NumeracionWorkflow', '--task-queue', 'dte-numeracion', '--workflow-id', workflowId, '--input', JSON.stringify(serie)); // prettier-ignore
+    const workflowId = Numeracion.workflowId(serie);
+    temporal('workflow', 'start', '--type', Numeracion.workflowType, '--task-queue', colaNumeracion('dte'), '--workflow-id', workflowId, '--input', JSON.stringify(serie)); // prettier-ignore
     const pedir = (dueno, updateId = dueno) =>
-      temporalAsync('workflow', 'update', 'execute', '--workflow-id', workflowId, '--name', 'tomarNumero', '--update-id', updateId, '--input', JSON.stringify(dueno)); // prettier-ignore
+      temporalAsync('workflow', 'update', 'execute', '--workflow-id', workflowId, '--name', Numeracion.tomarNumero.name, '--update-id', updateId, '--input', JSON.stringify(dueno)); // prettier-ignore
     const duenos = Array.from({ length: 4 }, () => randomUUID().toUpperCase());
     await Promise.all(duenos.slice(0, 3).map((d) => pedir(d)));
     await pedir(duenos[3]);

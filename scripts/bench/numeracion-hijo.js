@@ -5,8 +5,7 @@
  *   node numeracion-hijo.js <mongodb uri> <series> <takeOwned|takeNext|secuenciador> <count> [temporal address] [task queue]
  * `takeNext` with an owner is how correlativos were taken before `takeOwned` (a claim, then its owner);
  * `secuenciador` is how a worker takes them now: `takeOwned` until it loses a race, then the series'
- * numbering workflow (on the stack's worker, at the Temporal address and
- * queue given).
+ * numbering workflow (on the stack's worker, at the Temporal address and queue given).
  */
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');

@@ -14,7 +14,7 @@ export type {
 } from './db/models';
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
 export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
-export { takeNext, takeOwned, type Disputa } from './db/insert-next';
+export { advanceHint, takeNext, takeOwned, type Disputa } from './db/insert-next';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';

@@ -63,9 +63,25 @@ export async function takeNext(connection: Connection, series: string, owner?: s
     known.set(series, n);
     if (ownerId) await claims.insertOne({ _id: ownerId, n });
     // A lost update leaves the hint low, which costs failed inserts, never a duplicate.
-    if (raced || n % HINT_EVERY === 0) await hints.updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+    if (raced || n % HINT_EVERY === 0) await advanceHint(connection, series, n);
     return n;
   });
+}
+
+/**
+ * Moves a series' shared hint forward to n. Two processes creating the hint at once both find no document
+ * and both insert it; the database refuses the second with E11000 (MongoDB documents this for upserts), and
+ * by then the hint exists, so the update is applied once more.
+ */
+export async function advanceHint(connection: Connection, series: string, n: number): Promise<void> {
+  const hints = connection.collection<Hint>('claim_hints');
+  const advance = () => hints.updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+  try {
+    await advance();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    await advance();
+  }
 }
 
 /** How a process that contends for a series with others takes its numbers elsewhere (`takeOwned`). */
@@ -135,8 +151,7 @@ export async function takeOwned(
       }
     }
     known.set(series, n);
-    if (raced || n % HINT_EVERY === 0)
-      await connection.collection<Hint>('claim_hints').updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+    if (raced || n % HINT_EVERY === 0) await advanceHint(connection, series, n);
     return n;
   });
   return tomado ?? disputa!.tomar();

@@ -1,10 +1,10 @@
 'use strict';
 // IssueDte's shape for the benchmarks. bareIssue, for scripts/bench-temporal.js, with none of its work:
-// started with its search attributes, the update answered after three local activities (prepare,
-// transmit, record), one upsert of numeroControl and estado, then the delivery as one activity task, as
-// the real workflow does. barePipeline, for the bench's bare pipeline (scripts/bench/pipeline.js): cut to
-// what it cannot lose, the update answered once the floor's work is done in one local activity, one upsert
-// of the estado, the delivery as one activity task.
+// started with its search attributes, the update answered after one local activity (prepare, transmit and
+// record, `issueDocument`; `pasos` of them, as the three were before), one upsert of numeroControl and
+// estado, then the delivery as one activity task, as the real workflow does. barePipeline, for the bench's
+// bare pipeline (scripts/bench/pipeline.js): cut to what it cannot lose, the update answered once the
+// floor's work is done in one local activity, one upsert of the estado, the delivery as one activity task.
 const {
   allHandlersFinished,
   condition,
@@ -27,10 +27,10 @@ function answerWhen(ready) {
   });
 }
 
-async function bareIssue() {
+async function bareIssue(pasos = 1) {
   let done = false;
   answerWhen(() => done);
-  for (let i = 0; i < 3; i++) await step();
+  for (let i = 0; i < pasos; i++) await step();
   done = true;
   upsertSearchAttributes({ DteNumeroControl: ['DTE-01-M001P001-000000000000001'], DteEstado: ['PROCESSED'] });
   await deliver();

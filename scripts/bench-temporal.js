@@ -3,13 +3,14 @@
 /**
  * What orchestration alone costs on this machine: the embedded Temporal dev server (as `npm start` runs it)
  * and a worker in this process, issuing workflows of IssueDte's shape with none of its work
- * (bench-temporal-workflow.js: update-with-start with the API's search attributes, answered after three
- * no-op local activities, one upsert, then a no-op activity task for the delivery). Prints the answer's
+ * (bench-temporal-workflow.js: update-with-start with the API's search attributes, answered after one
+ * no-op local activity, or `pasos` of them as before the issuance was one step, one upsert, then a no-op
+ * activity task for the delivery). Prints the answer's
  * latency one at a time, and at concurrency 32 the workflows completed per second (the delivery
  * included) with the CPU each took. Not a test; numbers depend on the machine. Needs `npm run tools` (or
  * any npm start/test).
  *
- *   node scripts/bench-temporal.js [workflows=1500]
+ *   node scripts/bench-temporal.js [workflows=1500] [pasos=1]
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,6 +25,7 @@ const { ProcessSampler } = require('./bench/sampler');
 const { percentile } = require('./bench/load');
 
 const total = Number(process.argv[2] ?? 1500);
+const pasos = Number(process.argv[3] ?? 1);
 const taskQueue = 'bench-temporal';
 
 async function main() {
@@ -47,6 +49,7 @@ async function main() {
       client.workflow.executeUpdateWithStart('answer', {
         startWorkflowOperation: new WithStartWorkflowOperation('bareIssue', {
           workflowId: randomUUID(),
+          args: [pasos],
           taskQueue,
           workflowIdConflictPolicy: 'FAIL',
           searchAttributes: {

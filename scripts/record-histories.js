@@ -192,13 +192,16 @@ const SCENARIOS = {
   },
   /** A Comprobante de Retención while MH refuses connections: a 2023 CR cannot enter contingency, it waits. */
   async espera(nit) {
-    await sim('/outage', { mode: 'refuse', emisor: nit });
-    const pending = api('POST', '/dte/dte07', retencion);
-    // Long enough for the policy's three sends and one wait of the workflow's backoff.
-    await new Promise((r) => setTimeout(r, 15000));
-    await sim('/outage', { mode: 'none', emisor: nit });
-    const { data } = await pending;
-    save('espera', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+    await esperaDeMh(nit, 'espera');
+  },
+  /** A Factura accepted, prepared, sent and recorded in one local activity (`issueDocument`). */
+  async unPaso() {
+    const { data } = await api('POST', '/dte/dte01', factura());
+    save('un-paso', 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+  },
+  /** The `espera` scenario with that one step: MH unanswered in it, the workflow waits and sends again. */
+  async unPasoEspera(nit) {
+    await esperaDeMh(nit, 'un-paso-espera');
   },
   /**
    * An invalidation MH does not answer (503 to the caller, the document untouched), then the same request
@@ -537,6 +540,17 @@ const SCENARIOS = {
     save('libro', 'RenderLibroWorkflow', await historyOf(libro.execution.workflowId));
   },
 };
+
+/** A Comprobante de Retención issued while MH refuses connections, which MH receives once it is back. */
+async function esperaDeMh(nit, scenario) {
+  await sim('/outage', { mode: 'refuse', emisor: nit });
+  const pending = api('POST', '/dte/dte07', retencion);
+  // Long enough for the policy's three sends and one wait of the workflow's backoff.
+  await new Promise((r) => setTimeout(r, 15000));
+  await sim('/outage', { mode: 'none', emisor: nit });
+  const { data } = await pending;
+  save(scenario, 'IssueDteWorkflow', await historyOf(`dte-${data.codigoGeneracion}`));
+}
 
 /** The admin CLI against the same stack (`npm start`'s configuration). */
 function admin(...args) {

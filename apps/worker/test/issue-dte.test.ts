@@ -74,6 +74,17 @@ async function searchAttribute(codigoGeneracion: string, name: string): Promise<
 
 const unreachable = { result: 'UNREACHABLE', reason: 'MH did not answer' } as const;
 
+/** The local activities the execution's history records (their markers), in order. */
+async function localActivities(codigoGeneracion: string): Promise<string[]> {
+  const history = await ctx.env.client.workflow.getHandle(IssueDte.workflowId(codigoGeneracion)).fetchHistory();
+  return (history.events ?? []).flatMap((e) => {
+    const marker = e.markerRecordedEventAttributes;
+    if (marker?.markerName !== 'core_local_activity') return [];
+    const data = marker.details?.data?.payloads?.[0]?.data;
+    return [(JSON.parse(Buffer.from(data!).toString()) as { activity_type: string }).activity_type];
+  });
+}
+
 describe('IssueDteWorkflow', () => {
   it('records an accepted document as PROCESSED, answers the update with it, and delivers it once', async () => {
     const codigo = newCodigo();
@@ -94,6 +105,8 @@ describe('IssueDteWorkflow', () => {
     expect(stubs.argsOf('transmitDocument')).toEqual([[transmission(codigo, false)]]);
     expect(stubs.argsOf('recordOutcome')).toEqual([[codigo, procesado(codigo)]]);
     expect(stubs.argsOf('deliverDocument')).toEqual([[codigo]]);
+    // The three parts are one local activity: one activation of the workflow, not three.
+    expect(await localActivities(codigo)).toEqual(['issueDocument']);
     expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PROCESSED');
     expect(await searchAttribute(codigo, SearchAttribute.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
   });

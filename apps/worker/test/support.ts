@@ -19,6 +19,7 @@ import {
   type TransmitOutcome,
 } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
+import { createIssueActivities } from '../../../packages/activities/src/dte/issue';
 
 /**
  * Workflow tests against stub activities on a real Temporal dev server (the project's own CLI: there is
@@ -121,6 +122,12 @@ export function recordCalls(stubs: Partial<Activities>) {
       },
     ]),
   ) as Partial<Activities>;
+  // The issuance's one step runs the stubs of its parts, composed as the worker composes them, so a test
+  // states what each part answers and sees each called, in order, whichever path the workflow takes.
+  if (activities.prepareDocument && !activities.issueDocument)
+    activities.issueDocument = createIssueActivities(
+      activities as Parameters<typeof createIssueActivities>[0],
+    ).issueDocument;
   return {
     activities,
     calls,

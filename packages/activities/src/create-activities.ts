@@ -1,5 +1,6 @@
 import type { ActivityDependencies } from './dependencies';
 import { createDeliveryActivities } from './dte/deliver';
+import { createIssueActivities } from './dte/issue';
 import { createPrepareActivities } from './dte/prepare';
 import { createRecordActivities } from './dte/record';
 import { createTransmitActivities } from './dte/transmit';
@@ -18,12 +19,16 @@ import { createNumeracionActivities } from './numbering/secuenciador';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
+  const pasos = {
+    ...createPrepareActivities(deps),
+    ...createTransmitActivities(deps, deps.mh),
+    ...createRecordActivities(deps),
+  };
   return {
     ...createSmokeActivities(deps),
-    ...createPrepareActivities(deps),
+    ...pasos,
+    ...createIssueActivities(pasos),
     ...createSigningActivities(deps),
-    ...createRecordActivities(deps),
-    ...createTransmitActivities(deps, deps.mh),
     ...createDeliveryActivities(deps),
     ...createAnulacionActivities(deps, deps.mh),
     ...createContingenciaActivities(deps, deps.mh),

@@ -18,9 +18,10 @@ import {
   type TransmitOutcome,
   type WorkflowFn,
 } from '@dte/contract';
+import type { Emision } from '@dte/activities';
 import { deliverDocument, settle } from './delivery';
 import { ESPERA_MH, siguienteEspera } from '@dte/domain/limites';
-import { databaseSteps, issuanceSteps, mhReception } from './policies';
+import { databaseSteps, issuanceStep, issuanceSteps, mhReception } from './policies';
 import { dteRefusal } from './refusal';
 
 /**
@@ -45,6 +46,11 @@ export const Cambios = {
    * activity answers it to the old workflow code, which went on (histories/segunda-ejecucion-anterior).
    */
   segundaEjecucion: 'emision-segunda-ejecucion',
+  /**
+   * The document is prepared, sent and its verdict recorded in one local activity (`issueDocument`), one
+   * activation of this workflow where the three steps took three; before, they were three local activities.
+   */
+  unPaso: 'emision-un-paso',
 } as const;
 
 function setEstado(estado: DocumentEstado | typeof RECHAZADO_EN_API): void {
@@ -71,7 +77,8 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   });
 
   try {
-    const ready = await issuanceSteps.prepareDocument(input);
+    const paso = await hastaElVeredicto(input);
+    const { ready } = paso;
     const { prepared } = ready;
     // Set with the estado in one upsert (each is a visibility write), or earlier if MH keeps it waiting.
     const numeroControl = { [SearchAttribute.numeroControl]: [prepared.numeroControl] };
@@ -90,10 +97,12 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
         codigoGeneracion: input.codigoGeneracion,
         consultarAntes,
       });
-    let outcome: TransmitOutcome = contingenciaForzada(input)
-      ? { result: 'UNREACHABLE', reason: 'testContingencia' }
-      : await transmit(!ready.nuevo);
-    let recorded: DocumentOutcome | null = null;
+    let outcome: TransmitOutcome =
+      paso.outcome ??
+      (contingenciaForzada(input)
+        ? { result: 'UNREACHABLE', reason: 'testContingencia' }
+        : await transmit(!ready.nuevo));
+    let recorded: DocumentOutcome | null = paso.recorded ?? null;
     if (outcome.result === 'UNREACHABLE') {
       upsertSearchAttributes(numeroControl);
       // A prepared document recorded before `admiteContingencia` existed leaves the answer to the activity.
@@ -137,6 +146,15 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   await condition(allHandlersFinished);
   return record;
 };
+
+/**
+ * As far as one step takes the document: prepared, and unless it is to be issued in contingencia without
+ * asking MH, sent and recorded too (`Cambios.unPaso`). Executions recorded before that only prepare it here.
+ */
+async function hastaElVeredicto(input: IssueDteInput): Promise<Emision> {
+  if (!contingenciaForzada(input) && patched(Cambios.unPaso)) return issuanceStep.issueDocument(input);
+  return { ready: await issuanceSteps.prepareDocument(input) };
+}
 
 /**
  * `testContingencia` (DTE 01, ambiente TEST only, checked by the API) issues in contingency without asking

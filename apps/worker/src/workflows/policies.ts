@@ -25,6 +25,15 @@ export const issuanceSteps = proxyLocalActivities<Activities>({
 });
 
 /**
+ * The same path as one local activity (`issueDocument`), for executions since it was one: each part's
+ * bound added up, retried as the parts were.
+ */
+export const issuanceStep = proxyLocalActivities<Activities>({
+  startToCloseTimeout: 30_000 + LIMITE_RECEPCION_MS + 30_000,
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: refusalsAreFinal },
+});
+
+/**
  * A batch of correlativos for the series' numbering workflow, retried until the database answers, since
  * issuances wait on it. Not local: requests that reach a run while a local activity holds its workflow
  * task open were rejected "because it wasn't processed by worker" (Temporal SDK 1.24 with the dev server).

@@ -2,8 +2,9 @@
  * What an issuance step on this worker just wrote to the database, kept in this process for the step that
  * reads it next, so that step need not read back what was just written there:
  * - `preparados`: the document `prepareDocument` saved PENDIENTE, signed, for `transmitDocument`, and what
- *   a transition reads of its record, for `recordOutcome`. The three are local activities of the same
- *   workflow task, so they run here one after the other. MH not answering drops the entry: the record
+ *   a transition reads of its record, for `recordOutcome`. The three are parts of one local activity
+ *   (`issueDocument`; local activities of one workflow task in executions before it), so they run here one
+ *   after the other. MH not answering drops the entry: the record
  *   then waits, and whatever records its verdict later reads it (as does contingencia, which re-signs it).
  * - `registrados`: the record `recordOutcome` wrote with MH's verdict, for the first attempt of
  *   `deliverDocument`, which Temporal hands to this worker at once (eager dispatch). A retry reads the

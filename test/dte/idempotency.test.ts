@@ -169,7 +169,7 @@ describe('Idempotency-Key', () => {
     const second = temporal.workflow.getHandle(first.handle.workflowId);
     expect((await second.describe()).runId).not.toBe(first.runId);
     await second.result();
-    expect(activitiesOf(await second.fetchHistory())).toEqual(['prepareDocument']);
+    expect(activitiesOf(await second.fetchHistory())).toEqual(['issueDocument']);
     expect((await receptions(codigoGeneracion)).map((r) => r.servicio)).toEqual(['recepciondte']);
     const mails = ((await (await fetch(`${stack().maildev}/email`)).json()) as MaildevMessage[]).filter((m) =>
       m.to.some((t) => t.address === correo),

@@ -114,7 +114,7 @@ describe('graceful shutdown', () => {
     const since = Date.now();
     const transmissions = (msg: string) =>
       lines(msg, since)
-        .filter((l) => l.activityType === 'transmitDocument')
+        .filter((l) => l.activityType === 'issueDocument')
         .map((l) => String(l.workflowId));
     const running = await waves("this worker to be running a transmission of the tenant's", 'Drenaje', async () => {
       const completed = new Set(transmissions('Activity completed'));
@@ -130,7 +130,7 @@ describe('graceful shutdown', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     const completed = lines('Activity completed').find(
-      (l) => l.workflowId === running && l.activityType === 'transmitDocument',
+      (l) => l.workflowId === running && l.activityType === 'issueDocument',
     );
     expect(completed).toBeDefined();
     expect(Number(completed!.time)).toBeGreaterThan(killedAt);

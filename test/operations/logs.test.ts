@@ -79,7 +79,7 @@ describe('structured logs of a document', () => {
       expect(typeof line.activity).toBe('string');
     }
     expect(all.find((l) => l.msg === 'MH answered the document')).toMatchObject({
-      activity: 'transmitDocument',
+      activity: 'issueDocument',
       estado: 'PROCESADO',
       codigoMsg: '001',
     });

@@ -60,6 +60,13 @@ describe('reading a document', () => {
     expect((await Correo.findById(ccf.codigoGeneracion).lean())?.intentos).toEqual([
       expect.objectContaining({ to: 'contribuyente@example.test', ok: true }),
     ]);
+    // A later attempt (a resend) is appended to the first, which it does not replace.
+    const reenvio = await api('POST', `/dte/resend/${ccf.codigoGeneracion}`, tenant, { email: 'otra@example.test' });
+    expect(reenvio.status).toBe(200);
+    expect((await Correo.findById(ccf.codigoGeneracion).lean())?.intentos).toEqual([
+      expect.objectContaining({ to: 'contribuyente@example.test', ok: true }),
+      expect.objectContaining({ to: 'otra@example.test', ok: true }),
+    ]);
     // A record saved before `correos` kept its attempts on itself: they come first.
     const antiguo = { to: 'antes@example.test', at: new Date('2026-11-01T15:00:00Z'), ok: false, error: 'buzón lleno' };
     await Document.updateOne({ _id: ccf.codigoGeneracion }, { $set: { emails: [antiguo] } });
@@ -67,6 +74,7 @@ describe('reading a document', () => {
     expect(correos).toEqual([
       { para: 'a***@example.test', fecha: '2026-11-01T15:00:00.000Z', enviado: false, error: 'buzón lleno' },
       { para: 'c***@example.test', fecha: expect.any(String), enviado: true, error: null },
+      { para: 'o***@example.test', fecha: expect.any(String), enviado: true, error: null },
     ]);
   });
 

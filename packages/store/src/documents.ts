@@ -384,8 +384,8 @@ export class Documents {
 
   /**
    * One e-mail attempt, kept for the document whatever its outcome (in `correos`, off the record). The first
-   * is inserted: on the embedded database an insert costs half an update (docs/benchmarks.md, runs 16 and 17), and
-   * most documents have one attempt. A later one, refused that insert, is appended.
+   * is inserted: on the embedded database an insert costs half an update (docs/benchmarks.md, runs 16 and
+   * 17), and most documents have one attempt. A later one, refused that insert, is appended.
    */
   async appendEmail(
     codigoGeneracion: string,

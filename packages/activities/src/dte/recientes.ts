@@ -4,8 +4,8 @@
  * - `preparados`: the document `prepareDocument` saved PENDIENTE, signed, for `transmitDocument`, and what
  *   a transition reads of its record, for `recordOutcome`. The three are parts of one local activity
  *   (`issueDocument`; local activities of one workflow task in executions before it), so they run here one
- *   after the other. MH not answering drops the entry: the record
- *   then waits, and whatever records its verdict later reads it (as does contingencia, which re-signs it).
+ *   after the other. MH not answering drops the entry: the record then waits, and whatever records its
+ *   verdict later reads it (as does contingencia, which re-signs it).
  * - `registrados`: the record `recordOutcome` wrote with MH's verdict, for the first attempt of
  *   `deliverDocument`, which Temporal hands to this worker at once (eager dispatch). A retry reads the
  *   record, as it must see the e-mails already sent.

@@ -81,7 +81,7 @@ describe('Prometheus metrics', () => {
     crecieron(workerBefore, workerAfter, [
       ['insertOne', 'documents'],
       ['findOneAndUpdate', 'documents'],
-      ['updateOne', 'correos'],
+      ['insertOne', 'correos'],
     ]);
     expect(sample(workerAfter, 'dte_email_failures_total')).toBeGreaterThanOrEqual(0);
     expect(sample(workerAfter, 'process_resident_memory_bytes')).toBeGreaterThan(0);

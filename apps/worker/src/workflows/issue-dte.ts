@@ -21,7 +21,7 @@ import {
 import type { Emision } from '@dte/activities';
 import { deliverDocument, settle } from './delivery';
 import { ESPERA_MH, siguienteEspera } from '@dte/domain/limites';
-import { databaseSteps, issuanceStep, issuanceSteps, mhReception } from './policies';
+import { databaseSteps, issuanceSteps, issuanceToVerdict, mhReception } from './policies';
 import { dteRefusal } from './refusal';
 
 /**
@@ -152,7 +152,7 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
  * asking MH, sent and recorded too (`Cambios.unPaso`). Executions recorded before that only prepare it here.
  */
 async function hastaElVeredicto(input: IssueDteInput): Promise<Emision> {
-  if (!contingenciaForzada(input) && patched(Cambios.unPaso)) return issuanceStep.issueDocument(input);
+  if (!contingenciaForzada(input) && patched(Cambios.unPaso)) return issuanceToVerdict.issueDocument(input);
   return { ready: await issuanceSteps.prepareDocument(input) };
 }
 

@@ -46,8 +46,9 @@ class Turnos {
 /**
  * Hands out the numbers of one series to whoever asks (`tomarNumero`), a batch at a time: each batch is
  * one activity (`numeracionSteps` says why not a local one) that takes its numbers with `takeOwned`, one
- * insert each and uncontended, since the processes that contend for the series ask here instead. A number is an owner's in the database, so a
- * batch re-run after a lost worker, or a retry after the run continued as new, gets the same numbers.
+ * insert each and uncontended, since the processes that contend for the series ask here instead. A number
+ * is an owner's in the database, so a batch re-run after a lost worker, or a retry after the run continued
+ * as new, gets the same numbers.
  */
 export const NumeracionWorkflow: WorkflowFn<typeof Numeracion> = async (serie) => {
   // Started by hand from the Temporal UI, it must still only number correlativo series for documents.

@@ -28,7 +28,7 @@ export const issuanceSteps = proxyLocalActivities<Activities>({
  * The same path as one local activity (`issueDocument`), for executions since it was one: each part's
  * bound added up, retried as the parts were.
  */
-export const issuanceStep = proxyLocalActivities<Activities>({
+export const issuanceToVerdict = proxyLocalActivities<Activities>({
   startToCloseTimeout: 30_000 + LIMITE_RECEPCION_MS + 30_000,
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: refusalsAreFinal },
 });

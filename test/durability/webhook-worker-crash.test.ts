@@ -4,6 +4,7 @@ import { startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant } from '../support/tenant';
+import { eventually } from '../support/eventually';
 
 /**
  * A worker killed (SIGKILL) while its webhook deliveries wait on the receiver: a new worker retries them
@@ -56,19 +57,18 @@ describe('worker killed mid-delivery', () => {
     expect(await primero.exited).toBeNull();
     procesos.push(await startWorker('worker-webhook-crash-2', env));
 
-    // The killed attempts time out (WEBHOOK_TIMEOUT_SECONDS + 10 s) and are retried by the new worker.
-    await receptor.esperar(6);
-    const porEvento = new Map<string, string[]>();
-    for (const r of receptor.recibidos) {
-      const evento = receptor.verificar(secreto, r) as { data: { codigoGeneracion: string } };
-      porEvento.set(r.id, [...(porEvento.get(r.id) ?? []), evento.data.codigoGeneracion]);
-    }
-    expect(porEvento.size).toBe(3);
-    expect([...porEvento.values()].map((c) => [c.length, new Set(c).size])).toEqual([
-      [2, 1],
-      [2, 1],
-      [2, 1],
-    ]);
+    // The killed attempts time out (WEBHOOK_TIMEOUT_SECONDS + 10 s) and are retried by the new worker. On a
+    // busy machine a retried attempt may time out in its turn and go once more (seen in CI): each event
+    // arrives at least twice, always under its own webhook-id and for its own document.
+    const porEvento = await eventually('every event delivered again after the restart', () => {
+      const recibidos = new Map<string, string[]>();
+      for (const r of receptor.recibidos) {
+        const evento = receptor.verificar(secreto, r) as { data: { codigoGeneracion: string } };
+        recibidos.set(r.id, [...(recibidos.get(r.id) ?? []), evento.data.codigoGeneracion]);
+      }
+      return recibidos.size === 3 && [...recibidos.values()].every((c) => c.length >= 2) && recibidos;
+    });
+    expect([...porEvento.values()].map((c) => new Set(c).size)).toEqual([1, 1, 1]);
     expect([...porEvento.values()].map((c) => c[0]).sort()).toEqual([...emitidas].sort());
 
     connection = await Connection.connect({ address: stack().temporalGrpc });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { hashToken } from '@dte/store';
+import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -41,6 +42,8 @@ describe('hardening: emisores, establishments and points of sale', () => {
     try {
       // A's token pointed at B's point of sale (as a mistaken direct write could leave it).
       await ApiToken.updateOne({ _id: tokenA._id }, { $set: { puntoVentaId: tokenB.puntoVentaId } });
+      // The API reads a token's change within TENANT_CACHE_SECONDS (1 s in the suites).
+      await eventually('the changed token read', async () => (await api('GET', '/dte/information', a)).status === 401);
       for (const [method, ruta, body] of [
         ['POST', '/dte/dte01', factura],
         ['GET', '/dte/information', undefined],
@@ -56,7 +59,7 @@ describe('hardening: emisores, establishments and points of sale', () => {
     } finally {
       await ApiToken.updateOne({ _id: tokenA._id }, { $set: { puntoVentaId: tokenA.puntoVentaId } });
     }
-    expect((await api('GET', '/dte/information', a)).status).toBe(200);
+    await eventually('the restored token read', async () => (await api('GET', '/dte/information', a)).status === 200);
   });
 
   it('refuses with the admin CLI a token, point of sale or establishment that would not belong together', async () => {
@@ -114,6 +117,7 @@ describe('hardening: emisores, establishments and points of sale', () => {
     expect(await Establecimiento.exists({ id: deB })).toBeNull();
     expect(await PuntoVenta.exists({ id: pvB })).toBeNull();
     expect((await registros(b)).revokedAt).toBeInstanceOf(Date);
-    expect((await api('GET', '/dte/information', b)).status).toBe(401);
+    // Refused once the API's tenant cache lets the token go (TENANT_CACHE_SECONDS, 1 s in the suites).
+    await eventually('the revoked token refused', async () => (await api('GET', '/dte/information', b)).status === 401);
   });
 });

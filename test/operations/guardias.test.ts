@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Client, Connection, WorkflowFailedError } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
-import { activeApiToken } from '@dte/store';
+import { activeApiTokenByHash, hashToken } from '@dte/store';
 import {
   Anulacion,
   DTE_ERROR_FAILURE,
@@ -37,7 +37,7 @@ describe('workflows started by hand refuse what the API refuses', () => {
 
   beforeAll(async () => {
     [tenant, ajeno] = await Promise.all([createTestTenant(), createTestTenant()]);
-    const token = await activeApiToken((await testDatabase()).models, tenant.token);
+    const token = await activeApiTokenByHash((await testDatabase()).models, hashToken(tenant.token));
     issuer = {
       tokenId: token!.id,
       emisorId: token!.emisorId,
@@ -242,7 +242,7 @@ describe('workflows started by hand refuse what the API refuses', () => {
       condicionOperacion: 1,
       testContingencia: true,
     };
-    const prod = await activeApiToken((await testDatabase()).models, ajeno.token);
+    const prod = await activeApiTokenByHash((await testDatabase()).models, hashToken(ajeno.token));
     const issuerProd: Issuer = {
       tokenId: prod!.id,
       emisorId: prod!.emisorId,

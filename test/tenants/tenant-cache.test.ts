@@ -1,7 +1,10 @@
-import { TenantCache } from '@dte/store';
+import { hashToken, TenantCache } from '@dte/store';
 import { closeTestDatabase, createTestTenant, testDatabase } from '../support/tenant';
 
-/** Workers read the issuer's records through this cache: an admin change must reach them within its time. */
+/**
+ * Workers read the issuer's records through this cache, and the API its tokens as well: an admin change
+ * must reach them within its time.
+ */
 describe('TenantCache', () => {
   afterAll(() => closeTestDatabase());
 
@@ -14,5 +17,28 @@ describe('TenantCache', () => {
     expect((await cache.emisor(tenant.emisorId))?.nombre).toBe(antes?.nombre);
     await new Promise((r) => setTimeout(r, 350));
     expect((await cache.emisor(tenant.emisorId))?.nombre).toBe('NOMBRE NUEVO');
+  });
+
+  it('keeps an active token for its cache time, and neither an unknown nor a revoked one', async () => {
+    const { models } = await testDatabase();
+    const tenant = await createTestTenant();
+    const hash = hashToken(tenant.token);
+    const record = await models.ApiToken.findById(hash).lean();
+    if (!record) throw new Error('the tenant has no token');
+    // An hour: nothing here may expire while the test runs, however slow the machine.
+    const cache = new TenantCache(models, 3_600_000);
+
+    await models.ApiToken.deleteOne({ _id: hash });
+    expect(await cache.apiToken(hash)).toBeNull();
+    await models.ApiToken.create(record);
+    expect(await cache.apiToken(hash)).toMatchObject({ id: record.id, emisorId: tenant.emisorId });
+
+    await models.ApiToken.updateOne({ _id: hash }, { $set: { revokedAt: new Date() } });
+    // Kept: the revocation reaches this process when the entry expires (TENANT_CACHE_SECONDS), not before.
+    expect(await cache.apiToken(hash)).toMatchObject({ id: record.id, revokedAt: null });
+    // A process that reads it afresh refuses it, and keeps refusing it.
+    const otra = new TenantCache(models, 3_600_000);
+    expect(await otra.apiToken(hash)).toBeNull();
+    expect(await otra.apiToken(hash)).toBeNull();
   });
 });

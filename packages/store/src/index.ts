@@ -50,7 +50,7 @@ export {
   pdfDelDocumento,
   solicitudRegistrada,
 } from './guardias';
-export { activeApiToken, activeApiTokenByHash, hashToken, SecretBox, type ApiTokenRecord } from './secrets';
+export { activeApiTokenByHash, hashToken, SecretBox, type ApiTokenRecord } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';
 export {
   endpointView,

@@ -37,14 +37,10 @@ export function hashToken(token: string): string {
 }
 
 /**
- * The token's record when it exists and is not revoked. Read by `_id` (the token's hash) alone, the one
- * filter FerretDB answers from an index; revocation is checked on the record read.
+ * The record of the token with this hash when it exists and is not revoked. Read by `_id` alone, the one
+ * filter FerretDB answers from an index; revocation is checked on the record read. The API reads it through
+ * its TenantCache; the console's session keeps the hash instead of the token.
  */
-export function activeApiToken(models: Models, token: string) {
-  return activeApiTokenByHash(models, hashToken(token));
-}
-
-/** The same, by the token's hash: what the console's session keeps instead of the token. */
 export async function activeApiTokenByHash(models: Models, hash: string) {
   const record = await models.ApiToken.findById(hash).lean();
   return record && !record.revokedAt ? record : null;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { activeApiToken, issuerNotProvisioned, issuerRecords, type ApiTokenRecord } from '@dte/store';
+import { hashToken, issuerNotProvisioned, issuerRecords, type ApiTokenRecord } from '@dte/store';
 import { DteError, ErrorCode } from '@dte/domain';
 import type { Issuer } from '@dte/contract';
 import type { ApiContext } from '../context';
@@ -21,7 +21,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256. The
+ * `x-api-token: <token>` or `Authorization: Bearer <token>`; tokens are looked up by their SHA-256, through
+ * the tenant cache (a revoked token is refused by every API process within TENANT_CACHE_SECONDS). The
  * token's emisor, establishment and point of sale must exist, belong together and be active, so a request
  * is never started for an issuer the worker cannot build documents for. An authenticated request then
  * counts against its token's per-minute budget (see tokenRateLimit).
@@ -35,7 +36,7 @@ export function authenticate(ctx: ApiContext): RequestHandler {
 }
 
 async function identify(ctx: ApiContext, req: Request): Promise<void> {
-  const record = req.tokenDeSesion ?? (await activeApiToken(ctx.db.models, presentedToken(req)));
+  const record = req.tokenDeSesion ?? (await ctx.tenants.apiToken(hashToken(presentedToken(req))));
   if (!record) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
   const issuer = {
     tokenId: record.id,

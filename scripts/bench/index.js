@@ -185,7 +185,14 @@ async function createTenant(stack, db) {
 }
 
 /** Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary. */
-function runForked(stack, tenant, { concurrency, durationMs, count, items, warmup, garantias }, script = 'floor.js') {
+/** `onMessage` hears what the script sends over IPC (the bare pipeline: when its measured window opens and closes). */
+function runForked(
+  stack,
+  tenant,
+  { concurrency, durationMs, count, items, warmup, garantias },
+  script = 'floor.js',
+  onMessage = () => {},
+) {
   return new Promise((resolve, reject) => {
     const arg = JSON.stringify({
       env: stack.env,
@@ -199,8 +206,9 @@ function runForked(stack, tenant, { concurrency, durationMs, count, items, warmu
     });
     const child = spawn(process.execPath, [path.join(__dirname, script), arg], {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    child.on('message', onMessage);
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -316,6 +324,7 @@ async function main() {
       await freshSimulator(latency);
       log(`${name}: service...`);
       const operationsBefore = await dbOperations({ api: stack.api, worker: stack.workerMetrics });
+      let medido = null;
       const svc = await sampled({}, async () => {
         const warmup = await runLoad({
           api: stack.api,
@@ -324,6 +333,8 @@ async function main() {
           count: concurrency,
           next: next || factura01(items),
         });
+        const ventana = new ProcessSampler(roots());
+        ventana.start();
         const load = await runLoad({
           api: stack.api,
           token: bench.token,
@@ -339,12 +350,14 @@ async function main() {
           issued: load.issued,
           timeoutMs: deliveryTimeoutMs,
         });
+        medido = ventana.stop();
         return { load, delivery, warmup: warmup.ok };
       });
       const result = { name, concurrency, items, simulatorLatencyMs: latency };
       result.service = { ...svc.value.load, issued: undefined };
       result.delivery = svc.value.delivery;
       result.resources = svc.resources;
+      result.measuredResources = medido;
       // Every PDF of the window: the warm-up's too, stored before the last of the measured ones.
       result.chromiumMsPerPdf =
         (1000 * (svc.resources.groups.chromium?.cpuSeconds ?? 0)) / (result.delivery.pdfStored + svc.value.warmup);
@@ -364,18 +377,26 @@ async function main() {
         floorPidListener = (pid) => (floorPid = pid);
         const sampler = new ProcessSampler(roots());
         sampler.start();
+        let ventana = null;
+        let medido = null;
         const pending = runForked(
           stack,
           bench,
           { concurrency, durationMs, items, warmup: concurrency, garantias },
           script,
+          (mensaje) => {
+            if (mensaje === 'medir') {
+              ventana = new ProcessSampler(sampler.roots);
+              ventana.start();
+            } else if (mensaje === 'medido' && ventana) medido = ventana.stop();
+          },
         );
         // The sampler learns the floor's pid once it is forked.
         while (!floorPid) await sleep(5);
         sampler.roots = { ...sampler.roots, floor: floorPid };
         const summary = await pending;
         floorPidListener = null;
-        return { summary, resources: sampler.stop() };
+        return { summary, resources: sampler.stop(), measured: medido };
       };
       if (floor) {
         log(`${name}: floor...`);
@@ -384,7 +405,11 @@ async function main() {
       }
       if (floor && opts.pipeline) {
         log(`${name}: bare pipeline...`);
-        ({ summary: result.pipeline, resources: result.pipelineResources } = await forked('pipeline.js'));
+        ({
+          summary: result.pipeline,
+          resources: result.pipelineResources,
+          measured: result.pipelineMeasuredResources,
+        } = await forked('pipeline.js'));
         log(
           `${name}: bare pipeline ${result.pipeline.docsPerSecond} docs/s, ` +
             `${result.pipeline.deliveredPerSecond} fully delivered/s ` +
@@ -393,7 +418,11 @@ async function main() {
       }
       if (floor && opts.pipeline && opts.garantias) {
         log(`${name}: pipeline with the guarantees' writes...`);
-        ({ summary: result.garantias, resources: result.garantiasResources } = await forked('pipeline.js', true));
+        ({
+          summary: result.garantias,
+          resources: result.garantiasResources,
+          measured: result.garantiasMeasuredResources,
+        } = await forked('pipeline.js', true));
         log(
           `${name}: pipeline with the guarantees' writes ${result.garantias.deliveredPerSecond} fully delivered/s ` +
             `(${(result.garantias.deliveredPerSecond / result.pipeline.deliveredPerSecond).toFixed(2)}× bare pipeline)`,

@@ -145,6 +145,23 @@ function extraLines(run) {
           `${fmt(ratio(r.garantias.deliveredPerSecond, r.pipeline.deliveredPerSecond), 2)}× bare pipeline, p50 ` +
           `${fmt(r.garantias.latencyMs.p50, 0)} ms`,
       );
+    const porDocumento = [
+      ['service', r.measuredResources, r.service?.ok],
+      ['bare pipeline', r.pipelineMeasuredResources, r.pipeline.delivered],
+      ['with guarantees', r.garantiasMeasuredResources, r.garantias?.delivered],
+    ].filter(([, res, n]) => res && n);
+    if (porDocumento.length)
+      lines.push(
+        `${r.name}: CPU per document from the warm-up's end to the last delivery, every sampled process: ` +
+          porDocumento
+            .map(([quien, res, n]) => {
+              const ms = (g) => (1000 * g.cpuSeconds) / n;
+              const grupos = Object.entries(res.groups).filter(([, g]) => g.cpuSeconds > 0);
+              const total = grupos.reduce((t, [, g]) => t + ms(g), 0);
+              return `${quien} ${fmt(total)} ms (${grupos.map(([nombre, g]) => `${nombre} ${fmt(ms(g))}`).join(', ')})`;
+            })
+            .join('; '),
+      );
   }
   const c = run.contingency;
   if (c) {

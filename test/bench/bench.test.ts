@@ -37,6 +37,11 @@ interface Scenario {
   pipeline: Load & { delivered: number; deliveredPerSecond: number };
   pipelineResources: Resources;
   garantias: Load & { delivered: number; deliveredPerSecond: number };
+  garantiasResources: Resources;
+  /** From the warm-up's end to the last delivery. */
+  measuredResources: Resources;
+  pipelineMeasuredResources: Resources;
+  garantiasMeasuredResources: Resources;
   dbOperationsPerDocument: Record<'api' | 'worker', { total: number; byOperation: Record<string, number> }>;
 }
 interface Numeracion {
@@ -167,6 +172,21 @@ describe('npm run bench', () => {
     expect(registros).toHaveLength(numeros.length);
     for (const d of registros) expect(d).toMatchObject({ estado: 'PROCESSED', selloRecibido: expect.any(String) });
     expect(stdout).toContain("pipeline with the guarantees' writes");
+  });
+
+  it('samples CPU over the measured documents alone: not a process start or a warm-up', () => {
+    const r = result.results.find((x) => x.name === 'dte01-1item-c1-0ms')!;
+    expect(r.measuredResources.groups.api!.cpuSeconds).toBeGreaterThan(0);
+    expect(r.measuredResources.groups.api!.cpuSeconds).toBeLessThanOrEqual(r.resources.groups.api!.cpuSeconds);
+    // The forked pipelines' whole run includes their start (bundling the workflows, launching Chromium).
+    for (const [todo, medido] of [
+      [r.pipelineResources, r.pipelineMeasuredResources],
+      [r.garantiasResources, r.garantiasMeasuredResources],
+    ] as const) {
+      expect(medido.groups.floor!.cpuSeconds).toBeGreaterThan(0);
+      expect(medido.groups.floor!.cpuSeconds).toBeLessThan(todo.groups.floor!.cpuSeconds);
+    }
+    expect(stdout).toContain("CPU per document from the warm-up's end to the last delivery");
   });
 
   it("samples each process's CPU and memory", () => {

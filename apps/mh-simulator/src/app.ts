@@ -44,7 +44,7 @@ export async function createSimulatorApp(deps: SimulatorDeps): Promise<Simulator
   // A lote carries up to 100 signed DTEs.
   app.use(express.json({ limit: '25mb' }));
   app.use(express.urlencoded({ extended: false }));
-  if (deps.controlEnabled) app.use('/__sim', rutasControl(store));
+  if (deps.controlEnabled) app.use('/__sim', rutasControl(store, controles));
   app.use(fallas(controles));
   app.use(rutasSeguridad(store, tokens, controles));
   app.use('/fesv', requiereToken(store, tokens, controles));

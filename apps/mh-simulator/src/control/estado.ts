@@ -23,15 +23,48 @@ const defaults: ControlEfectivo = {
   rechazar2023Desde: null,
 };
 
+/**
+ * The control settings, read from the database and kept until a control write: every write goes through
+ * this process (the control API, and the consumption of a forced rejection here), which calls `cambiaron`
+ * once it is stored. So a reception reads nothing of them in the common case, where it read them several
+ * times before (the fault middleware, MH's clock for the token, the normativa, the forced rejections), and
+ * a benchmark's stand-in for MH does not spend the cores the service needs on its test controls.
+ */
 export class Controles {
+  /** Merged settings per emisor (GLOBAL for none), as loads in flight or done. */
+  private readonly vigentes = new Map<string, Promise<ControlEfectivo>>();
+  /** Whether any forced rejection may be waiting; undefined until read again after a write. */
+  private rechazos: Promise<boolean> | undefined;
+
   constructor(
     private readonly store: Store,
     /** With the control API disabled nothing set earlier in the DB may change MH's behaviour. */
     readonly enabled: boolean,
   ) {}
 
-  async para(nit: string | undefined): Promise<ControlEfectivo> {
-    if (!this.enabled) return defaults;
+  /**
+   * Forgets what was read: called after each control write has been stored. A load in flight is forgotten
+   * too, so no reading that began before the write outlives it.
+   */
+  cambiaron(): void {
+    this.vigentes.clear();
+    this.rechazos = undefined;
+  }
+
+  para(nit: string | undefined): Promise<ControlEfectivo> {
+    if (!this.enabled) return Promise.resolve(defaults);
+    const clave = nit ?? GLOBAL;
+    let vigente = this.vigentes.get(clave);
+    if (!vigente) {
+      vigente = this.leer(nit);
+      this.vigentes.set(clave, vigente);
+      // A failed read is not kept: the next reception reads again.
+      vigente.catch(() => this.vigentes.get(clave) === vigente && this.vigentes.delete(clave));
+    }
+    return vigente;
+  }
+
+  private async leer(nit: string | undefined): Promise<ControlEfectivo> {
     const scopes = nit ? [GLOBAL, nit] : [GLOBAL];
     const docs = await this.store.control.find({ scope: { $in: scopes } }).lean();
     const pick = (scope: string) => docs.find((d) => d.scope === scope) ?? ({} as Partial<Control>);
@@ -58,7 +91,27 @@ export class Controles {
    * aimed at its codigoGeneracion, then "the next N documents" of its emisor, then of everyone.
    */
   async rechazoForzado(nit: string, codigoGeneracion: string | null): Promise<RechazoForzado | undefined> {
-    if (!this.enabled) return undefined;
+    if (!this.enabled || !(await this.hayRechazos())) return undefined;
+    const rechazo = await this.consumirRechazo(nit, codigoGeneracion);
+    // One consumed may have been the last: look again next time.
+    if (rechazo) this.rechazos = undefined;
+    return rechazo;
+  }
+
+  /** Whether any forced rejection is stored: one look after each control write, not one per document. */
+  private hayRechazos(): Promise<boolean> {
+    if (!this.rechazos) {
+      const leido = Promise.all([
+        this.store.rechazosPorCodigo.exists({}),
+        this.store.control.exists({ 'rechazarSiguientes.restantes': { $gt: 0 } }),
+      ]).then(([porCodigo, siguientes]) => porCodigo !== null || siguientes !== null);
+      this.rechazos = leido;
+      leido.catch(() => this.rechazos === leido && (this.rechazos = undefined));
+    }
+    return this.rechazos;
+  }
+
+  private async consumirRechazo(nit: string, codigoGeneracion: string | null): Promise<RechazoForzado | undefined> {
     if (codigoGeneracion) {
       const porCodigo = await this.store.rechazosPorCodigo.findOne({ codigoGeneracion }).lean();
       if (porCodigo && porCodigo.veces == null) return porCodigo;

@@ -6,7 +6,7 @@ import { fhProcesamiento } from '../tiempo';
 import { pwdClave } from '../seguridad/rutas';
 import type { Control, Documento, Store } from '../store';
 import { conteoCertificacion } from './certificacion';
-import { GLOBAL } from './estado';
+import { GLOBAL, type Controles } from './estado';
 
 /**
  * The test-control API under /__sim (mounted only when MH_SIM_CONTROL_ENABLED). Settings take an optional
@@ -87,10 +87,11 @@ function leer<T>(res: Response, schema: z.ZodType<T>, body: unknown): T | undefi
   return undefined;
 }
 
-export function rutasControl(store: Store): Router {
+export function rutasControl(store: Store, controles: Controles): Router {
   const router = Router();
   const ajustar = async (scope: string | undefined, set: Partial<Control>) => {
     await store.control.updateOne({ scope: scope ?? GLOBAL }, { $set: set }, { upsert: true });
+    controles.cambiaron();
   };
 
   router.post('/emisores', async (req, res) => {
@@ -185,6 +186,7 @@ export function rutasControl(store: Store): Router {
         { codigoGeneracion: body.codigoGeneracion, ...rechazo, ...(body.veces ? { veces: body.veces } : {}) },
         { upsert: true },
       );
+      controles.cambiaron();
     } else {
       await ajustar(body.emisor, { rechazarSiguientes: { ...rechazo, restantes: body.next! } });
     }
@@ -313,6 +315,7 @@ export function rutasControl(store: Store): Router {
       store.control.deleteMany(por('scope')),
       store.rechazosPorCodigo.deleteMany(nit ? { codigoGeneracion: { $in: codigos } } : {}),
     ]);
+    controles.cambiaron();
     res.json({ status: 'success', data: { emisor: nit ?? null } });
   });
 

@@ -184,8 +184,10 @@ async function createTenant(stack, db) {
   return { ...tenant, slug: emisor.slug };
 }
 
-/** Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary. */
-/** `onMessage` hears what the script sends over IPC (the bare pipeline: when its measured window opens and closes). */
+/**
+ * Runs the floor (floor.js) or the bare pipeline (pipeline.js) in its own process and answers its summary.
+ * `onMessage` hears what the script sends over IPC (the bare pipeline: when its measured window opens and closes).
+ */
 function runForked(
   stack,
   tenant,

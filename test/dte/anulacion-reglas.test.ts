@@ -124,6 +124,40 @@ describe('POST /dte/anulacion: the rules of Normativa DTE 2.0', () => {
     expect([facturaAnulada.status, facturaAnulada.body.data?.estado]).toEqual([200, 'CANCELLED']);
   });
 
+  it('invalidates a retorno as type 1 or 3 without a replacement, which it may not name', async () => {
+    const factura = await emitir('/dte/dte01', {
+      receptor: { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', direccion },
+      items: [{ descripcion: 'Producto', cantidad: 3, precioUnitario: 11.3 }],
+      condicionOperacion: 1,
+    });
+    const retornar = () =>
+      emitir('/dte/retorno', {
+        documentoOrigen: factura.codigoGeneracion,
+        items: [{ numItem: 1, cantidadRetorno: 1 }],
+        motivo: 'Producto defectuoso',
+      });
+    for (const tipo of [1, 3] as const) {
+      const errado = await retornar();
+      const otro = await retornar();
+      const conReemplazo = await anular(errado.codigoGeneracion, tipo, otro.codigoGeneracion);
+      expect([conReemplazo.status, conReemplazo.body.code, conReemplazo.body.errors]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        [expect.objectContaining({ field: 'codigoGeneracionR' })],
+      ]);
+      const anulado = await anular(errado.codigoGeneracion, tipo);
+      expect([anulado.status, anulado.body.data?.estado]).toEqual([200, 'CANCELLED']);
+      const db = await testDatabase();
+      const evento = (await db.models.Document.findById(errado.codigoGeneracion).lean())!.anulacion.evento;
+      expect(evento).toMatchObject({
+        identificacion: { version: 3 },
+        documento: { tipoDte: '18', numeroControl: null, codigoGeneracionR: null },
+        motivo: { tipoAnulacion: tipo },
+      });
+      expect((await anular(otro.codigoGeneracion, 2)).body.data?.estado).toBe('CANCELLED');
+    }
+  });
+
   it("refuses a CCF past MH's 2026 window (the end of the day after its sello) before the spec's 30 days", async () => {
     const original = await ccf(10);
     const db = await testDatabase();

@@ -316,6 +316,34 @@ describe('invalidation v3 windows and the retorno (Normativa DTE 2.0)', () => {
     }
   });
 
+  it('1 and 3 on a retorno name no replacement either: what it gave back is freed first (024 when one is named)', async () => {
+    const fe = await aceptado(facturaV2(reloj.nit), reloj);
+    for (const tipoAnulacion of [1, 3] as const) {
+      const ret = await aceptado(retorno(reloj.nit, fe.documento), reloj);
+      const reemplazo = await aceptado(retorno(reloj.nit, fe.documento), reloj);
+      const conReemplazo = await anularV3(
+        invalidacionV3(reloj.nit, ret.documento, ret.sello, {
+          tipoAnulacion,
+          codigoGeneracionR: reemplazo.documento.identificacion.codigoGeneracion,
+        }),
+      );
+      expect(conReemplazo.data).toMatchObject({
+        estado: 'RECHAZADO',
+        codigoMsg: '024',
+        descripcionMsg: '[documento.codigoGeneracionR] VALOR EN CAMPO NO APLICA',
+      });
+      const sinReemplazo = await anularV3(
+        invalidacionV3(reloj.nit, ret.documento, ret.sello, { tipoAnulacion, codigoGeneracionR: null }),
+      );
+      expect(sinReemplazo.data).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001' });
+      // What the two took (2 × 11.30 of the Factura's 28.25) is free for the next round.
+      const rescindido = await anularV3(
+        invalidacionV3(reloj.nit, reemplazo.documento, reemplazo.sello, { tipoAnulacion: 2 }),
+      );
+      expect(rescindido.data.estado).toBe('PROCESADO');
+    }
+  });
+
   it('a Factura with a retorno in force waits for the retorno to be invalidated (028 before)', async () => {
     const fe = await aceptado(facturaV2(reloj.nit), reloj);
     const ret = await aceptado(retorno(reloj.nit, fe.documento), reloj);

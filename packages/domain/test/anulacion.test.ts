@@ -228,10 +228,13 @@ describe('checkPlazoAnulacion', () => {
 
 describe('checkReemplazo', () => {
   const R = 'B1B2C3D4-0000-4000-8000-000000000002';
-  it('requires the replacement for types 1 and 3 except for a 2026 NC or CL, which must name none', () => {
+  it('requires the replacement for types 1 and 3 except for a 2026 NC, CL or retorno, which must name none', () => {
     for (const tipo of [1, 3]) {
       expect(() => checkReemplazo('03', '2026', tipo, R)).not.toThrow();
       expect(fieldsOf(refusal(() => checkReemplazo('03', '2026', tipo, null)))).toEqual(['codigoGeneracionR']);
+      // The retorno (18) only the 2026 event can name.
+      expect(() => checkReemplazo('18', '2026', tipo, null)).not.toThrow();
+      expect(fieldsOf(refusal(() => checkReemplazo('18', '2026', tipo, R)))).toEqual(['codigoGeneracionR']);
       for (const tipoDte of ['05', '08']) {
         expect(() => checkReemplazo(tipoDte, '2026', tipo, null)).not.toThrow();
         expect(fieldsOf(refusal(() => checkReemplazo(tipoDte, '2026', tipo, R)))).toEqual(['codigoGeneracionR']);

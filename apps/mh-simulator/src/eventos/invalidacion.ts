@@ -73,7 +73,10 @@ function limiteInvalidacion(documento: Pick<Documento, 'tipoDte' | 'recibidoEn'>
  * An NC or CL is invalidated before its replacement is issued (Manual Funcional v1.2 §XVIII: "Se exceptúa de
  * esta condición la Nota de Crédito y Comprobante de Liquidación"), so its codigoGeneracionR never names an
  * accepted document: a v3 event carries null (Normativa DTE 2.0 Anexo V N°48; 024 otherwise), while the v2
- * schema makes types 1 and 3 carry a string, which is not looked up.
+ * schema makes types 1 and 3 carry a string, which is not looked up. The Evento de Retorno, which only a v3
+ * event names, is invalidated the same way: what it gave back of its Factura is freed by its invalidation,
+ * before a corrected retorno can take it (invalidacion-schema-v3 admits null for every type; the 2026
+ * annex as issue 48's review reads it).
  */
 const SIN_REEMPLAZO_PREVIO = {
   '01': false,
@@ -87,7 +90,7 @@ const SIN_REEMPLAZO_PREVIO = {
   '11': false,
   '14': false,
   '15': false,
-  '18': false,
+  '18': true,
 } satisfies Record<TipoDte, boolean>;
 const sinReemplazoPrevio = (tipoDte: string) =>
   (SIN_REEMPLAZO_PREVIO as Readonly<Record<string, boolean>>)[tipoDte] === true;
@@ -123,7 +126,9 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
   if (ahora > limiteInvalidacion(original, versionEvento)) hallazgos.push(hallazgo('018', `identificacion.${fecha}`));
 
   const reemplazo = anulado.codigoGeneracionR;
-  if (versionEvento >= 3 && sinReemplazoPrevio(original.tipoDte) && reemplazo != null) {
+  // Rescinding (type 2) replaces nothing: anulacion-schema-v2 makes it null, and v3 kept the rule.
+  const sinReemplazo = motivo.tipoAnulacion === 2 || (versionEvento >= 3 && sinReemplazoPrevio(original.tipoDte));
+  if (sinReemplazo && reemplazo != null) {
     hallazgos.push(hallazgo('024', 'documento.codigoGeneracionR'));
   } else if (motivo.tipoAnulacion !== 2 && !sinReemplazoPrevio(original.tipoDte)) {
     if (reemplazo === codigoGeneracion) hallazgos.push(hallazgo('003', 'documento.codigoGeneracionR'));
@@ -133,6 +138,8 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
       hallazgos.push(hallazgo('014', 'documento.codigoGeneracionR'));
     }
   }
+  // Type 3 (otro) says why: anulacion-schema-v2's if/then, a rule v3's schema leaves to MH's code.
+  if (motivo.tipoAnulacion === 3 && !motivo.motivoAnulacion) hallazgos.push(hallazgo('005', 'motivo.motivoAnulacion'));
   // A CCF with live credit or debit notes (or a FE with a live Retorno) cannot be invalidated until they are.
   if (await store.documentos.exists({ relacionados: codigoGeneracion, estado: 'PROCESADO' })) {
     hallazgos.push(hallazgo('028', 'documento.codigoGeneracion'));

@@ -161,10 +161,18 @@ export function checkPlazoAnulacion(
  * §XVIII, "Se exceptúa de esta condición la Nota de Crédito y Comprobante de Liquidación"; Normativa DTE
  * 2.0 Anexo V field 48). Type 2 (rescindir) never names one.
  *
+ * The Evento de Retorno (18) names none either: it is an event, not a document another one replaces, and
+ * what it gave back of its Factura or FSE (quantities, and at MH the amount) is freed only by its
+ * invalidation, so a corrected retorno can only follow it, as the NC's balance does. MH's 2026
+ * invalidation schema admits null for every kind and type (invalidacion-schema-v3 has no if/then on
+ * `codigoGeneracionR`), and the review of issue 48 reads the 2026 annex as null for a retorno's types 1
+ * and 3. A reading, isolated here (the annex itself is not public; shared/mh has no other word on it).
+ *
  * The 2023 event cannot follow that exception: anulacion-schema-v2 requires a string `codigoGeneracionR`
  * for types 1 and 3 whatever the kind, and MH validates the event against it. So in the 2023 generation
  * every kind names an accepted replacement (an NC or CL whose replacement cannot be issued first is
- * invalidated with type 2); the exception applies to the 2026 event, whose schema admits null.
+ * invalidated with type 2); the exception applies to the 2026 event, whose schema admits null. (The 2023
+ * event cannot name a retorno at all.)
  */
 const SIN_REEMPLAZO_2026 = {
   '01': false,
@@ -178,7 +186,7 @@ const SIN_REEMPLAZO_2026 = {
   '11': false,
   '14': false,
   '15': false,
-  '18': false,
+  '18': true,
 } satisfies Record<TipoDte, boolean>;
 
 /** Whether MH requires an invalidation of this type, in this generation, to name its replacement. */
@@ -202,7 +210,7 @@ export function checkReemplazo(
       {
         field,
         message:
-          'Debe omitirse para una Nota de Crédito o un Comprobante de Liquidación: se anula primero y luego se emite el nuevo',
+          'Debe omitirse para una Nota de Crédito, un Comprobante de Liquidación o un Evento de Retorno: se anula primero y luego se emite el nuevo',
       },
     ]);
   if (!sinReemplazo && !codigoGeneracionR)

@@ -56,6 +56,33 @@ describe('POST /dte/dte03 (Crédito fiscal)', () => {
     },
   );
 
+  // $0.02 × 13 % = 0.0026: the IVA rounds to 0.00, but the line is taxed and lists tributo 20, so the resumen
+  // lists it too, at 0.00 (Manual Funcional §XIII); MH refuses a resumen without it.
+  it.each(['2026', '2023'] as const)(
+    'issues a $0.02 CCF in the %s generation, tributo 20 at 0.00 on the line and in the resumen',
+    async (generacion) => {
+      const tenant = await createTestTenant({ generacion });
+      const res = await api('POST', '/dte/dte03', tenant, {
+        receptor: contribuyente(),
+        items: [{ descripcion: 'Arandela', cantidad: 1, precioUnitario: 0.02 }],
+        condicionOperacion: 1,
+      });
+      expect([res.status, res.body.data?.estado, res.body.data?.respuestaMh?.codigoMsg]).toEqual([
+        201,
+        'PROCESSED',
+        '001',
+      ]);
+      const { cuerpoDocumento, resumen } = res.body.data.dteJson;
+      expect(cuerpoDocumento[0].tributos).toEqual(['20']);
+      expect(resumen).toMatchObject({
+        totalGravada: 0.02,
+        tributos: [{ codigo: '20', valor: 0 }],
+        montoTotalOperacion: 0.02,
+        totalPagar: 0.02,
+      });
+    },
+  );
+
   it('leaves totalPagar = montoTotalOperacion without retention', async () => {
     const res = await api('POST', '/dte/dte03', tenant, { receptor: contribuyente(), items, condicionOperacion: 1 });
     expect(res.status).toBe(201);

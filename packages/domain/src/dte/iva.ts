@@ -34,9 +34,24 @@ export function ivaSobreGravada(totalGravada: Money): Money {
   return round2(totalGravada.times(TASA_IVA));
 }
 
-/** CCF/NC/ND `resumen.tributos` with the IVA line (null when nothing is taxed, as MH's schemas allow). */
-export function tributosIva(iva: Money) {
-  return iva.gt(0) ? [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: toNumber2(iva) }] : null;
+/**
+ * Whether a CCF, NR, NC or ND line lists tributo "20": when it sells something taxed (the 2023 schemas'
+ * if/then: ventaGravada > 0 ⇒ tributos, otherwise null).
+ */
+export function lineaConIva(linea: { ventaGravada: Money }): boolean {
+  return linea.ventaGravada.gt(0);
+}
+
+/**
+ * CCF/NR/NC/ND `resumen.tributos`: the tributo "20" the lines list, once, valued at the document's IVA
+ * (Manual Funcional §XIII: each code applied per item is entered once in the resumen with the sum of its
+ * amounts), even when the IVA rounds to 0.00 (a taxed total of $0.01 to $0.03: the schemas take valor 0);
+ * null when no line lists it.
+ */
+export function tributosIva(iva: Money, lineas: readonly { ventaGravada: Money }[]) {
+  return lineas.some(lineaConIva)
+    ? [{ codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: toNumber2(iva) }]
+    : null;
 }
 
 /**

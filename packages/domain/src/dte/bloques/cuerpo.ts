@@ -1,5 +1,6 @@
 import { toNumber8, money, round8, ZERO, type Money } from '../../money';
 import type { ItemVentaRequest, TipoImpuesto } from '../../requests/common';
+import { lineaConIva } from '../iva';
 
 /** What a line's arithmetic needs; request items and retorno lines both provide it. */
 export interface LineaEntrada {
@@ -65,6 +66,6 @@ export function cuerpoItemVenta(
     ventaNoSuj: toNumber8(linea.ventaNoSuj),
     ventaExenta: toNumber8(linea.ventaExenta),
     ventaGravada: toNumber8(linea.ventaGravada),
-    tributos: tributoIva && linea.ventaGravada.gt(0) ? ['20'] : null,
+    tributos: tributoIva && lineaConIva(linea) ? ['20'] : null,
   };
 }

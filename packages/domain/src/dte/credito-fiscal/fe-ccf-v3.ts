@@ -32,7 +32,7 @@ export function buildCreditoFiscalV3(ctx: BuildContext, request: Dte03Request) {
     resumen: {
       ...resumenVenta(t),
       porcentajeDescuento: toNumber2(t.porcentajeDescuento),
-      tributos: tributosIva(t.iva),
+      tributos: tributosIva(t.iva, lineas),
       ivaPerci1: 0,
       ivaRete1: toNumber2(t.ivaRete1),
       reteRenta: 0,

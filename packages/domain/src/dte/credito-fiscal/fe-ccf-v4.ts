@@ -35,7 +35,7 @@ export function buildCreditoFiscalV4(ctx: BuildContext, request: Dte03Request) {
     resumen: {
       ...resumenVenta(t),
       porcentajeDescuento: toNumber2(t.porcentajeDescuento),
-      tributos: tributosIva(t.iva),
+      tributos: tributosIva(t.iva, lineas),
       ivaPerci: 0,
       ivaRete: toNumber2(t.ivaRete1),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),

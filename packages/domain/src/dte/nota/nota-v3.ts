@@ -51,7 +51,7 @@ export function notaV3(
     ),
     resumen: {
       ...resumenVenta(t),
-      tributos: tributosIva(t.iva),
+      tributos: tributosIva(t.iva, lineas),
       ivaPerci1: 0,
       ivaRete1: toNumber2(t.ivaRete1),
       reteRenta: 0,

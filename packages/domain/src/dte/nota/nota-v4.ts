@@ -60,7 +60,7 @@ export function notaV4(
       totalGravada: toNumber2(t.totalGravada),
       subTotalVentas: toNumber2(t.subTotalVentas),
       totalDescu: toNumber2(t.totalDescu),
-      tributos: tributosIva(t.iva),
+      tributos: tributosIva(t.iva, lineas),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
       ivaPerci: 0,
       totalIva: toNumber2(totalIvaNotaV4(t.iva)),

@@ -26,7 +26,7 @@ export function cuerpoYResumenRemision(request: Dte04Request) {
     resumen: {
       ...resumenVenta(t),
       porcentajeDescuento: toNumber2(t.porcentajeDescuento),
-      tributos: tributosIva(t.iva),
+      tributos: tributosIva(t.iva, lineas),
       subTotal: toNumber2(t.subTotal),
       montoTotalOperacion: toNumber2(t.montoTotalOperacion),
       totalLetras: totalLetras(t.montoTotalOperacion),

@@ -36,6 +36,8 @@ const CATALOGOS = {
   'CAT-023': { codigo: dosDigitos },
   'CAT-024': { codigo: tal },
   'CAT-027': { codigo: dosDigitos },
+  // Régimen: "1000.000", stored as text (v1.2 wrote "EX-1.1000.000", its CAT-033 class first).
+  'CAT-028': { codigo: tal },
   'CAT-033': { codigo: tal },
 };
 

@@ -266,4 +266,47 @@ describe('every MH kind beyond the first six', () => {
       if (r.campo) expect(res.body.errors?.map((e: { field: string }) => e.field)).toContain(r.campo);
     });
   });
+
+  /**
+   * The régimen of an export as MH's July 2026 catalogs write it (CAT-028 `1000.000`, its class in CAT-033):
+   * fe-fex-v3 sends it so, fe-fex-v1 keeps v1.2's `EX-1.1000.000`; a request may use either writing.
+   */
+  describe('FACTURA_EXPORTACION: the régimen of July 2026', () => {
+    const conRegimen = (regimen: string) => {
+      const body = ejemplo('FACTURA_EXPORTACION');
+      return { ...body, exportacion: { ...body.exportacion, regimen } };
+    };
+    const emitir = (g: Generacion, regimen: string) => api('POST', '/dte/dte11', emisores[g], conRegimen(regimen));
+
+    it.each([
+      ['1000.000', 'EX-1', '1000.000'],
+      ['EX-2.2200.000', 'EX-2', '2200.000'],
+      // Transit, and a code v1.2 did not have.
+      ['0000.000', 'TA-1', '0000.000'],
+      ['3059.033', 'EX-3', '3059.033'],
+    ])('fe-fex-v3 with %s is accepted by MH, sent as tipoRegimen %s, regimen %s', async (regimen, tipo, enviado) => {
+      const res = await emitir('2026', regimen);
+      expect([res.status, res.body.data?.estado]).toEqual([201, 'PROCESSED']);
+      expect(res.body.data.dteJson.identificacion.version).toBe(3);
+      expect(res.body.data.dteJson.emisor).toMatchObject({ tipoRegimen: tipo, regimen: enviado });
+    });
+
+    it('fe-fex-v1 keeps v1.2’s writing, and refuses a régimen only the 2026 catalog has', async () => {
+      for (const regimen of ['1000.000', 'EX-1.1000.000']) {
+        const res = await emitir('2023', regimen);
+        expect([res.status, res.body.data?.estado, res.body.data?.dteJson.emisor.regimen]).toEqual([
+          201,
+          'PROCESSED',
+          'EX-1.1000.000',
+        ]);
+        expect(res.body.data.dteJson.emisor).not.toHaveProperty('tipoRegimen');
+      }
+      const transito = await emitir('2023', '0000.000');
+      expect([transito.status, transito.body.code, transito.body.errors?.[0]?.field]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        'exportacion.regimen',
+      ]);
+    });
+  });
 });

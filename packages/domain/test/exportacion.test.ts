@@ -7,10 +7,11 @@ import {
   parseRequest,
   validateMhSchema,
 } from '../src';
-import { tipoRegimenDe } from '../src/dte/exportacion/emisor';
+import { tipoRegimenDe } from '../src/dte/exportacion/regimen';
 import { codPaisV1 } from '../src/dte/bloques/pais';
 import cat020 from '../src/mh/catalogs/CAT-020.json';
 import cat028 from '../src/mh/catalogs/CAT-028.json';
+import cat028v2026 from '../src/mh/catalogs/v2026/CAT-028.json';
 import { context } from './support/fixtures';
 import { fieldsOf, refusal } from './support/refusal';
 
@@ -142,19 +143,48 @@ describe('Factura de Exportación (DTE 11): goods with flete and seguro', () => 
   it('puts the export in the emisor: recinto, régimen and, in v3, its CAT-033 class', () => {
     expect(dteV1.emisor).toMatchObject({ tipoItemExpor: 1, recintoFiscal: '02', regimen: 'EX-1.1000.000' });
     expect(dteV1.emisor).not.toHaveProperty('tipoRegimen');
+    // v3 writes the régimen as MH's July 2026 catalog does, its class apart in tipoRegimen.
     expect(dteV3.emisor).toMatchObject({
       tipoItemExpor: 1,
       recintoFiscal: '02',
       tipoRegimen: 'EX-1',
-      regimen: 'EX-1.1000.000',
+      regimen: '1000.000',
     });
-    // Every CAT-028 régimen falls in a CAT-033 class of the 2026 workbook.
-    expect(cat028.items.map((r) => tipoRegimenDe(r.codigo)).filter((t) => !inCatalog('CAT-033', t!, '2026'))).toEqual(
-      [],
-    );
     const reexportacion = v3({ exportacion: { ...bienes, regimen: 'EX-3.3054.000' } });
-    expect(reexportacion.emisor.tipoRegimen).toBe('EX-3');
+    expect(reexportacion.emisor).toMatchObject({ tipoRegimen: 'EX-3', regimen: '3054.000' });
     expect(validateMhSchema('fe-fex-v3', reexportacion)).toEqual([]);
+  });
+
+  it('reads a CAT-033 class from every régimen of both catalogs, the v1.2 prefix where there is one', () => {
+    // v1.2 writes the class first: its prefix and the customs code's first digit agree for every code.
+    expect(cat028.items.filter((r) => tipoRegimenDe(r.codigo) !== r.codigo.split('.')[0])).toEqual([]);
+    const sinClase = cat028v2026.items.filter((r) => !inCatalog('CAT-033', tipoRegimenDe(r.codigo) ?? '', '2026'));
+    expect(sinClase).toEqual([]);
+    expect(['1048.055', '2100.065', '3059.033', '0000.000'].map(tipoRegimenDe)).toEqual([
+      'EX-1',
+      'EX-2',
+      'EX-3',
+      'TA-1',
+    ]);
+  });
+
+  it('takes a régimen in either writing and sends each generation its own', () => {
+    // 2026 writing in the request, 2023 document: v1.2's writing of the same régimen.
+    const nuevo = { exportacion: { ...bienes, regimen: '2200.000' } };
+    expect(v1(nuevo).emisor.regimen).toBe('EX-2.2200.000');
+    expect(v3(nuevo).emisor).toMatchObject({ tipoRegimen: 'EX-2', regimen: '2200.000' });
+    expect(validateMhSchema('fe-fex-v1', v1(nuevo))).toEqual([]);
+  });
+
+  it('takes transit (0000.000, TA-1) and the other codes July 2026 added in v3 only', () => {
+    for (const regimen of ['0000.000', '3059.033']) {
+      const nuevo = { exportacion: { ...bienes, regimen } };
+      const dte = v3(nuevo);
+      expect(dte.emisor.regimen).toBe(regimen);
+      expect(validateMhSchema('fe-fex-v3', dte)).toEqual([]);
+      expect(fieldsOf(refusal(() => v1(nuevo)))).toEqual(['exportacion.regimen']);
+    }
+    expect(v3({ exportacion: { ...bienes, regimen: '0000.000' } }).emisor.tipoRegimen).toBe('TA-1');
   });
 
   it('takes the recinto fiscal the 2026 workbook adds (42, Z.F. NOVABES) in v3 only', () => {
@@ -391,6 +421,9 @@ describe('Factura de Exportación: refusals of the request', () => {
     expect(
       refusedFields({ exportacion: { ...bienes, recintoFiscal: '13', regimen: 'EX-9.0000.000', codIncoterms: '12' } }),
     ).toEqual(['exportacion.recintoFiscal', 'exportacion.regimen', 'exportacion.codIncoterms']);
+    // A 2026 code under a v1.2 prefix no catalog writes, and a customs code no catalog lists.
+    for (const regimen of ['EX-1.0000.000', '1000.001'])
+      expect(refusedFields({ exportacion: { ...bienes, regimen } })).toEqual(['exportacion.regimen']);
     expect(refusedFields({ receptor: { ...receptor, tipoPersona: 3 } })).toEqual(['receptor.tipoPersona']);
   });
 

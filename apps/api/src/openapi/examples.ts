@@ -175,7 +175,7 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
       exportacion: {
         tipoItemExpor: 1,
         recintoFiscal: '02',
-        regimen: 'EX-1.1000.000',
+        regimen: '1000.000',
         codIncoterms: '11',
         flete: 650,
         seguro: 125.35,

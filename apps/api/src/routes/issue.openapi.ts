@@ -82,7 +82,8 @@ const ISSUANCE: Record<DteTipo, { summary: string; description: string; errors: 
     description:
       'Sale to a buyer abroad (`receptor.codPais`, CAT-020 ISO code; `tipoPersona`), taxed at 0 % (tributo C3). ' +
       '`exportacion` says what is exported (`tipoItemExpor` 1 goods, 2 services, 3 both), its customs office ' +
-      '(`recintoFiscal`, CAT-027) and regime (`regimen`, CAT-028; both required for goods, refused for services), ' +
+      "(`recintoFiscal`, CAT-027) and regime (`regimen`, CAT-028 as MH's July 2026 catalog writes it, `1000.000`, " +
+      'or as v1.2 did, `EX-1.1000.000`; both required for goods, refused for services), ' +
       'the incoterm (`codIncoterms`, CAT-031) and the `flete` and `seguro` that make part of montoTotalOperacion. ' +
       'A `descuento` (percentage or amount) comes off the exported total.',
     errors: {},

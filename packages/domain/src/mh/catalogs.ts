@@ -30,6 +30,7 @@ import cat013v2026 from './catalogs/v2026/CAT-013.json';
 import cat023v2026 from './catalogs/v2026/CAT-023.json';
 import cat024v2026 from './catalogs/v2026/CAT-024.json';
 import cat027v2026 from './catalogs/v2026/CAT-027.json';
+import cat028v2026 from './catalogs/v2026/CAT-028.json';
 import cat033v2026 from './catalogs/v2026/CAT-033.json';
 import distritosPorMunicipio from './catalogs/v2026/distritos-por-municipio.json';
 
@@ -70,7 +71,8 @@ const catalogosV12 = {
  * The catalogs of MH's 2026 workbook (V 1.1, July 2026) the service uses (extracted by
  * scripts/catalogos-2026.js): CAT-008 Distrito and CAT-033 are new; CAT-002 adds the events 17 and 18,
  * CAT-013 names Cabañas 10 ESTE and 11 OESTE (v1.2 the other way round), CAT-023 became "Operaciones
- * Especiales", CAT-027 adds the recintos fiscales 42 and 43. The others did not change for what the
+ * Especiales", CAT-027 adds the recintos fiscales 42 and 43, CAT-028 writes the régimen without its CAT-033
+ * class ("1000.000", v1.2 "EX-1.1000.000") and adds 34 codes. The others did not change for what the
  * service reads, so the 2026 edition falls back to v1.2 for them.
  */
 const catalogos2026 = {
@@ -80,6 +82,7 @@ const catalogos2026 = {
   'CAT-023': cat023v2026,
   'CAT-024': cat024v2026,
   'CAT-027': cat027v2026,
+  'CAT-028': cat028v2026,
   'CAT-033': cat033v2026,
 } satisfies Record<string, CatalogFile>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { esRegimen } from '../dte/exportacion/regimen';
 import { inCatalog, type CatalogId } from '../mh/catalogs';
 import {
   apendice,
@@ -83,7 +84,15 @@ export const exportacion = z
       .trim()
       .refine((c) => inCatalog('CAT-027', c, '2026'), { message: 'No es un código de recinto fiscal (CAT-027)' })
       .nullish(),
-    regimen: deCatalogo('CAT-028', 'régimen de exportación').nullish(),
+    // Either writing of CAT-028: v1.2's "EX-1.1000.000" or July 2026's "1000.000" (dte/exportacion/regimen.ts).
+    regimen: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(esRegimen, {
+        message: 'No es un régimen de CAT-028: 1000.000 (catálogo de julio de 2026) o EX-1.1000.000 (v1.2)',
+      })
+      .nullish(),
     codIncoterms: deCatalogo('CAT-031', 'INCOTERMS').nullish(),
     flete: cargoExportacion,
     seguro: cargoExportacion,

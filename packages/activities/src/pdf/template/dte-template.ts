@@ -371,7 +371,12 @@ function partyRows(data: Obj): (SafeHtml | null)[] {
     // Exportador: what it exports, through which customs office and under which regime.
     row('Tipo de ítem exportado', formatValue(data.tipoItemExpor, { catalog: 'CAT-011' })),
     row('Recinto fiscal', formatValue(data.recintoFiscal, { catalog: 'CAT-027', edicion: '2026' })),
-    row('Régimen', formatValue(data.regimen, { catalog: 'CAT-028' })),
+    // fe-fex-v3 writes July 2026's régimen ("1000.000") beside its type (CAT-033), fe-fex-v1 v1.2's ("EX-1.1000.000").
+    row('Tipo de régimen', formatValue(data.tipoRegimen, { catalog: 'CAT-033', edicion: '2026' })),
+    row(
+      'Régimen',
+      formatValue(data.regimen, { catalog: 'CAT-028', edicion: 'tipoRegimen' in data ? '2026' : undefined }),
+    ),
   ];
 }
 

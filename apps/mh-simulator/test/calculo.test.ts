@@ -252,11 +252,19 @@ describe('CR v2 (fe-cr-v2)', () => {
 
   it('accepts the figures', () => expect(campos('07', 2, cr())).toEqual([]));
 
-  it('checks totalIvaRetenido (renamed) and totalIva', () => {
+  it('takes totalIva 0 too, the other reading of the field (MH takes it)', () => {
+    const documento = cr();
+    documento.resumen.totalIva = 0;
+    expect(campos('07', 2, documento)).toEqual([]);
+  });
+
+  it('checks totalIvaRetenido (renamed) and totalIva, 13 % or 0 within the holgura', () => {
     const documento = cr();
     documento.resumen.totalIvaRetenido = 42.6;
-    documento.resumen.totalIva = 0;
+    documento.resumen.totalIva = 162.59;
     expect(campos('07', 2, documento)).toEqual(['resumen.totalIvaRetenido', 'resumen.totalIva']);
+    documento.resumen.totalIva = 0.02;
+    expect(campos('07', 2, documento)).toContain('resumen.totalIva');
   });
 });
 

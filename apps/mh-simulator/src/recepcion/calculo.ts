@@ -218,19 +218,20 @@ function retencion(dte: Json, cuenta: Cuenta, campoTotal: 'totalIVAretenido' | '
 }
 
 /**
- * CR v2 `resumen.totalIva`, new in 2026 and unexplained by the schema: read as the IVA of the amounts
- * subject to retention, 13 % of totalSujetoRetencion, changing no other total. UNCERTAIN: the reading of
- * the Normativa DTE 2.0 annexes' digest and of the implementers found; another sends 0. A correction is
- * this function.
+ * CR v2 `resumen.totalIva`, new in 2026 and unexplained by the schema ("IVA 13%", minimum 0), changing no
+ * other total. Both readings in use are taken, as the two readings of totalDescu are: the IVA of the amounts
+ * subject to retention, 13 % of totalSujetoRetencion (the Normativa DTE 2.0 annexes' digest, the service's
+ * builder), and 0, which one implementer sends and which issue 48's review reports MH takes (see
+ * docs/api-rules.md, `resumen.totalIva` of CR v2). A correction is this function.
  */
-function ivaSujetoRetencion(resumen: Json): Decimal {
-  return r2(n(resumen.totalSujetoRetencion).times(IVA));
+function ivaSujetoRetencion(resumen: Json): Decimal[] {
+  return [r2(n(resumen.totalSujetoRetencion).times(IVA)), new Decimal(0)];
 }
 
 function retencionV2(dte: Json, cuenta: Cuenta): void {
   retencion(dte, cuenta, 'totalIvaRetenido');
   const resumen = dte.resumen as Json;
-  cuenta.verificar('resumen.totalIva', resumen.totalIva, ivaSujetoRetencion(resumen));
+  cuenta.verificar('resumen.totalIva', resumen.totalIva, ...ivaSujetoRetencion(resumen));
 }
 
 /**

@@ -98,7 +98,9 @@ describe('recepcionlote + consultadtelote', () => {
   });
 
   it('carries documents of both generations and a Retorno, each checked against its own version', async () => {
-    const documentos = [factura(emisor.nit), creditoFiscalV4(emisor.nit), retorno(emisor.nit, facturaV2(emisor.nit))];
+    // The retorno's Factura goes before it in the lote: MH holds a retorno's Factura before the retorno.
+    const fe = facturaV2(emisor.nit);
+    const documentos = [factura(emisor.nit), creditoFiscalV4(emisor.nit), fe, retorno(emisor.nit, fe)];
     const malo = creditoFiscalV4(emisor.nit);
     malo.resumen.totalPagar = 230.52;
     const resultado = await resultadoLote(
@@ -114,7 +116,7 @@ describe('recepcionlote + consultadtelote', () => {
         descripcionMsg: '[resumen.totalPagar] CALCULO INCORRECTO',
       }),
     ]);
-    const [, , devuelto] = documentos as [Json, Json, Json];
+    const [, , , devuelto] = documentos as [Json, Json, Json, Json];
     expect((await consultar(devuelto.identificacion.codigoGeneracion, '18')).data.estado).toBe('PROCESADO');
   });
 

@@ -177,8 +177,20 @@ export function creditoFiscal(nit: string): Json {
   };
 }
 
+/**
+ * The CCF a note adjusts: one MH accepted, by its codigoGeneracion, or without one a paper CCF (MH looks up
+ * the electronic ones only), numbered as Manual Funcional §XIV's example.
+ */
+function ccfDeNota(ccf: string | undefined) {
+  const relacionado = ccf
+    ? { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf }
+    : { tipoDocumento: '03', tipoGeneracion: 1, numeroDocumento: 'S221001345' };
+  return { ...relacionado, fechaEmision: fechaHora().fecha };
+}
+
 /** NC v3 (05) or ND v3 (06) on a CCF: 1 × 50.00 + IVA 6.50 = 56.50. */
-export function nota(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
+export function nota(tipoDte: '05' | '06', nit: string, ccf?: string): Json {
+  const relacionado = ccfDeNota(ccf);
   const resumen: Json = {
     totalNoSuj: 0,
     totalExenta: 0,
@@ -200,13 +212,13 @@ export function nota(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
   if (tipoDte === '06') resumen.numPagoElectronico = null;
   return {
     identificacion: identificacion(tipoDte, 3),
-    documentoRelacionado: [
-      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf, fechaEmision: fechaHora().fecha },
-    ],
+    documentoRelacionado: [relacionado],
     emisor: { ...emisorBase(nit), ...comercial },
     receptor: receptorContribuyente(),
     ventaTercero: null,
-    cuerpoDocumento: [{ ...itemVenta(1, 1, 50, 0, 50), numeroDocumento: ccf, tributos: ['20'] }],
+    cuerpoDocumento: [
+      { ...itemVenta(1, 1, 50, 0, 50), numeroDocumento: relacionado.numeroDocumento, tributos: ['20'] },
+    ],
     resumen,
     extension: null,
     apendice: null,
@@ -530,7 +542,8 @@ export function creditoFiscalV4(nit: string): Json {
  * NC v4 (05) or ND v4 (06) on a CCF: 1 × 50.00 + IVA (tributo 20) 6.50 = 56.50 to pay; `totalIva` stays 0
  * (the IVA is the tributo's), there are no global discounts nor subTotal.
  */
-export function notaV4(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
+export function notaV4(tipoDte: '05' | '06', nit: string, ccf?: string): Json {
+  const relacionado = ccfDeNota(ccf);
   const resumen: Json = {
     totalNoSuj: 0,
     totalExenta: 0,
@@ -552,16 +565,14 @@ export function notaV4(tipoDte: '05' | '06', nit: string, ccf = uuid()): Json {
   if (tipoDte === '06') resumen.numPagoElectronico = null;
   return {
     identificacion: { ...identificacion(tipoDte, 4), fusion: null },
-    documentoRelacionado: [
-      { tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf, fechaEmision: fechaHora().fecha },
-    ],
+    documentoRelacionado: [relacionado],
     emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA' },
     receptor: receptorPorNit2026(),
     ventaTercero: null,
     cuerpoDocumento: [
       {
         ...itemVenta(1, 1, 50, 0, 50),
-        numeroDocumento: ccf,
+        numeroDocumento: relacionado.numeroDocumento,
         tributos: ['20'],
         noGravado: 0,
         ivaPerci: 0,
@@ -738,5 +749,273 @@ export function invalidacionV3(
       numeroControl: dte.identificacion.numeroControl ?? null,
     },
     motivo: motivoV2,
+  };
+}
+
+/** What a Factura de Exportación v1 and v3 share: 10 × 185.50 = 1,855.00 at 0 % (C3). */
+const lineaExportada = (tributos: string[] | null = ['C3']) => ({
+  numItem: 1,
+  cantidad: 10,
+  codigo: null,
+  uniMedida: 59,
+  descripcion: 'Café oro lavado (qq)',
+  precioUni: 185.5,
+  montoDescu: 0,
+  ventaGravada: 1855,
+  tributos,
+  noGravado: 0,
+});
+const receptorExterior = (codPais: string) => ({
+  nombre: 'COFFEE IMPORTERS INC.',
+  tipoDocumento: '37',
+  numDocumento: 'EIN 12-3456789',
+  nombreComercial: null,
+  codPais,
+  nombrePais: 'Estados Unidos',
+  complemento: '100 Harbor Blvd, Long Beach, CA 90802',
+  tipoPersona: 2,
+  descActividad: 'Importación de café',
+  telefono: null,
+  correo: 'compras@coffee.example',
+});
+/** 1,855.00 − 0 + seguro 25.00 + flete 100.00 = 1,980.00, paid in cash. */
+const resumenExportacion = {
+  totalGravada: 1855,
+  porcentajeDescuento: 0,
+  totalDescu: 0,
+  seguro: 25,
+  flete: 100,
+  montoTotalOperacion: 1980,
+  totalNoGravado: 0,
+  totalPagar: 1980,
+  totalLetras: 'MIL NOVECIENTOS OCHENTA 00/100 DÓLARES',
+  condicionOperacion: 1,
+  pagos: contado(1980),
+  codIncoterms: '11',
+  descIncoterms: 'CIF- Costo seguro y flete',
+  numPagoElectronico: null,
+  observaciones: null,
+};
+
+/**
+ * FEX v3 (2026): goods (tipoItemExpor 1) through Acajutla (CAT-027 02) under definitive export, written as
+ * MH's July 2026 catalogs write it (CAT-028 1000.000, its class EX-1 in CAT-033); the resumen lists C3 at
+ * $0.00; the buyer's country is CAT-020's ISO code.
+ */
+export function exportacionV3(nit: string): Json {
+  return {
+    identificacion: identificacion('11', 3),
+    documentoRelacionado: null,
+    emisor: {
+      ...emisor2026(nit),
+      nombreComercial: 'EMPRESA PRUEBA',
+      ...puntoDeVenta,
+      tipoItemExpor: 1,
+      recintoFiscal: '02',
+      tipoRegimen: 'EX-1',
+      regimen: '1000.000',
+    },
+    receptor: receptorExterior('US'),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    compraTercero: null,
+    cuerpoDocumento: [{ ...lineaExportada(), tipoItem: 1, numeroDocumento: null, codTributo: null }],
+    resumen: {
+      ...resumenExportacion,
+      descuGravada: 0,
+      tributos: [{ codigo: 'C3', descripcion: 'Impuesto al Valor Agregado (exportaciones) 0%', valor: 0 }],
+      totalNoOnerosas: 0,
+      saldoFavor: 0,
+    },
+    apendice: null,
+  };
+}
+
+/** FEX v1 (2023): v3's sale with v1.2's régimen EX-1.1000.000 and the country's old code (9450, US). */
+export function exportacionV1(nit: string): Json {
+  const { motivoContin, ...id } = identificacion('11', 1);
+  return {
+    identificacion: { ...id, motivoContigencia: motivoContin },
+    emisor: {
+      ...emisorBase(nit),
+      ...comercial,
+      ...establecimiento,
+      tipoItemExpor: 1,
+      recintoFiscal: '02',
+      regimen: 'EX-1.1000.000',
+    },
+    receptor: receptorExterior('9450'),
+    otrosDocumentos: null,
+    ventaTercero: null,
+    cuerpoDocumento: [lineaExportada()],
+    resumen: { ...resumenExportacion, descuento: 0 },
+    apendice: null,
+  };
+}
+
+/**
+ * NR v4 (2026): 10 bags × 12.50 = 125.00 gravada moved on consignment (CAT-025 03) for a paper Factura;
+ * IVA 13 % = 16.25; 141.25.
+ */
+export function remisionV4(nit: string): Json {
+  const factura = {
+    tipoDocumento: '01',
+    tipoGeneracion: 1,
+    numeroDocumento: 'F0001234',
+    fechaEmision: fechaHora().fecha,
+  };
+  return {
+    identificacion: identificacion('04', 4),
+    documentoRelacionado: [factura],
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
+    receptor: { ...receptorPorNit2026(), bienTitulo: '03' },
+    ventaTercero: null,
+    cuerpoDocumento: [
+      { ...itemVenta(1, 10, 12.5, 0, 125), numeroDocumento: factura.numeroDocumento, tributos: ['20'] },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 125,
+      subTotalVentas: 125,
+      descuNoSuj: 0,
+      descuExenta: 0,
+      descuGravada: 0,
+      porcentajeDescuento: 0,
+      totalDescu: 0,
+      tributos: IVA(16.25),
+      subTotal: 125,
+      montoTotalOperacion: 141.25,
+      totalLetras: 'CIENTO CUARENTA Y UNO 25/100 DÓLARES',
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/**
+ * CD v2 (2026): a domiciled donor (CAT-032 1) gives $300.00 in cash, one unit of 99 without depreciation,
+ * by transfer; the donatario's qualification is the associated document (CAT-021 1).
+ */
+export function donacionV2(nit: string): Json {
+  const { tipoContingencia: _t, motivoContin: _m, ...id } = identificacion('15', 2);
+  return {
+    identificacion: id,
+    emisor: (({ nit: numDocumento, ...e }) => ({
+      tipoDocumento: '36',
+      numDocumento,
+      ...e,
+      nombreComercial: 'EMPRESA PRUEBA',
+      ...puntoDeVenta,
+    }))(emisor2026(nit)),
+    receptor: {
+      ...(({ nombreComercial: _n, ...r }) => r)(receptorPorNit2026()),
+      codDomiciliado: 1,
+      codPais: 'SV',
+    },
+    otrosDocumentos: [
+      { codDocAsociado: 1, descDocumento: 'Resolución 12345-2025', detalleDocumento: 'Calificación de donataria' },
+    ],
+    cuerpoDocumento: [
+      {
+        numItem: 1,
+        tipoDonacion: 1,
+        cantidad: 1,
+        codigo: null,
+        uniMedida: 99,
+        descripcion: 'Aporte para becas',
+        tipoDepreciacion: 0,
+        valorUni: 300,
+        valor: 300,
+      },
+    ],
+    resumen: {
+      valorTotal: 300,
+      totalLetras: 'TRESCIENTOS 00/100 DÓLARES',
+      pagos: [{ codigo: '05', montoPago: 300, referencia: 'TRF-88812' }],
+    },
+    apendice: null,
+  };
+}
+
+/**
+ * CL v2 (2026): one CCF sold on the mandante's account, 1,000.00 gravada with its 13 % IVA 130.00 (tributo
+ * 20); montoTotalOperacion and total 1,130.00.
+ */
+export function liquidacionV2(nit: string, ccf = uuid()): Json {
+  const { tipoContingencia: _t, motivoContin: _m, ...id } = identificacion('08', 2);
+  return {
+    identificacion: { ...id, fusion: null },
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
+    receptor: (({ tipoDocumento, numDocumento, ...r }) => ({ tipoDocumento, numDocumento, codDomiciliado: 1, ...r }))(
+      receptorPorNit2026(),
+    ),
+    cuerpoDocumento: [
+      {
+        numItem: 1,
+        tipoDte: '03',
+        tipoGeneracion: 2,
+        numeroDocumento: ccf,
+        fechaEmision: fechaHora().fecha,
+        ventaNoSuj: 0,
+        ventaExenta: 0,
+        ventaGravada: 1000,
+        exportaciones: 0,
+        tributos: ['20'],
+        ivaItem: 130,
+        observaciones: null,
+      },
+    ],
+    resumen: {
+      totalNoSuj: 0,
+      totalExenta: 0,
+      totalGravada: 1000,
+      exportacion: 0,
+      subTotalVentas: 1000,
+      tributos: IVA(130),
+      montoTotalOperacion: 1130,
+      ivaPerci: 0,
+      total: 1130,
+      totalLetras: 'MIL CIENTO TREINTA 00/100 DÓLARES',
+      condicionOperacion: 1,
+      observaciones: null,
+    },
+    apendice: null,
+  };
+}
+
+/**
+ * DCL v2 (2026), a card operator's liquidation of a fortnight: operations 5,763.00 less 113.00 not subject to
+ * perception = subTotal 5,650.00; its IVA 5,650 × 13/113 = 650.00; subject to perception 5,000.00, 2 %
+ * perceived 100.00; commission 172.89 and its 13 % IVA 22.4757 → 22.48; the afiliado is paid
+ * 5,763.00 − 100.00 − 172.89 − 22.48 = 5,467.63.
+ */
+export function contableLiquidacionV2(nit: string): Json {
+  const { tipoContingencia: _t, motivoContin: _m, ...id } = identificacion('09', 2);
+  return {
+    identificacion: id,
+    emisor: { ...emisor2026(nit), nombreComercial: 'EMPRESA PRUEBA', ...puntoDeVenta },
+    receptor: { ...receptorContribuyente2026(), nombreComercial: 'Cliente', tipoEstablecimiento: '01' },
+    cuerpoDocumento: {
+      periodoLiquidacionFechaInicio: '2026-11-01',
+      periodoLiquidacionFechaFin: '2026-11-15',
+      codLiquidacion: 'LIQ-2026-11-A',
+      cantidadDoc: 48,
+      valorOperaciones: 5763,
+      montoSinPercepcion: 113,
+      descripSinPercepcion: 'Propinas',
+      subTotal: 5650,
+      iva: 650,
+      montoSujetoPercepcion: 5000,
+      ivaPercibido: 100,
+      comision: 172.89,
+      porcentComision: 3,
+      ivaComision: 22.48,
+      liquidoApagar: 5467.63,
+      totalLetras: 'CINCO MIL CUATROCIENTOS SESENTA Y SIETE 63/100 DÓLARES',
+      observaciones: null,
+    },
+    extension: { nombEntrega: 'Ana María López', docuEntrega: '01234567-8', codEmpleado: null },
+    apendice: null,
   };
 }

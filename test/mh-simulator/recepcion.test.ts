@@ -25,7 +25,8 @@ interface Caso {
   tipoDte: string;
   version: number;
   nombre: string;
-  construir: (nit: string) => Json;
+  /** May first send what the document relates to (the retorno's Factura: MH holds its related DTEs). */
+  construir: (nit: string) => Json | Promise<Json>;
   item: { campo: string; cambiar: (d: Json) => void };
   resumen: { campo: string; cambiar: (d: Json) => void };
   catalogo: { campo: string; clasificaMsg: string; cambiar: (d: Json) => void };
@@ -196,7 +197,11 @@ const casos: Caso[] = [
     tipoDte: '18',
     version: 1,
     nombre: 'Evento de retorno',
-    construir: (nit) => retorno(nit, facturaV2(nit)),
+    construir: async (nit) => {
+      const fe = facturaV2(nit);
+      expect((await envio(emisor, fe)).data.estado).toBe('PROCESADO');
+      return retorno(nit, fe);
+    },
     item: { campo: 'cuerpoDocumento[0].ivaItem', cambiar: (d) => (d.cuerpoDocumento[0].ivaItem = 1.5) },
     resumen: { campo: 'resumen.totalIva', cambiar: (d) => (d.resumen.totalIva = 1.5) },
     catalogo: {
@@ -215,15 +220,15 @@ beforeAll(async () => {
 const SELLO = /^20[0-9]{2}[A-Z0-9]{36}$/;
 const FH = /^[0-3][0-9]\/[01][0-9]\/20[0-9]{2} [0-2][0-9]:[0-5][0-9]:[0-5][0-9]$/;
 
-function modificado(caso: Caso, cambiar: (d: Json) => void): Json {
-  const documento = caso.construir(emisor.nit);
+async function modificado(caso: Caso, cambiar: (d: Json) => void): Promise<Json> {
+  const documento = await caso.construir(emisor.nit);
   cambiar(documento);
   return documento;
 }
 
 describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   it('is accepted: HTTP 200, PROCESADO, 40-character sello with the year, fhProcesamiento, 10/001', async () => {
-    const documento = caso.construir(emisor.nit);
+    const documento = await caso.construir(emisor.nit);
     const res = await envio(emisor, documento);
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
@@ -241,7 +246,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('answers 004 to the same document sent again', async () => {
-    const documento = caso.construir(emisor.nit);
+    const documento = await caso.construir(emisor.nit);
     const jws = emisor.firmar(documento);
     expect((await envio(emisor, documento, jws)).status).toBe(200);
     const res = await envio(emisor, documento, jws);
@@ -256,7 +261,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects a tampered payload under the original signature (firma, 802)', async () => {
-    const documento = caso.construir(emisor.nit);
+    const documento = await caso.construir(emisor.nit);
     const jws = adulterar(emisor.firmar(documento), (d) => (d.identificacion.fecEmi = '2020-01-01'));
     const res = await envio(emisor, documento, jws);
     expect(res.status).toBe(400);
@@ -264,7 +269,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects a document signed RS256', async () => {
-    const documento = caso.construir(emisor.nit);
+    const documento = await caso.construir(emisor.nit);
     const res = await envio(emisor, documento, firmarRs256(documento, emisor.cert));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ estado: 'RECHAZADO', clasificaMsg: '20', codigoMsg: '802' });
@@ -272,7 +277,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects wrong item arithmetic with 020 naming the item field', async () => {
-    const res = await envio(emisor, modificado(caso, caso.item.cambiar));
+    const res = await envio(emisor, await modificado(caso, caso.item.cambiar));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       estado: 'RECHAZADO',
@@ -283,7 +288,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects a wrong resumen total with 020 naming the resumen field', async () => {
-    const res = await envio(emisor, modificado(caso, caso.resumen.cambiar));
+    const res = await envio(emisor, await modificado(caso, caso.resumen.cambiar));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       clasificaMsg: '16',
@@ -293,7 +298,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects a code outside MH catalogs with 007', async () => {
-    const res = await envio(emisor, modificado(caso, caso.catalogo.cambiar));
+    const res = await envio(emisor, await modificado(caso, caso.catalogo.cambiar));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       clasificaMsg: caso.catalogo.clasificaMsg,
@@ -303,7 +308,7 @@ describe.each(casos)('$tipoDte $nombre v$version', (caso) => {
   });
 
   it('rejects schema violations of its own version with 096, one observación per field path', async () => {
-    const documento = modificado(caso, (d) => {
+    const documento = await modificado(caso, (d) => {
       delete d.identificacion.fecEmi;
       d.emisor.nombre = '';
     });

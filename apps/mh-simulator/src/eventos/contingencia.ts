@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Controles } from '../control/estado';
 import { parametros } from '../peticion';
 import { verificarCatalogos } from '../recepcion/catalogos';
+import { verificarIdentificaciones } from '../recepcion/condiciones';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from '../recepcion/normativa';
 import { registrarRecepcion } from '../recepcion/recibir';
 import {
@@ -24,6 +25,16 @@ const cuerpoContingencia = z.object({ nit: z.string(), documento: z.string().min
 
 /** The event must reach MH within 24 h after the contingency ended (Manual Funcional §IX). */
 const PLAZO_EVENTO_MS = 24 * 3600 * 1000;
+
+/**
+ * A contingency of CAT-005 type 5 ("Otro") says why: contingencia-schema-v3's if/then, which v4 leaves to
+ * MH's code (005 DEBE PROPORCIONAR UN VALOR).
+ */
+function motivoOtro(evento: Json): Hallazgo[] {
+  const motivo = evento.motivo as Json;
+  const sinMotivo = typeof motivo.motivoContingencia !== 'string' || motivo.motivoContingencia.trim() === '';
+  return motivo.tipoContingencia === 5 && sinMotivo ? [hallazgo('005', 'motivo.motivoContingencia')] : [];
+}
 
 /** Version 3 (2023) or 4 (2026), by the event's own version; either may list documents of both generations. */
 async function revisar(controles: Controles, store: Store, emisor: Emisor, nit: string, jws: string, ahora: Date) {
@@ -52,6 +63,8 @@ async function revisar(controles: Controles, store: Store, emisor: Emisor, nit: 
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
     ...verificarCatalogos(evento, generacionDe('contingencia', version)!),
+    ...verificarIdentificaciones(evento),
+    ...motivoOtro(evento),
     ...(new Set(detalle).size === detalle.length ? [] : [hallazgo('025', 'detalleDTE')]),
     ...(inicio <= fin && dentroDeHolguraDeFecha(String(motivo.fFin), String(motivo.hFin), ahora)
       ? []

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Controles } from '../control/estado';
 import { entero, parametros } from '../peticion';
 import { verificarCatalogos } from '../recepcion/catalogos';
+import { verificarIdentificaciones } from '../recepcion/condiciones';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from '../recepcion/normativa';
 import { registrarRecepcion } from '../recepcion/recibir';
 import { devolverRetorno } from '../recepcion/retornos';
@@ -183,6 +184,7 @@ async function invalidar(
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
     ...verificarCatalogos(evento, generacionDe('invalidacion', versionEvento)!),
+    ...verificarIdentificaciones(evento),
     ...(await reglasDelDocumento(store, emisor, evento, ahora)),
   ];
   if (hallazgos.length) return rechazado(base, hallazgos);

@@ -15,31 +15,53 @@ import { hallazgo, type Hallazgo } from '../respuesta';
  * Codes the schemas leave open (or only pattern-check) but MH checks against its catalogs: a value outside
  * them is answered 007 VALOR NO ES PERMITIDO. Paths use `[]` for "every element"; one table serves every
  * DTE and event because absent fields are simply not there to check. A document of the 2026 generation is
- * read against the 2026 edition where it differs (CAT-002 adds the events 17 and 18), v1.2 elsewhere;
- * `en2026` names the catalog a field moved to.
+ * read against the 2026 edition where it differs (CAT-002 adds the events 17 and 18, CAT-027 two recintos,
+ * CAT-028 writes the régimen "1000.000" where v1.2 wrote "EX-1.1000.000"), v1.2 elsewhere; `en2026` names
+ * the catalog a field moved to, and `solo2026` a field the 2023 schemas fill with another code system (the
+ * country of fe-fex-v1 and fe-cd-v1 is a numeric code their schemas enumerate).
  */
-const reglas: { ruta: string; catalogo: CatalogId; en2026?: CatalogId }[] = [
+const reglas: { ruta: string; catalogo: CatalogId; en2026?: CatalogId; solo2026?: true }[] = [
   { ruta: 'identificacion.tipoContingencia', catalogo: 'CAT-005' },
   { ruta: 'documentoRelacionado[].tipoDocumento', catalogo: 'CAT-002' },
+  { ruta: 'documentoRelacionado[].tipoGeneracion', catalogo: 'CAT-007' },
   { ruta: 'emisor.codActividad', catalogo: 'CAT-019' },
   { ruta: 'emisor.tipoEstablecimiento', catalogo: 'CAT-009' },
   { ruta: 'emisor.tipoDocResponsable', catalogo: 'CAT-022' },
+  // The Factura de Exportación keeps what is exported in its emisor section.
+  { ruta: 'emisor.recintoFiscal', catalogo: 'CAT-027' },
+  { ruta: 'emisor.regimen', catalogo: 'CAT-028' },
+  { ruta: 'emisor.tipoRegimen', catalogo: 'CAT-033' },
   { ruta: 'receptor.tipoDocumento', catalogo: 'CAT-022' },
   { ruta: 'receptor.codActividad', catalogo: 'CAT-019' },
+  { ruta: 'receptor.tipoEstablecimiento', catalogo: 'CAT-009' },
+  { ruta: 'receptor.bienTitulo', catalogo: 'CAT-025' },
+  { ruta: 'receptor.tipoPersona', catalogo: 'CAT-029' },
+  { ruta: 'receptor.codDomiciliado', catalogo: 'CAT-032' },
+  { ruta: 'receptor.codPais', catalogo: 'CAT-020', solo2026: true },
   { ruta: 'sujetoExcluido.tipoDocumento', catalogo: 'CAT-022' },
   { ruta: 'sujetoExcluido.codActividad', catalogo: 'CAT-019' },
+  // fe-cd-v1 names the donor `donante` (fe-cd-v2: `receptor`).
+  { ruta: 'donante.tipoDocumento', catalogo: 'CAT-022' },
+  { ruta: 'donante.codActividad', catalogo: 'CAT-019' },
+  { ruta: 'donante.codDomiciliado', catalogo: 'CAT-032' },
+  { ruta: 'otrosDocumentos[].codDocAsociado', catalogo: 'CAT-021' },
   { ruta: 'cuerpoDocumento[].tipoItem', catalogo: 'CAT-011' },
   { ruta: 'cuerpoDocumento[].uniMedida', catalogo: 'CAT-014' },
   { ruta: 'cuerpoDocumento[].tributos[]', catalogo: 'CAT-015' },
   { ruta: 'cuerpoDocumento[].tipoDte', catalogo: 'CAT-002' },
+  { ruta: 'cuerpoDocumento[].tipoGeneracion', catalogo: 'CAT-007' },
+  { ruta: 'cuerpoDocumento[].tipoDoc', catalogo: 'CAT-007' },
   { ruta: 'cuerpoDocumento[].codigoRetencionMH', catalogo: 'CAT-006' },
+  { ruta: 'cuerpoDocumento[].tipoDonacion', catalogo: 'CAT-026' },
   { ruta: 'resumen.tributos[].codigo', catalogo: 'CAT-015' },
   { ruta: 'resumen.condicionOperacion', catalogo: 'CAT-016' },
   { ruta: 'resumen.pagos[].codigo', catalogo: 'CAT-017' },
   { ruta: 'resumen.pagos[].plazo', catalogo: 'CAT-018' },
   { ruta: 'resumen.codigoRetencionMH', catalogo: 'CAT-006' },
+  { ruta: 'resumen.codIncoterms', catalogo: 'CAT-031' },
   { ruta: 'documento.tipoDte', catalogo: 'CAT-002' },
   { ruta: 'documento.tipoDocumento', catalogo: 'CAT-022' },
+  { ruta: 'documento.codPais', catalogo: 'CAT-020', solo2026: true },
   { ruta: 'motivo.tipoAnulacion', catalogo: 'CAT-024' },
   { ruta: 'motivo.tipDocResponsable', catalogo: 'CAT-022' },
   { ruta: 'motivo.tipDocSolicita', catalogo: 'CAT-022' },
@@ -72,7 +94,8 @@ function valores(node: unknown, ruta: string, prefijo = ''): { campo: string; va
 export function verificarCatalogos(documento: unknown, generacion: Generacion): Hallazgo[] {
   const edicion: EdicionCatalogo = generacion === '2026' ? '2026' : '1.2';
   const hallazgos: Hallazgo[] = [];
-  for (const { ruta, catalogo, en2026 } of reglas) {
+  for (const { ruta, catalogo, en2026, solo2026 } of reglas) {
+    if (solo2026 && edicion !== '2026') continue;
     const id = edicion === '2026' ? (en2026 ?? catalogo) : catalogo;
     for (const { campo, valor } of valores(documento, ruta)) {
       if (valor !== null && valor !== undefined && !inCatalog(id, valor as string, edicion))

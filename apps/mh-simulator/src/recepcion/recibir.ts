@@ -6,10 +6,13 @@ import { isDuplicateKey, type Emisor, type Recepcion, type Store } from '../stor
 import { fhProcesamiento, instanteLocal } from '../tiempo';
 import { verificarCalculos } from './calculo';
 import { verificarCatalogos } from './catalogos';
+import { verificarCondiciones } from './condiciones';
 import { nitReceptor } from './consulta';
 import { verificarContribuyentes } from './contribuyentes';
 import { NORMATIVA_NO_VIGENTE, normativaVigente } from './normativa';
+import { verificarRelacionados } from './relacionados';
 import { montoRetornable, retornoDe, tomarRetorno, verificarRetorno } from './retornos';
+import { verificarTributos } from './tributos';
 import {
   abrirFirmado,
   campoTipo,
@@ -97,6 +100,13 @@ function relacionados(dte: Json): string[] {
   });
 }
 
+/** Two checks may find the same fault (a resumen without the IVA its lines list): MH reports it once. */
+function sinRepetir(hallazgos: Hallazgo[]): Hallazgo[] {
+  return hallazgos.filter(
+    (h, i) => hallazgos.findIndex((o) => o.codigoMsg === h.codigoMsg && o.campo === h.campo) === i,
+  );
+}
+
 async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
   const base = { ambiente: envio.ambiente, codigoGeneracion: envio.codigoGeneracion, ahora: ctx.ahora };
   const forzado = await ctx.controles.rechazoForzado(ctx.emisor.nit, envio.codigoGeneracion);
@@ -135,11 +145,14 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
       : [hallazgo('017', 'identificacion.fecEmi')]),
     ...(await contingencia(ctx, identificacion)),
     ...verificarCatalogos(dte, generacionDe(tipo, version)!),
+    ...verificarCondiciones(tipo, version, dte),
+    ...(await verificarRelacionados(ctx.store, ctx.emisor.nit, tipo, dte)),
     ...(await verificarContribuyentes(ctx.store, ctx.emisor.nit, tipo, dte)),
     ...calculo.hallazgos,
+    ...verificarTributos(tipo, dte),
     ...(await verificarRetorno(ctx.store, ctx.emisor.nit, tipo, dte)),
   ];
-  if (hallazgos.length) return rechazado(base, hallazgos);
+  if (hallazgos.length) return rechazado(base, sinRepetir(hallazgos));
   const retorno = await tomarRetorno(ctx.store, ctx.emisor.nit, tipo, dte);
   if (retorno.hallazgos.length) return rechazado(base, retorno.hallazgos);
 

@@ -1,6 +1,7 @@
 import cat002 from './catalogs/CAT-002.json';
 import cat005 from './catalogs/CAT-005.json';
 import cat006 from './catalogs/CAT-006.json';
+import cat007 from './catalogs/CAT-007.json';
 import cat009 from './catalogs/CAT-009.json';
 import cat011 from './catalogs/CAT-011.json';
 import cat012 from './catalogs/CAT-012.json';
@@ -12,6 +13,7 @@ import cat017 from './catalogs/CAT-017.json';
 import cat018 from './catalogs/CAT-018.json';
 import cat019 from './catalogs/CAT-019.json';
 import cat020 from './catalogs/CAT-020.json';
+import cat021 from './catalogs/CAT-021.json';
 import cat022 from './catalogs/CAT-022.json';
 import cat023 from './catalogs/CAT-023.json';
 import cat024 from './catalogs/CAT-024.json';
@@ -43,6 +45,7 @@ const catalogosV12 = {
   'CAT-002': cat002,
   'CAT-005': cat005,
   'CAT-006': cat006,
+  'CAT-007': cat007,
   'CAT-009': cat009,
   'CAT-011': cat011,
   'CAT-012': cat012,
@@ -54,6 +57,7 @@ const catalogosV12 = {
   'CAT-018': cat018,
   'CAT-019': cat019,
   'CAT-020': cat020,
+  'CAT-021': cat021,
   'CAT-022': cat022,
   'CAT-023': cat023,
   'CAT-024': cat024,

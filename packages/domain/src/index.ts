@@ -8,6 +8,7 @@ export * from './requests';
 export * from './dte';
 export * from './normativa';
 export { elSalvadorNow, instanteProcesamientoMh } from './fecha';
+export * from './destinos';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';

@@ -252,11 +252,14 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   WEBHOOK_URL_NOT_ALLOWED: {
     description:
-      "422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), " +
-      'credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local ' +
-      'address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver.',
+      '422 (`field` "url"): the endpoint\'s URL is not one the emisor\'s ambiente and the deployment admit: not ' +
+      '`https:` outside ambiente TEST (00), credentials, control characters or characters a URL may not carry raw ' +
+      '(a space, `"`, `<`, `>`…) in it, or, unless the deployment allows private destinations ' +
+      '(`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`), a host that is or resolves to a private, loopback or link-local ' +
+      'address (SSRF).',
     example: {
       message: 'La URL del webhook debe ser https: fuera del ambiente de pruebas',
+      field: 'url',
       url: 'http://erp.example.com/dte-eventos',
     },
   },

@@ -57,8 +57,10 @@ export const webhooksOperations: Operation[] = [
       'Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the ' +
       'URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for ' +
       'local development) the URL may not be or resolve to a private, loopback, link-local or other ' +
-      'non-public address, in any IPv4 or IPv6 form. Control characters are refused. Without `eventos` the ' +
-      'endpoint receives every event.',
+      'non-public address, in any IPv4 or IPv6 form. Control characters, and any character a URL may not ' +
+      'carry raw (a space, `"`, `<`, `>`, a non-ASCII letter, a `%` without two hex digits: percent-encode ' +
+      'them), are refused (422 WEBHOOK_URL_NOT_ALLOWED, `field` "url"). The URL is stored, called and ' +
+      'answered in its normalized form (WHATWG URL `href`). Without `eventos` the endpoint receives every event.',
     authenticated: true,
     permission: 'WEBHOOKS',
     request: {

@@ -17,7 +17,7 @@ import { endpointView, intentoView, SecretBox, SOLAPE_ROTACION_MS, Webhooks, typ
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
-import { comprobarDestino } from '../http/destino-webhook';
+import { comprobarDestino } from '../http/destino';
 
 /** How long past an attempt's deadline a test or a redelivery waits for its delivery to end before answering. */
 const MARGEN_RESPUESTA_MS = 5_000;
@@ -36,12 +36,12 @@ export function webhooksRoutes(ctx: ApiContext): Router {
   router.post('/webhooks', authenticate(ctx), async (req, res) => {
     autorizado(req);
     const pedido = parseRequest(webhookRequest, req.body);
-    await comprobarDestino(
+    const url = await comprobarDestino(
       pedido.url,
       await ambienteDe(ctx, req.auth.emisorId),
       ctx.config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
     );
-    const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, pedido);
+    const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, { ...pedido, url });
     res.status(201).json({ status: 'success', data: { ...endpointView(endpoint), secreto } });
   });
 

@@ -463,7 +463,7 @@ export interface paths {
     put?: never;
     /**
      * Add an endpoint that receives the emisor’s events
-     * @description Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for local development) the URL may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form. Control characters are refused. Without `eventos` the endpoint receives every event.
+     * @description Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for local development) the URL may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form. Control characters, and any character a URL may not carry raw (a space, `"`, `<`, `>`, a non-ASCII letter, a `%` without two hex digits: percent-encode them), are refused (422 WEBHOOK_URL_NOT_ALLOWED, `field` "url"). The URL is stored, called and answered in its normalized form (WHATWG URL `href`). Without `eventos` the endpoint receives every event.
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -1748,7 +1748,7 @@ export interface components {
      *     | `MH_UNAVAILABLE` | Anulación: MH did not answer within the invalidation’s retries (about a minute). The document is unchanged; repeat the request (with the same Idempotency-Key) after `retryAfter` seconds (also the `Retry-After` header): MH is asked first whether it already holds the invalidation. |
      *     | `PAYLOAD_TOO_LARGE` | The body is larger than API_BODY_LIMIT (5 MB by default); `limit` is that size in bytes. |
      *     | `RATE_LIMITED` | The token used up its requests per minute (RATE_LIMIT_PER_MINUTE, per API process); `retryAfter` (also the `Retry-After` header) is the seconds to wait. |
-     *     | `WEBHOOK_URL_NOT_ALLOWED` | 422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver. |
+     *     | `WEBHOOK_URL_NOT_ALLOWED` | 422 (`field` "url"): the endpoint's URL is not one the emisor's ambiente and the deployment admit: not `https:` outside ambiente TEST (00), credentials, control characters or characters a URL may not carry raw (a space, `"`, `<`, `>`…) in it, or, unless the deployment allows private destinations (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`), a host that is or resolves to a private, loopback or link-local address (SSRF). |
      *     | `WEBHOOK_NOT_FOUND` | 404: the token's emisor has no endpoint with that id (another emisor's, or a deleted one, alike). |
      *     | `WEBHOOK_LIMIT_REACHED` | 409: the emisor already has the most endpoints it may have (`maximo`); delete one first. |
      *     | `WEBHOOK_DELIVERY_NOT_FOUND` | 404: the endpoint's delivery log has no event with that id (`eventoId` in `GET /webhooks/{id}/entregas`), or it was logged before events were kept for redelivery. |

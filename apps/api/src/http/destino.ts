@@ -40,3 +40,15 @@ export async function comprobarDestino(
     );
   return parsed.href;
 }
+
+/**
+ * A mailbox's IMAP host, unless private destinations are allowed (BUZON_PERMITIR_DESTINOS_PRIVADOS): a public
+ * one (the reading checks again at every connection).
+ */
+export async function comprobarHostBuzon(host: string, privadosPermitidos: boolean): Promise<void> {
+  if (privadosPermitidos) return;
+  await comprobarHostPublico(
+    host,
+    (message) => new DteError(ErrorCode.BUZON_HOST_NOT_ALLOWED, 422, message, { field: 'host', host }),
+  );
+}

@@ -332,8 +332,22 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   BUZON_INACCESIBLE: {
     description:
-      "502: the emisor's mailbox could not be read: its IMAP server refused the connection, the login or the folder. " +
-      '`detalle` carries what the server answered; GET /buzon keeps it as `ultimoError`.',
+      "502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be " +
+      'reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” ' +
+      'whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or ' +
+      'that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`.',
     example: { message: 'No se pudo leer el buzón', detalle: 'AUTHENTICATIONFAILED Authentication failed.' },
+  },
+  BUZON_HOST_NOT_ALLOWED: {
+    description:
+      '422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), ' +
+      "the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other " +
+      'non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is ' +
+      'refused too.',
+    example: {
+      message: '169.254.169.254 es una dirección privada o local, que este servicio no admite',
+      field: 'host',
+      host: '169.254.169.254',
+    },
   },
 };

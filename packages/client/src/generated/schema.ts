@@ -915,7 +915,7 @@ export interface paths {
     put?: never;
     /**
      * Set the IMAP mailbox suppliers send their DTEs to
-     * @description Suppliers e-mail their Archivo DTE (the JSON with MH’s sello) and its PDF. A Temporal Schedule reads every configured mailbox each BUZON_LECTURA_SEGUNDOS (300 by default): each message not marked yet gives its JSON attachments (also inside forwarded messages), each with the PDF of the same name beside it (or the only one), to the same verification as POST /compras (origen CORREO); the message is then marked with the keyword `DteTomado` (`\Flagged` where the server keeps no keywords, as Microsoft 365) so it is never taken twice. A message with no Archivo DTE is marked too and listed in `noLeidos`. Replaces the mailbox set before (its reading history is kept). The password (for Gmail and Microsoft 365, an app password) is kept encrypted with SECRET_KEY and never answered. IMAPS (TLS from the first byte, port 993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now).
+     * @description Suppliers e-mail their Archivo DTE (the JSON with MH’s sello) and its PDF. A Temporal Schedule reads every configured mailbox each BUZON_LECTURA_SEGUNDOS (300 by default): each message not marked yet gives its JSON attachments (also inside forwarded messages), each with the PDF of the same name beside it (or the only one), to the same verification as POST /compras (origen CORREO); the message is then marked with the keyword `DteTomado` (`\Flagged` where the server keeps no keywords, as Microsoft 365) so it is never taken twice. A message with no Archivo DTE is marked too and listed in `noLeidos`. Replaces the mailbox set before (its reading history is kept). The password (for Gmail and Microsoft 365, an app password) is kept encrypted with SECRET_KEY and never answered. IMAPS (TLS from the first byte, port 993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now). Unless the deployment allows it (`BUZON_PERMITIR_DESTINOS_PRIVADOS`, for local development) the host may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs), checked here and again at every connection.
      *
      *     Permission: `COMPRAS`.
      */
@@ -1762,7 +1762,8 @@ export interface components {
      *     | `ARCHIVO_DTE_INVALID` | 400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi or the emisor's NIT, so it cannot be recorded. |
      *     | `COMPRA_NOT_FOUND` | 404: the emisor has received no document with that codigoGeneracion. |
      *     | `BUZON_NOT_FOUND` | 404: the emisor has no mailbox configured (POST /buzon). |
-     *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the connection, the login or the folder. `detalle` carries what the server answered; GET /buzon keeps it as `ultimoError`. |
+     *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`. |
+     *     | `BUZON_HOST_NOT_ALLOWED` | 422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is refused too. |
      * @enum {string}
      */
     ErrorCode:
@@ -1810,7 +1811,8 @@ export interface components {
       | 'ARCHIVO_DTE_INVALID'
       | 'COMPRA_NOT_FOUND'
       | 'BUZON_NOT_FOUND'
-      | 'BUZON_INACCESIBLE';
+      | 'BUZON_INACCESIBLE'
+      | 'BUZON_HOST_NOT_ALLOWED';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -2713,7 +2715,7 @@ export interface components {
       /** @description The last reading the server refused (cleared by the next one that reads) */
       ultimoError: {
         en: string;
-        /** @description What the IMAP server answered */
+        /** @description What the IMAP server answered (a login or a folder refused), or, when no IMAP server answered, “No se pudo conectar con el servidor del buzón” whatever the reason */
         mensaje: string;
       } | null;
       /** @description The latest 50 messages or attachments that gave no Archivo DTE, newest first */
@@ -9767,6 +9769,19 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description BUZON_HOST_NOT_ALLOWED */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'BUZON_HOST_NOT_ALLOWED';
           };
         };
       };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { Router, type Request } from 'express';
-import { EntregaWebhook, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
+import { EntregaWebhook, INTENTOS_ENTREGA_PEDIDA, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
 import { iniciarEntrega } from '@dte/contract/client';
 import {
   DteError,
@@ -113,11 +113,15 @@ export function webhooksRoutes(ctx: ApiContext): Router {
 
   /**
    * Delivers the event through the delivery workflow every event takes (so signed, retried and logged
-   * alike), and answers its outcome once it ends, or EN_CURSO when its first attempt's deadline passed
-   * first (it goes on retrying on the usual schedule), with the event's newest logged attempt.
+   * alike), but with INTENTOS_ENTREGA_PEDIDA attempts at most, and answers its outcome once it ends, or
+   * EN_CURSO when its first attempt's deadline passed first (its remaining attempts go on), with the
+   * event's newest logged attempt.
    */
   async function entregarAhora(endpoint: EndpointRecord, evento: EventoWebhook, workflowId?: string) {
-    const id = await iniciarEntrega(ctx.workflows, ctx.config, endpoint._id, evento, workflowId);
+    const id = await iniciarEntrega(ctx.workflows, ctx.config, endpoint._id, evento, {
+      workflowId,
+      intentos: INTENTOS_ENTREGA_PEDIDA,
+    });
     const plazo = new AbortController();
     const resultado: ResultadoEntrega | null = await Promise.race([
       ctx.workflows.handle(EntregaWebhook, id).result(),

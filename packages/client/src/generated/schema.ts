@@ -573,7 +573,7 @@ export interface paths {
     put?: never;
     /**
      * Send the endpoint a test event now
-     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks, retried on failure and logged in the endpoint’s deliveries. Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed, with its newest attempt. Each test is a new event (a new `webhook-id`).
+     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks and logged in the endpoint’s deliveries, but retried a few times only: 4 attempts in all, after `WEBHOOK_REINTENTO_SEGUNDOS` and doubling (30 s, 1 min, 2 min by default), then the delivery ends FALLIDO, every attempt in the log (an attempt that finds another one to the endpoint in flight counts too). Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed (EN_CURSO), with its newest attempt. Each test is a new event (a new `webhook-id`).
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -595,7 +595,7 @@ export interface paths {
     put?: never;
     /**
      * Send one of the endpoint’s events again
-     * @description A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Answered as the test event is.
+     * @description A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Retried and answered as the test event is (4 attempts in all, within minutes).
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -2439,7 +2439,7 @@ export interface components {
           | 'compra.rechazada'
           | 'webhook.prueba';
         /**
-         * @description How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is retried on the usual schedule, and the delivery log tells the rest
+         * @description How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is retried, 4 attempts in all within minutes, then ends FALLIDO, and the delivery log tells the rest
          * @enum {string}
          */
         estado: 'ENTREGADO' | 'FALLIDO' | 'DESHABILITADO' | 'ELIMINADO' | 'EN_CURSO';

@@ -400,7 +400,7 @@ const SCENARIOS = {
    * (DTE_DATA_DIR=/tmp/… npm start).
    */
   async certificacion(nit, emisorId) {
-    await api('POST', '/certificacion', { plan: '01=1,03=1,invalidacion=1', ritmo: 600 }, [202]);
+    await api('POST', '/certificacion', { plan: '01=1,03=1,invalidacion=1', ritmo: 30 }, [202]);
     const campana = await historyOf(`certificacion-${emisorId}`);
     if (resultOf(campana)?.estado !== 'COMPLETA')
       throw new Error(`campaign not COMPLETA: ${resultOf(campana)?.estado}`);

@@ -9,9 +9,11 @@ const { prepare, ROOT } = require('./prepare');
 
 async function main() {
   const tools = prepare();
-  // A developer's receiver runs on this machine: only this stack (and the test stack) allows webhooks to
-  // loopback and private addresses; a deployment sets WEBHOOK_PERMITIR_DESTINOS_PRIVADOS itself.
+  // A developer's receiver and this stack's Dovecot run on this machine: only this stack (and the test
+  // stack) allows webhooks and mailboxes at loopback and private addresses; a deployment sets
+  // WEBHOOK_PERMITIR_DESTINOS_PRIVADOS and BUZON_PERMITIR_DESTINOS_PRIVADOS itself.
   process.env.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS ??= 'true';
+  process.env.BUZON_PERMITIR_DESTINOS_PRIVADOS ??= 'true';
   const { Stack, resolvePorts } = require('./stack');
   const dataDir = path.resolve(process.env.DTE_DATA_DIR || path.join(ROOT, '.data'));
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
@@ -31,11 +32,18 @@ describe('admin CLI: certificacion', () => {
   it('runs a small campaign to COMPLETA with the emisor’s oldest token, shows its bars, and refuses a second', async () => {
     const tenant = await createTestTenant();
     const [token] = (await admin('token', 'list', '--emisor', String(tenant.emisorId))).json;
-    const inicio = await certificacion('iniciar', tenant, '--plan', '01=2,03=1', '--ritmo', '600');
+    const inicio = await certificacion(
+      'iniciar',
+      tenant,
+      '--plan',
+      '01=2,03=1',
+      '--ritmo',
+      String(RITMO_MAXIMO_CERTIFICACION),
+    );
     expect(inicio.json).toEqual({
       workflowId: `certificacion-${tenant.emisorId}`,
       plan: { documentos: { FACTURA_CONSUMIDOR_FINAL: 2, CREDITO_FISCAL: 1 }, invalidaciones: 0, contingencias: 0 },
-      ritmo: 600,
+      ritmo: RITMO_MAXIMO_CERTIFICACION,
       token: { id: token.id, name: token.name, elegido: true },
     });
     expect(inicio.stderr).toContain(`the campaign issues with token ${token.id} (${token.name})`);
@@ -91,7 +99,10 @@ describe('admin CLI: certificacion', () => {
     const barras: Record<number, string> = { 0: '[----------] 0/3', 1: '[###-------] 1/3', 2: '[######----] 2/3' };
     expect(barras[aceptados]).toBeDefined();
     expect(cancelada.progreso).toEqual({ FACTURA_CONSUMIDOR_FINAL: barras[aceptados], total: barras[aceptados] });
-    expect((await certificacion('iniciar', tenant, '--plan', '01=1', '--ritmo', '600')).json.plan).toEqual({
+    expect(
+      (await certificacion('iniciar', tenant, '--plan', '01=1', '--ritmo', String(RITMO_MAXIMO_CERTIFICACION))).json
+        .plan,
+    ).toEqual({
       documentos: { FACTURA_CONSUMIDOR_FINAL: 1 },
       invalidaciones: 0,
       contingencias: 0,

@@ -1,3 +1,4 @@
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { eventually } from '../support/eventually';
 import { conteoCertificacion, recepcionesDe } from '../support/mh';
 import { stack } from '../support/stack';
@@ -9,7 +10,10 @@ describe('certification campaign: the five contingency events', () => {
     'rehearses five outages in the %s generation, one per CAT-005 tipo, each event before the lote of its Factura',
     async (generacion) => {
       const tenant = await createTestTenant({ generacion });
-      const inicio = await api('POST', '/certificacion', tenant, { plan: '01=2,contingencia=5', ritmo: 600 });
+      const inicio = await api('POST', '/certificacion', tenant, {
+        plan: '01=2,contingencia=5',
+        ritmo: RITMO_MAXIMO_CERTIFICACION,
+      });
       expect(inicio.status).toBe(202);
 
       const final = await eventually('the campaign completed', async () => {

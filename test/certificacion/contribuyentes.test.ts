@@ -1,3 +1,4 @@
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { api, createTestTenant, type TestTenant } from '../support/tenant';
@@ -32,7 +33,9 @@ describe('certification campaign: receptors registered at MH', () => {
     });
     expect(registro.status).toBe(201);
 
-    expect((await api('POST', '/certificacion', tenant, { plan: '03=2', ritmo: 600 })).status).toBe(202);
+    expect(
+      (await api('POST', '/certificacion', tenant, { plan: '03=2', ritmo: RITMO_MAXIMO_CERTIFICACION })).status,
+    ).toBe(202);
     const pausada = await campanaEn(tenant, 'PAUSADA');
     expect(pausada.ultimoRechazo).toMatchObject({ paso: 'CREDITO_FISCAL', codigoMsg: '009' });
     expect((await api('POST', '/certificacion/cancelar', tenant)).status).toBe(202);
@@ -50,7 +53,7 @@ describe('certification campaign: receptors registered at MH', () => {
 
     const inicio = await api('POST', '/certificacion', tenant, {
       plan: '03=2',
-      ritmo: 600,
+      ritmo: RITMO_MAXIMO_CERTIFICACION,
       contribuyentes: [REGISTRADO],
     });
     expect(inicio.status).toBe(202);

@@ -1,3 +1,4 @@
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
@@ -64,7 +65,10 @@ describe('the certification record and certificacion.completa', () => {
 
   it('lists every document of a completed campaign with MH’s sello, its invalidation, and tells the webhook once', async () => {
     // 2 Facturas and a CCF; the one invalidation (tipoAnulacion 2) takes Factura 0 and needs no replacement.
-    const inicio = await api('POST', '/certificacion', tenant, { plan: '01=2,03=1,invalidacion=1', ritmo: 600 });
+    const inicio = await api('POST', '/certificacion', tenant, {
+      plan: '01=2,03=1,invalidacion=1',
+      ritmo: RITMO_MAXIMO_CERTIFICACION,
+    });
     expect(inicio.status).toBe(202);
     await eventually('the campaign completed', async () => {
       const res = await api('GET', '/certificacion', tenant);

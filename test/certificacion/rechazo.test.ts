@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { conteoCertificacion, enMh } from '../support/mh';
@@ -11,7 +12,10 @@ describe('certification campaign: a rejection by MH', () => {
   it("pauses at MH's rejection, showing its reasons and the document, and completes after reanudar", async () => {
     const tenant = await createTestTenant();
     // 01 ×3, 03 ×2, one invalidation: the first takes tipoAnulacion 2 (rescindir), which needs no replacement.
-    const inicio = await api('POST', '/certificacion', tenant, { plan: '01=3,03=2,invalidacion=1', ritmo: 600 });
+    const inicio = await api('POST', '/certificacion', tenant, {
+      plan: '01=3,03=2,invalidacion=1',
+      ritmo: RITMO_MAXIMO_CERTIFICACION,
+    });
     expect(inicio.status).toBe(202);
 
     await eventually('a first Factura accepted', async () => {

@@ -1,3 +1,4 @@
+import { RITMO_MAXIMO_CERTIFICACION } from '@dte/domain';
 import { eventually } from '../support/eventually';
 import { conteoCertificacion, recepcionesDe } from '../support/mh';
 import { startApi, startWorker, type ExtraProcess } from '../support/processes';
@@ -36,7 +37,7 @@ describe('certification campaign: the worker killed mid-campaign', () => {
     // CCFs have a note in force) and one contingency event (tipo 1, a Factura of its own).
     const inicio = await llamar('POST', '/certificacion', {
       plan: '01=3,03=2,05=1,invalidacion=1,contingencia=1',
-      ritmo: 600,
+      ritmo: RITMO_MAXIMO_CERTIFICACION,
     });
     expect(inicio.status).toBe(202);
 

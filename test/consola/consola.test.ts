@@ -418,6 +418,31 @@ describe('web console', () => {
     expect(sinSesion.headers.get('location')).toBe('/consola/entrar');
   });
 
+  it('ignores a cookie it cannot decode, such as another application on the same host may set', async () => {
+    const contexto = await browser.createBrowserContext();
+    // A percent-encoding cut short (decodeURIComponent throws on it), at the host's root as another app sets it.
+    await contexto.setCookie({ name: 'otra', value: '%E0%A4%A', domain: new URL(url('/')).hostname, path: '/' });
+    const page = await contexto.newPage();
+    expect((await page.goto(url('/consola/entrar')))?.status()).toBe(200);
+    await page.type('input[name=token]', persona);
+    const [documentos] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    expect([page.url(), documentos?.status()]).toEqual([url('/consola/documentos'), 200]);
+    // The browser sent it all along.
+    const enviadas = (await page.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(enviadas).toContain('otra=%E0%A4%A');
+    expect((await page.reload())?.status()).toBe(200);
+    await contexto.close();
+
+    // The console's own cookies in that form are no session and no sign-in token: the sign-in form, as without them.
+    const ajena = await fetch(url('/consola/documentos'), {
+      headers: { cookie: 'dte_consola=%E0%A4%A; dte_consola_entrada=%E0%A4%A' },
+      redirect: 'manual',
+    });
+    expect([ajena.status, ajena.headers.get('location')]).toEqual([303, '/consola/entrar']);
+    const entrar = await fetch(url('/consola/entrar'), { headers: { cookie: 'dte_consola_entrada=%E0%A4%A' } });
+    expect(entrar.status).toBe(200);
+  });
+
   it('signs out: the session ends on the server', async () => {
     const page = await entrar(persona);
     const cookies = (await page.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -29,8 +29,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.WEBHOOK_REINTENTO_SEGUNDOS ??= '1';
   process.env.WEBHOOK_REINTENTO_MAX_SEGUNDOS ??= '2';
   process.env.WEBHOOK_TIMEOUT_SECONDS ??= '3';
-  // The receivers are on loopback (test/webhooks/destinos.test.ts runs an API and a worker without this).
+  // The receivers and Dovecot are on loopback (test/webhooks/destinos.test.ts and test/compras/buzon-destinos.test.ts
+  // run an API and a worker without these).
   process.env.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS ??= 'true';
+  process.env.BUZON_PERMITIR_DESTINOS_PRIVADOS ??= 'true';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-test-'));
   const stack = new Stack({ dataDir, ports: await resolvePorts({ random: true }), tools: ensureTools(), quiet: true });
   (globalThis as Record<string, unknown>).__DTE_STACK__ = stack;

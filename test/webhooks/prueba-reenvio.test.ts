@@ -1,8 +1,11 @@
+import { Client, Connection } from '@temporalio/client';
+import { INTENTOS_ENTREGA_PEDIDA } from '@dte/contract';
 import type { EndpointView } from '@dte/store';
 import { eventoWebhook } from '../../apps/api/src/openapi/eventos-webhook';
 import { emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
+import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 type Creado = EndpointView & { secreto: string };
@@ -21,8 +24,15 @@ interface Intento {
  */
 describe('webhook test event and redelivery', () => {
   const receptores: ReceptorWebhooks[] = [];
+  let connection: Connection;
+  let temporal: Client;
+  beforeAll(async () => {
+    connection = await Connection.connect({ address: stack().temporalGrpc });
+    temporal = new Client({ connection });
+  });
   afterAll(async () => {
     await Promise.all(receptores.map((r) => r.cerrar()));
+    await connection?.close();
     await closeTestDatabase();
   });
 
@@ -69,25 +79,57 @@ describe('webhook test event and redelivery', () => {
     expect(otra.body.data.eventoId).not.toBe(data.eventoId);
   });
 
-  it('answers EN_CURSO while the receiver fails, and the test event is retried as any delivery', async () => {
+  it('answers EN_CURSO while the receiver fails, and the test event is retried', async () => {
     const { tenant, r, endpoint } = await preparar();
-    // Failing until the answer came (one attempt's deadline and a margin, retries included).
-    let sano = false;
-    r.responder = () => (sano ? 200 : 503);
+    // The first three attempts get no answer (each given up at WEBHOOK_TIMEOUT_SECONDS, 3 s, and retried
+    // after 1 s, then 2 s): the fourth, a test's last, starts 14 s after the first at the earliest, well
+    // after the API answered (one attempt's deadline and 5 s).
+    r.responder = () => (r.recibidos.length <= 3 ? 'colgar' : 200);
     const res = await api('POST', `/webhooks/${endpoint.id}/prueba`, tenant);
-    sano = true;
     const { eventoId } = res.body.data;
     expect(res.body.data).toMatchObject({
       tipo: 'webhook.prueba',
       estado: 'EN_CURSO',
       motivo: null,
-      ultimoIntento: { eventoId, status: 503, entregado: false },
+      ultimoIntento: { eventoId, status: null, entregado: false },
     });
     await eventually('the retry delivered and logged', async () => {
       const [ultimo] = await entregas(tenant, endpoint.id);
       return ultimo !== undefined && ultimo.eventoId === eventoId && ultimo.entregado;
     });
-    expect(new Set(r.recibidos.map((x) => x.id))).toEqual(new Set([eventoId]));
+    expect(r.recibidos.map((x) => x.id)).toEqual(Array(INTENTOS_ENTREGA_PEDIDA).fill(eventoId));
+  });
+
+  it('ends a test and a redelivery to an endpoint that always fails after a few attempts, each logged', async () => {
+    const { tenant, r, endpoint } = await preparar();
+    r.responder = () => 503;
+    /** The endpoint's deliveries once every one of them has ended, with their outcome. */
+    const terminadas = (cuantas: number) =>
+      eventually(`${cuantas} deliveries of ${endpoint.id} to end`, async () => {
+        const halladas = [];
+        const query = `WorkflowType = 'WebhookDeliveryWorkflow' AND WorkflowId STARTS_WITH 'webhook-${endpoint.id}-'`;
+        for await (const e of temporal.workflow.list({ query })) halladas.push(e);
+        if (halladas.length !== cuantas || halladas.some((e) => e.status.name === 'RUNNING')) return undefined;
+        return Promise.all(
+          halladas.map(async (e) => [e.status.name, await temporal.workflow.getHandle(e.workflowId, e.runId).result()]),
+        );
+      });
+    const fallida = ['COMPLETED', { estado: 'FALLIDO', motivo: 'El receptor respondió 503' }];
+
+    const prueba = await api('POST', `/webhooks/${endpoint.id}/prueba`, tenant);
+    const { eventoId } = prueba.body.data;
+    expect(await terminadas(1)).toEqual([fallida]);
+    // One after the other: two deliveries at once would take turns at the endpoint (a turn found taken counts).
+    const reenvio = await api('POST', `/webhooks/${endpoint.id}/entregas/${eventoId}/reenviar`, tenant);
+    expect(reenvio.status).toBe(200);
+    expect(await terminadas(2)).toEqual([fallida, fallida]);
+
+    // Each made INTENTOS_ENTREGA_PEDIDA attempts, every one in the endpoint's log, newest first.
+    const intentos = Array.from({ length: INTENTOS_ENTREGA_PEDIDA }, (_, i) => INTENTOS_ENTREGA_PEDIDA - i);
+    expect((await entregas(tenant, endpoint.id)).map((i) => [i.eventoId, i.intento, i.status])).toEqual(
+      [...intentos, ...intentos].map((n) => [eventoId, n, 503]),
+    );
+    expect(r.recibidos).toHaveLength(2 * INTENTOS_ENTREGA_PEDIDA);
   });
 
   it('sends a logged event again with the same id and body, signed anew', async () => {

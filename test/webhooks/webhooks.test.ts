@@ -109,6 +109,28 @@ describe('webhooks', () => {
       const res = await api('POST', '/webhooks', tenant, { url });
       expect([url, res.status, res.body.code]).toEqual([url, 422, 'WEBHOOK_URL_NOT_ALLOWED']);
     }
+    // Characters a URL does not carry raw (the URL parser would encode some and keep others as they came).
+    for (const url of [
+      'https://x.test/e f',
+      'https://x.test/e"><script>',
+      'https://x.test/<e>',
+      'https://x"y.test/e',
+      'https://x.test/e?a={b}',
+      'https://x.test/e|f',
+      'https://x.test/e%zz',
+      'https://x.test/cañón',
+      'https://x.test/e`',
+    ]) {
+      const res = await api('POST', '/webhooks', tenant, { url });
+      expect([url, res.status, res.body.code, res.body.field]).toEqual([url, 422, 'WEBHOOK_URL_NOT_ALLOWED', 'url']);
+    }
+    // Stored in the parser's normalized form: the one that is called and shown.
+    const normalizada = await api('POST', '/webhooks', tenant, { url: 'HTTPS://X.Test:443/a/../e%20f?b=1' });
+    expect([normalizada.status, normalizada.body.data.url]).toEqual([201, 'https://x.test/e%20f?b=1']);
+    expect((await api('GET', `/webhooks/${normalizada.body.data.id}`, tenant)).body.data.url).toBe(
+      'https://x.test/e%20f?b=1',
+    );
+    await api('DELETE', `/webhooks/${normalizada.body.data.id}`, tenant);
     const cursor = await api('GET', `/webhooks/${creado.id}/entregas?cursor=zzz`, tenant);
     expect([cursor.status, cursor.body.code]).toEqual([400, 'VALIDATION_ERROR']);
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   anulacionExigeReemplazo,
   anulacionRequest,
-  comprobarEventos,
+  comprobarPlan,
+  comprobarRitmo,
   contribuyentesCertificacion,
   documentKind,
   DteError,
@@ -81,12 +82,15 @@ export function createCertificacionActivities(deps: ActivityDependencies) {
     async iniciarCertificacion(input: {
       issuer: Issuer;
       plan: PlanCertificacion;
+      /** Absent in campaigns started before it was checked here. */
+      ritmo?: number;
       workflowId: string;
       contribuyentes?: unknown;
     }): Promise<{ orden: TipoCertificable[]; anulables: TipoCertificable[] }> {
       const { emisorId, tokenId } = input.issuer;
       await certificaciones.comprobarInicio(emisorId, { enCurso: true });
-      comprobarEventos(input.plan, await certificaciones.autorizados(tokenId));
+      comprobarPlan(input.plan, await certificaciones.autorizados(tokenId));
+      if (input.ritmo !== undefined) comprobarRitmo(input.ritmo);
       const contribuyentes =
         input.contribuyentes == null ? null : parseRequest(contribuyentesCertificacion, input.contribuyentes);
       await certificaciones.iniciar(emisorId, input.plan, input.workflowId, contribuyentes);

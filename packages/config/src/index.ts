@@ -178,6 +178,15 @@ const schema = z.object({
   UNKNOWN_OUTCOME_SCAN_SECONDS: z.coerce.number().int().min(10).default(300),
   /** How often the Temporal Schedule reads every emisor's mailbox (POST /buzon) for suppliers' Archivos DTE. */
   BUZON_LECTURA_SEGUNDOS: z.coerce.number().int().min(10).default(300),
+  /**
+   * Whether a mailbox's IMAP server may be at a loopback, private, link-local (cloud metadata) or other
+   * non-public address: an operator's setting (on in `npm start` and the test stack, whose Dovecot is on
+   * loopback, or for a deployment whose tenants' mail servers are on its own network), never a tenant's.
+   * Off, such a host is refused when the mailbox is set and at every connection. Its own setting, not
+   * WEBHOOK_PERMITIR_DESTINOS_PRIVADOS: opening the internal network to IMAP logins need not open it to
+   * signed POSTs.
+   */
+  BUZON_PERMITIR_DESTINOS_PRIVADOS: bool.default(false),
   /** The hour of El Salvador's day (0–23) at which the daily reconciliation with MH runs, for the day before. */
   CONCILIACION_HORA: z.coerce.number().int().min(0).max(23).default(3),
   /** A PENDIENTE document younger than this is still in its own exchange with MH and is left alone. */

@@ -15,14 +15,18 @@ export interface ConfigEntregas {
  * Starts the delivery of an event to an endpoint, and does not await it: a published event (`publicar`),
  * the test event and a redelivery alike. `workflowId` is the delivery's (by default the event's on that
  * endpoint, so an event is delivered once); a completed delivery's id is not reused either, and one
- * already started is left to run. Answers the delivery's workflow id.
+ * already started is left to run. `intentos` bounds its attempts (by default, only the window
+ * WEBHOOK_PLAZO_HORAS does). Answers the delivery's workflow id.
  */
 export async function iniciarEntrega(
   workflows: DteWorkflowClient,
   config: ConfigEntregas,
   endpointId: string,
   evento: EventoWebhook,
-  workflowId = EntregaWebhook.workflowId(endpointId, evento.id),
+  {
+    workflowId = EntregaWebhook.workflowId(endpointId, evento.id),
+    intentos,
+  }: { workflowId?: string; intentos?: number } = {},
 ): Promise<string> {
   await workflows
     .start(EntregaWebhook, {
@@ -42,6 +46,7 @@ export async function iniciarEntrega(
             maxSegundos: config.WEBHOOK_REINTENTO_MAX_SEGUNDOS,
             plazoHoras: config.WEBHOOK_PLAZO_HORAS,
             timeoutSegundos: config.WEBHOOK_TIMEOUT_SECONDS,
+            ...(intentos === undefined ? {} : { intentos }),
           },
           cola: colaEntregas(config.TEMPORAL_TASK_QUEUE),
         },

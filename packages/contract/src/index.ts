@@ -35,6 +35,7 @@ export {
   colaEntregas,
   DESTINO_NO_PERMITIDO,
   EntregaWebhook,
+  INTENTOS_ENTREGA_PEDIDA,
   type EntregaWebhookInput,
   type EventoWebhook,
   type ReintentoWebhook,

@@ -14,14 +14,27 @@ export interface EventoWebhook {
   data: Record<string, unknown>;
 }
 
-/** How a delivery is retried: exponential from `inicialSegundos`, doubling up to `maxSegundos`, for `plazoHoras`. */
+/**
+ * How a delivery is retried: exponential from `inicialSegundos`, doubling up to `maxSegundos`, for `plazoHoras`,
+ * and at most `intentos` attempts when it is given.
+ */
 export interface ReintentoWebhook {
   inicialSegundos: number;
   maxSegundos: number;
   plazoHoras: number;
   /** How long one attempt may last in all (connection, headers and body). */
   timeoutSegundos: number;
+  /** At most this many attempts (a delivery a person asked for: `INTENTOS_ENTREGA_PEDIDA`); absent, no bound. */
+  intentos?: number;
 }
+
+/**
+ * The attempts of a delivery a person asked for (`POST /webhooks/:id/prueba`, `/reenviar`): the first and
+ * three retries, so within minutes (30 s, 1 min and 2 min apart with the default WEBHOOK_REINTENTO_SEGUNDOS),
+ * for a receiver being set up or mended while someone watches, not the days' window of a published event.
+ * An attempt that finds the endpoint's turn taken counts as one.
+ */
+export const INTENTOS_ENTREGA_PEDIDA = 4;
 
 export interface EntregaWebhookInput {
   endpointId: string;

@@ -79,6 +79,8 @@ export const ErrorCode = {
   BUZON_NOT_FOUND: 'BUZON_NOT_FOUND',
   /** The emisor's mailbox could not be read: its server refused the connection, the login or the folder. */
   BUZON_INACCESIBLE: 'BUZON_INACCESIBLE',
+  /** The mailbox's host is, or resolves to, an address the deployment does not let a tenant reach. */
+  BUZON_HOST_NOT_ALLOWED: 'BUZON_HOST_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -9,6 +9,7 @@ export * from './dte';
 export * from './normativa';
 export { elSalvadorNow, instanteProcesamientoMh } from './fecha';
 export { salarioMinimoComercio } from './salario-minimo';
+export * from './destinos';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';

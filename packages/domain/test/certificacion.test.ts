@@ -18,6 +18,9 @@ import {
   GENERACIONES,
   ordenDelPlan,
   parsePlan,
+  comprobarPlan,
+  comprobarRitmo,
+  type PlanCertificacion,
   parseRequest,
   planPorDefecto,
   TIPOS_CERTIFICABLES,
@@ -96,6 +99,24 @@ describe('certification plan', () => {
     expect(orden).toEqual(['FACTURA_CONSUMIDOR_FINAL', 'CREDITO_FISCAL', 'NOTA_CREDITO', 'NOTA_DEBITO']);
   });
 
+  it('takes a plan at its bounds, and a ritmo up to 30 a minute only', () => {
+    expect(parsePlan('01=200,03=200,05=200,invalidacion=25,contingencia=25', DTE_TIPOS)).toEqual({
+      documentos: { FACTURA_CONSUMIDOR_FINAL: 200, CREDITO_FISCAL: 200, NOTA_CREDITO: 200 },
+      invalidaciones: 25,
+      contingencias: 25,
+    });
+    expect(() => comprobarRitmo(30)).not.toThrow();
+    expect(() => comprobarRitmo(0.5)).not.toThrow();
+    for (const ritmo of [31, 600, 0, -1, '10', null])
+      expect(() => comprobarRitmo(ritmo)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+    // A plan started by hand (the Temporal UI) is checked as the parsed one.
+    const aMano = (documentos: Record<string, unknown>) => () =>
+      comprobarPlan({ documentos, invalidaciones: 0, contingencias: 0 } as PlanCertificacion, DTE_TIPOS);
+    expect(aMano({ FACTURA_CONSUMIDOR_FINAL: 200 })).not.toThrow();
+    for (const n of [201, -1, 1.5, '5'])
+      expect(aMano({ FACTURA_CONSUMIDOR_FINAL: n })).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+  });
+
   it("parses the CLI's --plan", () => {
     expect(parsePlan(' 01=3, 03=3,05=2 ,invalidacion=2,Contingencia=5,14=0', DTE_TIPOS)).toEqual({
       documentos: { FACTURA_CONSUMIDOR_FINAL: 3, CREDITO_FISCAL: 3, NOTA_CREDITO: 2 },
@@ -114,6 +135,11 @@ describe('certification plan', () => {
     ['01=1,01=2', 'plan.01=2', 'dos veces'],
     ['11=5', 'plan.11=5', 'no está autorizado a emitir el DTE 11'],
     ['01=1,05=2', 'plan.05', 'debe incluir 03'],
+    // Beyond what MH's test environment needs: 200 documents of a kind, 25 of each event.
+    ['01=99999', 'plan.01', 'se admiten de 0 a 200 (MH pide 90)'],
+    ['01=90,03=201', 'plan.03', 'se admiten de 0 a 200 (MH pide 75)'],
+    ['01=200,invalidacion=26', 'plan.invalidacion', 'se admiten de 0 a 25 (MH pide 5)'],
+    ['01=200,contingencia=26', 'plan.contingencia', 'se admiten de 0 a 25 (MH pide 5)'],
   ];
   it.each(errores)('refuses %j: 400 VALIDATION_ERROR naming %s', (texto, campo, mensaje) => {
     const autorizados = DTE_TIPOS.filter((t) => t !== 'FACTURA_EXPORTACION');

@@ -41,6 +41,7 @@ import { estadoCampana, iniciarCampana, senalarCampana } from '../certificacion/
 import { escribirAnexo, escribirLibroJson, escribirLibroXlsx, type PedidoLibro } from '../libros/libros';
 import { certificacionRequest } from '../routes/certificacion';
 import { unwrapWorkflowError } from '../http/workflow-errors';
+import { comprobarHostBuzon } from '../http/destino';
 import { progreso, tokenDeCampana } from './certificacion';
 import { ayuda, esComando, verAyuda } from './ayuda';
 import { ensureDevTenant } from './dev-tenant';
@@ -422,6 +423,7 @@ async function run(
         ...(o.optional('carpeta') ? { carpeta: o.optional('carpeta') } : {}),
         ...(o.optional('desde') ? { desde: o.optional('desde') } : {}),
       });
+      await comprobarHostBuzon(pedido.host, config.BUZON_PERMITIR_DESTINOS_PRIVADOS);
       const buzon = await new Buzones(db.connection, box).guardar(emisorId, pedido);
       return print(buzonView(buzon, []), `mailbox of emisor ${emisorId} set; the lectura-buzones schedule reads it`);
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '@dte/config';
 import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
 import { Webhooks, type Database, type SecretBox } from '@dte/store';
-import { comprobarDestino } from '../http/destino-webhook';
+import { comprobarDestino } from '../http/destino';
 
 /** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
 export async function crearEndpoint(
@@ -15,8 +15,12 @@ export async function crearEndpoint(
 ) {
   const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
   if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-  await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS);
-  return new Webhooks(db.connection, box).crear(emisorId, pedido);
+  const url = await comprobarDestino(
+    pedido.url,
+    emisor.ambiente as AmbienteCode,
+    config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
+  );
+  return new Webhooks(db.connection, box).crear(emisorId, { ...pedido, url });
 }
 
 /** The headers a delivery is verified with (Standard Webhooks), passed on as they came. */

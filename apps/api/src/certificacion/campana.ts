@@ -6,7 +6,7 @@ import {
 } from '@temporalio/client';
 import type { Config } from '@dte/config';
 import {
-  comprobarEventos,
+  comprobarPlan,
   DteError,
   ErrorCode,
   parsePlan,
@@ -41,7 +41,7 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
   const { permissions, ...issuer } = auth;
   const autorizados = tiposAutorizados(permissions);
   const plan = pedido.plan ? parsePlan(pedido.plan, autorizados) : planPorDefecto(autorizados);
-  comprobarEventos(plan, autorizados);
+  comprobarPlan(plan, autorizados);
   await new Certificaciones(ctx.db).comprobarInicio(issuer.emisorId);
   const workflowId = Certificacion.workflowId(issuer.emisorId);
   const ritmo = pedido.ritmo ?? RITMO_CERTIFICACION;

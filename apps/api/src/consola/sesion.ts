@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
 import { activeApiTokenByHash, hashToken } from '@dte/store';
@@ -39,13 +40,12 @@ const coleccion = (ctx: ApiContext) => ctx.db.connection.collection<SesionRecord
 const aleatorio = () => randomBytes(32).toString('base64url');
 const clave = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
-function cookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const par of (req.header('cookie') ?? '').split(';')) {
-    const i = par.indexOf('=');
-    if (i > 0) out[par.slice(0, i).trim()] = decodeURIComponent(par.slice(i + 1).trim());
-  }
-  return out;
+/**
+ * The request's cookies. Another application on the same host may have set any of them: one whose value
+ * does not decode is kept as it came, which never matches the console's own (random base64url values).
+ */
+function cookies(req: Request): Record<string, string | undefined> {
+  return parseCookies(req.header('cookie') ?? '');
 }
 
 /** HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Secure over https. */

@@ -252,11 +252,14 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   WEBHOOK_URL_NOT_ALLOWED: {
     description:
-      "422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), " +
-      'credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local ' +
-      'address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver.',
+      '422 (`field` "url"): the endpoint\'s URL is not one the emisor\'s ambiente and the deployment admit: not ' +
+      '`https:` outside ambiente TEST (00), credentials, control characters or characters a URL may not carry raw ' +
+      '(a space, `"`, `<`, `>`…) in it, or, unless the deployment allows private destinations ' +
+      '(`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`), a host that is or resolves to a private, loopback or link-local ' +
+      'address (SSRF).',
     example: {
       message: 'La URL del webhook debe ser https: fuera del ambiente de pruebas',
+      field: 'url',
       url: 'http://erp.example.com/dte-eventos',
     },
   },
@@ -329,8 +332,22 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   BUZON_INACCESIBLE: {
     description:
-      "502: the emisor's mailbox could not be read: its IMAP server refused the connection, the login or the folder. " +
-      '`detalle` carries what the server answered; GET /buzon keeps it as `ultimoError`.',
+      "502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be " +
+      'reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” ' +
+      'whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or ' +
+      'that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`.',
     example: { message: 'No se pudo leer el buzón', detalle: 'AUTHENTICATIONFAILED Authentication failed.' },
+  },
+  BUZON_HOST_NOT_ALLOWED: {
+    description:
+      '422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), ' +
+      "the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other " +
+      'non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is ' +
+      'refused too.',
+    example: {
+      message: '169.254.169.254 es una dirección privada o local, que este servicio no admite',
+      field: 'host',
+      host: '169.254.169.254',
+    },
   },
 };

@@ -411,7 +411,7 @@ export const entregaAhora = z
         .enum(['ENTREGADO', 'FALLIDO', 'DESHABILITADO', 'ELIMINADO', 'EN_CURSO'])
         .describe(
           'How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is ' +
-            'retried on the usual schedule, and the delivery log tells the rest',
+            'retried, 4 attempts in all within minutes, then ends FALLIDO, and the delivery log tells the rest',
         ),
       motivo: z.string().nullable(),
       ultimoIntento: intentoEntrega.nullable().describe('The newest logged attempt of the event, if any yet'),

@@ -22,7 +22,15 @@ const buzon = z
       .object({ en: z.string(), mensajes: z.number().int(), tomados: z.number().int(), informes: z.number().int() })
       .nullable(),
     ultimoError: z
-      .object({ en: z.string(), mensaje: z.string().describe('What the IMAP server answered') })
+      .object({
+        en: z.string(),
+        mensaje: z
+          .string()
+          .describe(
+            'What the IMAP server answered (a login or a folder refused), or, when no IMAP server answered, ' +
+              '“No se pudo conectar con el servidor del buzón” whatever the reason',
+          ),
+      })
       .nullable()
       .describe('The last reading the server refused (cleared by the next one that reads)'),
     noLeidos: z
@@ -99,7 +107,10 @@ export const buzonOperations: Operation[] = [
       DESCRIPCION +
       ' Replaces the mailbox set before (its reading history is kept). The password (for Gmail and Microsoft 365, ' +
       'an app password) is kept encrypted with SECRET_KEY and never answered. IMAPS (TLS from the first byte, port ' +
-      '993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now).',
+      '993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now). ' +
+      'Unless the deployment allows it (`BUZON_PERMITIR_DESTINOS_PRIVADOS`, for local development) the host may ' +
+      'not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 ' +
+      'form (the policy of webhook URLs), checked here and again at every connection.',
     authenticated: true,
     permission: 'COMPRAS',
     request: {
@@ -118,7 +129,7 @@ export const buzonOperations: Operation[] = [
         content: json(buzonOne, example('Set', { status: 'success', data: BUZON_EXAMPLE })),
       },
     },
-    errors: {},
+    errors: { 422: ['BUZON_HOST_NOT_ALLOWED'] },
   },
   {
     method: 'get',

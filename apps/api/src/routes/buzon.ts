@@ -4,6 +4,7 @@ import { buzonRequest, DteError, ErrorCode, parseRequest } from '@dte/domain';
 import { Buzones, buzonView, SecretBox } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
+import { comprobarHostBuzon } from '../http/destino';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /** The reports of unreadable messages GET /buzon shows, newest first. */
@@ -33,7 +34,9 @@ export function buzonRoutes(ctx: ApiContext): Router {
 
   router.post('/buzon', authenticate(ctx), async (req, res) => {
     autorizado(req);
-    await buzones.guardar(req.auth.emisorId, parseRequest(buzonRequest, req.body));
+    const pedido = parseRequest(buzonRequest, req.body);
+    await comprobarHostBuzon(pedido.host, ctx.config.BUZON_PERMITIR_DESTINOS_PRIVADOS);
+    await buzones.guardar(req.auth.emisorId, pedido);
     res.json({ status: 'success', data: await vista(req.auth.emisorId) });
   });
 

@@ -53,7 +53,9 @@ export const certificacionOperations: Operation[] = [
     description:
       'Issues MH’s certification set (Manual Funcional v1.2 §X) in ambiente TEST through the normal issuance, as ' +
       'the token’s establishment and point of sale: `plan` as `01=90,03=75,invalidacion=5,contingencia=5` ' +
-      '(default: MH’s quotas for the kinds the token may issue), at `ritmo` documents a minute (default 10). It ' +
+      '(default: MH’s quotas for the kinds the token may issue; at most 200 documents of a kind and 25 of each ' +
+      'event), at `ritmo` documents a minute (default 10, at most 30, below the pace of MH’s test environment); ' +
+      'more is 400 VALIDATION_ERROR naming `plan.<code>` or `ritmo`. It ' +
       'pauses at MH’s first rejection until `POST /certificacion/reanudar`. `contribuyentes`: taxpayers registered ' +
       'at MH (the emisor’s customers, or itself) that the CCFs, notes and other contribuyente documents go to, as ' +
       'MH’s test environment checks a receptor’s NIT and NRC against its registry (009, 008); without it, ' +

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { campoCsv, contribuyentesCertificacion, parseRequest } from '@dte/domain';
+import { campoCsv, contribuyentesCertificacion, parseRequest, ritmoCertificacion } from '@dte/domain';
 import { RenderInformeCertificacion } from '@dte/contract';
 import { Certificaciones, COLUMNAS_INFORME } from '@dte/store';
 import { estadoCampana, iniciarCampana, noEncontrada, senalarCampana } from '../certificacion/campana';
@@ -13,7 +13,7 @@ import { unwrapWorkflowError } from '../http/workflow-errors';
 export const certificacionRequest = z
   .object({
     plan: z.string().min(1).max(500).optional(),
-    ritmo: z.number().positive().max(600).optional(),
+    ritmo: ritmoCertificacion.optional(),
     contribuyentes: contribuyentesCertificacion.optional(),
   })
   .strict();

@@ -57,8 +57,10 @@ export const webhooksOperations: Operation[] = [
       'Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the ' +
       'URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for ' +
       'local development) the URL may not be or resolve to a private, loopback, link-local or other ' +
-      'non-public address, in any IPv4 or IPv6 form. Control characters are refused. Without `eventos` the ' +
-      'endpoint receives every event.',
+      'non-public address, in any IPv4 or IPv6 form. Control characters, and any character a URL may not ' +
+      'carry raw (a space, `"`, `<`, `>`, a non-ASCII letter, a `%` without two hex digits: percent-encode ' +
+      'them), are refused (422 WEBHOOK_URL_NOT_ALLOWED, `field` "url"). The URL is stored, called and ' +
+      'answered in its normalized form (WHATWG URL `href`). Without `eventos` the endpoint receives every event.',
     authenticated: true,
     permission: 'WEBHOOKS',
     request: {
@@ -236,9 +238,12 @@ export const webhooksOperations: Operation[] = [
     summary: 'Send the endpoint a test event now',
     description:
       'Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with ' +
-      'Standard Webhooks, retried on failure and logged in the endpoint’s deliveries. Answers once the delivery ' +
-      'ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed, with its newest attempt. ' +
-      'Each test is a new event (a new `webhook-id`).',
+      'Standard Webhooks and logged in the endpoint’s deliveries, but retried a few times only: 4 attempts in ' +
+      'all, after `WEBHOOK_REINTENTO_SEGUNDOS` and doubling (30 s, 1 min, 2 min by default), then the delivery ' +
+      'ends FALLIDO, every attempt in the log (an attempt that finds another one to the endpoint in flight ' +
+      'counts too). Answers once the delivery ended, or once its first attempt’s deadline ' +
+      '(`WEBHOOK_TIMEOUT_SECONDS`) passed (EN_CURSO), with its newest attempt. Each test is a new event (a new ' +
+      '`webhook-id`).',
     authenticated: true,
     permission: 'WEBHOOKS',
     parameters: [endpointIdParam],
@@ -259,8 +264,8 @@ export const webhooksOperations: Operation[] = [
     summary: 'Send one of the endpoint’s events again',
     description:
       'A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, ' +
-      'type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Answered as ' +
-      'the test event is.',
+      'type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Retried and ' +
+      'answered as the test event is (4 attempts in all, within minutes).',
     authenticated: true,
     permission: 'WEBHOOKS',
     parameters: [

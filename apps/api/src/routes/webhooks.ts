@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { Router, type Request } from 'express';
-import { EntregaWebhook, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
+import { EntregaWebhook, INTENTOS_ENTREGA_PEDIDA, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
 import { iniciarEntrega } from '@dte/contract/client';
 import {
   DteError,
@@ -17,7 +17,7 @@ import { endpointView, intentoView, SecretBox, SOLAPE_ROTACION_MS, Webhooks, typ
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
-import { comprobarDestino } from '../http/destino-webhook';
+import { comprobarDestino } from '../http/destino';
 
 /** How long past an attempt's deadline a test or a redelivery waits for its delivery to end before answering. */
 const MARGEN_RESPUESTA_MS = 5_000;
@@ -36,12 +36,12 @@ export function webhooksRoutes(ctx: ApiContext): Router {
   router.post('/webhooks', authenticate(ctx), async (req, res) => {
     autorizado(req);
     const pedido = parseRequest(webhookRequest, req.body);
-    await comprobarDestino(
+    const url = await comprobarDestino(
       pedido.url,
       await ambienteDe(ctx, req.auth.emisorId),
       ctx.config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
     );
-    const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, pedido);
+    const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, { ...pedido, url });
     res.status(201).json({ status: 'success', data: { ...endpointView(endpoint), secreto } });
   });
 
@@ -113,11 +113,15 @@ export function webhooksRoutes(ctx: ApiContext): Router {
 
   /**
    * Delivers the event through the delivery workflow every event takes (so signed, retried and logged
-   * alike), and answers its outcome once it ends, or EN_CURSO when its first attempt's deadline passed
-   * first (it goes on retrying on the usual schedule), with the event's newest logged attempt.
+   * alike), but with INTENTOS_ENTREGA_PEDIDA attempts at most, and answers its outcome once it ends, or
+   * EN_CURSO when its first attempt's deadline passed first (its remaining attempts go on), with the
+   * event's newest logged attempt.
    */
   async function entregarAhora(endpoint: EndpointRecord, evento: EventoWebhook, workflowId?: string) {
-    const id = await iniciarEntrega(ctx.workflows, ctx.config, endpoint._id, evento, workflowId);
+    const id = await iniciarEntrega(ctx.workflows, ctx.config, endpoint._id, evento, {
+      workflowId,
+      intentos: INTENTOS_ENTREGA_PEDIDA,
+    });
     const plazo = new AbortController();
     const resultado: ResultadoEntrega | null = await Promise.race([
       ctx.workflows.handle(EntregaWebhook, id).result(),

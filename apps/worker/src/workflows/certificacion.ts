@@ -142,6 +142,7 @@ export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (in
       const checked = await databaseSteps.iniciarCertificacion({
         issuer,
         plan: input.plan,
+        ritmo: input.ritmo,
         workflowId,
         contribuyentes: input.contribuyentes,
       });

@@ -92,8 +92,10 @@ export const mhConsulta = proxyActivities<Activities>({
  * A webhook delivery: one attempt ends by the receiver's timeout (the activity's own deadline, so the
  * timeout below, later, only catches a lost worker); attempts are retried exponentially for the whole
  * window (72 h by default, the usual promise of webhook senders), as configured when the event was
- * published. An address the deployment or the emisor's ambiente does not admit is final. The attempts run
- * on `cola`, the queue whose workers bound how many run at once (absent: the workflow's queue).
+ * published, or up to `intentos` attempts (a test or a redelivery). An address the deployment or the
+ * emisor's ambiente does not admit is final. The attempts run on `cola`, the queue whose workers bound how
+ * many run at once (absent: the workflow's queue). The options are not part of the workflow's commands
+ * as replay compares them, so deliveries recorded before `intentos` replay as they ran.
  */
 export function entregaWebhook(r: ReintentoWebhook, cola?: string) {
   return proxyActivities<Activities>({
@@ -104,6 +106,7 @@ export function entregaWebhook(r: ReintentoWebhook, cola?: string) {
       initialInterval: `${r.inicialSegundos} seconds`,
       backoffCoefficient: 2,
       maximumInterval: `${r.maxSegundos} seconds`,
+      ...(r.intentos === undefined ? {} : { maximumAttempts: r.intentos }),
       nonRetryableErrorTypes: [DESTINO_NO_PERMITIDO],
     },
   });

@@ -1,8 +1,10 @@
 import { ImapFlow, type MailboxObject, type SearchObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { DteError, ErrorCode } from '@dte/domain';
+import { DESTINO_NO_PERMITIDO } from '@dte/contract';
+import { DteError, ErrorCode, hostPrivado } from '@dte/domain';
 import { Buzones, type CredencialesBuzon } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
+import { lookupPublico } from '../destino';
 import { extraerArchivos } from './buzon-adjuntos';
 
 /**
@@ -61,30 +63,69 @@ function buzonNoEncontrado(emisorId: number): DteError {
   });
 }
 
-/** What the server answered (its response code and text), or the connection's error, without the stack. */
+/** The mailbox's host is one the deployment does not let a tenant reach (BUZON_PERMITIR_DESTINOS_PRIVADOS). */
+const MOTIVO_DESTINO = 'El servidor del buzón está en una dirección privada o local, que este servicio no admite';
+/**
+ * Any failure before the server answered as an IMAP server: a port that refuses, one that stays silent, a
+ * name that does not resolve, a timeout, a TLS handshake. Told apart, they would answer which ports of a host
+ * are open (a port scan by mailbox); the worker's log keeps the real error for the operator.
+ */
+const MOTIVO_CONEXION = 'No se pudo conectar con el servidor del buzón';
+
+type ErrorImap = { serverResponseCode?: string; responseText?: string; message?: string; code?: string };
+
+/** The failure as the operator's log keeps it: the server's answer, or the connection's error, without the stack. */
 function respuesta(err: unknown): string {
-  const e = err as { serverResponseCode?: string; responseText?: string; message?: string; code?: string };
+  const e = err as ErrorImap;
   if (e.responseText) return [e.serverResponseCode, e.responseText].filter(Boolean).join(' ');
   return [e.code, e.message].filter(Boolean).join(' ') || String(err);
+}
+
+/**
+ * The failure as the emisor reads it (`ultimoError`, POST /buzon/lectura's 502): what the IMAP server
+ * answered (a login or a folder refused), else fixed words (MOTIVO_DESTINO, MOTIVO_CONEXION).
+ */
+function motivoParaElEmisor(err: unknown): string {
+  const e = err as ErrorImap;
+  if (e.code === DESTINO_NO_PERMITIDO) return MOTIVO_DESTINO;
+  return e.responseText ? respuesta(err) : MOTIVO_CONEXION;
 }
 
 export function createBuzonActivities(deps: ActivityDependencies) {
   const buzones = new Buzones(deps.db.connection, deps.secrets);
 
+  /** Records the failure on the mailbox and answers it as BUZON_INACCESIBLE (see `conBuzon`). */
+  async function inaccesible(emisorId: number, host: string, err: unknown): Promise<never> {
+    const detalle = motivoParaElEmisor(err);
+    await buzones.registrarError(emisorId, detalle);
+    deps.log.warn({ emisorId, host, error: respuesta(err) }, 'mailbox not readable');
+    throw new DteError(ErrorCode.BUZON_INACCESIBLE, 502, 'No se pudo leer el buzón', { emisorId, detalle });
+  }
+
   /**
    * Logs in and locks the folder for `trabajo`. What the server refuses (connection, login, folder) is
    * recorded on the mailbox and answered as BUZON_INACCESIBLE, a refusal: the next scheduled reading is
-   * the retry, not the activity's.
+   * the retry, not the activity's. Unless the deployment allows private destinations, the host must be
+   * public now as when it was set (`hostPrivado`, and every address it resolves to at this connection).
    */
   async function conBuzon<T>(emisorId: number, trabajo: (client: ImapFlow, buzon: CredencialesBuzon) => Promise<T>) {
     const buzon = await buzones.credenciales(emisorId);
     if (!buzon) throw buzonNoEncontrado(emisorId);
+    const privados = deps.config.BUZON_PERMITIR_DESTINOS_PRIVADOS;
+    if (!privados && hostPrivado(buzon.host))
+      return inaccesible(
+        emisorId,
+        buzon.host,
+        Object.assign(new Error(MOTIVO_DESTINO), { code: DESTINO_NO_PERMITIDO }),
+      );
     const client = new ImapFlow({
       host: buzon.host,
       port: buzon.port,
       secure: buzon.tls,
       auth: { user: buzon.usuario, pass: buzon.password },
       logger: false,
+      // Passed to net.connect and tls.connect alike.
+      ...(privados ? {} : { tls: { lookup: lookupPublico(MOTIVO_DESTINO) } }),
     });
     // An error event (the server hanging up between commands) would otherwise throw in the worker's process;
     // the command under way fails by itself.
@@ -94,11 +135,8 @@ export function createBuzonActivities(deps: ActivityDependencies) {
       await client.connect();
       lock = await client.getMailboxLock(buzon.carpeta);
     } catch (err) {
-      const detalle = respuesta(err);
-      await buzones.registrarError(emisorId, detalle);
-      deps.log.warn({ emisorId, host: buzon.host, error: detalle }, 'mailbox not readable');
       client.close();
-      throw new DteError(ErrorCode.BUZON_INACCESIBLE, 502, 'No se pudo leer el buzón', { emisorId, detalle });
+      return inaccesible(emisorId, buzon.host, err);
     }
     try {
       return await trabajo(client, buzon);

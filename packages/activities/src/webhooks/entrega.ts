@@ -1,13 +1,12 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { DESTINO_NO_PERMITIDO, EntregaWebhook, type EntregaWebhookInput, type ResultadoEntrega } from '@dte/contract';
 import { comprobarUrlWebhook, direccionPrivada, DteError, type AmbienteCode } from '@dte/domain';
 import type { EndpointRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
+import { lookupPublico } from '../destino';
 import { firmar } from './firma';
 import { publicar } from './publicar';
 
@@ -29,21 +28,6 @@ const MOTIVO_DESTINO = 'El destino del webhook no está permitido';
 const MOTIVO_CONEXION = 'No se pudo conectar con el receptor';
 
 /**
- * Resolves the host as the connection would, and refuses it when an address is private: checked at
- * connection time, so a name that resolved to a public address when the endpoint was created cannot
- * later reach the service's own network (DNS rebinding).
- */
-const lookupPublico: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    if (addresses.some((a) => direccionPrivada(a.address)))
-      return callback(Object.assign(new Error(MOTIVO_DESTINO), { code: DESTINO_NO_PERMITIDO }), '', 4);
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
-
-/**
  * One POST and the receiver's status, all of it (connection, headers and body) within `plazoMs`: a
  * receiver that sends a byte now and then is cut off then. Throws, when no whole answer came, an error
  * whose message is what the delivery log may say (see MOTIVO_*).
@@ -63,7 +47,7 @@ function post(url: URL, headers: Record<string, string>, body: string, plazoMs: 
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        ...(privadas ? {} : { lookup: lookupPublico }),
+        ...(privadas ? {} : { lookup: lookupPublico(MOTIVO_DESTINO) }),
       },
       (res) => {
         let leidos = 0;

@@ -463,7 +463,7 @@ export interface paths {
     put?: never;
     /**
      * Add an endpoint that receives the emisor’s events
-     * @description Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for local development) the URL may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form. Control characters are refused. Without `eventos` the endpoint receives every event.
+     * @description Answers the endpoint with its signing secret (`whsec_…`), shown only here. Outside ambiente TEST the URL must be `https:`; unless the deployment allows it (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`, for local development) the URL may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form. Control characters, and any character a URL may not carry raw (a space, `"`, `<`, `>`, a non-ASCII letter, a `%` without two hex digits: percent-encode them), are refused (422 WEBHOOK_URL_NOT_ALLOWED, `field` "url"). The URL is stored, called and answered in its normalized form (WHATWG URL `href`). Without `eventos` the endpoint receives every event.
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -573,7 +573,7 @@ export interface paths {
     put?: never;
     /**
      * Send the endpoint a test event now
-     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks, retried on failure and logged in the endpoint’s deliveries. Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed, with its newest attempt. Each test is a new event (a new `webhook-id`).
+     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks and logged in the endpoint’s deliveries, but retried a few times only: 4 attempts in all, after `WEBHOOK_REINTENTO_SEGUNDOS` and doubling (30 s, 1 min, 2 min by default), then the delivery ends FALLIDO, every attempt in the log (an attempt that finds another one to the endpoint in flight counts too). Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed (EN_CURSO), with its newest attempt. Each test is a new event (a new `webhook-id`).
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -595,7 +595,7 @@ export interface paths {
     put?: never;
     /**
      * Send one of the endpoint’s events again
-     * @description A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Answered as the test event is.
+     * @description A new delivery of a logged event (`entrega` is its `eventoId` in the delivery log): the same `webhook-id`, type and data, signed anew with the endpoint’s secrets in force and logged as more attempts. Retried and answered as the test event is (4 attempts in all, within minutes).
      *
      *     Permission: `WEBHOOKS`.
      */
@@ -821,7 +821,7 @@ export interface paths {
     put?: never;
     /**
      * Start the emisor’s MH certification campaign
-     * @description Issues MH’s certification set (Manual Funcional v1.2 §X) in ambiente TEST through the normal issuance, as the token’s establishment and point of sale: `plan` as `01=90,03=75,invalidacion=5,contingencia=5` (default: MH’s quotas for the kinds the token may issue), at `ritmo` documents a minute (default 10). It pauses at MH’s first rejection until `POST /certificacion/reanudar`. `contribuyentes`: taxpayers registered at MH (the emisor’s customers, or itself) that the CCFs, notes and other contribuyente documents go to, as MH’s test environment checks a receptor’s NIT and NRC against its registry (009, 008); without it, invented ones with valid check digits.
+     * @description Issues MH’s certification set (Manual Funcional v1.2 §X) in ambiente TEST through the normal issuance, as the token’s establishment and point of sale: `plan` as `01=90,03=75,invalidacion=5,contingencia=5` (default: MH’s quotas for the kinds the token may issue; at most 200 documents of a kind and 25 of each event), at `ritmo` documents a minute (default 10, at most 30, below the pace of MH’s test environment); more is 400 VALIDATION_ERROR naming `plan.<code>` or `ritmo`. It pauses at MH’s first rejection until `POST /certificacion/reanudar`. `contribuyentes`: taxpayers registered at MH (the emisor’s customers, or itself) that the CCFs, notes and other contribuyente documents go to, as MH’s test environment checks a receptor’s NIT and NRC against its registry (009, 008); without it, invented ones with valid check digits.
      *
      *     Permission: `CERTIFICACION`.
      */
@@ -915,7 +915,7 @@ export interface paths {
     put?: never;
     /**
      * Set the IMAP mailbox suppliers send their DTEs to
-     * @description Suppliers e-mail their Archivo DTE (the JSON with MH’s sello) and its PDF. A Temporal Schedule reads every configured mailbox each BUZON_LECTURA_SEGUNDOS (300 by default): each message not marked yet gives its JSON attachments (also inside forwarded messages), each with the PDF of the same name beside it (or the only one), to the same verification as POST /compras (origen CORREO); the message is then marked with the keyword `DteTomado` (`\Flagged` where the server keeps no keywords, as Microsoft 365) so it is never taken twice. A message with no Archivo DTE is marked too and listed in `noLeidos`. Replaces the mailbox set before (its reading history is kept). The password (for Gmail and Microsoft 365, an app password) is kept encrypted with SECRET_KEY and never answered. IMAPS (TLS from the first byte, port 993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now).
+     * @description Suppliers e-mail their Archivo DTE (the JSON with MH’s sello) and its PDF. A Temporal Schedule reads every configured mailbox each BUZON_LECTURA_SEGUNDOS (300 by default): each message not marked yet gives its JSON attachments (also inside forwarded messages), each with the PDF of the same name beside it (or the only one), to the same verification as POST /compras (origen CORREO); the message is then marked with the keyword `DteTomado` (`\Flagged` where the server keeps no keywords, as Microsoft 365) so it is never taken twice. A message with no Archivo DTE is marked too and listed in `noLeidos`. Replaces the mailbox set before (its reading history is kept). The password (for Gmail and Microsoft 365, an app password) is kept encrypted with SECRET_KEY and never answered. IMAPS (TLS from the first byte, port 993) unless `tls` is false; the login is tried at the first reading (POST /buzon/lectura to try it now). Unless the deployment allows it (`BUZON_PERMITIR_DESTINOS_PRIVADOS`, for local development) the host may not be or resolve to a private, loopback, link-local or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs), checked here and again at every connection.
      *
      *     Permission: `COMPRAS`.
      */
@@ -1748,7 +1748,7 @@ export interface components {
      *     | `MH_UNAVAILABLE` | Anulación: MH did not answer within the invalidation’s retries (about a minute). The document is unchanged; repeat the request (with the same Idempotency-Key) after `retryAfter` seconds (also the `Retry-After` header): MH is asked first whether it already holds the invalidation. |
      *     | `PAYLOAD_TOO_LARGE` | The body is larger than API_BODY_LIMIT (5 MB by default); `limit` is that size in bytes. |
      *     | `RATE_LIMITED` | The token used up its requests per minute (RATE_LIMIT_PER_MINUTE, per API process); `retryAfter` (also the `Retry-After` header) is the seconds to wait. |
-     *     | `WEBHOOK_URL_NOT_ALLOWED` | 422: the endpoint's URL is not one the emisor's ambiente admits: not `https:` outside ambiente TEST (00), credentials in it, or, for a PROD emisor, a host that is or resolves to a private, loopback or link-local address (SSRF). TEST emisores may use `http:` and loopback, to test against a local receiver. |
+     *     | `WEBHOOK_URL_NOT_ALLOWED` | 422 (`field` "url"): the endpoint's URL is not one the emisor's ambiente and the deployment admit: not `https:` outside ambiente TEST (00), credentials, control characters or characters a URL may not carry raw (a space, `"`, `<`, `>`…) in it, or, unless the deployment allows private destinations (`WEBHOOK_PERMITIR_DESTINOS_PRIVADOS`), a host that is or resolves to a private, loopback or link-local address (SSRF). |
      *     | `WEBHOOK_NOT_FOUND` | 404: the token's emisor has no endpoint with that id (another emisor's, or a deleted one, alike). |
      *     | `WEBHOOK_LIMIT_REACHED` | 409: the emisor already has the most endpoints it may have (`maximo`); delete one first. |
      *     | `WEBHOOK_DELIVERY_NOT_FOUND` | 404: the endpoint's delivery log has no event with that id (`eventoId` in `GET /webhooks/{id}/entregas`), or it was logged before events were kept for redelivery. |
@@ -1762,7 +1762,8 @@ export interface components {
      *     | `ARCHIVO_DTE_INVALID` | 400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi or the emisor's NIT, so it cannot be recorded. |
      *     | `COMPRA_NOT_FOUND` | 404: the emisor has received no document with that codigoGeneracion. |
      *     | `BUZON_NOT_FOUND` | 404: the emisor has no mailbox configured (POST /buzon). |
-     *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the connection, the login or the folder. `detalle` carries what the server answered; GET /buzon keeps it as `ultimoError`. |
+     *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`. |
+     *     | `BUZON_HOST_NOT_ALLOWED` | 422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is refused too. |
      * @enum {string}
      */
     ErrorCode:
@@ -1810,7 +1811,8 @@ export interface components {
       | 'ARCHIVO_DTE_INVALID'
       | 'COMPRA_NOT_FOUND'
       | 'BUZON_NOT_FOUND'
-      | 'BUZON_INACCESIBLE';
+      | 'BUZON_INACCESIBLE'
+      | 'BUZON_HOST_NOT_ALLOWED';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -2437,7 +2439,7 @@ export interface components {
           | 'compra.rechazada'
           | 'webhook.prueba';
         /**
-         * @description How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is retried on the usual schedule, and the delivery log tells the rest
+         * @description How the delivery ended; EN_CURSO when its first attempt did not deliver it within its deadline: it is retried, 4 attempts in all within minutes, then ends FALLIDO, and the delivery log tells the rest
          * @enum {string}
          */
         estado: 'ENTREGADO' | 'FALLIDO' | 'DESHABILITADO' | 'ELIMINADO' | 'EN_CURSO';
@@ -2713,7 +2715,7 @@ export interface components {
       /** @description The last reading the server refused (cleared by the next one that reads) */
       ultimoError: {
         en: string;
-        /** @description What the IMAP server answered */
+        /** @description What the IMAP server answered (a login or a folder refused), or, when no IMAP server answered, “No se pudo conectar con el servidor del buzón” whatever the reason */
         mensaje: string;
       } | null;
       /** @description The latest 50 messages or attachments that gave no Archivo DTE, newest first */
@@ -9767,6 +9769,19 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description BUZON_HOST_NOT_ALLOWED */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'BUZON_HOST_NOT_ALLOWED';
           };
         };
       };

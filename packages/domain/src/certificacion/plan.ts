@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { documentKind, documentKindOfTipoDte, type DteTipo } from '../dte/document-kinds';
 import { CONTINGENCIA_OTRO, type TipoContingencia } from '../dte/contingencia';
 import { validationError } from '../errors';
+import { parseRequest } from '../requests/parse';
 
 /**
  * MH's certification quotas: the documents and events its test environment must accept from a taxpayer
@@ -24,6 +26,29 @@ export const CUOTAS_CERTIFICACION = {
   SUJETO_EXCLUIDO: 25,
   COMPROBANTE_DONACION: 25,
 } as const satisfies Partial<Record<DteTipo, number>>;
+
+/**
+ * The most documents of one kind a campaign issues: MH's largest quota (90) and room for a campaign that
+ * asks for more than MH's plan (a rejected step is issued again, as a new document, beyond the plan), so a
+ * TEST emisor cannot turn its campaign into a flood of MH's test environment. A choice of this service.
+ */
+export const MAXIMO_POR_TIPO_CERTIFICACION = 200;
+/** The most events of each kind (invalidations, contingency events): MH asks for 5 of each. */
+export const MAXIMO_EVENTOS_CERTIFICACION = 25;
+/**
+ * The fastest a campaign issues, in documents per minute (its default is RITMO_CERTIFICACION, 10). MH
+ * publishes no rate for its test environment; it processes a lote of 100 DTE "en un promedio de 2 a 3
+ * minutos" there (Manual Técnico de Integración v1.0, §3.4 i), 33 to 50 a minute, so a campaign stays
+ * below its own pace: one document every 2 seconds at most.
+ */
+export const RITMO_MAXIMO_CERTIFICACION = 30;
+/** A campaign's `ritmo` (POST /certificacion, `certificacion iniciar --ritmo`, the workflow's input). */
+export const ritmoCertificacion = z.number().positive().max(RITMO_MAXIMO_CERTIFICACION);
+
+/** The workflow's `ritmo` as the API checks it (a person may start the campaign from the Temporal UI). */
+export function comprobarRitmo(ritmo: unknown): void {
+  parseRequest(z.strictObject({ ritmo: ritmoCertificacion }), { ritmo });
+}
 
 /** The kinds MH certifies, in the order a campaign issues them (`ORIGEN_EN_CAMPANA` first). */
 export type TipoCertificable = keyof typeof CUOTAS_CERTIFICACION;
@@ -129,7 +154,7 @@ export function parsePlan(texto: string, autorizados: readonly DteTipo[]): PlanC
         tipoDteDe(tipo),
         `Las notas (${tipoDteDe(tipo)}) ajustan CCF aceptados en la campaña: el plan debe incluir ${tipoDteDe(origen)}`,
       );
-  comprobarEventos(plan, autorizados);
+  comprobarPlan(plan, autorizados);
   return plan;
 }
 
@@ -146,10 +171,32 @@ export function tiposAnulables(plan: PlanCertificacion): TipoCertificable[] {
 export const TIPO_EN_CONTINGENCIA = 'FACTURA_CONSUMIDOR_FINAL' satisfies TipoCertificable;
 
 /**
- * The plan's events need documents: an invalidation one of the campaign's accepted documents
- * (`tiposAnulables`), a contingency event a Factura issued in contingencia. 400 VALIDATION_ERROR otherwise.
+ * A plan as MH's test environment should get it: at most MAXIMO_POR_TIPO_CERTIFICACION documents of a kind
+ * and MAXIMO_EVENTOS_CERTIFICACION events of each kind (whole numbers), and events that have their
+ * documents: an invalidation one of the campaign's accepted documents (`tiposAnulables`), a contingency
+ * event a Factura issued in contingencia. 400 VALIDATION_ERROR naming the entry (`plan.01`,
+ * `plan.invalidacion`, `plan.contingencia`) otherwise.
  */
-export function comprobarEventos(plan: PlanCertificacion, autorizados: readonly DteTipo[]): void {
+export function comprobarPlan(plan: PlanCertificacion, autorizados: readonly DteTipo[]): void {
+  const acotado = (campo: string, que: string, n: unknown, maximo: number, cuota: number) => {
+    if (Number.isInteger(n) && (n as number) >= 0 && (n as number) <= maximo) return;
+    const message = `El plan pide ${String(n)} ${que}: se admiten de 0 a ${maximo} (MH pide ${cuota})`;
+    throw validationError(`Plan inválido: ${message}`, [{ field: `plan.${campo}`, message }]);
+  };
+  for (const tipo of TIPOS_CERTIFICABLES) {
+    const n = plan.documentos[tipo];
+    if (n !== undefined)
+      acotado(
+        tipoDteDe(tipo),
+        `documentos ${tipoDteDe(tipo)}`,
+        n,
+        MAXIMO_POR_TIPO_CERTIFICACION,
+        CUOTAS_CERTIFICACION[tipo],
+      );
+  }
+  const { invalidaciones, contingencias } = EVENTOS_CERTIFICACION;
+  acotado('invalidacion', 'invalidaciones', plan.invalidaciones, MAXIMO_EVENTOS_CERTIFICACION, invalidaciones);
+  acotado('contingencia', 'eventos de contingencia', plan.contingencias, MAXIMO_EVENTOS_CERTIFICACION, contingencias);
   const anulables = tiposAnulables(plan).reduce((n, t) => n + (plan.documentos[t] ?? 0), 0);
   if (plan.invalidaciones > anulables) {
     const message = `El plan anula ${plan.invalidaciones} documentos y emite ${anulables} que se puedan anular`;

@@ -4,7 +4,8 @@ import { fecha } from './common';
 /**
  * POST /buzon: the IMAP mailbox where the emisor's suppliers send their Archivos DTE. TLS from the first
  * byte (IMAPS, port 993) unless `tls` is false, which only a server on a private network should be:
- * Gmail, Microsoft 365 and other hosted mailboxes answer IMAPS alone, with an app password.
+ * Gmail, Microsoft 365 and other hosted mailboxes answer IMAPS alone, with an app password. The host
+ * follows the destination policy (`../destinos`): a private one only where the deployment allows it.
  */
 export const buzonRequest = z
   .strictObject({

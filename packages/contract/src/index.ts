@@ -62,9 +62,11 @@ export {
   type TipoCertificable,
 } from './certificacion';
 export {
+  ConfirmarCompra,
   RecibirCompra,
   RevisionCompras,
   type CompraOutcome,
+  type ConfirmarCompraInput,
   type EstadoCompra,
   type MotivoCompra,
   type OrigenCompra,

@@ -1,5 +1,6 @@
 import { isCancellation, log, setHandler } from '@temporalio/workflow';
 import {
+  ConfirmarCompra,
   RecibirCompra,
   type CompraOutcome,
   type ResumenRevisionCompras,
@@ -17,6 +18,10 @@ export const RecibirCompraWorkflow: WorkflowFn<typeof RecibirCompra> = async (in
   estado = await mhCompra.verificarCompraEnMh({ emisorId: input.emisorId, codigoGeneracion: estado.codigoGeneracion });
   return estado;
 };
+
+/** A person's comparison of a POR_CONFIRMAR document with MH's consulta pública: one checked step. */
+export const ConfirmarCompraWorkflow: WorkflowFn<typeof ConfirmarCompra> = (input) =>
+  databaseSteps.confirmarCompra(input);
 
 /** The month of an instant in El Salvador (UTC−6, no daylight saving), and the month before it. */
 function meses(ahora: number): string[] {

@@ -264,6 +264,8 @@ function pruebas(v: CompraView): Html {
     }`;
 }
 
+const TITULO_MOTIVOS: Record<string, string> = { POR_CONFIRMAR: 'Por qué espera', CONFIRMADO: 'Por qué esperó' };
+
 const motivos = (lista: MotivoCompra[]) =>
   html`<ul>
     ${lista.map((m) => html`<li><code>${m.codigo}</code> ${m.mensaje}</li>`)}

@@ -32,6 +32,7 @@ section .descarga { background: #fafbfd; }
 .descarga h3, .accion h3 { flex-basis: 100%; }
 fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
 label.opcion { flex-direction: row; align-items: center; gap: 6px; color: var(--tinta); font-size: 14px; }
+textarea { width: 100%; resize: vertical; }
 .error-campo { flex-basis: 100%; margin: 0; color: var(--error); font-size: 13px; font-weight: 600; }
 legend { font-size: 13px; color: var(--tenue); }
 table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
@@ -69,4 +70,11 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
 .entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
+@media (max-width: 600px) {
+  .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }
+  .barra nav { flex-wrap: wrap; flex-basis: 100%; order: 3; }
+  main { padding: 8px 12px 32px; }
+  .ficha { grid-template-columns: 1fr; }
+  table { display: block; overflow-x: auto; }
+}
 `;

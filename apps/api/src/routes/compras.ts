@@ -6,6 +6,7 @@ import {
   confirmarCompraRequest,
   DteError,
   ErrorCode,
+  exigirEstructura,
   listaComprasRequest,
   parseRequest,
   validationError,
@@ -69,6 +70,8 @@ function archivosRecibidos(req: Parameters<RequestHandler>[0]): { json: Buffer; 
       throw validationError('The file `pdf` is not a PDF', [{ field: 'pdf', message: 'No es un PDF' }]);
     return { json: json.buffer, pdf: pdf?.buffer ?? null };
   }
+  // Checked before it is serialised again: a body nested deep enough exhausts JSON.stringify's stack.
+  exigirEstructura(req.body);
   return { json: Buffer.from(JSON.stringify(req.body ?? null)), pdf: null };
 }
 

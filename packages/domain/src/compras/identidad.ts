@@ -47,14 +47,22 @@ const noEsArchivo = (errors: { field: string; message: string }[]) =>
   new DteError(ErrorCode.ARCHIVO_DTE_INVALID, 400, 'No es un Archivo DTE que se pueda recibir', { errors });
 
 /**
+ * Refuses (400 ARCHIVO_DTE_INVALID) what no MH document looks like (`problemaDeEstructura`): before a body is
+ * serialised again, stored or recorded, since what it would break it breaks on every attempt.
+ */
+export function exigirEstructura(archivo: unknown): void {
+  const problema = problemaDeEstructura(archivo);
+  if (problema) throw noEsArchivo([problema]);
+}
+
+/**
  * Reads a received Archivo DTE's identity, or refuses it (400 ARCHIVO_DTE_INVALID naming each field): what
  * no MH document looks like (`problemaDeEstructura`), and what cannot be keyed, filed in a period its
  * queries reach nor asked for at MH, is not recorded, and its door reports it. Every step that records a
  * received document reads it through here first, so what one door refuses no other records.
  */
 export function identificarCompra(archivo: unknown): IdentidadCompra {
-  const problema = problemaDeEstructura(archivo);
-  if (problema) throw noEsArchivo([problema]);
+  exigirEstructura(archivo);
   const r = archivoDteRecibido.safeParse(archivo);
   if (!r.success)
     throw noEsArchivo(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));

@@ -1,4 +1,10 @@
-export { archivoDteRecibido, identificarCompra, periodoDeCompra, type IdentidadCompra } from './identidad';
+export {
+  archivoDteRecibido,
+  exigirEstructura,
+  identificarCompra,
+  periodoDeCompra,
+  type IdentidadCompra,
+} from './identidad';
 export type { MotivoCompra } from './motivos';
 export { RECEPTOR_DE_COMPRA } from './receptor';
 export { aritmeticaDeCompra } from './aritmetica';

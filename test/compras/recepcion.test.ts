@@ -3,7 +3,14 @@ import { Client, Connection } from '@temporalio/client';
 import { RevisionCompras } from '@dte/contract';
 import { loadConfig } from '@dte/config';
 import { Compras, ObjectStore, TenantCache, type DocumentRecordView } from '@dte/store';
-import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
+import {
+  alReceptor as bloqueReceptor,
+  anulacionRescindida,
+  archivoDte as archivo,
+  contribuyente,
+  emitir,
+  hoy,
+} from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
@@ -24,18 +31,6 @@ import {
  * receptor, arithmetic, signature) and asked for at the simulator under the receptor's own session.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function emitir(quien: TestTenant, ruta: string, body: object): Promise<DocumentRecordView> {
-  const res = await api('POST', ruta, quien, body);
-  if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
-
-async function archivo(de: TestTenant, doc: DocumentRecordView): Promise<Json> {
-  const res = await api('GET', `/dte/${doc.codigoGeneracion}/json`, de);
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 describe('documents received from suppliers', () => {
   let receptor: TestTenant;
@@ -61,8 +56,7 @@ describe('documents received from suppliers', () => {
       eventos: ['compra.recibida', 'compra.rechazada'],
     });
     expect(suscrito.status).toBe(201);
-    const nrc = (await (await testDatabase()).models.Emisor.findOne({ nit: receptor.nit }).lean())!.nrc;
-    const alReceptor = { ...contribuyente(), nit: receptor.nit, numDocumento: receptor.nit, nrc };
+    const alReceptor = await bloqueReceptor(receptor);
     const ccf = (quien: TestTenant, precioUnitario: number, a = alReceptor) =>
       emitir(quien, '/dte/dte03', {
         receptor: a,

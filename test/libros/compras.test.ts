@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { compraId, type DocumentRecordView } from '@dte/store';
-import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
+import { alReceptor as bloqueReceptor, anulacionRescindida, contribuyente, emitir, hoy } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { legible } from '../support/legible';
 import { stack } from '../support/stack';
@@ -23,12 +23,6 @@ const sin = (s: string) => s.replace(/-/g, '');
 const PROVEEDOR = 'EMPRESA DEMOSTRACION, S.A. DE C.V.';
 /** The receptor's Renta default for the annexes: a cost of goods bought internally, in commerce. */
 const COSTO_INTERNO = 'tipoOperacion=1&clasificacion=1&sector=2&tipoCostoGasto=5';
-
-async function emitir(quien: TestTenant, ruta: string, body: object): Promise<DocumentRecordView> {
-  const res = await api('POST', ruta, quien, body);
-  if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
 
 describe('the libro de compras and the purchase annexes', () => {
   let receptor: TestTenant;
@@ -59,8 +53,7 @@ describe('the libro de compras and the purchase annexes', () => {
       createTestTenant(),
       createTestTenant({ generacion: '2023' }),
     ]);
-    const nrc = (await (await testDatabase()).models.Emisor.findOne({ nit: receptor.nit }).lean())!.nrc;
-    const alReceptor = { ...contribuyente(), nit: receptor.nit, numDocumento: receptor.nit, nrc };
+    const alReceptor = await bloqueReceptor(receptor);
     // 100.00 gravada + 20.00 exenta ; IVA 13.00 ; the receptor, an agent, withholds 1 % of 100.00 = 1.00
     d.ccf = await emitir(proveedor, '/dte/dte03', {
       receptor: alReceptor,

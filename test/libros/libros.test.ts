@@ -9,7 +9,7 @@ import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, type DocumentRecordView } from '@dte/store';
 import { Tenants } from '../../apps/api/src/admin/tenants';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
-import { anulacionRescindida, contribuyente, hoy } from '../support/fixtures';
+import { anulacionRescindida, contribuyente, emitir, hoy } from '../support/fixtures';
 import { legible } from '../support/legible';
 import { stack } from '../support/stack';
 import {
@@ -31,11 +31,6 @@ import {
  */
 const exec = promisify(execFile);
 
-async function emitirPara(quien: TestTenant, ruta: string, body: object): Promise<DocumentRecordView> {
-  const res = await api('POST', ruta, quien, body);
-  if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-}
 // Identified: MH's 2023 invalidation event cannot name an anonymous consumer.
 const CONSUMIDOR = { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678' };
 /** 100.00 gravada + 20.00 exenta, IVA 13.00, 1 % retained 1.00, total 133.00. */
@@ -74,9 +69,9 @@ describe('books and F-07 annexes', () => {
   /** The consumer-final book while the late contingency document awaited its lote's sello. */
   let antesDelSello: { totales: Record<string, unknown>; pendientesDeSello: unknown[] };
 
-  const emitir = (ruta: string, body: object) => emitirPara(tenant, ruta, body);
+  const emitirPropio = (ruta: string, body: object) => emitir(tenant, ruta, body);
   const factura = (precioUnitario: number, extra: object = {}) =>
-    emitir('/dte/dte01', {
+    emitirPropio('/dte/dte01', {
       receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario }],
       condicionOperacion: 1,
@@ -90,22 +85,22 @@ describe('books and F-07 annexes', () => {
 
   beforeAll(async () => {
     tenant = await createTestTenant();
-    d.ccf = await emitir('/dte/dte03', ccfConRetencion());
-    d.nc = await emitir('/dte/dte05', {
+    d.ccf = await emitirPropio('/dte/dte03', ccfConRetencion());
+    d.nc = await emitirPropio('/dte/dte05', {
       codigoGeneracion: d.ccf.codigoGeneracion,
       items: [{ descripcion: 'Descuento', cantidad: 1, precioUnitario: 10 }],
       condicionOperacion: 1,
       isRetenIva: true,
     });
     // 5.00 of interest: IVA 0.65, retained 0.05
-    d.nd = await emitir('/dte/dte06', {
+    d.nd = await emitirPropio('/dte/dte06', {
       codigoGeneracion: d.ccf.codigoGeneracion,
       items: [{ descripcion: 'Intereses', cantidad: 1, precioUnitario: 5 }],
       condicionOperacion: 1,
       isRetenIva: true,
     });
     // 200.00 gravada less a 50.00 discount: 150.00, IVA 19.50, 169.50
-    d.ccf2 = await emitir('/dte/dte03', {
+    d.ccf2 = await emitirPropio('/dte/dte03', {
       receptor: contribuyente(),
       items: [{ descripcion: 'Consultoría', cantidad: 1, precioUnitario: 200 }],
       condicionOperacion: 1,
@@ -113,12 +108,12 @@ describe('books and F-07 annexes', () => {
     });
     d.fe1 = await factura(11.3);
     // Two units at 11.30 (IVA 2.60), one returned: the retorno gives back 11.30, IVA 1.30
-    d.fe2 = await emitir('/dte/dte01', {
+    d.fe2 = await emitirPropio('/dte/dte01', {
       receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 2, precioUnitario: 11.3 }],
       condicionOperacion: 1,
     });
-    d.retorno = await emitir('/dte/retorno', {
+    d.retorno = await emitirPropio('/dte/retorno', {
       documentoOrigen: d.fe2.codigoGeneracion,
       items: [{ numItem: 1, cantidadRetorno: 1 }],
       motivo: 'Producto defectuoso',
@@ -133,14 +128,14 @@ describe('books and F-07 annexes', () => {
       ['/dte/dte14', 'SUJETO_EXCLUIDO'],
       ['/dte/dte15', 'COMPROBANTE_DONACION'],
     ] as const)
-      await emitir(ruta, structuredClone(ISSUANCE_EXAMPLES[tipo].body) as object);
+      await emitirPropio(ruta, structuredClone(ISSUANCE_EXAMPLES[tipo].body) as object);
     d.anulada = await factura(9);
     const anulacion = await api('POST', '/dte/anulacion', tenant, anulacionRescindida(d.anulada.codigoGeneracion));
     expect(anulacion.status).toBe(200);
     await simulator('/reject', { next: 1, codigoMsg: '003', clasificaMsg: '13', emisor: tenant.nit });
     d.rechazada = await factura(1000);
     expect(d.rechazada.estado).toBe('REJECTED');
-    d.fex = await emitir('/dte/dte11', {
+    d.fex = await emitirPropio('/dte/dte11', {
       receptor: {
         nombre: 'IMPORTADORA GT',
         tipoDocumento: '37',
@@ -165,7 +160,7 @@ describe('books and F-07 annexes', () => {
       ivaRetenido: iva,
       descripcion: 'Retención',
     });
-    d.cr = await emitir('/dte/dte07', {
+    d.cr = await emitirPropio('/dte/dte07', {
       receptor: contribuyente(),
       cuerpoDocumento: [retenido(1, 200, '22', 2), retenido(2, 50, 'C4', 6.5)],
     });
@@ -513,8 +508,8 @@ describe('a month of 5,006 documents over three days', () => {
   beforeAll(async () => {
     const tenant = await createTestTenant();
     // A CCF of 133.00 and a Factura of 11.30
-    const ccf = await emitirPara(tenant, '/dte/dte03', ccfConRetencion());
-    const fe = await emitirPara(tenant, '/dte/dte01', {
+    const ccf = await emitir(tenant, '/dte/dte03', ccfConRetencion());
+    const fe = await emitir(tenant, '/dte/dte01', {
       receptor: CONSUMIDOR,
       items: [{ descripcion: 'Producto', cantidad: 1, precioUnitario: 11.3 }],
       condicionOperacion: 1,

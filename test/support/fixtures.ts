@@ -1,5 +1,6 @@
 import { examples } from '@dte/domain';
-import { api, type TestTenant } from './tenant';
+import type { DocumentRecordView } from '@dte/store';
+import { api, testDatabase, type TestTenant } from './tenant';
 
 /** Request fragments the issuance suites share. */
 
@@ -48,4 +49,25 @@ export async function emitirFactura(
   const res = await api('POST', '/dte/dte01', tenant, { receptor: {}, items, condicionOperacion: 1 });
   if (res.status !== 201) throw new Error(`Factura not issued: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** Issues a document by POST `ruta` and answers its record, sealed (201). */
+export async function emitir(quien: TestTenant, ruta: string, body: object): Promise<DocumentRecordView> {
+  const res = await api('POST', ruta, quien, body);
+  if (res.status !== 201) throw new Error(`${ruta}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** The contribuyente block naming a test tenant, so that its suppliers issue it documents. */
+export async function alReceptor(receptor: TestTenant) {
+  const nrc = (await (await testDatabase()).models.Emisor.findOne({ nit: receptor.nit }).lean())!.nrc;
+  return { ...contribuyente(), nit: receptor.nit, numDocumento: receptor.nit, nrc };
+}
+
+/** A supplier's document as its receptor receives it: its Archivo DTE (GET /dte/{cg}/json). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function archivoDte(de: TestTenant, doc: DocumentRecordView): Promise<Record<string, any>> {
+  const res = await api('GET', `/dte/${doc.codigoGeneracion}/json`, de);
+  if (res.status !== 200) throw new Error(`Archivo DTE of ${doc.codigoGeneracion}: ${res.status}`);
+  return res.body;
 }

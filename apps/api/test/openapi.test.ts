@@ -9,6 +9,7 @@ import {
   archivoDteRecibido,
   buzonRequest,
   clasificarCompraRequest,
+  confirmarCompraRequest,
   documentKind,
   ErrorCode,
   resendRequest,
@@ -127,6 +128,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/buzon': buzonRequest,
   '/compras': archivoDteRecibido,
   '/compras/{codigoGeneracion}': clasificarCompraRequest,
+  '/compras/{codigoGeneracion}/confirmacion': confirmarCompraRequest,
 };
 
 const bodyOf = (path: string) =>

@@ -1,5 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { RecibirCompra, RevisionCompras, type CompraOutcome, type RecibirCompraInput } from '@dte/contract';
+import { WorkflowFailedError } from '@temporalio/client';
+import {
+  ConfirmarCompra,
+  DTE_ERROR_FAILURE,
+  RecibirCompra,
+  RevisionCompras,
+  type CompraOutcome,
+  type RecibirCompraInput,
+} from '@dte/contract';
 import { gate, newCodigo, recordCalls, runWorker, workflowTests } from './support';
 
 /** The verification of a received document and the monthly re-check, on stub activities. */
@@ -71,6 +79,60 @@ describe('RecibirCompraWorkflow', () => {
       expect(resultado).toEqual(outcome(cg, estado, duplicado));
       expect(stubs.names()).toEqual(['registrarCompra']);
     }
+  });
+});
+
+/** A refusal as the activities raise it (`dte-failure.ts`): a DteError's code, status and words. */
+const rechazo = (code: string, httpStatus: number) =>
+  ApplicationFailure.nonRetryable(code, DTE_ERROR_FAILURE, { code, httpStatus, message: code, details: {} });
+
+/** The refusal a failed workflow carries for the API (`unwrapWorkflowError`), and how often the step ran. */
+async function refusalOf(resultado: Promise<unknown>) {
+  const err = await resultado.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(WorkflowFailedError);
+  const cause = (err as WorkflowFailedError).cause as ApplicationFailure;
+  return [cause.type, (cause.details?.[0] as { code: string }).code];
+}
+
+describe('refusals', () => {
+  it('fails RecibirCompraWorkflow once, with the refusal itself, when the file cannot be recorded', async () => {
+    const cg = newCodigo();
+    const stubs = recordCalls({
+      registrarCompra: async () => {
+        throw rechazo('ARCHIVO_DTE_INVALID', 400);
+      },
+    });
+    const refusal = await runWorker(ctx, stubs.activities, (taskQueue) =>
+      refusalOf(ctx.workflows.execute(RecibirCompra, { workflowId: `r-${cg}`, taskQueue, args: [input(cg)] })),
+    );
+    expect(refusal).toEqual([DTE_ERROR_FAILURE, 'ARCHIVO_DTE_INVALID']);
+    expect(stubs.names()).toEqual(['registrarCompra']);
+  });
+
+  it('runs ConfirmarCompraWorkflow as one checked step, its refusal the workflow’s', async () => {
+    const cg = newCodigo();
+    const confirmacion = { emisorId: 7, codigoGeneracion: cg, solicitud: { coincide: true }, tokenId: 3 };
+    const confirmado = recordCalls({ confirmarCompra: async () => outcome(cg, 'CONFIRMADO') });
+    const resultado = await runWorker(ctx, confirmado.activities, (taskQueue) =>
+      ctx.workflows.execute(ConfirmarCompra, {
+        workflowId: ConfirmarCompra.workflowId(7, cg),
+        taskQueue,
+        args: [confirmacion],
+      }),
+    );
+    expect([resultado, confirmado.argsOf('confirmarCompra')]).toEqual([outcome(cg, 'CONFIRMADO'), [[confirmacion]]]);
+    const negado = recordCalls({
+      confirmarCompra: async () => {
+        throw rechazo('PERMISSION_DENIED', 403);
+      },
+    });
+    const refusal = await runWorker(ctx, negado.activities, (taskQueue) =>
+      refusalOf(ctx.workflows.execute(ConfirmarCompra, { workflowId: `c-${cg}`, taskQueue, args: [confirmacion] })),
+    );
+    expect([refusal, negado.names()]).toEqual([[DTE_ERROR_FAILURE, 'PERMISSION_DENIED'], ['confirmarCompra']]);
   });
 });
 

@@ -4,12 +4,11 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { validateMhSchema, type Dte, type FacturaV2, type MhSchemaName } from '@dte/domain';
+import { consultaPublicaUrl, validateMhSchema, type Dte, type FacturaV2, type MhSchemaName } from '@dte/domain';
 import jsQR from 'jsqr';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { Page } from 'puppeteer-core';
 import { BrowserPool, DtePdfRenderer, dteHtml, type DtePdfInput } from '../src/pdf';
-import { consultaPublicaUrl } from '../src/pdf/template/consulta-publica';
 import { legible } from '../../../test/support/legible';
 import { documentos, SELLO as SELLO_2026, type Documento } from './documentos';
 // pdf-parse's index runs a debug self-test when required directly; its library entry does not.

@@ -187,6 +187,15 @@ const schema = z.object({
    * signed POSTs.
    */
   BUZON_PERMITIR_DESTINOS_PRIVADOS: bool.default(false),
+  /**
+   * Above this amount (USD, the document's total) a received document MH confirmed waits for a person to
+   * compare it with MH's consulta pública before it counts (POR_CONFIRMAR): MH's consultadte does not
+   * carry the amounts. An emisor sets its own (admin CLI `emisor compras`); `0` makes every one wait.
+   */
+  COMPRAS_MONTO_CONFIRMACION: z
+    .string()
+    .regex(/^\d{1,11}(\.\d{1,2})?$/, 'an amount in USD, e.g. 1000.00')
+    .default('1000.00'),
   /** The hour of El Salvador's day (0–23) at which the daily reconciliation with MH runs, for the day before. */
   CONCILIACION_HORA: z.coerce.number().int().min(0).max(23).default(3),
   /** A PENDIENTE document younger than this is still in its own exchange with MH and is left alone. */

@@ -1,5 +1,5 @@
 import { defineQuery } from '@temporalio/workflow';
-import type { EstadoCompra, MotivoCompra } from '@dte/domain';
+import type { ConfirmarCompraRequest, EstadoCompra, MotivoCompra } from '@dte/domain';
 import { defineWorkflow } from './workflow';
 
 /** The estados (`ESTADOS_COMPRA` in the domain, which workflows do not import). */
@@ -50,6 +50,26 @@ export const RecibirCompra = {
   estado: defineQuery<CompraOutcome | null>('estado'),
 };
 
+export interface ConfirmarCompraInput {
+  emisorId: number;
+  codigoGeneracion: string;
+  /** The person's comparison with MH's consulta pública, as POST /compras/:codigoGeneracion/confirmacion takes it. */
+  solicitud: ConfirmarCompraRequest;
+  /** The token the person acted with: it must be the emisor's, active, with the permission COMPRAS_CONFIRMAR. */
+  tokenId: number;
+}
+
+/**
+ * A person's comparison of a POR_CONFIRMAR document with MH's consulta pública: CONFIRMADO (it counts from
+ * then on, webhook `compra.recibida`) or INCONSISTENTE (`compra.rechazada`), recorded with who and when.
+ * One at a time per document; a second one finds it decided and is refused.
+ */
+export const ConfirmarCompra = {
+  ...defineWorkflow<(input: ConfirmarCompraInput) => Promise<CompraOutcome>>('ConfirmarCompraWorkflow'),
+  workflowId: (emisorId: number, codigoGeneracion: string) =>
+    `compra-confirmacion-${emisorId}-${codigoGeneracion.toUpperCase()}`,
+};
+
 export interface RevisionComprasInput {
   /** The period re-checked (fecEmi month, YYYY-MM); by default the run's month in El Salvador. */
   periodo?: string;
@@ -67,7 +87,7 @@ export interface ResumenRevisionCompras {
 
 /**
  * The Temporal Schedule's run: every emisor's received documents of the period asked for again at MH, so
- * a supplier's later invalidation turns a VERIFICADO record INVALIDADO_EN_MH.
+ * a supplier's later invalidation turns a VERIFICADO (POR_CONFIRMAR, CONFIRMADO) record INVALIDADO_EN_MH.
  */
 export const RevisionCompras = {
   ...defineWorkflow<(input: RevisionComprasInput) => Promise<ResumenRevisionCompras[]>>('RevisionComprasWorkflow'),

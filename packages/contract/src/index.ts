@@ -63,9 +63,11 @@ export {
   type TipoCertificable,
 } from './certificacion';
 export {
+  ConfirmarCompra,
   RecibirCompra,
   RevisionCompras,
   type CompraOutcome,
+  type ConfirmarCompraInput,
   type EstadoCompra,
   type MotivoCompra,
   type OrigenCompra,

@@ -75,6 +75,8 @@ export const ErrorCode = {
   ARCHIVO_DTE_INVALID: 'ARCHIVO_DTE_INVALID',
   /** The emisor has received no document with that codigoGeneracion. */
   COMPRA_NOT_FOUND: 'COMPRA_NOT_FOUND',
+  /** Only a received document that waits for a person (POR_CONFIRMAR) is confirmed, once. */
+  COMPRA_NO_POR_CONFIRMAR: 'COMPRA_NO_POR_CONFIRMAR',
   /** The emisor has no mailbox configured (POST /buzon). */
   BUZON_NOT_FOUND: 'BUZON_NOT_FOUND',
   /** The emisor's mailbox could not be read: its server refused the connection, the login or the folder. */

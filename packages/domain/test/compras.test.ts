@@ -5,13 +5,19 @@ import {
   buildCreditoFiscalV3,
   buildCreditoFiscalV4,
   comprobarCompra,
+  conclusionDeCompra,
   dte03Request,
   dte07Request,
   DteError,
-  estadoSegunMh,
   identificarCompra,
+  MONTO_DE_COMPRA,
+  montoDeCompra,
   parseRequest,
+  problemaDeEstructura,
+  RECEPTOR_DE_COMPRA,
   signDte,
+  type HechosDeCompra,
+  type PoliticaCompras,
 } from '../src';
 import { CODIGO_GENERACION, context, contribuyente, emisor } from './support/fixtures';
 
@@ -22,8 +28,8 @@ const SELLO = '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78';
 /** The Archivo DTE a supplier sends: the document, its JWS and MH's sello ([MF] §XXIII). */
 const archivoDe = (dte: object): Json =>
   structuredClone({ ...dte, firmaElectronica: signDte(dte, privateKey), selloRecibido: SELLO });
-/** The receptor the fixtures' documents are for: this emisor. */
-const esteEmisor = { nit: contribuyente.nit, nrc: contribuyente.nrc };
+/** The receptor the fixtures' documents are for: this emisor, in MH's test environment as they are. */
+const esteEmisor = { nit: contribuyente.nit, nrc: contribuyente.nrc, ambiente: '00' };
 
 // Prices exclude IVA. By hand:
 //   3 × 10.25 − 0.75 = 30.00 gravada ; 1 × 5.00 = 5.00 exenta
@@ -83,9 +89,11 @@ describe('a received Archivo DTE', () => {
   });
 
   it('is NO_ES_PARA_ESTE_EMISOR when its receptor is another NIT or NRC (hyphens aside)', () => {
-    const conGuiones = { nit: '0614-010190-101-2', nrc: '900000-9' };
+    const conGuiones = { nit: '0614-010190-101-2', nrc: '900000-9', ambiente: '00' };
     expect(comprobarCompra(archivoDe(ccfV3), identificarCompra(ccfV3), conGuiones).estado).toBeNull();
-    expect(comprobarCompra(archivoDe(ccfV3), identificarCompra(ccfV3), { nit: '06140101901013', nrc: '1' })).toEqual({
+    expect(
+      comprobarCompra(archivoDe(ccfV3), identificarCompra(ccfV3), { nit: '06140101901013', nrc: '1', ambiente: '00' }),
+    ).toEqual({
       estado: 'NO_ES_PARA_ESTE_EMISOR',
       motivos: [
         expect.objectContaining({ codigo: 'RECEPTOR_NIT', campo: 'receptor.nit' }),
@@ -226,25 +234,153 @@ describe('the arithmetic of a received document (our builders’ rules, MH’s c
   });
 });
 
-describe('MH’s answer to the receptor’s consultadte', () => {
+describe('MH’s answer to the receptor’s consultadte, and what it proves', () => {
   const respuesta = (estado: string, selloRecibido: string | null, codigoMsg = '001') => ({
     estado,
     selloRecibido,
     codigoMsg,
     descripcionMsg: estado === 'RECHAZADO' ? 'NO EXISTE UN REGISTRO CON ESTE DATO' : 'RECIBIDO',
   });
+  /** The fixture CCF (montoTotalOperacion 38.90), signed, sealed as the file says, of a known supplier. */
+  const hechos = (cambio: Partial<HechosDeCompra> = {}): HechosDeCompra => ({
+    tipoDte: '03',
+    documento: ccfV4 as unknown as Json,
+    selloDelArchivo: SELLO,
+    firmado: true,
+    proveedorNuevo: false,
+    confirmadoPorPersona: false,
+    ...cambio,
+  });
+  const politica = (cambio: Partial<PoliticaCompras> = {}): PoliticaCompras => ({
+    montoConfirmacion: '1000.00',
+    primeroDelProveedor: false,
+    ...cambio,
+  });
+  const codigos = (c: { motivos: { codigo: string }[] }) => c.motivos.map((m) => m.codigo);
 
-  it('verifies a sealed document whose sello is the file’s', () => {
-    expect(estadoSegunMh(respuesta('PROCESADO', SELLO), SELLO)).toEqual({ estado: 'VERIFICADO', motivos: [] });
-    expect(estadoSegunMh(respuesta('PROCESADO', SELLO), null).estado).toBe('VERIFICADO');
+  it('verifies a signed, sealed document below the amount, stating what MH confirmed', () => {
+    expect(conclusionDeCompra(respuesta('PROCESADO', SELLO), hechos(), politica())).toEqual({
+      estado: 'VERIFICADO',
+      motivos: [],
+      confirmadoPorMh: ['codigoGeneracion', 'selloRecibido', 'emisor', 'receptor', 'ambiente', 'vigente'],
+    });
+    expect(
+      conclusionDeCompra(respuesta('PROCESADO', SELLO), hechos({ selloDelArchivo: null }), politica()).estado,
+    ).toBe('VERIFICADO');
   });
 
-  it('tells an invalidated, an unknown, and a document whose file carries another sello', () => {
-    expect(estadoSegunMh(respuesta('INVALIDADO', SELLO), SELLO).estado).toBe('INVALIDADO_EN_MH');
-    expect(estadoSegunMh(respuesta('RECHAZADO', null, '014'), SELLO)).toEqual({
+  it('never verifies an unsigned file: it waits for a person, whatever its amount', () => {
+    const c = conclusionDeCompra(respuesta('PROCESADO', SELLO), hechos({ firmado: false }), politica());
+    expect([c.estado, codigos(c)]).toEqual(['POR_CONFIRMAR', ['SIN_FIRMA']]);
+  });
+
+  it('has a document above the emisor’s amount, or a new supplier’s where the emisor chose, wait', () => {
+    // 38.90 > 38.89, not > 38.90
+    const encima = conclusionDeCompra(
+      respuesta('PROCESADO', SELLO),
+      hechos(),
+      politica({ montoConfirmacion: '38.89' }),
+    );
+    expect([encima.estado, encima.motivos]).toEqual([
+      'POR_CONFIRMAR',
+      [expect.objectContaining({ codigo: 'MONTO_SOBRE_UMBRAL', campo: 'resumen.montoTotalOperacion' })],
+    ]);
+    expect(encima.motivos[0]!.mensaje).toContain('38.90 supera 38.89');
+    const igual = conclusionDeCompra(respuesta('PROCESADO', SELLO), hechos(), politica({ montoConfirmacion: '38.9' }));
+    expect(igual.estado).toBe('VERIFICADO');
+    const nuevo = hechos({ proveedorNuevo: true });
+    expect(conclusionDeCompra(respuesta('PROCESADO', SELLO), nuevo, politica()).estado).toBe('VERIFICADO');
+    const elegido = conclusionDeCompra(respuesta('PROCESADO', SELLO), nuevo, politica({ primeroDelProveedor: true }));
+    expect([elegido.estado, codigos(elegido)]).toEqual(['POR_CONFIRMAR', ['PROVEEDOR_NUEVO']]);
+  });
+
+  it('keeps a person’s confirmation: CONFIRMADO while MH holds it', () => {
+    const c = conclusionDeCompra(
+      respuesta('PROCESADO', SELLO),
+      hechos({ firmado: false, confirmadoPorPersona: true }),
+      politica(),
+    );
+    expect([c.estado, codigos(c)]).toEqual(['CONFIRMADO', ['SIN_FIRMA']]);
+  });
+
+  it('tells an invalidated, an unknown, and a document whose file carries another sello, confirming nothing', () => {
+    const invalidado = conclusionDeCompra(respuesta('INVALIDADO', SELLO), hechos(), politica());
+    expect([invalidado.estado, invalidado.confirmadoPorMh]).toEqual(['INVALIDADO_EN_MH', []]);
+    expect(conclusionDeCompra(respuesta('RECHAZADO', null, '014'), hechos(), politica())).toEqual({
       estado: 'NO_ENCONTRADO',
       motivos: [expect.objectContaining({ codigo: 'MH_014', campo: 'identificacion.codigoGeneracion' })],
+      confirmadoPorMh: [],
     });
-    expect(estadoSegunMh(respuesta('PROCESADO', SELLO), 'X'.repeat(40)).motivos[0]!.codigo).toBe('SELLO_DIFIERE');
+    const otroSello = conclusionDeCompra(
+      respuesta('PROCESADO', SELLO),
+      hechos({ selloDelArchivo: 'X'.repeat(40) }),
+      politica(),
+    );
+    expect([otroSello.estado, codigos(otroSello)]).toEqual(['INCONSISTENTE', ['SELLO_DIFIERE']]);
+  });
+
+  it('reads the amount of every kind received where its schema states it', () => {
+    expect(Object.keys(MONTO_DE_COMPRA).sort()).toEqual(Object.keys(RECEPTOR_DE_COMPRA).sort());
+    expect(montoDeCompra('03', ccfV4 as unknown as Json).toFixed(2)).toBe('38.90');
+    expect(montoDeCompra('07', { resumen: { totalSujetoRetencion: 200 } }).toFixed(2)).toBe('200.00');
+    expect(montoDeCompra('09', { cuerpoDocumento: { valorOperaciones: 12.5 } }).toFixed(2)).toBe('12.50');
+  });
+});
+
+describe('what no MH document looks like, refused at the door', () => {
+  /** `levels` objects nested, built without recursion: as deep as a body of that nesting. */
+  const anidado = (levels: number) => {
+    let v: Json = { fin: 1 };
+    for (let i = 0; i < levels; i++) v = { a: v };
+    return v;
+  };
+  const refusal = (archivo: unknown) => {
+    try {
+      identificarCompra(archivo);
+    } catch (err) {
+      const e = err as DteError;
+      return [e.code, (e.details.errors as { field: string }[]).map((x) => x.field)];
+    }
+    throw new Error('not refused');
+  };
+
+  it('an array inside an array, nesting beyond 32 levels (5,000 and 1,000,000 too), a key that is no word', () => {
+    expect(refusal({ ...archivoDe(ccfV4), bomba: [[0]] })).toEqual(['ARCHIVO_DTE_INVALID', ['bomba[0]']]);
+    expect(problemaDeEstructura(anidado(30))).toBeNull();
+    expect(refusal(anidado(32))[0]).toBe('ARCHIVO_DTE_INVALID');
+    expect(refusal(anidado(5000))[0]).toBe('ARCHIVO_DTE_INVALID');
+    expect(refusal(anidado(1_000_000))[0]).toBe('ARCHIVO_DTE_INVALID');
+    expect(refusal({ ...archivoDe(ccfV4), $where: 1 })).toEqual(['ARCHIVO_DTE_INVALID', ['$where']]);
+    expect(refusal({ ...archivoDe(ccfV4), extra: { 'a.b': 1 } })).toEqual(['ARCHIVO_DTE_INVALID', ['extra.a.b']]);
+    expect(refusal({ ...archivoDe(ccfV4), muchos: Array(200_001).fill(0) })).toEqual(['ARCHIVO_DTE_INVALID', ['body']]);
+    // A real document passes, deep as MH's go.
+    expect(problemaDeEstructura(archivoDe(ccfV4))).toBeNull();
+  });
+
+  it('an emission date no period reaches: before MH’s first DTEs or after tomorrow', () => {
+    for (const fecEmi of ['0001-01-01', '2020-12-31', '9999-12-31']) {
+      const archivo = archivoDe(ccfV4);
+      archivo.identificacion.fecEmi = fecEmi;
+      expect([fecEmi, refusal(archivo)]).toEqual([fecEmi, ['ARCHIVO_DTE_INVALID', ['identificacion.fecEmi']]]);
+    }
+  });
+});
+
+describe('a received document of the other ambiente', () => {
+  it('is not for this emisor: a test document has no fiscal effect in production', () => {
+    const { estado, motivos } = comprobarCompra(archivoDe(ccfV4), identificarCompra(ccfV4), {
+      ...esteEmisor,
+      ambiente: '01',
+    });
+    expect([estado, motivos]).toEqual([
+      'NO_ES_PARA_ESTE_EMISOR',
+      [
+        {
+          codigo: 'AMBIENTE',
+          campo: 'identificacion.ambiente',
+          mensaje: 'El documento es del ambiente de pruebas (00); el emisor está en el de producción (01)',
+        },
+      ],
+    ]);
   });
 });

@@ -305,6 +305,28 @@ describe.each(GENERACIONES)('purchases of generation $nombre', (g) => {
   });
 });
 
+describe('received documents a person confirms', () => {
+  it('count once CONFIRMADO, in the book and anexo 3; while POR_CONFIRMAR they are listed apart', () => {
+    const { recibidos } = mesDe(GENERACIONES[0]);
+    // CCF 1 (100.00 gravada + 20.00 exenta ; crédito 13.00) confirmed by a person; NC 2 (Nov 10) waiting for one.
+    const [c1, c2, ...resto] = recibidos;
+    const mes = [{ ...c1!, estado: 'CONFIRMADO' }, { ...c2!, estado: 'POR_CONFIRMAR' }, ...resto];
+    const libro = libroDelMes(libroCompras(noviembre), mes, noviembre, 'lineas');
+    expect(libro.lineas.map((l) => [l.codigoGeneracion, l.montos.gravadas, l.montos.creditoFiscal])).toEqual([
+      [uuid(1), '100.00', '13.00'],
+    ]);
+    expect(libro.pendientesDeConfirmacion).toEqual([
+      { numeroControl: 'DTE-05-S001P001-000000000000002', codigoGeneracion: uuid(2), fecha: '2026-11-10' },
+    ]);
+    // anexo 3: the confirmed CCF alone, its purchases without IVA 120.00
+    const filas = csvDgii(filasAnexoCompras('compras', mes, noviembre, {}))
+      .toString('latin1')
+      .split('\r\n');
+    expect(filas.filter((f) => f.includes(sin(uuid(2))))).toEqual([]);
+    expect(filas.filter((f) => f.includes(sin(uuid(1))))).toHaveLength(1);
+  });
+});
+
 describe('the libro de compras as a table', () => {
   it('adds exentas and no sujetas, and leaves imports at 0.00', () => {
     const { recibidos } = mesDe(GENERACIONES[0]);

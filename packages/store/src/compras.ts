@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { identificarCompra, periodoDeCompra, type Dte, type IdentidadCompra } from '@dte/domain';
+import {
+  identificarCompra,
+  periodoDeCompra,
+  type ConfirmacionCompra,
+  type Dte,
+  type IdentidadCompra,
+  type VerificacionCompra,
+} from '@dte/domain';
 import type { EstadoCompra, MotivoCompra, OrigenCompra } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
@@ -27,6 +34,7 @@ export interface NuevaCompra {
   dteJson: object;
   estado: EstadoCompra;
   motivos: MotivoCompra[];
+  verificacion: VerificacionCompra;
   origen: OrigenCompra;
   mensajeId: string | null;
   jsonKey: string;
@@ -81,6 +89,13 @@ interface DefectoProveedor {
   clasificacion: Record<string, unknown>;
 }
 
+/** A supplier of the emisor's with a document VERIFICADO or CONFIRMADO: its next ones are no first. */
+interface ProveedorConocido {
+  _id: string;
+  codigoGeneracion: string;
+  desde: Date;
+}
+
 /** Records read at once: one round of parallel lookups by `_id`. */
 const LOTE = 100;
 /** Entries one page examines at most: a selective filter answers a shorter page and a cursor. */
@@ -106,6 +121,10 @@ export class Compras {
 
   private get defectos() {
     return this.db.connection.collection<DefectoProveedor>('compras_proveedores');
+  }
+
+  private get conocidos() {
+    return this.db.connection.collection<ProveedorConocido>('compras_proveedores_conocidos');
   }
 
   /**
@@ -168,6 +187,7 @@ export class Compras {
         selloRecibido: selloDelArchivo(nueva.dteJson),
         estado: nueva.estado,
         motivos: nueva.motivos,
+        verificacion: nueva.verificacion,
         origen: nueva.origen,
         mensajeId: nueva.mensajeId,
         jsonKey: nueva.jsonKey,
@@ -216,16 +236,46 @@ export class Compras {
     if (c) await this.entradas.updateOne({ _id: claveDelPeriodo(c) }, { $set: copia(c) });
   }
 
-  /** The verification's outcome (or a re-check's) on the record. */
+  /**
+   * The verification's outcome (or a re-check's, or a person's confirmation) on the record; a supplier
+   * with a document that counts is known from then on (`proveedorConocido`).
+   */
   async concluir(
     emisorId: number,
     codigoGeneracion: string,
-    cambio: { estado: EstadoCompra; motivos: MotivoCompra[]; respuestaMh?: unknown },
+    cambio: {
+      estado: EstadoCompra;
+      motivos: MotivoCompra[];
+      respuestaMh?: unknown;
+      verificacion?: VerificacionCompra;
+      confirmacion?: ConfirmacionCompra;
+    },
   ): Promise<void> {
     await this.cambiar(emisorId, codigoGeneracion, { ...cambio, verificadoEn: new Date() }, (c) => ({
       estado: c.estado,
       selloRecibido: selloDeCompra(c),
     }));
+    if (cambio.estado === 'VERIFICADO' || cambio.estado === 'CONFIRMADO') {
+      const c = await this.db.models.Compra.findOne({ _id: compraId(emisorId, codigoGeneracion) })
+        .select({ proveedor: 1 })
+        .lean<CompraRecord>();
+      if (c?.proveedor.nit) {
+        try {
+          await this.conocidos.insertOne({
+            _id: `${emisorId}:${c.proveedor.nit}`,
+            codigoGeneracion,
+            desde: new Date(),
+          });
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+      }
+    }
+  }
+
+  /** Whether the emisor has a document of the supplier VERIFICADO or CONFIRMADO (now or before). */
+  async proveedorConocido(emisorId: number, nit: string): Promise<boolean> {
+    return (await this.conocidos.findOne({ _id: `${emisorId}:${nit}` })) !== null;
   }
 
   async leer(emisorId: number, codigoGeneracion: string): Promise<CompraRecord | null> {
@@ -373,6 +423,13 @@ function selloDelArchivo(dteJson: object): string | null {
   return typeof sello === 'string' && sello ? sello : null;
 }
 
+/** A person's comparison as the API shows it: without the workflow run that recorded it. */
+function confirmacionView(confirmacion: unknown): ConfirmacionCompra | null {
+  if (!confirmacion) return null;
+  const { ejecucion: _ejecucion, ...vista } = confirmacion as ConfirmacionCompra & { ejecucion?: string };
+  return vista;
+}
+
 /** A received document as the API shows it; `documento` (the Archivo DTE as received) on its own page only. */
 export function compraView(c: CompraRecord, conDocumento = false) {
   const respuesta = c.respuestaMh as { selloRecibido?: string | null; fhProcesamiento?: string } | null;
@@ -392,6 +449,9 @@ export function compraView(c: CompraRecord, conDocumento = false) {
     origen: c.origen as OrigenCompra,
     recibidoEn: c.recibidoEn.toISOString(),
     verificadoEn: c.verificadoEn ? c.verificadoEn.toISOString() : null,
+    /** What proves it: what MH confirmed, what backs its amounts, and where a person compares them. */
+    verificacion: (c.verificacion ?? null) as VerificacionCompra | null,
+    confirmacion: confirmacionView(c.confirmacion),
     clasificacion: (c.clasificacion ?? null) as Record<string, unknown> | null,
     pdf: !!c.pdfKey,
     ...(conDocumento ? { documento: c.dteJson as object } : {}),

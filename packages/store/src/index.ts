@@ -41,7 +41,7 @@ export {
   type DocumentRecordView,
   type StoredDocument,
 } from './record-view';
-export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor } from './issuer';
+export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor, politicaDeCompras } from './issuer';
 export {
   comprobarAnulacion,
   comprobarEnsayoContingencia,

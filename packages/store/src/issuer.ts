@@ -6,6 +6,7 @@ import {
   type AmbienteCode,
   type EmisorDte,
   type Normativa,
+  type PoliticaCompras,
 } from '@dte/domain';
 import type { Config } from '@dte/config';
 import type { Issuer } from '@dte/contract';
@@ -83,4 +84,15 @@ export function normativaDelEmisor(
   config: Pick<Config, 'NORMATIVA_2026_DESDE'>,
 ): Normativa {
   return normativaDe(emisor.normativa, config.NORMATIVA_2026_DESDE);
+}
+
+/** Which received documents an emisor has wait for a person: its own choice, else the service's amount. */
+export function politicaDeCompras(
+  emisor: { compras?: { montoConfirmacion?: string | null; primeroDelProveedor?: boolean | null } | null },
+  config: Pick<Config, 'COMPRAS_MONTO_CONFIRMACION'>,
+): PoliticaCompras {
+  return {
+    montoConfirmacion: emisor.compras?.montoConfirmacion ?? config.COMPRAS_MONTO_CONFIRMACION,
+    primeroDelProveedor: emisor.compras?.primeroDelProveedor ?? false,
+  };
 }

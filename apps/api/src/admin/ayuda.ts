@@ -24,7 +24,11 @@ export const AYUDA = {
   emisor normativa --emisor <id> --servicio
                 the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
   emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
-                [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]`,
+                [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
+  emisor compras --emisor <id> [--monto-confirmacion <USD, e.g. 500.00>|--servicio] [--primero-del-proveedor si|no]
+                which received documents MH confirmed wait for a person (COMPRAS_CONFIRMAR) to compare them
+                with MH's consulta pública before they count: those above the amount (--servicio: the
+                service's COMPRAS_MONTO_CONFIRMACION), and with si each supplier's first; prints the policy`,
   establecimiento: `establecimiento create --emisor <id> --cod-estable --cod-estable-mh --tipo-establecimiento --nombre
                 --departamento --municipio [--distrito] --complemento --telefono
   establecimiento list --emisor <id>

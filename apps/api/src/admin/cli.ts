@@ -113,6 +113,8 @@ const OPTIONS = Object.fromEntries(
     'password',
     'carpeta',
     'sin-tls',
+    'monto-confirmacion',
+    'primero-del-proveedor',
   ].map((name) => [name, { type: FLAGS.has(name) ? ('boolean' as const) : ('string' as const) }]),
 );
 
@@ -253,6 +255,19 @@ async function run(
         await tenants.setNormativa(o.id('emisor'), generacion, instante),
         `emisor ${o.id('emisor')} issues in the ${generacion} generation from ${instante.toISOString()}`,
       );
+    }
+    case 'emisor compras': {
+      const monto = o.optional('monto-confirmacion');
+      if (monto !== null && o.flag('servicio'))
+        throw new Error('--monto-confirmacion and --servicio exclude each other');
+      const primero = o.optional('primero-del-proveedor');
+      if (primero !== null && primero !== 'si' && primero !== 'no')
+        throw new Error('--primero-del-proveedor must be si or no');
+      const politica = await tenants.setPoliticaCompras(o.id('emisor'), config, {
+        ...(monto !== null ? { montoConfirmacion: monto } : o.flag('servicio') ? { montoConfirmacion: null } : {}),
+        ...(primero !== null ? { primeroDelProveedor: primero === 'si' } : {}),
+      });
+      return print(politica, `received documents of emisor ${o.id('emisor')} wait for a person as printed`);
     }
     case 'emisor produccion':
       return print(

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Config } from '@dte/config';
 import {
   Certificaciones,
   hashToken,
+  politicaDeCompras,
   takeNext,
   type Database,
   type EmisorRecord,
@@ -44,7 +46,9 @@ function vistaNormativa(emisorId: number, normativa: Normativa) {
 /**
  * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
  * emisor's webhook endpoints (WEBHOOKS), read its books and F-07 annexes (LIBROS), run its MH
- * certification campaign (CERTIFICACION), take in and read the documents received from suppliers (COMPRAS), and see the operations page of the web console (CONSOLA: the
+ * certification campaign (CERTIFICACION), take in and read the documents received from suppliers (COMPRAS),
+ * compare one that waits for a person with MH's consulta pública (COMPRAS_CONFIRMAR: a person's, never the
+ * token that sends the documents in), and see the operations page of the web console (CONSOLA: the
  * state of the webhook endpoints, read-only; a token for a person, which reads and resends but, without
  * the kinds' permissions, issues nothing).
  */
@@ -56,6 +60,7 @@ export const PERMISSIONS: readonly string[] = [
   'CERTIFICACION',
   'CONSOLA',
   'COMPRAS',
+  'COMPRAS_CONFIRMAR',
 ];
 
 const LOGO_TYPES: Record<string, string> = {
@@ -272,6 +277,29 @@ export class Tenants {
     await this.checkDistritos2026(emisorId);
     await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { normativa: null } });
     return vistaNormativa(emisorId, normativaDe(null, servicio));
+  }
+
+  /**
+   * Which received documents of the emisor wait for a person (`PoliticaCompras`): its own amount (null: the
+   * service's COMPRAS_MONTO_CONFIRMACION again) and whether a supplier's first waits; what is not given is
+   * left as it was. Answers the policy in force.
+   */
+  async setPoliticaCompras(
+    emisorId: number,
+    config: Pick<Config, 'COMPRAS_MONTO_CONFIRMACION'>,
+    cambio: { montoConfirmacion?: string | null; primeroDelProveedor?: boolean },
+  ) {
+    if (cambio.montoConfirmacion != null && !/^\d{1,11}(\.\d{1,2})?$/.test(cambio.montoConfirmacion))
+      throw new Error(`--monto-confirmacion ${cambio.montoConfirmacion} is not an amount in USD, e.g. 500.00`);
+    const emisor = await this.db.models.Emisor.findOne({ id: emisorId }, { compras: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    const compras = {
+      montoConfirmacion: emisor.compras?.montoConfirmacion ?? null,
+      primeroDelProveedor: emisor.compras?.primeroDelProveedor ?? false,
+      ...cambio,
+    };
+    await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { compras } });
+    return { emisorId, ...politicaDeCompras({ compras }, config), propio: compras.montoConfirmacion !== null };
   }
 
   private async emisorExiste(emisorId: number) {

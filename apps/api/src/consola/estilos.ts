@@ -21,8 +21,8 @@ h3 { font-size: 15px; margin: 0 0 10px; }
 section, .accion, .descarga, .endpoint, .entrada { background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 16px 18px; margin-bottom: 16px; }
 section h2 { margin-top: 0; }
 label { display: flex; flex-direction: column; gap: 4px; font-size: 13px; color: var(--tenue); }
-input, select { font: inherit; color: var(--tinta); padding: 7px 9px; border: 1px solid var(--borde); border-radius: 6px; background: #fff; }
-input:focus, select:focus { outline: 2px solid #b9c6f0; border-color: var(--marca); }
+input, select, textarea { font: inherit; color: var(--tinta); padding: 7px 9px; border: 1px solid var(--borde); border-radius: 6px; background: #fff; }
+input:focus, select:focus, textarea:focus { outline: 2px solid #b9c6f0; border-color: var(--marca); }
 button, .boton { font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 6px; border: 1px solid var(--marca); background: var(--marca); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
 button.secundario, .boton.secundario { background: #fff; color: var(--marca); }
 button.peligro { background: var(--error); border-color: var(--error); }
@@ -31,6 +31,9 @@ section .descarga { background: #fafbfd; }
 .descarga, .accion { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
 .descarga h3, .accion h3 { flex-basis: 100%; }
 fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
+label.opcion { flex-direction: row; align-items: center; gap: 6px; color: var(--tinta); font-size: 14px; }
+textarea { width: 100%; resize: vertical; }
+.error-campo { flex-basis: 100%; margin: 0; color: var(--error); font-size: 13px; font-weight: 600; }
 legend { font-size: 13px; color: var(--tenue); }
 table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
 th, td { text-align: left; padding: 8px 12px; border-bottom: 1px solid var(--borde); vertical-align: top; }
@@ -67,4 +70,11 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
 .entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
+@media (max-width: 600px) {
+  .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }
+  .barra nav { flex-wrap: wrap; flex-basis: 100%; order: 3; }
+  main { padding: 8px 12px 32px; }
+  .ficha { grid-template-columns: 1fr; }
+  table { display: block; overflow-x: auto; }
+}
 `;

@@ -29,7 +29,7 @@ export function html(partes: TemplateStringsArray, ...valores: Valor[]): Html {
 export interface Pagina {
   titulo: string;
   /** The section of the menu the page belongs to. */
-  seccion?: 'documentos' | 'operaciones' | 'libros';
+  seccion?: 'documentos' | 'compras' | 'operaciones' | 'libros';
   /** The signed-in token's name and emisor, for the header; absent on the sign-in page. */
   sesion?: { token: string; emisor: string; csrf: string };
   cuerpo: Html;
@@ -37,6 +37,7 @@ export interface Pagina {
 
 const MENU = [
   ['documentos', '/consola/documentos', 'Documentos'],
+  ['compras', '/consola/compras', 'Compras'],
   ['operaciones', '/consola/operaciones', 'Operaciones'],
   ['libros', '/consola/libros', 'Libros y anexos'],
 ] as const;

@@ -316,7 +316,9 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   },
   ARCHIVO_DTE_INVALID: {
     description:
-      "400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi or the emisor's NIT, so it cannot be recorded.",
+      '400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi ' +
+      "(a day from 2021 to tomorrow) or the emisor's NIT, so it cannot be recorded; or no MH document looks like it " +
+      '(nested more than 32 levels, an array inside an array, a field name that is not a word, over 200,000 values).',
     example: {
       message: 'Not an Archivo DTE: must be a UUID',
       errors: [{ field: 'identificacion.codigoGeneracion', message: 'must be a UUID' }],
@@ -325,6 +327,16 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
   COMPRA_NOT_FOUND: {
     description: '404: the emisor has received no document with that codigoGeneracion.',
     example: { message: 'No document 4A1E… was received' },
+  },
+  COMPRA_NO_POR_CONFIRMAR: {
+    description:
+      '409: only a received document that waits for a person (POR_CONFIRMAR) is confirmed, and once: this one is in ' +
+      'another estado (a person decided it already, or MH did not confirm it).',
+    example: {
+      message: 'El documento está CONFIRMADO: solo uno POR_CONFIRMAR se confirma',
+      codigoGeneracion: '4A1E7B9C-2D3F-4E5A-8B6C-7D8E9F0A1B2C',
+      estado: 'CONFIRMADO',
+    },
   },
   BUZON_NOT_FOUND: {
     description: '404: the emisor has no mailbox configured (POST /buzon).',

@@ -34,7 +34,7 @@ const documento = {
   url: z.string().describe('The document in this API (`GET /dte/{codigoGeneracion}`)'),
 };
 
-/** What compra.recibida and compra.rechazada say of the received document. */
+/** What compra.recibida, compra.por_confirmar and compra.rechazada say of the received document. */
 const compra = z.object({
   codigoGeneracion: z.string(),
   tipoDte: z.string(),
@@ -44,6 +44,10 @@ const compra = z.object({
   estado: z.enum(ESTADOS_COMPRA),
   motivos: z.array(z.object({ codigo: z.string(), campo: z.string().nullable(), mensaje: z.string() })),
   origen: z.enum(['API', 'CORREO']),
+  consultaPublica: z
+    .string()
+    .nullable()
+    .describe("MH's consulta pública of the document, where a person compares what MH's consultadte does not answer"),
   url: z.string().describe('The record in this API (`GET /compras/{codigoGeneracion}`)'),
 });
 const COMPRA_EJEMPLO = {
@@ -55,6 +59,7 @@ const COMPRA_EJEMPLO = {
   estado: 'VERIFICADO',
   motivos: [],
   origen: 'API',
+  consultaPublica: `https://admin.factura.gob.sv/consultaPublica?ambiente=01&codGen=${CODIGO}&fechaEmi=2026-11-24`,
   url: `${URL_API}/compras/${CODIGO}`,
 };
 
@@ -169,9 +174,29 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
     },
   },
   'compra.recibida': {
-    descripcion: 'A document received from a supplier was verified (VERIFICADO).',
+    descripcion:
+      'A document received from a supplier counts in the purchase books: MH confirmed it and its amounts are its ' +
+      "supplier's signed claim (VERIFICADO), or a person compared it with MH's consulta pública (CONFIRMADO).",
     data: compra,
     ejemplo: COMPRA_EJEMPLO,
+  },
+  'compra.por_confirmar': {
+    descripcion:
+      "A document received from a supplier that MH confirmed waits for a person to compare it with MH's consulta " +
+      'pública (POR_CONFIRMAR: unsigned, above the emisor’s amount, or its supplier’s first); `motivos` say why.',
+    data: compra,
+    ejemplo: {
+      ...COMPRA_EJEMPLO,
+      estado: 'POR_CONFIRMAR',
+      motivos: [
+        {
+          codigo: 'MONTO_SOBRE_UMBRAL',
+          campo: 'resumen.montoTotalOperacion',
+          mensaje:
+            '1130.00 supera 1000.00, sobre lo que una persona compara el documento con la consulta pública de MH',
+        },
+      ],
+    },
   },
   'compra.rechazada': {
     descripcion: 'A document received from a supplier did not verify: `estado` and `motivos` say why.',

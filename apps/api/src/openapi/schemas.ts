@@ -565,6 +565,12 @@ export const libroCompras = z
       pendientesDeVerificacion: z
         .array(documentoDe.extend({ fecha: z.string() }))
         .describe('Received in the period, MH not answered for yet: left out until verified'),
+      pendientesDeConfirmacion: z
+        .array(documentoDe.extend({ fecha: z.string() }))
+        .describe(
+          "Received in the period, confirmed by MH, waiting for a person to compare them with MH's consulta pública " +
+            '(POR_CONFIRMAR): left out until confirmed',
+        ),
     }),
   })
   .meta({ id: 'LibroCompras' });

@@ -1,14 +1,24 @@
 import { z } from 'zod';
-import { archivoDteRecibido, clasificarCompraRequest, ESTADOS_COMPRA, RECEPTOR_DE_COMPRA } from '@dte/domain';
+import {
+  archivoDteRecibido,
+  clasificarCompraRequest,
+  CONFIRMADO_POR_MH,
+  confirmarCompraRequest,
+  ESTADOS_COMPRA,
+  RECEPTOR_DE_COMPRA,
+} from '@dte/domain';
 import { codigoGeneracionParam, example, json, paginaParams, type Operation } from '../openapi/operation';
 
 const motivo = z.object({
   codigo: z
     .string()
     .describe(
-      'ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, ' +
-        'CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), ' +
-        'FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, or MH_<codigoMsg> (MH does not hold it)',
+      'ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, AMBIENTE ' +
+        '(a document of MH’s other environment), CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its ' +
+        'firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, MH_<codigoMsg> (MH does not ' +
+        'hold it); why one POR_CONFIRMAR waits: SIN_FIRMA (no firmaElectronica: nothing binds its amounts), ' +
+        'MONTO_SOBRE_UMBRAL (above the emisor’s amount), PROVEEDOR_NUEVO (its supplier’s first, where the emisor ' +
+        'chose); NO_COINCIDE_CON_MH (a person found it differs from MH’s consulta pública)',
     ),
   campo: z.string().nullable().describe('The field it names, as MH writes paths'),
   mensaje: z.string(),
@@ -25,10 +35,12 @@ const compraFields = {
   estado: z
     .enum(ESTADOS_COMPRA)
     .describe(
-      'PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO; INVALIDADO_EN_MH ' +
-        '(also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); ' +
-        'NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer); INCONSISTENTE (shape, arithmetic, signature ' +
-        'or sello: see motivos)',
+      'PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO (MH confirmed it and ' +
+        'its amounts are its supplier’s signed claim: it counts); POR_CONFIRMAR (MH confirmed it, a person compares ' +
+        'its amounts with MH’s consulta pública before it counts: see motivos); CONFIRMADO (a person did: it ' +
+        'counts); INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH ' +
+        'does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer, or it is of MH’s other ' +
+        'ambiente); INCONSISTENTE (shape, arithmetic, signature or sello, or a person found it differs: see motivos)',
     ),
   motivos: z.array(motivo),
   selloRecibido: z.string().nullable().describe('The sello the file carries'),
@@ -41,6 +53,34 @@ const compraFields = {
     .nullable()
     .describe('The Renta classification set with PATCH (anexo 3’s columns)'),
   pdf: z.boolean().describe('A PDF came with it (GET …/pdf)'),
+  verificacion: z
+    .object({
+      confirmadoPorMh: z
+        .array(z.enum(CONFIRMADO_POR_MH))
+        .describe(
+          'What MH’s consultadte confirmed (none until it answered): the codigoGeneracion, the sello, the emisor ' +
+            '(asked by its NIT), the receptor (MH answers the receptor’s session), the ambiente, and that it is in force',
+        ),
+      contenido: z
+        .enum(['FIRMA_DEL_PROVEEDOR', 'SIN_FIRMA'])
+        .describe(
+          'What backs the lines and amounts, which consultadte does not carry: the supplier’s signature over them ' +
+            '(its firmaElectronica, whose payload is the JSON; only MH can check the signature itself), or nothing',
+        ),
+      monto: z.string().describe('The document’s amount the emisor’s policy reads (its total), two decimals'),
+      consultaPublica: z.string().describe('MH’s consulta pública of the document, where a person compares it'),
+    })
+    .nullable()
+    .describe('What proves the document (null on records made before it was kept, until the re-check)'),
+  confirmacion: z
+    .object({
+      coincide: z.boolean(),
+      nota: z.string().nullable(),
+      por: z.object({ tokenId: z.number().int(), nombre: z.string() }).describe('The token the person acted with'),
+      en: z.string(),
+    })
+    .nullable()
+    .describe('A person’s comparison with MH’s consulta pública (POST …/confirmacion), null: none'),
 };
 
 const compra = z.object(compraFields).meta({ id: 'Compra' });
@@ -81,6 +121,13 @@ const COMPRA_EXAMPLE = {
   verificadoEn: '2026-11-21T15:04:06.000Z',
   clasificacion: null,
   pdf: true,
+  verificacion: {
+    confirmadoPorMh: [...CONFIRMADO_POR_MH],
+    contenido: 'FIRMA_DEL_PROVEEDOR' as const,
+    monto: '113.00',
+    consultaPublica: `https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=${CG}&fechaEmi=2026-11-20`,
+  },
+  confirmacion: null,
 };
 
 const ARCHIVO_EXAMPLE = {
@@ -113,11 +160,17 @@ export const comprasOperations: Operation[] = [
       '`json` and optionally its PDF in `pdf` (10 MB each at most). Received kinds: ' +
       `${Object.keys(RECEPTOR_DE_COMPRA).join(', ')}. The document is recorded once per codigoGeneracion, ` +
       'checked without MH (MH’s schema of its kind and version, the receptor is the emisor by NIT and NRC, its ' +
-      'arithmetic, the JSON is what its firmaElectronica signed) and then asked for at MH (consultadte under ' +
-      'the emisor’s session, with the supplier’s NIT). 201 once verified or refused (the outcome is in ' +
-      '`estado`, with `motivos`); 200 with the first copy’s record for a duplicate; 202 while MH does not ' +
-      'answer (within ISSUANCE_WAIT_SECONDS): MH is asked again until it does, and GET /compras/{codigoGeneracion} ' +
-      'follows it. The webhooks hear compra.recibida (VERIFICADO) or compra.rechazada.',
+      'arithmetic, the JSON is what its firmaElectronica signed, its ambiente is the emisor’s) and then asked for ' +
+      'at MH (consultadte under the emisor’s session, with the supplier’s NIT). MH confirms the codigoGeneracion, ' +
+      'the sello, the emisor and the receptor, not the amounts: a document counts unseen (VERIFICADO) only when ' +
+      'its amounts are its supplier’s signed claim and it is not above the emisor’s amount (nor, where the emisor ' +
+      'chose, its supplier’s first); otherwise it is POR_CONFIRMAR until a person compares it with MH’s consulta ' +
+      'pública (`verificacion.consultaPublica`; POST …/confirmacion). 201 once concluded (the outcome is in ' +
+      '`estado`, with `motivos`); 200 with the first copy’s record for a duplicate; 202 while MH does not answer ' +
+      '(within ISSUANCE_WAIT_SECONDS): MH is asked again until it does, and GET /compras/{codigoGeneracion} ' +
+      'follows it. What no MH document looks like (nested over 32 levels, an array in an array, over 200,000 ' +
+      'values) and a fecEmi no period reaches are refused (400) before anything is recorded. The webhooks hear ' +
+      'compra.recibida (VERIFICADO, CONFIRMADO), compra.por_confirmar or compra.rechazada.',
     authenticated: true,
     permission: 'COMPRAS',
     request: { schema: archivoDteRecibido, required: true, examples: example('A CCF', ARCHIVO_EXAMPLE) },
@@ -238,6 +291,64 @@ export const comprasOperations: Operation[] = [
       },
     },
     errors: { 400: ['VALIDATION_ERROR'], 404: ['COMPRA_NOT_FOUND'] },
+  },
+  {
+    method: 'post',
+    path: '/compras/{codigoGeneracion}/confirmacion',
+    operationId: 'confirmCompra',
+    tag: 'Purchases',
+    summary: 'Record a person’s comparison of a POR_CONFIRMAR document with MH’s consulta pública',
+    description:
+      'MH’s consultadte does not answer a document’s amounts; its consulta pública (`verificacion.consultaPublica`) ' +
+      'shows them to a person. `coincide: true` makes the document CONFIRMADO, and it counts in the purchase books ' +
+      'and annexes from then on (webhook compra.recibida); `false` makes it INCONSISTENTE (NO_COINCIDE_CON_MH, with ' +
+      'the note; compra.rechazada). Recorded once, with the token the person acted with and when (`confirmacion`). ' +
+      'Needs COMPRAS and COMPRAS_CONFIRMAR: a person’s permission, not the one of the system that sends the ' +
+      'documents in.',
+    authenticated: true,
+    permission: 'COMPRAS_CONFIRMAR',
+    parameters: [codigoGeneracionParam],
+    request: {
+      schema: confirmarCompraRequest,
+      required: true,
+      examples: example('It matches', { coincide: true, nota: 'Comparado con la consulta pública de MH' }),
+    },
+    responses: {
+      200: {
+        description: 'The record as decided, with the document',
+        content: json(
+          compraOne,
+          example('Confirmed', {
+            status: 'success',
+            data: {
+              ...COMPRA_EXAMPLE,
+              estado: 'CONFIRMADO',
+              motivos: [
+                {
+                  codigo: 'SIN_FIRMA',
+                  campo: 'firmaElectronica',
+                  mensaje: 'El archivo no trae la firma del proveedor: nada une sus líneas y montos al sello de MH',
+                },
+              ],
+              verificacion: { ...COMPRA_EXAMPLE.verificacion, contenido: 'SIN_FIRMA' },
+              confirmacion: {
+                coincide: true,
+                nota: 'Comparado con la consulta pública de MH',
+                por: { tokenId: 12, nombre: 'Marta (contadora)' },
+                en: '2026-11-21T16:00:00.000Z',
+              },
+              documento: ARCHIVO_EXAMPLE,
+            },
+          }),
+        ),
+      },
+    },
+    errors: {
+      400: ['VALIDATION_ERROR'],
+      403: ['PERMISSION_DENIED'],
+      404: ['COMPRA_NOT_FOUND'],
+      409: ['COMPRA_NO_POR_CONFIRMAR'],
+    },
   },
   {
     method: 'get',

@@ -1,16 +1,19 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import {
   clasificarCompraRequest,
+  confirmarCompraRequest,
   DteError,
   ErrorCode,
+  exigirEstructura,
   listaComprasRequest,
   parseRequest,
   validationError,
+  type ConfirmarCompraRequest,
 } from '@dte/domain';
-import { RecibirCompra, type CompraOutcome } from '@dte/contract';
-import { Compras, compraView } from '@dte/store';
+import { ConfirmarCompra, RecibirCompra, type CompraOutcome } from '@dte/contract';
+import { Compras, compraView, type CompraRecord } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
@@ -67,6 +70,8 @@ function archivosRecibidos(req: Parameters<RequestHandler>[0]): { json: Buffer; 
       throw validationError('The file `pdf` is not a PDF', [{ field: 'pdf', message: 'No es un PDF' }]);
     return { json: json.buffer, pdf: pdf?.buffer ?? null };
   }
+  // Checked before it is serialised again: a body nested deep enough exhausts JSON.stringify's stack.
+  exigirEstructura(req.body);
   return { json: Buffer.from(JSON.stringify(req.body ?? null)), pdf: null };
 }
 
@@ -90,7 +95,8 @@ async function esperar(ctx: ApiContext, resultado: Promise<CompraOutcome>): Prom
 /**
  * Documents received from suppliers (issue 36): `POST /compras` takes one Archivo DTE and answers its
  * verification, `GET /compras` lists them, `GET /compras/:codigoGeneracion` (with `/json` and `/pdf`) reads
- * one, `PATCH` classifies it. Every route needs COMPRAS and reads the token's emisor's documents only.
+ * one, `PATCH` classifies it, `POST …/confirmacion` records a person's comparison with MH's consulta pública
+ * (permission COMPRAS_CONFIRMAR). Every route needs COMPRAS and reads the token's emisor's documents only.
  */
 export function comprasRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -217,5 +223,63 @@ export function comprasRoutes(ctx: ApiContext): Router {
     });
   });
 
+  /** A person's comparison of a POR_CONFIRMAR document with MH's consulta pública (`confirmarCompra`). */
+  router.post('/compras/:codigoGeneracion/confirmacion', soloCodigos, authenticate(ctx), async (req, res) => {
+    const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
+    logDocument(req, res, { codigoGeneracion });
+    const solicitud = parseRequest(confirmarCompraRequest, req.body ?? {});
+    res.json({
+      status: 'success',
+      data: compraView(await confirmarCompra(ctx, req, codigoGeneracion, solicitud), true),
+    });
+  });
+
   return router;
+}
+
+/**
+ * Records a person's comparison of a POR_CONFIRMAR document with MH's consulta pública by its own workflow
+ * (which checks it again, and tells the webhooks), and answers the record, CONFIRMADO or INCONSISTENTE. The
+ * API's route and the console's form both call it. Another person's comparison under way is waited for,
+ * then this one is refused (409).
+ */
+export async function confirmarCompra(
+  ctx: ApiContext,
+  req: Request,
+  codigoGeneracion: string,
+  solicitud: ConfirmarCompraRequest,
+): Promise<CompraRecord> {
+  requirePermission(req.auth, 'COMPRAS');
+  requirePermission(req.auth, 'COMPRAS_CONFIRMAR');
+  const { emisorId, tokenId } = req.auth;
+  const compras = new Compras(ctx.db, ctx.store, ctx.tenants);
+  const leer = async () => {
+    const compra = await compras.leer(emisorId, codigoGeneracion);
+    if (!compra)
+      throw new DteError(ErrorCode.COMPRA_NOT_FOUND, 404, `No se recibió el documento ${codigoGeneracion}`, {
+        codigoGeneracion,
+      });
+    return compra;
+  };
+  await leer();
+  const workflowId = ConfirmarCompra.workflowId(emisorId, codigoGeneracion);
+  try {
+    await ctx.workflows.execute(ConfirmarCompra, {
+      workflowId,
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      args: [{ emisorId, codigoGeneracion, solicitud, tokenId }],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw unwrapWorkflowError(err);
+    await ctx.workflows
+      .handle(ConfirmarCompra, workflowId)
+      .result()
+      .catch(() => undefined);
+    const { estado } = await leer();
+    throw new DteError(ErrorCode.COMPRA_NO_POR_CONFIRMAR, 409, `El documento está ${estado}: otra persona lo decidió`, {
+      codigoGeneracion,
+      estado,
+    });
+  }
+  return leer();
 }

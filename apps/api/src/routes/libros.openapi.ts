@@ -212,11 +212,11 @@ export const librosOperations: Operation[] = [
     summary: 'Libro de compras of a month or date range',
     description:
       'Reglamento del Código Tributario art. 86: one line per CCF, Nota de Crédito (negative) and Nota de Débito ' +
-      'received from a supplier and verified at MH (`VERIFICADO`) with its emission date in the period, in the ' +
-      'order the service recorded them, then one per FSE the emisor issued (its purchases from sujetos ' +
-      'excluidos); the crédito fiscal, the IVA the supplier perceived and the IVA the emisor withheld, and the ' +
-      'totals. A document invalidated by its supplier (`INVALIDADO_EN_MH`) is left out; one MH has not answered ' +
-      'for is listed apart. Read a batch of documents at a time: a month of any size is answered as JSON or ' +
+      'received from a supplier and verified at MH (`VERIFICADO`, or `CONFIRMADO` by a person) with its emission ' +
+      'date in the period, in the order the service recorded them, then one per FSE the emisor issued (its ' +
+      'purchases from sujetos excluidos); the crédito fiscal, the IVA the supplier perceived and the IVA the emisor ' +
+      'withheld, and the totals. A document invalidated by its supplier (`INVALIDADO_EN_MH`) is left out; one MH ' +
+      'has not answered for, and one waiting for a person (`POR_CONFIRMAR`), are listed apart. Read a batch of documents at a time: a month of any size is answered as JSON or ' +
       'spreadsheet; the PDF is printed up to 5,000 lines. No `establecimiento`: received documents are none of ' +
       'the emisor’s establishments.',
     authenticated: true,
@@ -266,6 +266,7 @@ export const librosOperations: Operation[] = [
                   totalCompras: '120.00',
                 },
                 pendientesDeVerificacion: [],
+                pendientesDeConfirmacion: [],
               },
             }),
           ),

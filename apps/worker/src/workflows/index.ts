@@ -12,5 +12,5 @@ export { WebhookDeliveryWorkflow } from './webhook';
 export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';
 export { CertificacionWorkflow } from './certificacion';
 export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
-export { RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
+export { ConfirmarCompraWorkflow, RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
 export { NumeracionWorkflow } from './numeracion';

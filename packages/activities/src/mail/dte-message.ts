@@ -1,4 +1,4 @@
-import { consultaPublicaUrl } from '../pdf/template/consulta-publica';
+import { consultaPublicaUrl } from '@dte/domain';
 import { receptorDe, totalLiquidado } from '../pdf/template/fields';
 import { asObj, fecha, formatValue, text, type Obj } from '../pdf/template/format';
 import { html } from '../pdf/template/html';

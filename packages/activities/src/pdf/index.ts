@@ -1,3 +1,3 @@
 export { BrowserPool, removeOrphanProfiles, type BrowserPoolOptions } from './browser-pool';
 export { DtePdfRenderer, type DtePdfRendererOptions } from './dte-pdf-renderer';
-export { consultaPublicaUrl, dteHtml, type Branding, type DtePdfInput, type EstadoDte } from './template';
+export { dteHtml, type Branding, type DtePdfInput, type EstadoDte } from './template';

@@ -58,6 +58,7 @@ export const operaciones = {
   listCompras: { method: 'GET', path: '/compras' },
   getCompra: { method: 'GET', path: '/compras/{codigoGeneracion}' },
   classifyCompra: { method: 'PATCH', path: '/compras/{codigoGeneracion}' },
+  confirmCompra: { method: 'POST', path: '/compras/{codigoGeneracion}/confirmacion' },
   getCompraJson: { method: 'GET', path: '/compras/{codigoGeneracion}/json' },
   getCompraPdf: { method: 'GET', path: '/compras/{codigoGeneracion}/pdf' },
 } as const satisfies Record<keyof operations, { method: string; path: string }>;

@@ -769,7 +769,7 @@ export interface paths {
     };
     /**
      * Libro de compras of a month or date range
-     * @description Reglamento del Código Tributario art. 86: one line per CCF, Nota de Crédito (negative) and Nota de Débito received from a supplier and verified at MH (`VERIFICADO`) with its emission date in the period, in the order the service recorded them, then one per FSE the emisor issued (its purchases from sujetos excluidos); the crédito fiscal, the IVA the supplier perceived and the IVA the emisor withheld, and the totals. A document invalidated by its supplier (`INVALIDADO_EN_MH`) is left out; one MH has not answered for is listed apart. Read a batch of documents at a time: a month of any size is answered as JSON or spreadsheet; the PDF is printed up to 5,000 lines. No `establecimiento`: received documents are none of the emisor’s establishments.
+     * @description Reglamento del Código Tributario art. 86: one line per CCF, Nota de Crédito (negative) and Nota de Débito received from a supplier and verified at MH (`VERIFICADO`, or `CONFIRMADO` by a person) with its emission date in the period, in the order the service recorded them, then one per FSE the emisor issued (its purchases from sujetos excluidos); the crédito fiscal, the IVA the supplier perceived and the IVA the emisor withheld, and the totals. A document invalidated by its supplier (`INVALIDADO_EN_MH`) is left out; one MH has not answered for, and one waiting for a person (`POR_CONFIRMAR`), are listed apart. Read a batch of documents at a time: a month of any size is answered as JSON or spreadsheet; the PDF is printed up to 5,000 lines. No `establecimiento`: received documents are none of the emisor’s establishments.
      *
      *     Permission: `LIBROS`.
      */
@@ -971,7 +971,7 @@ export interface paths {
     put?: never;
     /**
      * Receive a supplier’s Archivo DTE and verify it
-     * @description The body is the Archivo DTE as the supplier sent it (JSON); or `multipart/form-data` with the file in `json` and optionally its PDF in `pdf` (10 MB each at most). Received kinds: 01, 03, 04, 05, 06, 07, 08, 09. The document is recorded once per codigoGeneracion, checked without MH (MH’s schema of its kind and version, the receptor is the emisor by NIT and NRC, its arithmetic, the JSON is what its firmaElectronica signed) and then asked for at MH (consultadte under the emisor’s session, with the supplier’s NIT). 201 once verified or refused (the outcome is in `estado`, with `motivos`); 200 with the first copy’s record for a duplicate; 202 while MH does not answer (within ISSUANCE_WAIT_SECONDS): MH is asked again until it does, and GET /compras/{codigoGeneracion} follows it. The webhooks hear compra.recibida (VERIFICADO) or compra.rechazada.
+     * @description The body is the Archivo DTE as the supplier sent it (JSON); or `multipart/form-data` with the file in `json` and optionally its PDF in `pdf` (10 MB each at most). Received kinds: 01, 03, 04, 05, 06, 07, 08, 09. The document is recorded once per codigoGeneracion, checked without MH (MH’s schema of its kind and version, the receptor is the emisor by NIT and NRC, its arithmetic, the JSON is what its firmaElectronica signed, its ambiente is the emisor’s) and then asked for at MH (consultadte under the emisor’s session, with the supplier’s NIT). MH confirms the codigoGeneracion, the sello, the emisor and the receptor, not the amounts: a document counts unseen (VERIFICADO) only when its amounts are its supplier’s signed claim and it is not above the emisor’s amount (nor, where the emisor chose, its supplier’s first); otherwise it is POR_CONFIRMAR until a person compares it with MH’s consulta pública (`verificacion.consultaPublica`; POST …/confirmacion). 201 once concluded (the outcome is in `estado`, with `motivos`); 200 with the first copy’s record for a duplicate; 202 while MH does not answer (within ISSUANCE_WAIT_SECONDS): MH is asked again until it does, and GET /compras/{codigoGeneracion} follows it. What no MH document looks like (nested over 32 levels, an array in an array, over 200,000 values) and a fecEmi no period reaches are refused (400) before anything is recorded. The webhooks hear compra.recibida (VERIFICADO, CONFIRMADO), compra.por_confirmar or compra.rechazada.
      *
      *     Permission: `COMPRAS`.
      */
@@ -1006,6 +1006,28 @@ export interface paths {
      *     Permission: `COMPRAS`.
      */
     patch: operations['classifyCompra'];
+    trace?: never;
+  };
+  '/compras/{codigoGeneracion}/confirmacion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a person’s comparison of a POR_CONFIRMAR document with MH’s consulta pública
+     * @description MH’s consultadte does not answer a document’s amounts; its consulta pública (`verificacion.consultaPublica`) shows them to a person. `coincide: true` makes the document CONFIRMADO, and it counts in the purchase books and annexes from then on (webhook compra.recibida); `false` makes it INCONSISTENTE (NO_COINCIDE_CON_MH, with the note; compra.rechazada). Recorded once, with the token the person acted with and when (`confirmacion`). Needs COMPRAS and COMPRAS_CONFIRMAR: a person’s permission, not the one of the system that sends the documents in.
+     *
+     *     Permission: `COMPRAS_CONFIRMAR`.
+     */
+    post: operations['confirmCompra'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/compras/{codigoGeneracion}/json': {
@@ -1556,7 +1578,7 @@ export interface webhooks {
     put?: never;
     /**
      * compra.recibida
-     * @description A document received from a supplier was verified (VERIFICADO).
+     * @description A document received from a supplier counts in the purchase books: MH confirmed it and its amounts are its supplier's signed claim (VERIFICADO), or a person compared it with MH's consulta pública (CONFIRMADO).
      */
     post: {
       parameters: {
@@ -1568,6 +1590,61 @@ export interface webhooks {
       requestBody: {
         content: {
           'application/json': components['schemas']['EventoCompraRecibida'];
+        };
+      };
+      responses: {
+        /** @description Gone: the endpoint is disabled until the emisor enables it again */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Delivered */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: retried with backoff for WEBHOOK_PLAZO_HORAS */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'compra.por_confirmar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * compra.por_confirmar
+     * @description A document received from a supplier that MH confirmed waits for a person to compare it with MH's consulta pública (POR_CONFIRMAR: unsigned, above the emisor’s amount, or its supplier’s first); `motivos` say why.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EventoCompraPorConfirmar'];
         };
       };
       responses: {
@@ -1759,8 +1836,9 @@ export interface components {
      *     | `CERTIFICATION_EXISTS` | 409: the emisor's campaign is running or paused (`reanudar` or `cancelar` it), or is complete: a complete campaign is never run again. `estado` says which. |
      *     | `CERTIFICATION_NOT_FOUND` | 404: the emisor has no certification campaign, or none running to resume or cancel. |
      *     | `CSRF_TOKEN_INVALID` | 403, web console only (`/consola`): a form came without the session's CSRF token, or with another one; nothing was done. |
-     *     | `ARCHIVO_DTE_INVALID` | 400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi or the emisor's NIT, so it cannot be recorded. |
+     *     | `ARCHIVO_DTE_INVALID` | 400: what was sent to POST /compras is not an Archivo DTE: it lacks a codigoGeneracion, tipoDte, version, fecEmi (a day from 2021 to tomorrow) or the emisor's NIT, so it cannot be recorded; or no MH document looks like it (nested more than 32 levels, an array inside an array, a field name that is not a word, over 200,000 values). |
      *     | `COMPRA_NOT_FOUND` | 404: the emisor has received no document with that codigoGeneracion. |
+     *     | `COMPRA_NO_POR_CONFIRMAR` | 409: only a received document that waits for a person (POR_CONFIRMAR) is confirmed, and once: this one is in another estado (a person decided it already, or MH did not confirm it). |
      *     | `BUZON_NOT_FOUND` | 404: the emisor has no mailbox configured (POST /buzon). |
      *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`. |
      *     | `BUZON_HOST_NOT_ALLOWED` | 422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is refused too. |
@@ -1810,6 +1888,7 @@ export interface components {
       | 'CSRF_TOKEN_INVALID'
       | 'ARCHIVO_DTE_INVALID'
       | 'COMPRA_NOT_FOUND'
+      | 'COMPRA_NO_POR_CONFIRMAR'
       | 'BUZON_NOT_FOUND'
       | 'BUZON_INACCESIBLE'
       | 'BUZON_HOST_NOT_ALLOWED';
@@ -2285,6 +2364,7 @@ export interface components {
         | 'webhook.deshabilitado'
         | 'certificacion.completa'
         | 'compra.recibida'
+        | 'compra.por_confirmar'
         | 'compra.rechazada'
       )[];
       descripcion: string | null;
@@ -2315,6 +2395,7 @@ export interface components {
           | 'webhook.deshabilitado'
           | 'certificacion.completa'
           | 'compra.recibida'
+          | 'compra.por_confirmar'
           | 'compra.rechazada'
         )[];
         descripcion: string | null;
@@ -2348,6 +2429,7 @@ export interface components {
           | 'webhook.deshabilitado'
           | 'certificacion.completa'
           | 'compra.recibida'
+          | 'compra.por_confirmar'
           | 'compra.rechazada'
         )[];
         descripcion: string | null;
@@ -2399,6 +2481,7 @@ export interface components {
         | 'webhook.deshabilitado'
         | 'certificacion.completa'
         | 'compra.recibida'
+        | 'compra.por_confirmar'
         | 'compra.rechazada'
         | 'webhook.prueba';
       /** @description Attempt number of this delivery, from 1 */
@@ -2436,6 +2519,7 @@ export interface components {
           | 'webhook.deshabilitado'
           | 'certificacion.completa'
           | 'compra.recibida'
+          | 'compra.por_confirmar'
           | 'compra.rechazada'
           | 'webhook.prueba';
         /**
@@ -2668,6 +2752,12 @@ export interface components {
           codigoGeneracion: string;
           fecha: string;
         }[];
+        /** @description Received in the period, confirmed by MH, waiting for a person to compare them with MH's consulta pública (POR_CONFIRMAR): left out until confirmed */
+        pendientesDeConfirmacion: {
+          numeroControl: string;
+          codigoGeneracion: string;
+          fecha: string;
+        }[];
       };
     };
     DebitoFiscal: {
@@ -2777,18 +2867,20 @@ export interface components {
         nombre: string | null;
       };
       /**
-       * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO; INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer); INCONSISTENTE (shape, arithmetic, signature or sello: see motivos)
+       * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO (MH confirmed it and its amounts are its supplier’s signed claim: it counts); POR_CONFIRMAR (MH confirmed it, a person compares its amounts with MH’s consulta pública before it counts: see motivos); CONFIRMADO (a person did: it counts); INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer, or it is of MH’s other ambiente); INCONSISTENTE (shape, arithmetic, signature or sello, or a person found it differs: see motivos)
        * @enum {string}
        */
       estado:
         | 'PENDIENTE_MH'
         | 'VERIFICADO'
+        | 'POR_CONFIRMAR'
+        | 'CONFIRMADO'
         | 'INVALIDADO_EN_MH'
         | 'NO_ENCONTRADO'
         | 'NO_ES_PARA_ESTE_EMISOR'
         | 'INCONSISTENTE';
       motivos: {
-        /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, or MH_<codigoMsg> (MH does not hold it) */
+        /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, AMBIENTE (a document of MH’s other environment), CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, MH_<codigoMsg> (MH does not hold it); why one POR_CONFIRMAR waits: SIN_FIRMA (no firmaElectronica: nothing binds its amounts), MONTO_SOBRE_UMBRAL (above the emisor’s amount), PROVEEDOR_NUEVO (its supplier’s first, where the emisor chose); NO_COINCIDE_CON_MH (a person found it differs from MH’s consulta pública) */
         codigo: string;
         /** @description The field it names, as MH writes paths */
         campo: string | null;
@@ -2808,6 +2900,31 @@ export interface components {
       } | null;
       /** @description A PDF came with it (GET …/pdf) */
       pdf: boolean;
+      /** @description What proves the document (null on records made before it was kept, until the re-check) */
+      verificacion: {
+        /** @description What MH’s consultadte confirmed (none until it answered): the codigoGeneracion, the sello, the emisor (asked by its NIT), the receptor (MH answers the receptor’s session), the ambiente, and that it is in force */
+        confirmadoPorMh: ('codigoGeneracion' | 'selloRecibido' | 'emisor' | 'receptor' | 'ambiente' | 'vigente')[];
+        /**
+         * @description What backs the lines and amounts, which consultadte does not carry: the supplier’s signature over them (its firmaElectronica, whose payload is the JSON; only MH can check the signature itself), or nothing
+         * @enum {string}
+         */
+        contenido: 'FIRMA_DEL_PROVEEDOR' | 'SIN_FIRMA';
+        /** @description The document’s amount the emisor’s policy reads (its total), two decimals */
+        monto: string;
+        /** @description MH’s consulta pública of the document, where a person compares it */
+        consultaPublica: string;
+      } | null;
+      /** @description A person’s comparison with MH’s consulta pública (POST …/confirmacion), null: none */
+      confirmacion: {
+        coincide: boolean;
+        nota: string | null;
+        /** @description The token the person acted with */
+        por: {
+          tokenId: number;
+          nombre: string;
+        };
+        en: string;
+      } | null;
     };
     CompraDetalle: {
       codigoGeneracion: string;
@@ -2823,18 +2940,20 @@ export interface components {
         nombre: string | null;
       };
       /**
-       * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO; INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer); INCONSISTENTE (shape, arithmetic, signature or sello: see motivos)
+       * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO (MH confirmed it and its amounts are its supplier’s signed claim: it counts); POR_CONFIRMAR (MH confirmed it, a person compares its amounts with MH’s consulta pública before it counts: see motivos); CONFIRMADO (a person did: it counts); INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer, or it is of MH’s other ambiente); INCONSISTENTE (shape, arithmetic, signature or sello, or a person found it differs: see motivos)
        * @enum {string}
        */
       estado:
         | 'PENDIENTE_MH'
         | 'VERIFICADO'
+        | 'POR_CONFIRMAR'
+        | 'CONFIRMADO'
         | 'INVALIDADO_EN_MH'
         | 'NO_ENCONTRADO'
         | 'NO_ES_PARA_ESTE_EMISOR'
         | 'INCONSISTENTE';
       motivos: {
-        /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, or MH_<codigoMsg> (MH does not hold it) */
+        /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, AMBIENTE (a document of MH’s other environment), CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, MH_<codigoMsg> (MH does not hold it); why one POR_CONFIRMAR waits: SIN_FIRMA (no firmaElectronica: nothing binds its amounts), MONTO_SOBRE_UMBRAL (above the emisor’s amount), PROVEEDOR_NUEVO (its supplier’s first, where the emisor chose); NO_COINCIDE_CON_MH (a person found it differs from MH’s consulta pública) */
         codigo: string;
         /** @description The field it names, as MH writes paths */
         campo: string | null;
@@ -2854,6 +2973,31 @@ export interface components {
       } | null;
       /** @description A PDF came with it (GET …/pdf) */
       pdf: boolean;
+      /** @description What proves the document (null on records made before it was kept, until the re-check) */
+      verificacion: {
+        /** @description What MH’s consultadte confirmed (none until it answered): the codigoGeneracion, the sello, the emisor (asked by its NIT), the receptor (MH answers the receptor’s session), the ambiente, and that it is in force */
+        confirmadoPorMh: ('codigoGeneracion' | 'selloRecibido' | 'emisor' | 'receptor' | 'ambiente' | 'vigente')[];
+        /**
+         * @description What backs the lines and amounts, which consultadte does not carry: the supplier’s signature over them (its firmaElectronica, whose payload is the JSON; only MH can check the signature itself), or nothing
+         * @enum {string}
+         */
+        contenido: 'FIRMA_DEL_PROVEEDOR' | 'SIN_FIRMA';
+        /** @description The document’s amount the emisor’s policy reads (its total), two decimals */
+        monto: string;
+        /** @description MH’s consulta pública of the document, where a person compares it */
+        consultaPublica: string;
+      } | null;
+      /** @description A person’s comparison with MH’s consulta pública (POST …/confirmacion), null: none */
+      confirmacion: {
+        coincide: boolean;
+        nota: string | null;
+        /** @description The token the person acted with */
+        por: {
+          tokenId: number;
+          nombre: string;
+        };
+        en: string;
+      } | null;
       /** @description The Archivo DTE as received */
       documento: {
         [key: string]: unknown;
@@ -2877,18 +3021,20 @@ export interface components {
           nombre: string | null;
         };
         /**
-         * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO; INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer); INCONSISTENTE (shape, arithmetic, signature or sello: see motivos)
+         * @description PENDIENTE_MH: checked, MH not answering yet (asked again until it does); VERIFICADO (MH confirmed it and its amounts are its supplier’s signed claim: it counts); POR_CONFIRMAR (MH confirmed it, a person compares its amounts with MH’s consulta pública before it counts: see motivos); CONFIRMADO (a person did: it counts); INVALIDADO_EN_MH (also later: a daily re-check of the month asks MH again); NO_ENCONTRADO (MH does not hold it); NO_ES_PARA_ESTE_EMISOR (its receptor is another taxpayer, or it is of MH’s other ambiente); INCONSISTENTE (shape, arithmetic, signature or sello, or a person found it differs: see motivos)
          * @enum {string}
          */
         estado:
           | 'PENDIENTE_MH'
           | 'VERIFICADO'
+          | 'POR_CONFIRMAR'
+          | 'CONFIRMADO'
           | 'INVALIDADO_EN_MH'
           | 'NO_ENCONTRADO'
           | 'NO_ES_PARA_ESTE_EMISOR'
           | 'INCONSISTENTE';
         motivos: {
-          /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, or MH_<codigoMsg> (MH does not hold it) */
+          /** @description ESQUEMA (MH’s JSON schema), VERSION_DESCONOCIDA, RECEPTOR_AUSENTE, RECEPTOR_NIT, RECEPTOR_NRC, AMBIENTE (a document of MH’s other environment), CALCULO_INCORRECTO, DIFIERE_DE_LO_FIRMADO (the JSON is not what its firmaElectronica signed), FIRMA_ILEGIBLE, SELLO_DIFIERE, INVALIDADO_EN_MH, MH_<codigoMsg> (MH does not hold it); why one POR_CONFIRMAR waits: SIN_FIRMA (no firmaElectronica: nothing binds its amounts), MONTO_SOBRE_UMBRAL (above the emisor’s amount), PROVEEDOR_NUEVO (its supplier’s first, where the emisor chose); NO_COINCIDE_CON_MH (a person found it differs from MH’s consulta pública) */
           codigo: string;
           /** @description The field it names, as MH writes paths */
           campo: string | null;
@@ -2908,6 +3054,31 @@ export interface components {
         } | null;
         /** @description A PDF came with it (GET …/pdf) */
         pdf: boolean;
+        /** @description What proves the document (null on records made before it was kept, until the re-check) */
+        verificacion: {
+          /** @description What MH’s consultadte confirmed (none until it answered): the codigoGeneracion, the sello, the emisor (asked by its NIT), the receptor (MH answers the receptor’s session), the ambiente, and that it is in force */
+          confirmadoPorMh: ('codigoGeneracion' | 'selloRecibido' | 'emisor' | 'receptor' | 'ambiente' | 'vigente')[];
+          /**
+           * @description What backs the lines and amounts, which consultadte does not carry: the supplier’s signature over them (its firmaElectronica, whose payload is the JSON; only MH can check the signature itself), or nothing
+           * @enum {string}
+           */
+          contenido: 'FIRMA_DEL_PROVEEDOR' | 'SIN_FIRMA';
+          /** @description The document’s amount the emisor’s policy reads (its total), two decimals */
+          monto: string;
+          /** @description MH’s consulta pública of the document, where a person compares it */
+          consultaPublica: string;
+        } | null;
+        /** @description A person’s comparison with MH’s consulta pública (POST …/confirmacion), null: none */
+        confirmacion: {
+          coincide: boolean;
+          nota: string | null;
+          /** @description The token the person acted with */
+          por: {
+            tokenId: number;
+            nombre: string;
+          };
+          en: string;
+        } | null;
         /** @description It was on record already: the record is the first copy’s */
         duplicado: boolean;
       };
@@ -3279,7 +3450,7 @@ export interface components {
       };
     };
     /**
-     * @description A document received from a supplier was verified (VERIFICADO).
+     * @description A document received from a supplier counts in the purchase books: MH confirmed it and its amounts are its supplier's signed claim (VERIFICADO), or a person compared it with MH's consulta pública (CONFIRMADO).
      * @example {
      *       "type": "compra.recibida",
      *       "timestamp": "2026-11-24T15:04:05.000Z",
@@ -3296,6 +3467,7 @@ export interface components {
      *         "estado": "VERIFICADO",
      *         "motivos": [],
      *         "origen": "API",
+     *         "consultaPublica": "https://admin.factura.gob.sv/consultaPublica?ambiente=01&codGen=5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B&fechaEmi=2026-11-24",
      *         "url": "https://dte.example.com/compras/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
      *       }
      *     }
@@ -3319,6 +3491,8 @@ export interface components {
         estado:
           | 'PENDIENTE_MH'
           | 'VERIFICADO'
+          | 'POR_CONFIRMAR'
+          | 'CONFIRMADO'
           | 'INVALIDADO_EN_MH'
           | 'NO_ENCONTRADO'
           | 'NO_ES_PARA_ESTE_EMISOR'
@@ -3330,6 +3504,75 @@ export interface components {
         }[];
         /** @enum {string} */
         origen: 'API' | 'CORREO';
+        /** @description MH's consulta pública of the document, where a person compares what MH's consultadte does not answer */
+        consultaPublica: string | null;
+        /** @description The record in this API (`GET /compras/{codigoGeneracion}`) */
+        url: string;
+      };
+    };
+    /**
+     * @description A document received from a supplier that MH confirmed waits for a person to compare it with MH's consulta pública (POR_CONFIRMAR: unsigned, above the emisor’s amount, or its supplier’s first); `motivos` say why.
+     * @example {
+     *       "type": "compra.por_confirmar",
+     *       "timestamp": "2026-11-24T15:04:05.000Z",
+     *       "data": {
+     *         "codigoGeneracion": "5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B",
+     *         "tipoDte": "03",
+     *         "numeroControl": "DTE-03-M001P001-000000000000045",
+     *         "fecEmi": "2026-11-24",
+     *         "proveedor": {
+     *           "nit": "06142803901121",
+     *           "nrc": "1234567",
+     *           "nombre": "PROVEEDOR, S.A. DE C.V."
+     *         },
+     *         "estado": "POR_CONFIRMAR",
+     *         "motivos": [
+     *           {
+     *             "codigo": "MONTO_SOBRE_UMBRAL",
+     *             "campo": "resumen.montoTotalOperacion",
+     *             "mensaje": "1130.00 supera 1000.00, sobre lo que una persona compara el documento con la consulta pública de MH"
+     *           }
+     *         ],
+     *         "origen": "API",
+     *         "consultaPublica": "https://admin.factura.gob.sv/consultaPublica?ambiente=01&codGen=5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B&fechaEmi=2026-11-24",
+     *         "url": "https://dte.example.com/compras/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
+     *       }
+     *     }
+     */
+    EventoCompraPorConfirmar: {
+      /** @constant */
+      type: 'compra.por_confirmar';
+      /** @description When it happened, ISO 8601 */
+      timestamp: string;
+      data: {
+        codigoGeneracion: string;
+        tipoDte: string;
+        numeroControl: string | null;
+        fecEmi: string;
+        proveedor: {
+          nit: string | null;
+          nrc?: string | null;
+          nombre?: string | null;
+        };
+        /** @enum {string} */
+        estado:
+          | 'PENDIENTE_MH'
+          | 'VERIFICADO'
+          | 'POR_CONFIRMAR'
+          | 'CONFIRMADO'
+          | 'INVALIDADO_EN_MH'
+          | 'NO_ENCONTRADO'
+          | 'NO_ES_PARA_ESTE_EMISOR'
+          | 'INCONSISTENTE';
+        motivos: {
+          codigo: string;
+          campo: string | null;
+          mensaje: string;
+        }[];
+        /** @enum {string} */
+        origen: 'API' | 'CORREO';
+        /** @description MH's consulta pública of the document, where a person compares what MH's consultadte does not answer */
+        consultaPublica: string | null;
         /** @description The record in this API (`GET /compras/{codigoGeneracion}`) */
         url: string;
       };
@@ -3358,6 +3601,7 @@ export interface components {
      *           }
      *         ],
      *         "origen": "API",
+     *         "consultaPublica": "https://admin.factura.gob.sv/consultaPublica?ambiente=01&codGen=5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B&fechaEmi=2026-11-24",
      *         "url": "https://dte.example.com/compras/5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B"
      *       }
      *     }
@@ -3381,6 +3625,8 @@ export interface components {
         estado:
           | 'PENDIENTE_MH'
           | 'VERIFICADO'
+          | 'POR_CONFIRMAR'
+          | 'CONFIRMADO'
           | 'INVALIDADO_EN_MH'
           | 'NO_ENCONTRADO'
           | 'NO_ES_PARA_ESTE_EMISOR'
@@ -3392,6 +3638,8 @@ export interface components {
         }[];
         /** @enum {string} */
         origen: 'API' | 'CORREO';
+        /** @description MH's consulta pública of the document, where a person compares what MH's consultadte does not answer */
+        consultaPublica: string | null;
         /** @description The record in this API (`GET /compras/{codigoGeneracion}`) */
         url: string;
       };
@@ -3431,6 +3679,7 @@ export interface components {
       | components['schemas']['EventoWebhookDeshabilitado']
       | components['schemas']['EventoCertificacionCompleta']
       | components['schemas']['EventoCompraRecibida']
+      | components['schemas']['EventoCompraPorConfirmar']
       | components['schemas']['EventoCompraRechazada']
       | components['schemas']['EventoWebhookPrueba'];
   };
@@ -7160,6 +7409,7 @@ export interface operations {
             | 'webhook.deshabilitado'
             | 'certificacion.completa'
             | 'compra.recibida'
+            | 'compra.por_confirmar'
             | 'compra.rechazada'
           )[];
           descripcion?: string;
@@ -10061,6 +10311,8 @@ export interface operations {
         estado?:
           | 'PENDIENTE_MH'
           | 'VERIFICADO'
+          | 'POR_CONFIRMAR'
+          | 'CONFIRMADO'
           | 'INVALIDADO_EN_MH'
           | 'NO_ENCONTRADO'
           | 'NO_ES_PARA_ESTE_EMISOR'
@@ -10507,6 +10759,146 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'COMPRA_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  confirmCompra: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s codigoGeneracion (any case) */
+        codigoGeneracion: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          coincide: boolean;
+          nota?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The record as decided, with the document */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompraOne'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description COMPRA_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'COMPRA_NOT_FOUND';
+          };
+        };
+      };
+      /** @description COMPRA_NO_POR_CONFIRMAR */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'COMPRA_NO_POR_CONFIRMAR';
           };
         };
       };

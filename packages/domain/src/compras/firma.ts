@@ -30,15 +30,20 @@ function diferencias(a: unknown, b: unknown, ruta: string, out: string[], max: n
   out.push(ruta || '(documento)');
 }
 
+/** The Archivo carries its supplier's JWS (whether it is the JSON's is `difiereDeLoFirmado`'s to say). */
+export const estaFirmado = (archivo: Record<string, unknown>) =>
+  typeof archivo.firmaElectronica === 'string' && archivo.firmaElectronica !== '';
+
 /**
  * The document must be the one its supplier signed: the JWS in `firmaElectronica` carries it as its
  * payload (MH keeps and seals that one), so a figure changed in the JSON after signing shows here even
  * when the totals were changed to match. The signature itself is checked by MH, which holds the
- * supplier's certificate; an Archivo without `firmaElectronica` is judged by its arithmetic and by MH.
+ * supplier's certificate. An Archivo without `firmaElectronica` has nothing to differ from, and nothing
+ * binding its body to MH's sello either: it is never VERIFICADO (`conclusionDeCompra`).
  */
 export function difiereDeLoFirmado(archivo: Record<string, unknown>): MotivoCompra[] {
-  const jws = archivo.firmaElectronica;
-  if (typeof jws !== 'string' || !jws) return [];
+  if (!estaFirmado(archivo)) return [];
+  const jws = archivo.firmaElectronica as string;
   const firmado = decodeDteJws(jws);
   if (!firmado)
     return [

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DteError, ErrorCode } from '../errors';
+import { fechaConsulta } from '../requests/consulta';
+import { problemaDeEstructura } from './estructura';
 import { RECEPTOR_DE_COMPRA } from './receptor';
 
 /** What a received document is known by before it is verified: enough to key, file and route it. */
@@ -34,22 +36,36 @@ export const archivoDteRecibido = z.looseObject({
       message: `Tipo de documento que no se recibe de un proveedor (se reciben ${TIPOS.join(', ')})`,
     }),
     version: z.number().int().positive(),
-    fecEmi: z.iso.date('Debe ser una fecha YYYY-MM-DD'),
+    // A date its period's queries reach (GET /compras, the books): one outside them could never be found.
+    fecEmi: fechaConsulta,
     numeroControl: opcional.optional(),
   }),
   emisor: z.looseObject({ nit: texto, nrc: opcional.optional(), nombre: opcional.optional() }),
 });
 
+const noEsArchivo = (errors: { field: string; message: string }[]) =>
+  new DteError(ErrorCode.ARCHIVO_DTE_INVALID, 400, 'No es un Archivo DTE que se pueda recibir', { errors });
+
+/**
+ * Refuses (400 ARCHIVO_DTE_INVALID) what no MH document looks like (`problemaDeEstructura`): before a body is
+ * serialised again, stored or recorded, since what it would break it breaks on every attempt.
+ */
+export function exigirEstructura(archivo: unknown): void {
+  const problema = problemaDeEstructura(archivo);
+  if (problema) throw noEsArchivo([problema]);
+}
+
 /**
  * Reads a received Archivo DTE's identity, or refuses it (400 ARCHIVO_DTE_INVALID naming each field): what
- * cannot be keyed, filed in a period nor asked for at MH is not recorded, and its door reports it.
+ * no MH document looks like (`problemaDeEstructura`), and what cannot be keyed, filed in a period its
+ * queries reach nor asked for at MH, is not recorded, and its door reports it. Every step that records a
+ * received document reads it through here first, so what one door refuses no other records.
  */
 export function identificarCompra(archivo: unknown): IdentidadCompra {
+  exigirEstructura(archivo);
   const r = archivoDteRecibido.safeParse(archivo);
   if (!r.success)
-    throw new DteError(ErrorCode.ARCHIVO_DTE_INVALID, 400, 'No es un Archivo DTE que se pueda recibir', {
-      errors: r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
-    });
+    throw noEsArchivo(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
   const { identificacion: id, emisor } = r.data;
   return {
     codigoGeneracion: id.codigoGeneracion.toUpperCase(),

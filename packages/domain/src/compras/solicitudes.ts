@@ -6,16 +6,25 @@ import { RECEPTOR_DE_COMPRA } from './receptor';
 /**
  * What the verification of a received document concluded. PENDIENTE_MH: its shape, receptor and
  * arithmetic were checked but MH has not answered yet (unreachable); it is asked again until it does.
+ * VERIFICADO: MH confirmed it and its amounts are its supplier's signed claim. POR_CONFIRMAR: MH confirmed
+ * it, but it waits for a person to compare it with MH's consulta pública (unsigned, above the emisor's
+ * amount, or its supplier's first); CONFIRMADO once a person did. Only VERIFICADO and CONFIRMADO count in
+ * the purchase books (`compraCuenta`).
  */
 export const ESTADOS_COMPRA = [
   'PENDIENTE_MH',
   'VERIFICADO',
+  'POR_CONFIRMAR',
+  'CONFIRMADO',
   'INVALIDADO_EN_MH',
   'NO_ENCONTRADO',
   'NO_ES_PARA_ESTE_EMISOR',
   'INCONSISTENTE',
 ] as const;
 export type EstadoCompra = (typeof ESTADOS_COMPRA)[number];
+
+/** The estados of a document MH holds sealed as the file says and in force. */
+export const ESTADOS_CONFIRMADOS_POR_MH: readonly EstadoCompra[] = ['VERIFICADO', 'POR_CONFIRMAR', 'CONFIRMADO'];
 
 const TIPOS = Object.keys(RECEPTOR_DE_COMPRA) as [string, ...string[]];
 
@@ -51,3 +60,14 @@ export const clasificarCompraRequest = z.strictObject({
   proveedor: z.boolean().default(false),
 });
 export type ClasificarCompraRequest = z.output<typeof clasificarCompraRequest>;
+
+/**
+ * POST /compras/:codigoGeneracion/confirmacion: a person's comparison of a POR_CONFIRMAR document with MH's
+ * consulta pública (`verificacion.consultaPublica`): `coincide` makes it CONFIRMADO, otherwise INCONSISTENTE
+ * (`NO_COINCIDE_CON_MH`), with the person's note.
+ */
+export const confirmarCompraRequest = z.strictObject({
+  coincide: z.boolean({ error: 'Debe ser true (coincide con la consulta pública de MH) o false' }),
+  nota: z.string().trim().max(500, 'A lo sumo 500 caracteres').optional(),
+});
+export type ConfirmarCompraRequest = z.output<typeof confirmarCompraRequest>;

@@ -4,12 +4,12 @@ import type { ClasificacionRenta } from './compras-renta';
 import type { DocumentoLibro, Periodo } from './documento';
 import { a2, pendientes, sumas, type LibroEnCurso } from './libros';
 import { identidadProveedor, identidadReceptor, montoSujetoExcluido, montosVenta } from './montos';
-import { compraPendiente, enLibroCompras, esCompraASujetoExcluido } from './reglas';
+import { compraPendiente, compraPorConfirmar, enLibroCompras, esCompraASujetoExcluido } from './reglas';
 
 /**
  * A document the emisor received from a supplier, as the purchase books read it: the supplier's Archivo DTE
  * (`dte`, MH's JSON of either generation), MH's sello, the state the service's verification left it in
- * (`estado`: VERIFICADO, INVALIDADO_EN_MH, PENDIENTE_MH…) and its Renta classification: its own, else its
+ * (`estado`: VERIFICADO, CONFIRMADO, POR_CONFIRMAR, INVALIDADO_EN_MH, PENDIENTE_MH…) and its Renta classification: its own, else its
  * supplier's default (null: none set). `anuladoEl` is null: the supplier's invalidation is its estado.
  */
 export interface CompraLibro extends DocumentoLibro {
@@ -79,15 +79,17 @@ function proveedorDe(d: DocumentoLibro) {
  * purchases from sujetos excluidos, art. 86 l), numbered in the order given (art. 86 a: "número correlativo
  * de la operación registrada"; the received documents come in the order the service recorded them). A Nota
  * de Crédito reduces the period (negative amounts), a Nota de Débito increases it. Received documents MH has
- * not answered for yet are listed apart.
+ * not answered for yet, and those that wait for a person to confirm them, are listed apart.
  */
 export function libroCompras(p: Periodo) {
   const totales = sumas(CAMPOS_COMPRAS);
   const enEspera = pendientes((d) => compraPendiente(d, p));
+  const porConfirmar = pendientes((d) => compraPorConfirmar(d, p));
   let correlativo = 0;
   return {
     dia(docs: readonly DocumentoLibro[]) {
       enEspera.dia(docs);
+      porConfirmar.dia(docs);
       return docs
         .filter((d) => enLibroCompras(d, p) || esCompraASujetoExcluido(d, p))
         .map((d) => {
@@ -109,6 +111,7 @@ export function libroCompras(p: Periodo) {
     cierre: () => ({
       totales: { documentos: correlativo, ...totales.valores() },
       pendientesDeVerificacion: enEspera.lista,
+      pendientesDeConfirmacion: porConfirmar.lista,
     }),
   } satisfies LibroEnCurso;
 }

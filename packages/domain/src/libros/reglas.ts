@@ -53,23 +53,27 @@ export const TIPOS_COMPRAS = ['03', '05', '06'] as const;
 
 /**
  * Whether a received document counts in the purchase books and annexes of a period (docs/anexos-f07.md,
- * "Which received documents count"): the service verified it at MH (VERIFICADO: sealed, for this emisor,
- * its arithmetic right) and its emission date is in the period. One MH says its supplier invalidated
- * (INVALIDADO_EN_MH) never counts, nor one not verified (yet).
+ * "Which received documents count"): MH confirmed it and its amounts are proven (VERIFICADO: sealed, for this
+ * emisor, its arithmetic right, its amounts its supplier's signed claim; CONFIRMADO: a person compared it with
+ * MH's consulta pública), and its emission date is in the period. One MH says its supplier invalidated
+ * (INVALIDADO_EN_MH) never counts, nor one not verified or confirmed (yet).
  */
 export function compraCuenta(doc: DocumentoLibro, p: Periodo): boolean {
-  return doc.estado === 'VERIFICADO' && doc.fecEmi >= p.desde && doc.fecEmi <= p.hasta;
+  return (doc.estado === 'VERIFICADO' || doc.estado === 'CONFIRMADO') && doc.fecEmi >= p.desde && doc.fecEmi <= p.hasta;
 }
 
-/** Received, MH not asked successfully yet (PENDIENTE_MH): it will count once verified; the book lists it apart. */
-export function compraPendiente(doc: DocumentoLibro, p: Periodo): boolean {
-  return (
-    (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) &&
-    doc.estado === 'PENDIENTE_MH' &&
-    doc.fecEmi >= p.desde &&
-    doc.fecEmi <= p.hasta
-  );
-}
+/** A CCF, NC or ND of the period in `estado`: the books list those waiting (for MH, for a person) apart. */
+const enEspera = (estado: string) => (doc: DocumentoLibro, p: Periodo) =>
+  (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) &&
+  doc.estado === estado &&
+  doc.fecEmi >= p.desde &&
+  doc.fecEmi <= p.hasta;
+
+/** Received, MH not asked successfully yet (PENDIENTE_MH): it will count once verified. */
+export const compraPendiente = enEspera('PENDIENTE_MH');
+
+/** MH confirmed it, its amounts wait for a person (POR_CONFIRMAR): it will count once confirmed. */
+export const compraPorConfirmar = enEspera('POR_CONFIRMAR');
 
 /** A received document in the libro de compras and anexo 3: a CCF, NC or ND the period counts. */
 export const enLibroCompras = (doc: DocumentoLibro, p: Periodo) =>

@@ -18,6 +18,7 @@ export const EVENTOS_WEBHOOK = [
   'webhook.deshabilitado',
   'certificacion.completa',
   'compra.recibida',
+  'compra.por_confirmar',
   'compra.rechazada',
 ] as const;
 export type TipoEvento = (typeof EVENTOS_WEBHOOK)[number];

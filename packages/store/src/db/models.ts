@@ -40,6 +40,17 @@ const emisorSchema = new Schema(
       ),
       default: null,
     },
+    /**
+     * Which received documents wait for a person (`PoliticaCompras`; admin CLI `emisor compras`): its own
+     * amount (null: the service's COMPRAS_MONTO_CONFIRMACION) and whether a supplier's first one waits.
+     */
+    compras: {
+      type: new Schema(
+        { montoConfirmacion: { type: String, default: null }, primeroDelProveedor: { type: Boolean, default: false } },
+        { _id: false },
+      ),
+      default: null,
+    },
     branding: {
       logoKey: { type: String, default: null },
       colorPrincipal: { type: String, default: '#1F3A93' },
@@ -268,6 +279,13 @@ const compraSchema = new Schema(
     motivos: { type: Schema.Types.Mixed, default: [] },
     /** MH's answer to the last consultadte. */
     respuestaMh: { type: Schema.Types.Mixed, default: null },
+    /**
+     * What proves the document (`VerificacionCompra`): the facts MH confirmed, what backs its amounts, its
+     * amount and MH's consulta pública. Null on records made before it was kept (the re-check fills it).
+     */
+    verificacion: { type: Schema.Types.Mixed, default: null },
+    /** A person's comparison with MH's consulta pública (`ConfirmacionCompra`), who and when; null: none. */
+    confirmacion: { type: Schema.Types.Mixed, default: null },
     origen: { type: String, enum: ['API', 'CORREO'], required: true },
     mensajeId: { type: String, default: null },
     jsonKey: { type: String, required: true },

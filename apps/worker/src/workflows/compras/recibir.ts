@@ -1,5 +1,6 @@
 import { isCancellation, log, setHandler } from '@temporalio/workflow';
 import {
+  ConfirmarCompra,
   RecibirCompra,
   type CompraOutcome,
   type ResumenRevisionCompras,
@@ -7,15 +8,38 @@ import {
   type WorkflowFn,
 } from '@dte/contract';
 import { conciliacionSteps, databaseSteps, mhCompra } from '../policies';
+import { dteRefusal } from '../refusal';
 
-/** Records a received document once, checks it, then asks MH until it answers (see the contract). */
+/**
+ * Records a received document once, checks it, then asks MH until it answers (see the contract). A refusal
+ * (a file no door would have taken, started by hand) fails it as the refusal itself, for whoever waits.
+ */
 export const RecibirCompraWorkflow: WorkflowFn<typeof RecibirCompra> = async (input) => {
   let estado: CompraOutcome | null = null;
   setHandler(RecibirCompra.estado, () => estado);
-  estado = await databaseSteps.registrarCompra(input);
-  if (estado.duplicado || estado.estado !== 'PENDIENTE_MH') return estado;
-  estado = await mhCompra.verificarCompraEnMh({ emisorId: input.emisorId, codigoGeneracion: estado.codigoGeneracion });
-  return estado;
+  try {
+    estado = await databaseSteps.registrarCompra(input);
+    if (estado.duplicado || estado.estado !== 'PENDIENTE_MH') return estado;
+    estado = await mhCompra.verificarCompraEnMh({
+      emisorId: input.emisorId,
+      codigoGeneracion: estado.codigoGeneracion,
+    });
+    return estado;
+  } catch (err) {
+    throw dteRefusal(err) ?? err;
+  }
+};
+
+/**
+ * A person's comparison of a POR_CONFIRMAR document with MH's consulta pública: one checked step, its
+ * refusal the workflow's for the API.
+ */
+export const ConfirmarCompraWorkflow: WorkflowFn<typeof ConfirmarCompra> = async (input) => {
+  try {
+    return await databaseSteps.confirmarCompra(input);
+  } catch (err) {
+    throw dteRefusal(err) ?? err;
+  }
 };
 
 /** The month of an instant in El Salvador (UTC−6, no daylight saving), and the month before it. */

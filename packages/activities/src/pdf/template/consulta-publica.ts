@@ -1,18 +1,5 @@
 import QRCode from 'qrcode';
 
-export interface ConsultaPublicaRef {
-  ambiente: string;
-  codigoGeneracion: string;
-  /** yyyy-mm-dd, as identificacion.fecEmi. */
-  fecEmi: string;
-}
-
-/** MH's public verification page for a DTE (Manual Técnico §5), the target of the legible version's QR. */
-export function consultaPublicaUrl({ ambiente, codigoGeneracion, fecEmi }: ConsultaPublicaRef): string {
-  const query = new URLSearchParams({ ambiente, codGen: codigoGeneracion, fechaEmi: fecEmi });
-  return `https://admin.factura.gob.sv/consultaPublica?${query.toString()}`;
-}
-
 /**
  * The QR as a data: URL, so the page that renders it needs no network. SVG rather than PNG: it stays
  * vector in the PDF, and making it costs a fraction of a PNG's filtering and compression. The URL goes in

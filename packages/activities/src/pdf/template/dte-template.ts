@@ -1,5 +1,5 @@
-import { catalogValue, distritosDe, type TipoDte } from '@dte/domain';
-import { consultaPublicaUrl, qrDataUrl } from './consulta-publica';
+import { catalogValue, consultaPublicaUrl, distritosDe, type TipoDte } from '@dte/domain';
+import { qrDataUrl } from './consulta-publica';
 import {
   CUERPO_FIELDS,
   DOCUMENTO_RELACIONADO_FIELDS,

@@ -10,4 +10,3 @@ export {
   type EstadoDte,
   type ParteDte,
 } from './dte-template';
-export { consultaPublicaUrl, type ConsultaPublicaRef } from './consulta-publica';

@@ -258,7 +258,7 @@ function pruebas(v: CompraView): Html {
     </ul>
     ${
       v.motivos.length
-        ? html`<h3>Motivos</h3>
+        ? html`<h3>${TITULO_MOTIVOS[v.estado] ?? 'Motivos'}</h3>
             ${motivos(v.motivos)}`
         : ''
     }`;

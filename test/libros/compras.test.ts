@@ -244,6 +244,7 @@ describe('the libro de compras and the purchase annexes', () => {
           ...montos(['20.00', '0.00', '290.00', '37.70', '0.00', '0.90', '80.00', '390.00']),
         },
         pendientesDeVerificacion: [],
+        pendientesDeConfirmacion: [],
       },
     });
   });

@@ -78,6 +78,7 @@ describe('webhooks', () => {
       'webhook.deshabilitado',
       'certificacion.completa',
       'compra.recibida',
+      'compra.por_confirmar',
       'compra.rechazada',
     ]);
 

@@ -104,8 +104,9 @@ export function createEntregaActivities(deps: ActivityDependencies) {
    * DESHABILITADO all the same.
    */
   async function deshabilitar(endpoint: EndpointRecord, motivo: string): Promise<ResultadoEntrega> {
+    // One instant for one fact: the record and the event say the same.
     const fecha = new Date();
-    await deps.webhooks.deshabilitar(endpoint._id, motivo);
+    await deps.webhooks.deshabilitar(endpoint._id, motivo, fecha);
     deps.log.warn({ endpointId: endpoint._id, emisorId: endpoint.emisorId, motivo }, 'webhook endpoint disabled');
     const { client, info } = Context.current();
     for await (const entrega of client.workflow.list({ query: EntregaWebhook.enCurso(endpoint._id) })) {

@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { prepare, ROOT } = require('./prepare');
+const { leer, lineaFinal, unir } = require('./jest-results');
 
 /**
  * `npm run typecheck` and `npm run lint`, with their caches in .data/ (git-ignored): warm, a few seconds
@@ -39,33 +40,19 @@ function check() {
 /** Resolved once `prepare()` has installed the dependencies (a fresh clone has none before). */
 const jest = () => require.resolve('jest/bin/jest', { paths: [ROOT] });
 
-/** One jest run writing its results to `salida`; its output to the terminal, or to `registro` to show later. */
+/**
+ * One jest run writing its results to `salida` (scripts/jest-reporter.js, not jest's `--json`); its output
+ * to the terminal, or to `registro` to show later.
+ */
 function correrJest(args, salida, registro) {
-  const hijo = spawn(process.execPath, [jest(), '--ci', '--json', `--outputFile=${salida}`, ...args], {
+  const reporter = path.join(__dirname, 'jest-reporter.js');
+  // Last: jest reads every word after --reporters as one more reporter, a test path given after it too.
+  const hijo = spawn(process.execPath, [jest(), '--ci', ...args, '--reporters=default', `--reporters=${reporter}`], {
     cwd: ROOT,
+    env: { ...process.env, DTE_JEST_RESULTS: salida },
     stdio: registro ? ['ignore', ...Array(2).fill(fs.openSync(registro, 'w'))] : 'inherit',
   });
   return new Promise((resolve) => hijo.on('exit', (code) => resolve(code ?? 1)));
-}
-
-/** The two runs' results as one, in the shape `.ci/run` reads. */
-function unir(archivos) {
-  const partes = archivos.map((f) =>
-    fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : { numRuntimeErrorTestSuites: 1, testResults: [] },
-  );
-  const suma = (campo) => partes.reduce((n, r) => n + (r[campo] ?? 0), 0);
-  return {
-    success: partes.every((r) => r.success),
-    startTime: Math.min(...partes.map((r) => r.startTime ?? Date.now())),
-    numTotalTests: suma('numTotalTests'),
-    numPassedTests: suma('numPassedTests'),
-    numFailedTests: suma('numFailedTests'),
-    numPendingTests: suma('numPendingTests'),
-    numTotalTestSuites: suma('numTotalTestSuites'),
-    numFailedTestSuites: suma('numFailedTestSuites'),
-    numRuntimeErrorTestSuites: suma('numRuntimeErrorTestSuites'),
-    testResults: partes.flatMap((r) => r.testResults ?? []),
-  };
 }
 
 /**
@@ -77,9 +64,10 @@ function unir(archivos) {
  */
 const MITADES_INTEGRACION = 2;
 
-async function todo() {
-  const datos = (nombre) => path.join(ROOT, '.data', nombre);
-  const corridas = [
+const datos = (nombre) => path.join(ROOT, '.data', nombre);
+
+function todo() {
+  return correr([
     ...Array.from({ length: MITADES_INTEGRACION }, (_, i) => ({
       nombre: `integration ${i + 1}/${MITADES_INTEGRACION}`,
       args: ['--selectProjects', 'integration', `--shard=${i + 1}/${MITADES_INTEGRACION}`],
@@ -92,27 +80,34 @@ async function todo() {
       salida: datos('jest-results-unit.json'),
       registro: datos('jest-unit.log'),
     },
-  ];
+  ]);
+}
+
+/**
+ * Runs the parts side by side, then merges their results into `.data/jest-results.json` and closes with
+ * their count: every test of every part, and a part without its whole results counted as failed, named.
+ */
+async function correr(corridas) {
   for (const c of corridas) fs.rmSync(c.salida, { force: true });
   const codigos = await Promise.all(corridas.map((c) => correrJest(c.args, c.salida, c.registro)));
   for (const c of corridas.filter((c) => c.registro)) {
     process.stdout.write(`\n[test] ${c.nombre} suites:\n${fs.readFileSync(c.registro, 'utf8')}`);
   }
-  const r = unir(corridas.map((c) => c.salida));
+  const r = unir(corridas.map((c) => ({ nombre: c.nombre, resultados: leer(c.salida) })));
   fs.writeFileSync(results, JSON.stringify(r));
-  process.stdout.write(
-    `[test] ${r.numPassedTests} passed, ${r.numFailedTests} failed, in ${r.numTotalTestSuites} suites\n`,
-  );
-  return codigos.every((c) => c === 0) ? 0 : 1;
+  process.stdout.write(`[test] ${lineaFinal(r)}\n`);
+  return codigos.every((c) => c === 0) && r.partesFallidas.length === 0 ? 0 : 1;
 }
 
 prepare();
-const results = path.join(ROOT, '.data', 'jest-results.json');
+const results = datos('jest-results.json');
 fs.mkdirSync(path.dirname(results), { recursive: true });
 fs.rmSync(results, { force: true });
 if (process.argv.length === 2) {
   check();
   todo().then((code) => process.exit(code));
 } else {
-  correrJest(process.argv.slice(2), results).then((code) => process.exit(code));
+  correr([{ nombre: 'jest', args: process.argv.slice(2), salida: datos('jest-results-elegidas.json') }]).then((code) =>
+    process.exit(code),
+  );
 }

@@ -8,7 +8,15 @@ import { generateCertificadoMH } from '@dte/domain';
 import { certificacionId, SecretBox, type EstadoCertificacion } from '@dte/store';
 import { emitirFactura } from '../support/fixtures';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  cambioLeido,
+  closeTestDatabase,
+  createTestTenant,
+  simulator,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -130,8 +138,7 @@ describe('admin CLI: emisor produccion', () => {
       password: 'Clave-MH-Produccion-1!',
       certificado: fs.readFileSync(certificado, 'utf8'),
     });
-    // The worker reads an admin change within TENANT_CACHE_SECONDS (1 s in the suites).
-    await new Promise((r) => setTimeout(r, 1500));
+    await cambioLeido();
 
     const enProduccion = await emitirFactura(tenant);
     expect([enProduccion.estado, enProduccion.numeroControl]).toEqual(['PROCESSED', 'DTE-01-M001P001-000000000000001']);

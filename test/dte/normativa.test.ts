@@ -15,6 +15,7 @@ import { anulacionRescindida, contribuyente, direccion, hoy } from '../support/f
 import { stack } from '../support/stack';
 import {
   api,
+  cambioLeido,
   closeTestDatabase,
   createTestTenant,
   enEstado,
@@ -32,8 +33,9 @@ import {
 
 const ROOT = path.resolve(__dirname, '../..');
 const exec = promisify(execFile);
-const espera = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const haceUnMinuto = () => new Date(Date.now() - 60_000);
+/** A cut-over no run of a test reaches: the emisor issues as before it until the test moves it. */
+const enUnDia = () => new Date(Date.now() + 24 * 3600_000);
 
 async function tenants(): Promise<Tenants> {
   return new Tenants(await testDatabase(), new SecretBox(loadConfig(stack().env).SECRET_KEY));
@@ -193,19 +195,23 @@ describe('Normativa DTE 2.0', () => {
 
   it("issues in 2023 before the emisor's cut-over and in 2026 from it, as MH requires from that instant", async () => {
     const tenant = await createTestTenant();
-    const instante = new Date(Date.now() + 4000);
-    await corte(tenant, '2026', instante);
-    // MH refuses the 2023 generation from the same instant.
-    await simulator('/normativa', { rechazar2023Desde: instante.toISOString(), emisor: tenant.nit });
+    // A cut-over ahead, and MH refusing the 2023 generation from the same instant.
+    const manana = enUnDia();
+    await corte(tenant, '2026', manana);
+    await simulator('/normativa', { rechazar2023Desde: manana.toISOString(), emisor: tenant.nit });
 
     const antes = await emitir(tenant, '/dte/dte01', factura);
     expect([antes.estado, versionDe(antes)]).toEqual(['PROCESSED', 1]);
     expect((await api('GET', '/dte/information', tenant)).body.data.normativa).toMatchObject({
       generacion: '2023',
-      corte: { generacion: '2026', desde: instante.toISOString(), origen: 'EMISOR' },
+      corte: { generacion: '2026', desde: manana.toISOString(), origen: 'EMISOR' },
     });
 
-    await espera(instante.getTime() - Date.now() + 100);
+    // The cut-over reached: both moved to now.
+    const instante = new Date();
+    await corte(tenant, '2026', instante);
+    await simulator('/normativa', { rechazar2023Desde: instante.toISOString(), emisor: tenant.nit });
+    await cambioLeido();
     const despues = await emitir(tenant, '/dte/dte01', factura);
     expect([despues.estado, versionDe(despues)]).toEqual(['PROCESSED', 2]);
     expect((await api('GET', '/dte/information', tenant)).body.data.normativa.generacion).toBe('2026');
@@ -218,8 +224,7 @@ describe('Normativa DTE 2.0', () => {
 
     const { stdout } = await admin('emisor', 'normativa', '--emisor', String(tenant.emisorId), '--generacion', '2023');
     expect(JSON.parse(stdout)).toMatchObject({ generacionAhora: '2023', versiones: { FACTURA_CONSUMIDOR_FINAL: 1 } });
-    // The worker reads an admin change within TENANT_CACHE_SECONDS (1 s in the suites).
-    await espera(1500);
+    await cambioLeido();
     const vuelta = await emitir(tenant, '/dte/dte01', factura);
     expect([vuelta.estado, versionDe(vuelta)]).toEqual(['PROCESSED', 1]);
     expect((await api('GET', '/dte/information', tenant)).body.data.normativa).toMatchObject({
@@ -257,8 +262,7 @@ describe('Normativa DTE 2.0', () => {
     });
     const { Emisor } = (await testDatabase()).models;
     expect((await Emisor.findOne({ id: tenant.emisorId }, { normativa: 1 }).lean())?.normativa).toBeNull();
-    // The worker reads an admin change within TENANT_CACHE_SECONDS (1 s in the suites).
-    await espera(1500);
+    await cambioLeido();
     expect((await api('GET', '/dte/information', tenant)).body.data.normativa).toMatchObject({
       generacion: '2026',
       corte: { generacion: '2026', desde: '2026-01-01T06:00:00.000Z', origen: 'SERVICIO' },
@@ -268,14 +272,14 @@ describe('Normativa DTE 2.0', () => {
 
   it('issues notes, a retorno and an invalidation after the cut-over for originals of the 2023 generation', async () => {
     const tenant = await createTestTenant();
-    const instante = new Date(Date.now() + 4000);
-    await corte(tenant, '2026', instante);
+    await corte(tenant, '2026', enUnDia());
     const fe = await emitir(tenant, '/dte/dte01', factura);
     const otraFe = await emitir(tenant, '/dte/dte01', factura);
     const credito = await emitir(tenant, '/dte/dte03', ccf);
     expect([fe, otraFe, credito].map(versionDe)).toEqual([1, 1, 3]);
 
-    await espera(instante.getTime() - Date.now() + 100);
+    await corte(tenant, '2026', new Date());
+    await cambioLeido();
     // Without a receptor, the note goes to the CCF's, whose distrito the CCF v3 kept in complemento.
     const nc = await emitir(tenant, '/dte/dte05', nota(credito.codigoGeneracion));
     expect([nc.estado, versionDe(nc)]).toEqual(['PROCESSED', 4]);
@@ -330,13 +334,13 @@ describe('Normativa DTE 2.0', () => {
 
   it('drains a contingency backlog holding both generations: one v4 event, each document in its own version', async () => {
     const tenant = await createTestTenant();
-    const instante = new Date(Date.now() + 5000);
-    await corte(tenant, '2026', instante);
+    await corte(tenant, '2026', enUnDia());
     await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
     let backlog: DocumentRecordView[];
     try {
       const antes = await emitir(tenant, '/dte/dte01', factura);
-      await espera(instante.getTime() - Date.now() + 100);
+      await corte(tenant, '2026', new Date());
+      await cambioLeido();
       // A CR v2 may be issued in contingency (a CR v1 could only wait for MH).
       backlog = [antes, await emitir(tenant, '/dte/dte01', factura), await emitir(tenant, '/dte/dte07', retencion())];
       expect(backlog.map((d) => [d.estado, versionDe(d)])).toEqual([
@@ -421,7 +425,7 @@ describe('Normativa DTE 2.0', () => {
 
       const est = await Establecimiento.findOne({ emisorId: tenant.emisorId }).lean();
       await admin('establecimiento', 'distrito', '--establecimiento', String(est!.id), '--distrito', '14');
-      await espera(1500);
+      await cambioLeido();
       expect(versionDe(await emitir(tenant, '/dte/dte01', factura))).toBe(2);
     });
   });

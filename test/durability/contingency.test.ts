@@ -176,22 +176,24 @@ describe('contingency', () => {
 
   it('raises alerta once less than a quarter of the lotes window is left, and still settles the document', async () => {
     const ventanaMs = loadConfig(stack().env).CONTINGENCIA_PLAZO_LOTES_HORAS * 3600_000;
-    // MH sits on the lote past three quarters of the window.
-    await simulator('/lotes', { delayMs: ventanaMs + 2000, emisor: tenant.nit });
-    try {
-      const res = await factura(`alerta-${Date.now()}@example.test`, { testContingencia: true });
-      const { codigoGeneracion } = res.body.data;
-      let estado = await enLote();
-      expect(estado.alerta).toBe(false);
-      const enRiesgo = Date.parse(estado.selloEvento!) + ventanaMs * 0.75;
-      await new Promise((r) => setTimeout(r, enRiesgo - Date.now() + 500));
-      estado = await contingencyEstado();
-      expect(estado.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
-      expect(estado.alerta).toBe(true);
-      await enEstado(codigoGeneracion, 'PROCESSED');
-    } finally {
-      await simulator('/lotes', { delayMs: 1000, emisor: tenant.nit });
-    }
+    // MH keeps the lote's results from the service until the test has seen the alerta.
+    await simulator('/outage', { mode: 'hold', ruta: '/fesv/recepcion/consultadtelote', emisor: tenant.nit });
+    const res = await factura(`alerta-${Date.now()}@example.test`, { testContingencia: true });
+    const { codigoGeneracion } = res.body.data;
+    const enLaCola = await enLote();
+    const visto = Date.now();
+    const enRiesgo = Date.parse(enLaCola.selloEvento!) + ventanaMs * 0.75;
+    // Never before the window's last quarter: a query answers as of the workflow's latest activation, which
+    // was no later than `visto` (on a loaded machine that may already be past it, and then it may be raised).
+    expect(enLaCola.alerta && visto < enRiesgo).toBe(false);
+    const enRiesgoVisto = await eventually('the alerta', async () => {
+      const estado = await contingencyEstado();
+      return estado.alerta && estado;
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(enRiesgo);
+    expect(enRiesgoVisto.pendientes).toEqual([{ codigoGeneracion, fase: 'LOTE' }]);
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    await enEstado(codigoGeneracion, 'PROCESSED');
   });
 
   it('issues every kind MH takes in contingency (CAT-023) during an outage and reports them in one event', async () => {

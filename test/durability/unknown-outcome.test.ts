@@ -6,7 +6,8 @@ import { eventually } from '../support/eventually';
 import { emitirFactura } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
-import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import { retenidaEnMh } from '../support/mh';
+import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
  * Documents whose MH outcome nobody waits for any more: their IssueDte workflow was terminated while MH
@@ -24,13 +25,15 @@ describe('unknown MH outcomes', () => {
     await emitirFactura(tenant);
   });
   afterAll(async () => {
-    await simulator('/latency', { ms: 0, emisor: tenant.nit });
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     await connection?.close();
     await closeTestDatabase();
   });
 
-  /** Starts an issuance and, while its document is PENDIENTE and being sent, terminates its workflow. */
+  /**
+   * Starts an issuance and, once MH holds its document (outage "hold", set by the caller), terminates its
+   * workflow: nobody waits for MH's answer any more. Its transmit activity goes on with MH's policy.
+   */
   async function orphan(correo: string): Promise<string> {
     const { Document } = (await testDatabase()).models;
     const before = new Set((await Document.find({ emisorId: tenant.emisorId }, { _id: 1 }).lean()).map((d) => d._id));
@@ -47,10 +50,21 @@ describe('unknown MH outcomes', () => {
     const doc = await eventually('the PENDIENTE document', async () =>
       (await Document.find({ emisorId: tenant.emisorId, estado: 'PENDIENTE' }).lean()).find((d) => !before.has(d._id)),
     );
-    // Long enough for its transmit activity to be sending, short of MH's answer or the contingency path.
-    await new Promise((r) => setTimeout(r, 2000));
+    await retenidaEnMh(tenant.nit, '/fesv/recepciondte');
     await temporal.workflow.getHandle(`dte-${doc._id}`).terminate('test: the outcome is left unknown');
     return String(doc._id);
+  }
+
+  /**
+   * Waits until the transmit activity has run MH's policy to its end without an answer: it then puts the
+   * document on the emisor's list, PENDIENTE.
+   */
+  function rendida(codigoGeneracion: string) {
+    return eventually(`the transmission of ${codigoGeneracion} to give up`, async () =>
+      ((await api('GET', '/dte', tenant)).body.data as { codigoGeneracion: string }[]).some(
+        (d) => d.codigoGeneracion === codigoGeneracion,
+      ),
+    );
   }
 
   async function atMh(codigoGeneracion: string) {
@@ -65,21 +79,21 @@ describe('unknown MH outcomes', () => {
     // The schedule's own runs (every UNKNOWN_OUTCOME_SCAN_SECONDS) may settle the orphans before the run
     // this test triggers: every run from now on counts.
     const desde = (await schedule.describe()).info.recentActions.length;
-    // MH answers after the service's timeout: it accepts the document, the service never hears it.
-    await simulator('/latency', { ms: config.MH_TIMEOUT_MS + 2000, emisor: tenant.nit });
+    // MH takes the document only once the service has given up on it, every exchange held past its
+    // timeout: the service never hears it.
+    await simulator('/outage', { mode: 'hold', emisor: tenant.nit });
     const correo = `sin-desenlace-${Date.now()}@example.test`;
     const aceptado = await orphan(correo);
-    const registrado = await eventually('MH to accept it', () => atMh(aceptado));
-    await simulator('/latency', { ms: 0, emisor: tenant.nit });
-
-    // This one never reaches MH: each exchange is slow, then refused. The terminated workflow's transmit
-    // activity still runs MH's policy to its end (five exchanges) before MH may answer again.
-    await simulator('/latency', { ms: 1500, emisor: tenant.nit });
-    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
-    const perdido = await orphan(`perdido-${Date.now()}@example.test`);
-    await new Promise((r) => setTimeout(r, 5 * 1500 + 3000));
+    await rendida(aceptado);
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
-    await simulator('/latency', { ms: 0, emisor: tenant.nit });
+    const registrado = await eventually('MH to accept it', () => atMh(aceptado));
+
+    // This one never reaches MH: held, then refused once its workflow is gone.
+    await simulator('/outage', { mode: 'hold', emisor: tenant.nit });
+    const perdido = await orphan(`perdido-${Date.now()}@example.test`);
+    await simulator('/outage', { mode: 'refuse', emisor: tenant.nit });
+    await rendida(perdido);
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     expect(await atMh(perdido)).toBeNull();
 
     const before = (await schedule.describe()).info.recentActions.length;
@@ -107,7 +121,8 @@ describe('unknown MH outcomes', () => {
     // The receptor gets the document with its sello, as its own workflow would have sent it.
     const mail = await waitForMail((m) => m.to.some((t) => t.address === correo));
     expect(mail.attachments?.map((a) => a.fileName)).toContain(`${aceptado}.json`);
-  });
+    // MH's policy for the first document runs its five exchanges to their timeouts.
+  }, 240000);
 
   it('is a Temporal Schedule on the configured interval that never overlaps itself', async () => {
     const { spec, policies } = await temporal.schedule.getHandle(SettleOutcomes.scheduleId).describe();

@@ -4,7 +4,14 @@ import { promisify } from 'node:util';
 import { hashToken } from '@dte/store';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  cambioLeido,
+  closeTestDatabase,
+  createTestTenant,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 const exec = promisify(execFile);
 const factura = { receptor: {}, items: [{ descripcion: 'X', cantidad: 1, precioUnitario: 1 }], condicionOperacion: 1 };
@@ -95,11 +102,10 @@ describe('hardening: emisores, establishments and points of sale', () => {
   it('deactivates a point of sale (its tokens stop issuing, 401) and reactivates it', async () => {
     const { puntoVentaId } = await registros(a);
     expect((await admin('punto-venta', 'deactivate', '--punto-venta', String(puntoVentaId))).ok).toBe(true);
-    // The API reads the change within TENANT_CACHE_SECONDS (1 s in the suites).
-    await new Promise((r) => setTimeout(r, 1500));
+    await cambioLeido();
     expect((await api('POST', '/dte/dte01', a, factura)).status).toBe(401);
     expect((await admin('punto-venta', 'activate', '--punto-venta', String(puntoVentaId))).ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 1500));
+    await cambioLeido();
     expect((await api('POST', '/dte/dte01', a, factura)).status).toBe(201);
   });
 

@@ -24,7 +24,6 @@ describe('hardening: waiting for MH', () => {
     tenant = await createTestTenant();
   });
   afterEach(async () => {
-    await simulator('/latency', { ms: 0, emisor: tenant.nit });
     await simulator('/outage', { mode: 'none', emisor: tenant.nit });
   });
   afterAll(() => closeTestDatabase());
@@ -33,8 +32,8 @@ describe('hardening: waiting for MH', () => {
     let corto: (ExtraProcess & { url: string }) | undefined;
     try {
       corto = await startApi('api-espera-corta', { ISSUANCE_WAIT_SECONDS: '2' });
-      // Every MH answer takes 5 s (under its 8-second timeout): the verdict comes after the API's wait.
-      await simulator('/latency', { ms: 5000, emisor: tenant.nit });
+      // MH holds the document until the API has answered: the verdict comes after the API's wait.
+      await simulator('/outage', { mode: 'hold', emisor: tenant.nit });
       const key = `espera-${Date.now()}`;
       const enviar = () =>
         fetch(`${corto!.url}/dte/dte01`, {
@@ -48,6 +47,7 @@ describe('hardening: waiting for MH', () => {
       const pendiente = (await primera.json()) as { data: { codigoGeneracion: string; estado: string } };
       expect(pendiente.data).toEqual({ codigoGeneracion: expect.any(String), estado: 'PENDIENTE' });
 
+      await simulator('/outage', { mode: 'none', emisor: tenant.nit });
       await enEstado(pendiente.data.codigoGeneracion, 'PROCESSED');
       const segunda = await enviar();
       expect(segunda.status).toBe(201);

@@ -18,8 +18,6 @@ import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } fr
 
 type Json = Record<string, unknown>;
 const RUNS = Number(process.env.PROPIEDADES_RUNS ?? 80);
-/** The API waits at most ISSUANCE_WAIT_SECONDS for MH (90 s by default); MH answers in milliseconds here. */
-const DEADLINE_MS = 30_000;
 
 const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Json>>; components: Json };
 const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
@@ -189,7 +187,7 @@ describe('hardening: property-based probe of every POST endpoint', () => {
         .map((body) => ({ op, body })),
     );
 
-  it('answers every request in time, with success or a documented 4xx, and leaves nothing running or unnumbered', async () => {
+  it('answers every request, with success or a documented 4xx, and leaves nothing running or unnumbered', async () => {
     const vistos: { ruta: string; status: number; code?: string }[] = [];
     await fc.assert(
       fc.asyncProperty(solicitud, async ({ op, body }) => {
@@ -198,8 +196,9 @@ describe('hardening: property-based probe of every POST endpoint', () => {
         const res = await fetch(`${stack().api}${ruta}`, {
           method: 'POST',
           headers: tenant.headers,
+          // No deadline of the test's own: the API's (ISSUANCE_WAIT_SECONDS) answers a request MH keeps, and
+          // one that never came would end the test at its timeout, however slow the machine.
           body: JSON.stringify(cuerpo),
-          signal: AbortSignal.timeout(DEADLINE_MS),
         });
         const json = (await res.json()) as { code?: string; data?: { codigoGeneracion?: string; dteJson?: Json } };
         vistos.push({ ruta: op.ruta, status: res.status, code: json.code });

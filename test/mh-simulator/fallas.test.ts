@@ -1,4 +1,5 @@
 import { AxiosError } from 'axios';
+import { retenidaEnMh } from '../support/mh';
 import { envio, http, nuevoEmisor, type Emisor } from './cliente';
 import { factura } from './documentos';
 
@@ -60,6 +61,32 @@ it('"hang" never answers: the client times out', async () => {
   const error = await falla(transmitir(1000));
   expect(error.code).toBe('ECONNABORTED');
   expect(Date.now() - inicio).toBeGreaterThanOrEqual(1000);
+});
+
+it('"hold" keeps each request waiting, unanswered, until another mode is set, which then applies to it', async () => {
+  const retenidas = async () =>
+    (await (await http()).get('/__sim/held', { params: { emisor: emisor.nit } })).data.data as string[];
+  await emisor.control('/outage', { mode: 'hold' });
+  // No client timeout: only the mode set next ends the wait.
+  const respuesta = transmitir(0);
+  expect(await retenidaEnMh(emisor.nit, '/fesv/recepciondte')).toEqual(['/fesv/recepciondte']);
+  expect((await envio(vecino, factura(vecino.nit))).data.estado).toBe('PROCESADO');
+  await emisor.control('/outage', { mode: 'none' });
+  expect((await respuesta).data.estado).toBe('PROCESADO');
+  expect(await retenidas()).toEqual([]);
+
+  await emisor.control('/outage', { mode: 'hold' });
+  const cortada = falla(transmitir(0));
+  expect(await retenidaEnMh(emisor.nit, '/fesv/recepciondte')).toEqual(['/fesv/recepciondte']);
+  await emisor.control('/outage', { mode: 'refuse' });
+  expect((await cortada).code).toBe('ECONNRESET');
+});
+
+it('an outage with a ruta covers only the paths that start so', async () => {
+  await emisor.control('/outage', { mode: '503', ruta: '/fesv/recepcion/' });
+  expect((await transmitir(5000)).data.estado).toBe('PROCESADO');
+  const consulta = await emisor.post('/fesv/recepcion/consultadte/', {});
+  expect(consulta.status).toBe(503);
 });
 
 it('an outage of one emisor leaves the others served, and ends when set back to none', async () => {

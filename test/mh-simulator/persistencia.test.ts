@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import axios from 'axios';
 import mongoose, { type Connection } from 'mongoose';
 import { createSimulatorApp, type Simulator } from '../../apps/mh-simulator/src';
+import { keepIdleConnections } from '@dte/config';
 import { generateCertificadoMH, parseCertificadoMH, signDte } from '@dte/domain';
 import { autenticar, nuevoNit } from './cliente';
 import { factura, uuid } from './documentos';
@@ -21,7 +22,8 @@ async function arrancar(controlEnabled = true) {
   const connection = await mongoose.createConnection((await Promise.resolve(stack())).database, { dbName }).asPromise();
   const simulator = await createSimulatorApp({ connection, tokenTtlSeconds: 172800, controlEnabled });
   const server = await new Promise<Server>((resolve) => {
-    const s = simulator.app.listen(0, '127.0.0.1', () => resolve(s));
+    // As the stack's simulator (apps/mh-simulator/src/main.ts): the client closes an idle socket first.
+    const s = keepIdleConnections(simulator.app.listen(0, '127.0.0.1', () => resolve(s)));
   });
   const instancia = { connection, server, simulator };
   abiertas.push(instancia);

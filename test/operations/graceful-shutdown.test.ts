@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { stack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { retenidaEnMh, retenidasEnMh } from '../support/mh';
 import { accepting, startApi, startWorker } from '../support/processes';
 import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -49,20 +50,25 @@ describe('graceful shutdown', () => {
   beforeAll(async () => {
     tenant = await createTestTenant();
   });
-  afterEach(() => simulator('/latency', { ms: 0, emisor: tenant.nit }));
+  afterEach(async () => {
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
+    await simulator('/latency', { ms: 0, emisor: tenant.nit });
+  });
   afterAll(() => closeTestDatabase());
 
   it('the API drains: an issuance waiting on MH gets its 201, new connections are refused, exit 0', async () => {
     const api = await startApi('api-graceful');
     const port = Number(new URL(api.url).port);
-    await simulator('/latency', { ms: 3000, emisor: tenant.nit });
+    // MH holds the document: the issuance waits at the API until the test lets MH answer.
+    await simulator('/outage', { mode: 'hold', emisor: tenant.nit });
     let settled = false;
     const inFlight = issue(api.url, tenant, 'En vuelo').finally(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 1000));
+    await retenidaEnMh(tenant.nit);
 
     api.child.kill('SIGTERM');
     await eventually('the API to stop listening', async () => !(await accepting(port)));
     expect(settled).toBe(false);
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
 
     const res = await inFlight;
     expect(res.status).toBe(201);
@@ -80,18 +86,19 @@ describe('graceful shutdown', () => {
     const worker = await startWorker('worker-graceful', { LOG_LEVEL: 'debug' });
     const pid = worker.child.pid!;
     const issued: Promise<Awaited<ReturnType<typeof issue>>>[] = [];
-    /** Issues a wave of documents each time the last one is answered, until `found` answers. */
-    const waves = <T>(what: string, name: string, found: () => Promise<T | undefined>) => {
-      let answered = true;
-      let n = 0;
+    /** Issues a wave of documents each time `gone` says the last one went its way, until `found` answers. */
+    const waves = <T>(
+      what: string,
+      name: string,
+      found: () => Promise<T | undefined>,
+      gone: (wave: typeof issued) => Promise<boolean>,
+    ) => {
+      let wave: typeof issued = [];
       return eventually(what, async () => {
         const result = await found();
-        if (result !== undefined || !answered) return result;
-        answered = false;
-        const wave = Array.from({ length: 6 }, (_, i) => issue(stack().api, tenant, `${name} ${n} ${i}`));
-        n++;
+        if (result !== undefined || (wave.length > 0 && !(await gone(wave)))) return result;
+        wave = Array.from({ length: 6 }, (_, i) => issue(stack().api, tenant, `${name} ${issued.length + i}`));
         issued.push(...wave);
-        void Promise.allSettled(wave).then(() => (answered = true));
         return undefined;
       });
     };
@@ -101,6 +108,10 @@ describe('graceful shutdown', () => {
       'this worker to store a PDF of the tenant',
       'Calentamiento',
       async () => lines('PDF stored').some((l) => l.emisorId === tenant.emisorId) || undefined,
+      async (wave) => {
+        await Promise.allSettled(wave);
+        return true;
+      },
     );
     await Promise.all(issued);
     const chromium = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -109,25 +120,35 @@ describe('graceful shutdown', () => {
       .filter(Boolean);
     expect(chromium.length).toBeGreaterThan(0);
 
-    await simulator('/latency', { ms: 3000, emisor: tenant.nit });
+    // MH holds the tenant's documents: a transmission this worker runs cannot end before it is told to stop.
+    await simulator('/outage', { mode: 'hold', emisor: tenant.nit });
     const { Document } = (await testDatabase()).models;
+    const warmUp = issued.length;
     const since = Date.now();
     const transmissions = (msg: string) =>
       lines(msg, since)
         .filter((l) => l.activityType === 'issueDocument')
         .map((l) => String(l.workflowId));
-    const running = await waves("this worker to be running a transmission of the tenant's", 'Drenaje', async () => {
-      const completed = new Set(transmissions('Activity completed'));
-      for (const workflowId of transmissions('Activity started').filter((w) => !completed.has(w))) {
-        const codigo = workflowId.replace(/^dte-/, '');
-        if ((await Document.findById(codigo, { emisorId: 1 }).lean())?.emisorId === tenant.emisorId) return workflowId;
-      }
-      return undefined;
-    });
+    const running = await waves(
+      "this worker to be running a transmission of the tenant's",
+      'Drenaje',
+      async () => {
+        const completed = new Set(transmissions('Activity completed'));
+        for (const workflowId of transmissions('Activity started').filter((w) => !completed.has(w))) {
+          const codigo = workflowId.replace(/^dte-/, '');
+          if ((await Document.findById(codigo, { emisorId: 1 }).lean())?.emisorId === tenant.emisorId)
+            return workflowId;
+        }
+        return undefined;
+      },
+      // Another wave once every transmission of these waves waits at MH, on either worker.
+      async () => (await retenidasEnMh(tenant.nit)).length >= issued.length - warmUp,
+    );
     expect(running).toBeDefined();
 
     const killedAt = Date.now();
     worker.child.kill('SIGTERM');
+    await simulator('/outage', { mode: 'none', emisor: tenant.nit });
     expect(await worker.exited).toBe(0);
     const completed = lines('Activity completed').find(
       (l) => l.workflowId === running && l.activityType === 'issueDocument',

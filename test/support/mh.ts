@@ -1,3 +1,4 @@
+import { eventually } from './eventually';
 import { stack } from './stack';
 
 /** What MH (the simulator) holds of a document: each reception's answer and the registration it sealed. */
@@ -25,4 +26,21 @@ export async function recepcionesDe(nit: string) {
     data: { codigoGeneracion: string; respuestas: { servicio: string; estado: string; en: string }[] }[];
   };
   return data;
+}
+
+/** The paths of the emisor's requests MH (the simulator, outage "hold") keeps waiting now. */
+export async function retenidasEnMh(nit: string): Promise<string[]> {
+  const res = await fetch(`${stack().mhSimulator}/__sim/held?emisor=${nit}`);
+  return ((await res.json()) as { data: string[] }).data;
+}
+
+/**
+ * Waits until MH keeps a request of the emisor waiting (`ruta`, or any), and answers the paths it keeps:
+ * the request is at MH, and MH answers it only when the test sets another outage mode.
+ */
+export function retenidaEnMh(nit: string, ruta?: string): Promise<string[]> {
+  return eventually(`MH to hold ${ruta ?? 'a request'} of ${nit}`, async () => {
+    const retenidas = await retenidasEnMh(nit);
+    return (ruta ? retenidas.includes(ruta) : retenidas.length > 0) && retenidas;
+  });
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { keepIdleConnections } from '@dte/config';
 import { eventually } from './eventually';
 
 /** One request the receiver got, as it came. */
@@ -55,6 +56,8 @@ export class ReceptorWebhooks {
 
   static async iniciar(): Promise<ReceptorWebhooks> {
     const receptor = new ReceptorWebhooks();
+    // As an integrator's server should: the service's deliveries let go of an idle socket first.
+    keepIdleConnections(receptor.server);
     await new Promise<void>((resolve) => receptor.server.listen(0, '127.0.0.1', resolve));
     receptor.url = `http://127.0.0.1:${(receptor.server.address() as AddressInfo).port}/eventos`;
     return receptor;

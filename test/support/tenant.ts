@@ -95,3 +95,16 @@ export async function simulator(pathname: string, body: unknown): Promise<void> 
   });
   if (!res.ok) throw new Error(`simulator ${pathname}: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * Waits until every process of the stack has let go of what its tenant cache read before now
+ * (TENANT_CACHE_SECONDS): an admin change written before the call is what they all read after it.
+ */
+export async function cambioLeido(): Promise<void> {
+  const desde = Date.now();
+  const cacheMs = loadConfig(stack().env).TENANT_CACHE_SECONDS * 1000;
+  await eventually(
+    'the tenant caches to let go of what they read before the change',
+    () => Date.now() > desde + cacheMs,
+  );
+}

@@ -11,11 +11,14 @@ describe('TenantCache', () => {
   it('keeps an emisor for its cache time, then reads the change', async () => {
     const { models } = await testDatabase();
     const tenant = await createTestTenant();
-    const cache = new TenantCache(models, 300);
+    // The cache's own clock, moved by the test: however slow the machine, no time passes but this.
+    let ahora = 0;
+    const cache = new TenantCache(models, 300, () => ahora);
     const antes = await cache.emisor(tenant.emisorId);
     await models.Emisor.updateOne({ id: tenant.emisorId }, { $set: { nombre: 'NOMBRE NUEVO' } });
+    ahora = 299;
     expect((await cache.emisor(tenant.emisorId))?.nombre).toBe(antes?.nombre);
-    await new Promise((r) => setTimeout(r, 350));
+    ahora = 300;
     expect((await cache.emisor(tenant.emisorId))?.nombre).toBe('NOMBRE NUEVO');
   });
 
@@ -25,8 +28,9 @@ describe('TenantCache', () => {
     const hash = hashToken(tenant.token);
     const record = await models.ApiToken.findById(hash).lean();
     if (!record) throw new Error('the tenant has no token');
-    // An hour: nothing here may expire while the test runs, however slow the machine.
-    const cache = new TenantCache(models, 3_600_000);
+    // A clock that stands still: nothing here expires, however slow the machine.
+    const quieto = () => 0;
+    const cache = new TenantCache(models, 1000, quieto);
 
     await models.ApiToken.deleteOne({ _id: hash });
     expect(await cache.apiToken(hash)).toBeNull();
@@ -37,7 +41,7 @@ describe('TenantCache', () => {
     // Kept: the revocation reaches this process when the entry expires (TENANT_CACHE_SECONDS), not before.
     expect(await cache.apiToken(hash)).toMatchObject({ id: record.id, revokedAt: null });
     // A process that reads it afresh refuses it, and keeps refusing it.
-    const otra = new TenantCache(models, 3_600_000);
+    const otra = new TenantCache(models, 1000, quieto);
     expect(await otra.apiToken(hash)).toBeNull();
     expect(await otra.apiToken(hash)).toBeNull();
   });

@@ -1,5 +1,7 @@
+import { Client, Connection } from '@temporalio/client';
 import { freePort, startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
+import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant } from '../support/tenant';
 
 /**
@@ -53,8 +55,14 @@ describe('dte.correo_fallido', () => {
       estado: 'PROCESSED',
       correo: { para: 'a***@example.test', error: expect.stringMatching(/ECONNREFUSED|connect/i) },
     });
-    // The e-mail's retries (five attempts over about 30 s) fail alike: one event, not one per attempt.
-    await new Promise((r) => setTimeout(r, 8000));
+    // The e-mail's retries (five attempts over about 30 s) fail alike: one event, not one per attempt. The
+    // document's workflow ends once the last has failed.
+    const connection = await Connection.connect({ address: stack().temporalGrpc });
+    try {
+      await new Client({ connection }).workflow.getHandle(`dte-${codigoGeneracion}`).result();
+    } finally {
+      await connection.close();
+    }
     expect(new Set(receptor.recibidos.map((r) => r.id)).size).toBe(1);
     const leido = await api('GET', `/dte/${codigoGeneracion}`, tenant);
     expect(leido.body.data.correos.length).toBeGreaterThanOrEqual(2);

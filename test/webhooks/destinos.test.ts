@@ -1,7 +1,14 @@
 import { eventually } from '../support/eventually';
 import { freePort, startApi, startWorker, type ExtraProcess } from '../support/processes';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
-import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  cambioLeido,
+  closeTestDatabase,
+  createTestTenant,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 /**
  * Where webhooks may point is the deployment's setting: an API and a worker of their own task queue run
@@ -42,7 +49,7 @@ describe('webhook destinations, private ones not allowed', () => {
     const [test, prod] = await Promise.all([createTestTenant(), createTestTenant()]);
     const db = await testDatabase();
     await db.models.Emisor.updateOne({ id: prod.emisorId }, { $set: { ambiente: '01' } });
-    await new Promise((r) => setTimeout(r, 1200)); // TENANT_CACHE_SECONDS
+    await cambioLeido();
     const hosts = [
       '127.0.0.1:8080',
       '2130706433',

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
-import { createLogger, loadConfig, temporalConnectionOptions } from '@dte/config';
+import { createLogger, keepIdleConnections, loadConfig, temporalConnectionOptions } from '@dte/config';
 import { DteWorkflowClient } from '@dte/contract/client';
 import { connectDatabase, Documents, ObjectStore, TenantCache } from '@dte/store';
 import { createApp } from './app';
@@ -22,9 +22,7 @@ async function main(): Promise<void> {
     config.API_PORT,
     config.API_HOST,
   );
-  server.keepAliveTimeout = config.API_KEEP_ALIVE_SECONDS * 1000;
-  // Above keepAliveTimeout, as Node requires for a request arriving on a connection about to idle out.
-  server.headersTimeout = server.keepAliveTimeout + 1000;
+  keepIdleConnections(server, config.API_KEEP_ALIVE_SECONDS);
   // A port already taken fails start-up with its reason instead of an unhandled 'error' event.
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

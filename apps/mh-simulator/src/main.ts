@@ -1,4 +1,4 @@
-import { loadConfig } from '@dte/config';
+import { keepIdleConnections, loadConfig } from '@dte/config';
 import mongoose from 'mongoose';
 import pino from 'pino';
 import { createSimulatorApp } from './app';
@@ -20,6 +20,9 @@ async function main(): Promise<void> {
       'MH simulator listening',
     );
   });
+  // MH's own idle time is unknown: the service's MH client survives a server that closes first
+  // (packages/activities/src/mh/mh-client.ts); the tests' clients need this one not to.
+  keepIdleConnections(server);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'MH simulator cannot listen');
     process.exit(1);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ActivityMetrics } from '@dte/activities';
+import { keepIdleConnections } from '@dte/config';
 
 /**
  * The worker's only HTTP surface: `GET /metrics` for Prometheus and `GET /health` (200 while the worker
@@ -31,6 +32,7 @@ export async function serveMetrics(options: {
       res.writeHead(404).end();
     }
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -61,3 +61,53 @@ describe('MhClient call records', () => {
     expect(calls).toEqual([{ endpoint: '/fesv/recepciondte', result: 'AUTH_REFUSED', codigo: '' }]);
   });
 });
+
+/**
+ * A stand-in MH that closes a kept-alive connection as the next request arrives on it, as a server whose
+ * idle time ran out just then: the client sees ECONNRESET, "socket hang up", before any answer.
+ */
+describe('MhClient on a kept-alive socket MH closed', () => {
+  let server: Server;
+  let baseUrl: string;
+  const llegadas: { url: string; cortada: boolean }[] = [];
+  const creds = { nit: '06141804941035', password: 'Secreto-123456' };
+
+  beforeAll(async () => {
+    const atendidas = new WeakSet<object>();
+    server = createServer((req, res) => {
+      const cortada = atendidas.has(req.socket);
+      llegadas.push({ url: req.url!, cortada });
+      if (cortada) return req.socket.destroy();
+      atendidas.add(req.socket);
+      req.resume().on('end', () => {
+        const body =
+          req.url === '/seguridad/auth' ? { status: 'OK', body: { token: 'Bearer x' } } : { estado: 'PROCESADO' };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => (llegadas.length = 0));
+
+  it('sends a consulta again on a new connection, and gets its answer', async () => {
+    // The login opens the connection; the consulta follows on it, which MH has closed.
+    const res = await new MhClient(baseUrl, 2000).post(creds, '/fesv/recepcion/consultadte/', {});
+    expect(res).toEqual({ answered: true, status: 200, body: { estado: 'PROCESADO' } });
+    expect(llegadas).toEqual([
+      { url: '/seguridad/auth', cortada: false },
+      { url: '/fesv/recepcion/consultadte/', cortada: true },
+      { url: '/fesv/recepcion/consultadte/', cortada: false },
+    ]);
+  });
+
+  it('leaves a document it sent unanswered: sending it again is for MH’s rules to decide', async () => {
+    const res = await new MhClient(baseUrl, 2000).post(creds, '/fesv/recepciondte', {});
+    expect(res).toEqual({ answered: false, reason: expect.stringMatching(/^ECONNRESET: /) });
+    expect(llegadas).toEqual([
+      { url: '/seguridad/auth', cortada: false },
+      { url: '/fesv/recepciondte', cortada: true },
+    ]);
+  });
+});

@@ -1000,16 +1000,19 @@ describe('DtePdfRenderer in batches', () => {
   });
 
   it('holds a document for PDF_BATCH_WINDOW_MS to share its print, and not at all when it is 0', async () => {
-    const llegan = async (windowMs: number) => {
+    const llegan = async (windowMs: number, batchSize: number, n: number) => {
       const prints: number[] = [];
-      const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs, onPrint: (n) => prints.push(n) });
+      const renderer = new DtePdfRenderer(pool, { batchSize, windowMs, onPrint: (k) => prints.push(k) });
       const a = renderer.render(inputOf(documentos[0]!));
-      await new Promise((r) => setTimeout(r, 100));
-      await Promise.all([a, renderer.render(inputOf(documentos[1]!))]);
+      await Promise.all([a, ...documentos.slice(1, n).map((d) => renderer.render(inputOf(d)))]);
       return prints;
     };
-    expect(await llegan(1_000)).toEqual([2]);
-    expect(await llegan(0)).toEqual([1, 1]);
+    // Held for a window no run of the test outlasts: the second document, whenever it comes, fills the batch.
+    expect(await llegan(600_000, 2, 2)).toEqual([2]);
+    // Alone, it is printed once its window has passed.
+    expect(await llegan(200, 10, 1)).toEqual([1]);
+    // Without a window the first prints at once, the second after it.
+    expect(await llegan(0, 10, 2)).toEqual([1, 1]);
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { MAX_TIMEOUT_MH_MS, TIMEOUT_MH_MS } from '@dte/domain/limites';
 import { z } from 'zod';
+import { KEEP_ALIVE_SECONDS } from './keep-alive';
 
 /**
  * The single source of runtime configuration for every process of the service.
@@ -40,7 +41,7 @@ const schema = z.object({
    * is common), so the balancer, not the API, closes an idle connection: otherwise a request the balancer
    * sends on a connection the API is closing fails (a 502). Clients read it from `Keep-Alive: timeout=`.
    */
-  API_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+  API_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(KEEP_ALIVE_SECONDS),
   /** Requests one API token may make per minute on one API process. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How long a stopping API or worker waits for in-flight requests and activities before giving up. */
@@ -292,3 +293,4 @@ export function temporalConnectionOptions(config: Config): TemporalConnectionOpt
 }
 
 export { createLogger, type Logger } from './logger';
+export { KEEP_ALIVE_SECONDS, keepIdleConnections } from './keep-alive';

@@ -239,9 +239,9 @@ export class Webhooks {
     return endpoint.secretos.filter((s) => s.vence === null || s.vence > ahora).map((s) => this.box.open(s.sellado));
   }
 
-  /** The endpoint gets no more events until the emisor enables it again. */
-  async deshabilitar(id: string, motivo: string): Promise<void> {
-    await this.endpoints.updateOne({ _id: id }, { $set: { deshabilitado: { fecha: new Date(), motivo } } });
+  /** The endpoint gets no more events from `fecha` until the emisor enables it again. */
+  async deshabilitar(id: string, motivo: string, fecha: Date): Promise<void> {
+    await this.endpoints.updateOne({ _id: id }, { $set: { deshabilitado: { fecha, motivo } } });
   }
 
   /** The emisor's disabled endpoint gets events again, its failures forgotten. */

@@ -6,6 +6,8 @@ export interface ControlEfectivo {
   /** Only requests whose path starts so are slowed (null: every MH endpoint). */
   latencyRuta: string | null;
   outage: Outage;
+  /** Only requests whose path starts so are under the outage (null: every MH endpoint). */
+  outageRuta: string | null;
   clockOffsetSeconds: number;
   /** How long a lote waits before it is processed (MH takes 1–3 minutes; tests want less). */
   loteDelayMs: number;
@@ -13,11 +15,17 @@ export interface ControlEfectivo {
   rechazar2023Desde: Date | null;
 }
 
+/** Whether the emisor's outage covers a request to this path. */
+export function enCorte(control: ControlEfectivo, ruta: string): boolean {
+  return control.outageRuta === null || ruta.startsWith(control.outageRuta);
+}
+
 export const GLOBAL = '*';
 const defaults: ControlEfectivo = {
   latencyMs: 0,
   latencyRuta: null,
   outage: 'none',
+  outageRuta: null,
   clockOffsetSeconds: 0,
   loteDelayMs: 1000,
   rechazar2023Desde: null,
@@ -35,6 +43,10 @@ export class Controles {
   private readonly vigentes = new Map<string, Promise<ControlEfectivo>>();
   /** Whether any forced rejection may be waiting; undefined until read again after a write. */
   private rechazos: Promise<boolean> | undefined;
+  /** Settled by the next control write (`cambiaron`). */
+  private proximoCambio = aviso();
+  /** The requests outage "hold" keeps waiting: their emisor (GLOBAL for none) and path. */
+  private readonly retenidas = new Set<{ emisor: string; ruta: string }>();
 
   constructor(
     private readonly store: Store,
@@ -49,6 +61,34 @@ export class Controles {
   cambiaron(): void {
     this.vigentes.clear();
     this.rechazos = undefined;
+    this.proximoCambio.avisar();
+    this.proximoCambio = aviso();
+  }
+
+  /**
+   * Keeps a request of outage "hold" waiting, unanswered, until its emisor's outage is set to another
+   * mode, and answers the settings then in force: a test decides the moment MH answers.
+   */
+  async retener(nit: string | undefined, ruta: string): Promise<ControlEfectivo> {
+    const retenida = { emisor: nit ?? GLOBAL, ruta };
+    this.retenidas.add(retenida);
+    try {
+      for (;;) {
+        // Taken before the read: a write landing between the two is not missed.
+        const cambio = this.proximoCambio.promise;
+        const control = await this.para(nit);
+        if (control.outage !== 'hold' || !enCorte(control, ruta)) return control;
+        await cambio;
+      }
+    } finally {
+      this.retenidas.delete(retenida);
+    }
+  }
+
+  /** The paths of the requests "hold" keeps waiting now, of one emisor (or of those without one). */
+  retenidasDe(nit: string | undefined): string[] {
+    const emisor = nit ?? GLOBAL;
+    return [...this.retenidas].filter((r) => r.emisor === emisor).map((r) => r.ruta);
   }
 
   para(nit: string | undefined): Promise<ControlEfectivo> {
@@ -73,6 +113,7 @@ export class Controles {
       if (doc.latencyMs !== undefined) merged.latencyMs = doc.latencyMs;
       if (doc.latencyRuta !== undefined) merged.latencyRuta = doc.latencyRuta;
       if (doc.outage !== undefined) merged.outage = doc.outage;
+      if (doc.outageRuta !== undefined) merged.outageRuta = doc.outageRuta;
       if (doc.clockOffsetSeconds !== undefined) merged.clockOffsetSeconds = doc.clockOffsetSeconds;
       if (doc.loteDelayMs !== undefined) merged.loteDelayMs = doc.loteDelayMs;
       // An emisor's null overrides a global instant: that emisor is back to both generations.
@@ -137,4 +178,11 @@ export class Controles {
     }
     return undefined;
   }
+}
+
+/** A promise and what settles it. */
+function aviso(): { promise: Promise<void>; avisar: () => void } {
+  let avisar!: () => void;
+  const promise = new Promise<void>((resolve) => (avisar = resolve));
+  return { promise, avisar };
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { errorSpring } from '../respuesta';
 import { nitDelToken } from '../seguridad/token';
-import type { Controles } from './estado';
+import { enCorte, type Controles } from './estado';
 
 /**
  * Latency and outages for the MH endpoints, scoped to the emisor making the request (read from the auth
@@ -12,9 +12,13 @@ export function fallas(controles: Controles): RequestHandler {
     if (!controles.enabled) return next();
     const nit =
       req.path === '/seguridad/auth' ? (req.body as { user?: unknown })?.user : nitDelToken(req.headers.authorization);
-    const control = await controles.para(typeof nit === 'string' ? nit : undefined);
+    const emisor = typeof nit === 'string' ? nit : undefined;
+    let control = await controles.para(emisor);
     const lento = control.latencyRuta === null || req.path.startsWith(control.latencyRuta);
     if (control.latencyMs > 0 && lento) await new Promise((resolve) => setTimeout(resolve, control.latencyMs));
+    // Held until another mode is set, which then applies (a request whose client gave up meanwhile too).
+    if (control.outage === 'hold' && enCorte(control, req.path)) control = await controles.retener(emisor, req.path);
+    if (!enCorte(control, req.path)) return next();
     switch (control.outage) {
       case 'refuse':
         // Like a host that drops connections: the client sees ECONNRESET / "socket hang up", no HTTP answer.
@@ -26,6 +30,7 @@ export function fallas(controles: Controles): RequestHandler {
       case '503':
         return errorSpring(res, 503, 'Servicio no disponible');
       case 'none':
+      case 'hold':
         return next();
     }
   };

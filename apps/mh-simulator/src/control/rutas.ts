@@ -42,7 +42,12 @@ const esquemas = {
     ruta: z.string().startsWith('/').nullable().default(null),
     emisor,
   }),
-  outage: z.object({ mode: z.enum(['none', 'refuse', '503', 'hang']), emisor }),
+  outage: z.object({
+    mode: z.enum(['none', 'refuse', '503', 'hang', 'hold']),
+    ruta: z.string().startsWith('/').nullable().default(null),
+    emisor,
+  }),
+  retenidas: z.object({ emisor }),
   clock: z.object({ offsetSeconds: z.number().int(), emisor }),
   lotes: z.object({ delayMs: z.number().int().min(0).max(600000), emisor }),
   normativa: z.object({ rechazar2023Desde: z.iso.datetime({ offset: true }).nullable(), emisor }),
@@ -145,8 +150,15 @@ export function rutasControl(store: Store, controles: Controles): Router {
   router.post('/outage', async (req, res) => {
     const body = leer(res, esquemas.outage, req.body);
     if (!body) return;
-    await ajustar(body.emisor, { outage: body.mode });
+    await ajustar(body.emisor, { outage: body.mode, outageRuta: body.ruta });
     res.json({ status: 'success', data: body });
+  });
+
+  /** The MH requests outage "hold" keeps waiting now, by path: a test knows MH has a request before it lets go. */
+  router.get('/held', (req, res) => {
+    const query = leer(res, esquemas.retenidas, req.query);
+    if (!query) return;
+    res.json({ status: 'success', data: controles.retenidasDe(query.emisor) });
   });
 
   router.post('/clock', async (req, res) => {

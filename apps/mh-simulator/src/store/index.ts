@@ -141,7 +141,7 @@ export interface LoteResultados {
   rechazados: unknown[];
 }
 
-export type Outage = 'none' | 'refuse' | '503' | 'hang';
+export type Outage = 'none' | 'refuse' | '503' | 'hang' | 'hold';
 
 /** A rejection the control API asks for, answered instead of validating. */
 export interface RechazoForzado {
@@ -157,6 +157,8 @@ export interface Control {
   /** Only requests whose path starts so are slowed (null: every MH endpoint). */
   latencyRuta?: string | null;
   outage?: Outage;
+  /** Only requests whose path starts so are under the outage (null: every MH endpoint). */
+  outageRuta?: string | null;
   clockOffsetSeconds?: number;
   loteDelayMs?: number;
   /** From this instant MH refuses documents and events of the 2023 generation emitted at or after it. */
@@ -316,6 +318,7 @@ function models(connection: Connection) {
           latencyMs: Number,
           latencyRuta: { type: String, default: null },
           outage: String,
+          outageRuta: { type: String, default: null },
           clockOffsetSeconds: Number,
           loteDelayMs: Number,
           rechazar2023Desde: Date,

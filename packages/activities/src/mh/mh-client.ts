@@ -1,4 +1,5 @@
-import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
+import { cerradoAlReusar, conexionNueva } from '../socket-reusado';
 
 /** A call whose outcome we know (MH answered), or one we cannot know (timeout, reset, 5xx). */
 export type MhCall<T> = { answered: true; status: number; body: T } | { answered: false; reason: string };
@@ -33,13 +34,33 @@ export class MhClient {
       timeout: timeoutMs,
       headers: { 'User-Agent': 'dte-service' },
       validateStatus: () => true,
+      // MH's API does not redirect. Without follow-redirects, a failed request is Node's own, which tells
+      // whether it went on a reused socket (`enviar`).
+      maxRedirects: 0,
     });
+  }
+
+  /**
+   * One exchange with MH. A read (or a login) written on a kept-alive socket that MH had closed is sent
+   * once more on a new connection; a write is not, as MH may have taken it: what MH's rules say of an
+   * unknown outcome applies to it (consult, then send again).
+   */
+  private async enviar(request: AxiosRequestConfig): Promise<AxiosResponse> {
+    try {
+      return await this.http.request(request);
+    } catch (err) {
+      if (!soloLee(request) || !isAxiosError(err) || !cerradoAlReusar(err, err.request)) throw err;
+      return this.http.request({ ...request, httpAgent: conexionNueva.http, httpsAgent: conexionNueva.https });
+    }
   }
 
   private async token(creds: MhCredentials, renew = false): Promise<string> {
     const cached = this.tokens.get(creds.nit);
     if (cached && !renew && cached.expiresAt > Date.now()) return cached.token;
-    const res = await this.http.post('/seguridad/auth', new URLSearchParams({ user: creds.nit, pwd: creds.password }), {
+    const res = await this.enviar({
+      method: 'POST',
+      url: '/seguridad/auth',
+      data: new URLSearchParams({ user: creds.nit, pwd: creds.password }),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     // An unavailable MH is an unanswered call, not a refused login: the caller's outage policy applies.
@@ -71,7 +92,7 @@ export class MhClient {
     };
     try {
       const send = async (renew: boolean) =>
-        this.http.request({ ...request, headers: { Authorization: await this.token(creds, renew) } });
+        this.enviar({ ...request, headers: { Authorization: await this.token(creds, renew) } });
       let res = await send(false);
       if (res.status === 401) res = await send(true);
       if (res.status >= 500 || typeof res.data !== 'object' || res.data === null) {
@@ -93,6 +114,13 @@ export class MhClient {
       throw err;
     }
   }
+}
+
+/** MH's calls that change nothing there: a login and the consultas. */
+const LECTURAS = new Set(['/seguridad/auth', '/fesv/recepcion/consultadte']);
+
+function soloLee(request: AxiosRequestConfig): boolean {
+  return request.method === 'GET' || LECTURAS.has(endpointOf(request.url!));
 }
 
 /** The path as a metric label: no trailing slash, and ids (a lote's code) folded so the label stays bounded. */

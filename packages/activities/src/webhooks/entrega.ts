@@ -7,6 +7,7 @@ import { comprobarUrlWebhook, direccionPrivada, DteError, type AmbienteCode } fr
 import type { EndpointRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { lookupPublico } from '../destino';
+import { cerradoAlReusar, conexionNueva } from '../socket-reusado';
 import { firmar } from './firma';
 import { publicar } from './publicar';
 
@@ -30,53 +31,60 @@ const MOTIVO_CONEXION = 'No se pudo conectar con el receptor';
 /**
  * One POST and the receiver's status, all of it (connection, headers and body) within `plazoMs`: a
  * receiver that sends a byte now and then is cut off then. Throws, when no whole answer came, an error
- * whose message is what the delivery log may say (see MOTIVO_*).
+ * whose message is what the delivery log may say (see MOTIVO_*). Written on a kept-alive socket the
+ * receiver had closed, it is sent once more on a new connection within what is left of `plazoMs`: a
+ * delivery is at least once (the receiver tells a repeat by its webhook-id), so sending it again is safe.
  */
-function post(url: URL, headers: Record<string, string>, body: string, plazoMs: number, privadas: boolean) {
-  return new Promise<number>((resolve, reject) => {
-    let remota: string | undefined;
-    const fallar = (err: NodeJS.ErrnoException) => {
-      if (err.code === DESTINO_NO_PERMITIDO || err.code === PLAZO_AGOTADO) return reject(err);
-      // A public receiver's failure (a reset, a certificate) helps its owner; anything else stays unsaid.
-      const publica = remota !== undefined && !direccionPrivada(remota);
-      reject(new Error(publica && err.code ? `${MOTIVO_CONEXION} (${err.code})` : MOTIVO_CONEXION));
-    };
-    const cliente = url.protocol === 'https:' ? https : http;
-    const req = cliente.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        ...(privadas ? {} : { lookup: lookupPublico(MOTIVO_DESTINO) }),
-      },
-      (res) => {
-        let leidos = 0;
-        res.on('data', (chunk: Buffer) => {
-          leidos += chunk.length;
-          if (leidos > MAX_RESPUESTA) res.destroy();
-        });
-        // The promise is settled once: a deadline that came first has already rejected it.
-        res.on('close', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    const plazo = setTimeout(() => {
-      fallar(
-        Object.assign(new Error(`El receptor no respondió por completo en ${plazoMs / 1000} s`), {
-          code: PLAZO_AGOTADO,
-        }),
+export function post(url: URL, headers: Record<string, string>, body: string, plazoMs: number, privadas: boolean) {
+  const hasta = Date.now() + plazoMs;
+  const enviar = (nueva: boolean) =>
+    new Promise<number>((resolve, reject) => {
+      let remota: string | undefined;
+      const fallar = (err: NodeJS.ErrnoException) => {
+        if (!nueva && cerradoAlReusar(err, req)) return resolve(enviar(true));
+        if (err.code === DESTINO_NO_PERMITIDO || err.code === PLAZO_AGOTADO) return reject(err);
+        // A public receiver's failure (a reset, a certificate) helps its owner; anything else stays unsaid.
+        const publica = remota !== undefined && !direccionPrivada(remota);
+        reject(new Error(publica && err.code ? `${MOTIVO_CONEXION} (${err.code})` : MOTIVO_CONEXION));
+      };
+      const cliente = url.protocol === 'https:' ? https : http;
+      const req = cliente.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          ...(privadas ? {} : { lookup: lookupPublico(MOTIVO_DESTINO) }),
+          ...(nueva ? { agent: url.protocol === 'https:' ? conexionNueva.https : conexionNueva.http } : {}),
+        },
+        (res) => {
+          let leidos = 0;
+          res.on('data', (chunk: Buffer) => {
+            leidos += chunk.length;
+            if (leidos > MAX_RESPUESTA) res.destroy();
+          });
+          // The promise is settled once: a deadline that came first has already rejected it.
+          res.on('close', () => resolve(res.statusCode ?? 0));
+          res.on('error', () => resolve(res.statusCode ?? 0));
+        },
       );
-      req.destroy();
-    }, plazoMs);
-    const terminar = () => clearTimeout(plazo);
-    req.on('socket', (socket) => socket.once('connect', () => (remota = socket.remoteAddress)));
-    req.on('close', terminar);
-    req.on('error', (err) => {
-      terminar();
-      fallar(err);
+      const plazo = setTimeout(() => {
+        fallar(
+          Object.assign(new Error(`El receptor no respondió por completo en ${plazoMs / 1000} s`), {
+            code: PLAZO_AGOTADO,
+          }),
+        );
+        req.destroy();
+      }, hasta - Date.now());
+      const terminar = () => clearTimeout(plazo);
+      req.on('socket', (socket) => socket.once('connect', () => (remota = socket.remoteAddress)));
+      req.on('close', terminar);
+      req.on('error', (err) => {
+        terminar();
+        fallar(err);
+      });
+      req.end(body);
     });
-    req.end(body);
-  });
+  return enviar(false);
 }
 
 export function createEntregaActivities(deps: ActivityDependencies) {
@@ -88,8 +96,9 @@ export function createEntregaActivities(deps: ActivityDependencies) {
    * DESHABILITADO all the same.
    */
   async function deshabilitar(endpoint: EndpointRecord, motivo: string): Promise<ResultadoEntrega> {
+    // One instant for one fact: the record and the event say the same.
     const fecha = new Date();
-    await deps.webhooks.deshabilitar(endpoint._id, motivo);
+    await deps.webhooks.deshabilitar(endpoint._id, motivo, fecha);
     deps.log.warn({ endpointId: endpoint._id, emisorId: endpoint.emisorId, motivo }, 'webhook endpoint disabled');
     const { client, info } = Context.current();
     for await (const entrega of client.workflow.list({ query: EntregaWebhook.enCurso(endpoint._id) })) {

@@ -16,6 +16,8 @@ export class TenantCache {
   constructor(
     private readonly models: Models,
     private readonly ttlMs: number,
+    /** The clock the entries age by: a test moves it instead of waiting out `ttlMs`. */
+    private readonly ahora: () => number = Date.now,
   ) {}
 
   emisor(id: number) {
@@ -36,7 +38,7 @@ export class TenantCache {
   }
 
   private get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
-    const now = Date.now();
+    const now = this.ahora();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
     const value = Promise.resolve(load());

@@ -470,6 +470,7 @@ class Stack {
     );
     if (provision.status !== 0) throw new Error(`demo tenant provisioning failed:\n${provision.stderr}`);
     this.say(`demo tenant ready ${provision.stdout.trim()}`);
+    this.bundleWorkflows();
     await this.startWorker();
     await this.startApp('api', 'apps/api/dist/main.js', () => httpOk(`http://127.0.0.1:${ports.API_PORT}/health`));
     return fs.readFileSync(tokenFile, 'utf8').trim();
@@ -482,6 +483,22 @@ class Stack {
       () => httpAnswers(`http://127.0.0.1:${this.ports.MH_SIM_PORT}/`),
       { MH_SIM_CONTROL_ENABLED: String(controlEnabled) },
     );
+  }
+
+  /**
+   * Bundles the workflows once for every worker this stack's environment starts (its own, a second one a
+   * test or the bench starts), as the container image does: webpack runs here once instead of in each
+   * worker's start-up, which on a busy machine took a worker a minute to be ready.
+   */
+  bundleWorkflows() {
+    const bundle = path.join(this.dataDir, 'workflow-bundle.js');
+    const built = spawnSync(process.execPath, [path.join(ROOT, 'apps/worker/dist/bundle.js'), bundle], {
+      cwd: ROOT,
+      env: this.env,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`workflow bundle failed:\n${built.stderr}`);
+    this.env.WORKFLOW_BUNDLE_PATH = bundle;
   }
 
   startWorker() {

@@ -8,9 +8,10 @@ import { openApiDocument } from '../../apps/api/src/openapi/document';
 import { EMITIDO, FACTURA, ISSUANCE_EXAMPLES, REEMPLAZO } from '../../apps/api/src/openapi/examples';
 import { VALOR_DE_EJEMPLO, type CodeSample } from '../../apps/api/src/openapi/muestras';
 import { crearCuentaImap, type CuentaImap } from '../support/buzon';
+import { alReceptor, archivoDte, emitir } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
-import { closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -105,6 +106,21 @@ describe('the code samples of /docs, run against the stack', () => {
   let certificador: { tenant: TestTenant; client: DteClient };
   /** The supplier's document the purchases' example receives. */
   const compra = (ejemplo('receiveCompra').identificacion as { codigoGeneracion: string }).codigoGeneracion;
+  /** A supplier of the tenant's, whose documents the confirmation's samples confirm. */
+  let proveedor: TestTenant;
+
+  /** A supplier's CCF received without its signature: it waits for a person (POR_CONFIRMAR), once each sample. */
+  const compraPorConfirmar = async () => {
+    const doc = await emitir(proveedor, '/dte/dte03', {
+      receptor: await alReceptor(tenant),
+      items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario: 25 }],
+      condicionOperacion: 1,
+    });
+    const { firmaElectronica: _firma, ...sinFirma } = await archivoDte(proveedor, doc);
+    const recibida = await api('POST', '/compras', tenant, sinFirma);
+    expect(recibida.body.data.estado).toBe('POR_CONFIRMAR');
+    return doc.codigoGeneracion;
+  };
 
   const emitirFactura = async () =>
     (
@@ -195,6 +211,7 @@ describe('the code samples of /docs, run against the stack', () => {
     },
     getCompra: async () => ({ [EMITIDO]: compra }),
     classifyCompra: async () => ({ [EMITIDO]: compra }),
+    confirmCompra: async () => ({ [EMITIDO]: await compraPorConfirmar() }),
     getCompraJson: async () => ({ [EMITIDO]: compra }),
     getCompraPdf: async () => ({ [EMITIDO]: compra }),
     getBuzon: buzon,
@@ -207,7 +224,7 @@ describe('the code samples of /docs, run against the stack', () => {
   };
 
   beforeAll(async () => {
-    tenant = await createTestTenant();
+    [tenant, proveedor] = await Promise.all([createTestTenant(), createTestTenant()]);
     client = new DteClient({ baseUrl: stack().api, token: tenant.token });
     factura = await emitirFactura();
     ccf = (await client.operaciones.issueCreditoFiscal({ body: ISSUANCE_EXAMPLES.CREDITO_FISCAL.body as never })).data

@@ -1,12 +1,13 @@
 import { Client, Connection } from '@temporalio/client';
 import { INTENTOS_ENTREGA_PEDIDA } from '@dte/contract';
-import type { EndpointView } from '@dte/store';
+import { loadConfig } from '@dte/config';
+import { SecretBox, Webhooks, type EndpointView } from '@dte/store';
 import { eventoWebhook } from '../../apps/api/src/openapi/eventos-webhook';
 import { emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
 type Creado = EndpointView & { secreto: string };
 interface Intento {
@@ -119,7 +120,7 @@ describe('webhook test event and redelivery', () => {
     const prueba = await api('POST', `/webhooks/${endpoint.id}/prueba`, tenant);
     const { eventoId } = prueba.body.data;
     expect(await terminadas(1)).toEqual([fallida]);
-    // One after the other: two deliveries at once would take turns at the endpoint (a turn found taken counts).
+    // One after the other, so the log reads the test's attempts, then the redelivery's.
     const reenvio = await api('POST', `/webhooks/${endpoint.id}/entregas/${eventoId}/reenviar`, tenant);
     expect(reenvio.status).toBe(200);
     expect(await terminadas(2)).toEqual([fallida, fallida]);
@@ -130,6 +131,16 @@ describe('webhook test event and redelivery', () => {
       [...intentos, ...intentos].map((n) => [eventoId, n, 503]),
     );
     expect(r.recibidos).toHaveLength(2 * INTENTOS_ENTREGA_PEDIDA);
+  });
+
+  it('does not wait behind the endpoint’s turn: a person’s test reaches a receiver busy with a backlog', async () => {
+    const { tenant, r, endpoint } = await preparar();
+    // Another delivery holds the endpoint's turn for an hour, as a receiver slow with a backlog would.
+    const webhooks = new Webhooks((await testDatabase()).connection, new SecretBox(loadConfig(stack().env).SECRET_KEY));
+    expect(await webhooks.tomarTurno(endpoint.id, 3_600_000)).not.toBeNull();
+    const res = await api('POST', `/webhooks/${endpoint.id}/prueba`, tenant);
+    expect([res.status, res.body.data.estado]).toEqual([200, 'ENTREGADO']);
+    expect(r.recibidos.map((x) => x.id)).toEqual([res.body.data.eventoId]);
   });
 
   it('sends a logged event again with the same id and body, signed anew', async () => {

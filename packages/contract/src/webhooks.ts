@@ -32,7 +32,7 @@ export interface ReintentoWebhook {
  * The attempts of a delivery a person asked for (`POST /webhooks/:id/prueba`, `/reenviar`): the first and
  * three retries, so within minutes (30 s, 1 min and 2 min apart with the default WEBHOOK_REINTENTO_SEGUNDOS),
  * for a receiver being set up or mended while someone watches, not the days' window of a published event.
- * An attempt that finds the endpoint's turn taken counts as one.
+ * Each is a request to the receiver: these deliveries do not wait for the endpoint's turn.
  */
 export const INTENTOS_ENTREGA_PEDIDA = 4;
 

@@ -198,13 +198,16 @@ export function createEntregaActivities(deps: ActivityDependencies) {
      * (another status, no whole answer within the deadline) fails the attempt, which Temporal retries on
      * the delivery's schedule. One attempt at a time reaches an endpoint, whatever the event: one that
      * finds another in flight is tried again soon, having sent nothing, so a slow receiver holds one
-     * attempt's slot, not one per event.
+     * attempt's slot, not one per event; a test event or a redelivery, which a person asked for, goes at once.
      */
     async entregarWebhook(input: EntregaWebhookInput): Promise<ResultadoEntrega> {
       const endpoint = await deps.webhooks.leer(input.endpointId);
       if (!endpoint || endpoint.eliminado) return { estado: 'ELIMINADO' };
       if (endpoint.deshabilitado) return { estado: 'DESHABILITADO', motivo: endpoint.deshabilitado.motivo };
       const plazoMs = input.reintento.timeoutSegundos * 1000;
+      // A delivery a person asked for (its attempts bounded) is one request they watch: it does not queue
+      // behind the endpoint's backlog, where its few attempts would all be spent finding the turn taken.
+      if (input.reintento.intentos !== undefined) return intentar(endpoint, input);
       const turno = await deps.webhooks.tomarTurno(endpoint._id, plazoMs + MARGEN_TURNO_MS);
       if (turno === null)
         throw ApplicationFailure.create({

@@ -573,7 +573,7 @@ export interface paths {
     put?: never;
     /**
      * Send the endpoint a test event now
-     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks and logged in the endpoint’s deliveries, but retried a few times only: 4 attempts in all, after `WEBHOOK_REINTENTO_SEGUNDOS` and doubling (30 s, 1 min, 2 min by default), then the delivery ends FALLIDO, every attempt in the log (an attempt that finds another one to the endpoint in flight counts too). Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed (EN_CURSO), with its newest attempt. Each test is a new event (a new `webhook-id`).
+     * @description Sends a `webhook.prueba` event (whatever the endpoint subscribes to) the way every event goes: signed with Standard Webhooks and logged in the endpoint’s deliveries, but retried a few times only: 4 attempts in all, after `WEBHOOK_REINTENTO_SEGUNDOS` and doubling (30 s, 1 min, 2 min by default), then the delivery ends FALLIDO, every attempt in the log; it does not wait behind the endpoint’s other deliveries. Answers once the delivery ended, or once its first attempt’s deadline (`WEBHOOK_TIMEOUT_SECONDS`) passed (EN_CURSO), with its newest attempt. Each test is a new event (a new `webhook-id`).
      *
      *     Permission: `WEBHOOKS`.
      */

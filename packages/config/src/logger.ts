@@ -1,5 +1,4 @@
-import pino, { type Logger } from 'pino';
-import type { Config } from './index';
+import pino, { type Level, type Logger } from 'pino';
 
 /** Fields that hold a secret: a tenant's MH password, certificate and key, API and MH tokens, storage keys. */
 const SECRET_FIELDS = [
@@ -15,8 +14,11 @@ const SECRET_FIELDS = [
   'S3_SECRET_KEY',
 ];
 
-/** Structured JSON logs; secret fields are redacted at the top level and one level down (pino has no deeper wildcard). */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, service: string): Logger {
+/**
+ * Structured JSON logs; secret fields are redacted at the top level and one level down (pino has no deeper
+ * wildcard). `config` is `@dte/config`'s Config, by the field read: this file is below index.ts.
+ */
+export function createLogger(config: { LOG_LEVEL: Level | 'silent' }, service: string): Logger {
   return pino({
     level: config.LOG_LEVEL,
     base: { service },

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import type { DteWorkflowClient } from './client';
+import type { DteWorkflowClient } from './workflow-client';
 import { colaEntregas, EntregaWebhook, type EventoWebhook } from './webhooks';
 
 /** The deployment's settings a delivery is started with (the fields of `@dte/config`'s Config it reads). */

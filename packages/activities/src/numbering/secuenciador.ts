@@ -1,8 +1,7 @@
 import type { Connection } from 'mongoose';
 import { colaNumeracion, Numeracion } from '@dte/contract';
 import type { DteWorkflowClient } from '@dte/contract/client';
-import { takeOwned } from '@dte/store';
-import type { ActivityDependencies } from '../dependencies';
+import { takeOwned, type Database } from '@dte/store';
 
 /**
  * How long a process that lost a race for a series asks the series' numbering workflow instead of taking
@@ -66,7 +65,7 @@ export class Secuenciador {
 }
 
 /** What the numbering workflow runs: the numbers of a batch, in its order, taken here uncontended. */
-export function createNumeracionActivities(deps: Pick<ActivityDependencies, 'db'>) {
+export function createNumeracionActivities(deps: { db: Database }) {
   return {
     async numerar(serie: string, duenos: string[]): Promise<number[]> {
       const numeros: number[] = [];

@@ -1,7 +1,6 @@
 import { validationError } from '../../errors';
 import { money, type Money } from '../../money';
 import type { DescuentoRequest } from '../../requests/common';
-import type { ReceptorConsumidorRequest } from '../../requests/dte01';
 import { salarioMinimoComercio } from '../../salario-minimo';
 import type { LineaVenta } from '../bloques/cuerpo';
 import { totalesVenta, type TotalesVenta } from '../bloques/resumen';
@@ -33,14 +32,21 @@ export function umbralIdentificacionReceptor(version: number, fecEmi: string): M
   return version === 1 ? money('1095.00') : salarioMinimoComercio(fecEmi).times(3);
 }
 
-/** Refuses an anonymous consumer at or above the threshold: a 400 naming each missing field. */
+/** What names the consumer. */
+const IDENTIFICACION = ['tipoDocumento', 'numDocumento', 'nombre'] as const;
+
+/**
+ * Refuses an anonymous consumer at or above the threshold: a 400 naming each missing field. The receptor is
+ * a request's (`ReceptorConsumidorRequest`), by the fields read: the request layer checks its maximums with
+ * these totals, so this file does not import it back.
+ */
 export function checkIdentificacionReceptor(
-  receptor: ReceptorConsumidorRequest,
+  receptor: Partial<Record<(typeof IDENTIFICACION)[number], string | null>>,
   montoTotalOperacion: Money,
   umbral: Money,
 ): void {
   if (montoTotalOperacion.lt(umbral)) return;
-  const faltan = (['tipoDocumento', 'numDocumento', 'nombre'] as const).filter((f) => !receptor[f]);
+  const faltan = IDENTIFICACION.filter((f) => !receptor[f]);
   if (faltan.length)
     throw validationError(
       `El total de la operación alcanza $${umbral.toFixed(2)}: el consumidor debe identificarse`,

@@ -13,7 +13,7 @@ import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 import type { CompraRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
-import { lecturaDeCompra } from './libros-compras';
+import { lecturaDeCompra, selloDeCompra } from './lectura-compra';
 import type { ObjectStore } from './object-store';
 
 /**
@@ -399,12 +399,6 @@ export function entradaDelPeriodo(c: CompraRecord): EntradaCompra {
     selloRecibido: selloDeCompra(c),
     clasificacion: c.clasificacion ?? null,
   };
-}
-
-/** The sello the books show: the one the file carries, else the one MH answered with. */
-export function selloDeCompra(c: Pick<CompraRecord, 'selloRecibido' | 'respuestaMh'>): string | null {
-  const respuesta = c.respuestaMh as { selloRecibido?: unknown } | null | undefined;
-  return c.selloRecibido ?? (typeof respuesta?.selloRecibido === 'string' ? respuesta.selloRecibido : null);
 }
 
 function coincide(c: CompraRecord, f: FiltrosCompras): boolean {

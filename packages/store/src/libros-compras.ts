@@ -3,11 +3,11 @@ import {
   type ClasificacionRenta,
   type CompraLibro,
   type DocumentoLibro,
-  lecturaDeLibros,
   type Dte,
   type Periodo,
 } from '@dte/domain';
-import { selloDeCompra, type Compras, type CompraRecord, type EntradaCompra, type LibroCompra } from './compras';
+import type { Compras, CompraRecord, EntradaCompra, LibroCompra } from './compras';
+import { selloDeCompra } from './lectura-compra';
 import type { Documents } from './documents';
 import { documentosPorDia } from './libros';
 
@@ -17,32 +17,6 @@ import { documentosPorDia } from './libros';
  * (`Compras.entradasDelPeriodo`), each keeping what the books read of its document (`lecturaDeCompra`),
  * and the FSEs it issued, a day at a time from its own list. A month of any size holds two batches.
  */
-
-type Json = Record<string, unknown>;
-
-/** What the resumen says of the 1 % IVA the supplier perceived (anexo 8): ivaPerci1, ivaPerci from 2026. */
-const PERCEPCION = ['ivaPerci1', 'ivaPerci'] as const;
-
-/**
- * What the purchase books and annexes read of a received DTE (compras*.ts of the domain), and only that,
- * kept on its period's list entry: what the sales books read (`lecturaDeLibros`: the resumen's figures with
- * its IVA, a Comprobante de Retención's lines) but the receptor, who is the emisor itself, and with the
- * percepción and the supplier's identity (its emisor's NIT, NRC and name).
- */
-export function lecturaDeCompra(dte: Dte, tipoDte: string): Dte {
-  const { identificacion, resumen, cuerpoDocumento } = lecturaDeLibros(dte, tipoDte);
-  const completo = (dte['resumen'] as Json | undefined) ?? {};
-  const emisor = (dte['emisor'] as Json | undefined) ?? {};
-  return {
-    identificacion,
-    resumen: resumen && {
-      ...(resumen as Json),
-      ...Object.fromEntries(PERCEPCION.filter((c) => c in completo).map((c) => [c, completo[c]])),
-    },
-    emisor: Object.fromEntries(['nit', 'nrc', 'nombre'].filter((c) => c in emisor).map((c) => [c, emisor[c]])),
-    ...(cuerpoDocumento ? { cuerpoDocumento } : {}),
-  };
-}
 
 /** The fecEmi months (YYYY-MM) a period spans: a month, or each month of a date range. */
 function mesesDe(p: Periodo): string[] {

@@ -1,7 +1,6 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
-import { hashToken, SecretBox } from '@dte/store';
-import { Tenants } from '../../apps/api/src/admin/tenants';
+import { hashToken, SecretBox, Tenants } from '@dte/store';
 import { infraccionesDeAccesibilidad } from '../support/accesibilidad';
 import { alReceptor, archivoDte, emitir } from '../support/fixtures';
 import { stack } from '../support/stack';

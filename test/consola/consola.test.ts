@@ -1,7 +1,6 @@
 import puppeteer, { type Browser, type HTTPResponse, type Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
-import { hashToken, SecretBox } from '@dte/store';
-import { Tenants } from '../../apps/api/src/admin/tenants';
+import { hashToken, SecretBox, Tenants } from '@dte/store';
 import { eventually } from '../support/eventually';
 import { waitForMail } from '../support/maildev';
 import { anulacionRescindida } from '../support/fixtures';

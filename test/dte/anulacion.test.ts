@@ -1,7 +1,6 @@
 import { loadConfig } from '@dte/config';
 import { MhClient } from '@dte/activities';
-import { hashToken, SecretBox } from '@dte/store';
-import { Tenants } from '../../apps/api/src/admin/tenants';
+import { hashToken, SecretBox, Tenants } from '@dte/store';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 

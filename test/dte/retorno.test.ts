@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@dte/config';
-import { SecretBox } from '@dte/store';
+import { SecretBox, Tenants } from '@dte/store';
 import { validateMhSchema } from '@dte/domain';
-import { Tenants } from '../../apps/api/src/admin/tenants';
 import { direccion, emitirCcf, emitirFactura } from '../support/fixtures';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, SecretBox, type Database } from '@dte/store';
+import { connectDatabase, SecretBox, Tenants, type Database } from '@dte/store';
 import { parseCertificadoMH, type Generacion } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
-import { Tenants } from '../../apps/api/src/admin/tenants';
 import { eventually } from './eventually';
 import { stack } from './stack';
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from './tenants';
+import { PERMISSIONS } from '@dte/store';
 
 /**
  * What `npm run admin -- help` prints: one entry per command, each with its actions and options (`--name

@@ -1,5 +1,5 @@
 import type { AvanceCertificacion, CertificacionEstado } from '@dte/contract';
-import { issuerNotProvisioned, issuerRecords, TenantCache, type Database } from '@dte/store';
+import { issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
 import { requirePermission, type Authenticated } from '../http/auth';
 
 /** The token a campaign started from the shell issues with, as the API's would: its issuer and permissions. */
@@ -14,10 +14,14 @@ export interface TokenDeCampana {
  * `--token`, checked as the API checks the token that calls POST /certificacion (not revoked, CERTIFICACION,
  * its establishment and point of sale active); without it the emisor's oldest token that passes.
  */
-export async function tokenDeCampana(db: Database, emisorId: number, tokenId: number | null): Promise<TokenDeCampana> {
-  const { ApiToken, Emisor } = db.models;
-  if (!(await Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
-  const tenants = new TenantCache(db.models, 0);
+export async function tokenDeCampana(
+  db: Database,
+  tenants: Tenants,
+  emisorId: number,
+  tokenId: number | null,
+): Promise<TokenDeCampana> {
+  await tenants.comprobarEmisor(emisorId);
+  const cache = new TenantCache(db.models, 0);
   const deToken = (t: { id: number; establecimientoId: number; puntoVentaId: number; permissions: string[] }) => ({
     tokenId: t.id,
     emisorId,
@@ -26,20 +30,18 @@ export async function tokenDeCampana(db: Database, emisorId: number, tokenId: nu
     permissions: t.permissions,
   });
   if (tokenId !== null) {
-    const token = await ApiToken.findOne({ id: tokenId, emisorId }, { _id: 0 }).lean();
+    const token = await tenants.token(emisorId, tokenId);
     if (!token) throw new Error(`token ${tokenId} is not a token of emisor ${emisorId}`);
     if (token.revokedAt) throw new Error(`token ${tokenId} is revoked`);
     const auth = deToken(token);
     requirePermission(auth, 'CERTIFICACION');
-    if (!(await issuerRecords(tenants, auth))) throw issuerNotProvisioned(auth);
+    if (!(await issuerRecords(cache, auth))) throw issuerNotProvisioned(auth);
     return { auth, token: { id: token.id, name: token.name }, elegido: false };
   }
-  const candidatos = await ApiToken.find({ emisorId, revokedAt: null, permissions: 'CERTIFICACION' }, { _id: 0 })
-    .sort({ id: 1 })
-    .lean();
+  const candidatos = await tenants.tokensConPermiso(emisorId, 'CERTIFICACION');
   for (const token of candidatos) {
     const auth = deToken(token);
-    if (await issuerRecords(tenants, auth)) return { auth, token: { id: token.id, name: token.name }, elegido: true };
+    if (await issuerRecords(cache, auth)) return { auth, token: { id: token.id, name: token.name }, elegido: true };
   }
   throw new Error(
     `emisor ${emisorId} has no active token with the CERTIFICACION permission (revoked tokens and those of an ` +

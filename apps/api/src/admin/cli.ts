@@ -20,6 +20,8 @@ import {
   ObjectStore,
   SecretBox,
   TenantCache,
+  PERMISSIONS,
+  Tenants,
   Webhooks,
   type Database,
 } from '@dte/store';
@@ -46,7 +48,6 @@ import { progreso, tokenDeCampana } from './certificacion';
 import { ayuda, esComando, verAyuda } from './ayuda';
 import { ensureDevTenant } from './dev-tenant';
 import { crearEndpoint, escuchar } from './webhooks';
-import { PERMISSIONS, Tenants } from './tenants';
 
 /** The options that take no value. */
 const FLAGS = new Set(['servicio', 'sin-certificacion', 'seguir', 'sin-tls']);
@@ -184,7 +185,6 @@ async function run(
   args: string[],
 ): Promise<void> {
   const tenants = new Tenants(db, box);
-  const { Emisor, Establecimiento, PuntoVenta, ApiToken } = db.models;
   const o = options(command.split(' ')[0]!, args);
   switch (command) {
     case 'emisor create': {
@@ -279,7 +279,7 @@ async function run(
         }),
       );
     case 'emisor list':
-      return contados(await Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean(), 'emisor(es)');
+      return contados(await tenants.emisores(), 'emisor(es)');
     case 'establecimiento create': {
       const e = await tenants.createEstablecimiento(o.id('emisor'), {
         codEstable: o.opt('cod-estable'),
@@ -322,12 +322,7 @@ async function run(
         `punto de venta ${o.id('punto-venta')} deleted`,
       );
     case 'establecimiento list':
-      return contados(
-        await Establecimiento.find({ emisorId: o.id('emisor') }, { _id: 0 })
-          .sort({ id: 1 })
-          .lean(),
-        'establecimiento(s)',
-      );
+      return contados(await tenants.establecimientos(o.id('emisor')), 'establecimiento(s)');
     case 'punto-venta create': {
       const p = await tenants.createPuntoVenta(o.id('emisor'), o.id('establecimiento'), {
         codPuntoVenta: o.opt('cod-punto-venta'),
@@ -339,12 +334,7 @@ async function run(
       );
     }
     case 'punto-venta list':
-      return contados(
-        await PuntoVenta.find({ emisorId: o.id('emisor') }, { _id: 0 })
-          .sort({ id: 1 })
-          .lean(),
-        'punto(s) de venta',
-      );
+      return contados(await tenants.puntosVenta(o.id('emisor')), 'punto(s) de venta');
     case 'token create': {
       const { token, record } = await tenants.createToken({
         emisorId: o.id('emisor'),
@@ -361,12 +351,7 @@ async function run(
     }
     case 'token list':
       // `_id` is the token's hash: not shown either.
-      return contados(
-        await ApiToken.find({ emisorId: o.id('emisor') }, { _id: 0 })
-          .sort({ id: 1 })
-          .lean(),
-        'token(s)',
-      );
+      return contados(await tenants.tokens(o.id('emisor')), 'token(s)');
     case 'token revoke': {
       const id = Number(o.positionals[0]);
       if (!Number.isInteger(id)) throw new Error('token revoke <id>');
@@ -427,7 +412,7 @@ async function run(
       return print({ id: o.opt('webhook'), eliminado: true }, `webhook endpoint ${o.opt('webhook')} deleted`);
     case 'buzon set': {
       const emisorId = o.id('emisor');
-      if (!(await Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
+      await tenants.comprobarEmisor(emisorId);
       const port = o.optional('port');
       const pedido = parseRequest(buzonRequest, {
         host: o.opt('host'),
@@ -515,11 +500,11 @@ async function conAvance<T>(que: string, trabajo: Promise<T>): Promise<T> {
 }
 
 /** Runs the emisor's reconciliation of a day with MH as the schedule does, and answers its summary. */
-async function conciliar(config: Config, db: Database, args: string[]) {
+async function conciliar(config: Config, db: Database, box: SecretBox, args: string[]) {
   const o = options('conciliar', args);
   const emisorId = o.id('emisor');
   const { fecha } = parseRequest(conciliacionRequest, { fecha: o.opt('fecha') });
-  if (!(await db.models.Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
+  await new Tenants(db, box).comprobarEmisor(emisorId);
   const workflowId = Conciliacion.workflowId(emisorId, fecha);
   const resumen = await conTemporal(config, (workflows) =>
     conAvance(
@@ -595,6 +580,7 @@ async function certificacion(config: Config, db: Database, args: string[]): Prom
       });
       const { auth, token, elegido } = await tokenDeCampana(
         db,
+        new Tenants(db, new SecretBox(config.SECRET_KEY)),
         emisorId,
         o.optional('token') === null ? null : o.id('token'),
       );
@@ -660,12 +646,17 @@ function conteoDeSalida(archivo: string, filas: boolean): { paso: Transform; fin
 }
 
 /** The same book or annex the API answers, for an accountant without an API token. */
-async function libros(db: Database, store: ObjectStore, tipo: 'libros' | 'anexos', args: string[]): Promise<void> {
+async function libros(
+  db: Database,
+  box: SecretBox,
+  store: ObjectStore,
+  tipo: 'libros' | 'anexos',
+  args: string[],
+): Promise<void> {
   const o = options(tipo, args);
   const [nombre] = o.positionals;
   const emisorId = o.id('emisor');
-  const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
-  if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+  const emisor = await new Tenants(db, box).emisor(emisorId);
   const salida = o.optional('salida');
   const consulta = {
     periodo: o.optional('periodo') ?? undefined,
@@ -737,12 +728,12 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(`${JSON.stringify({ emisorId: tenant.emisorId, nit: tenant.nit })}\n`);
       return decir(`development emisor ${tenant.emisorId} ready; its token is in ${tokenFile}`);
     }
-    if (command === 'conciliar') return await conciliar(config, db, args);
+    if (command === 'conciliar') return await conciliar(config, db, box, args);
     if (command === 'reenviar') return await reenviar(config, db, args);
     if (command === 'schedules') return await schedules(config, args);
     if (command === 'certificacion') return await certificacion(config, db, args);
     if (command === 'libros' || command === 'anexos')
-      return await libros(db, ObjectStore.fromConfig(config), command, args);
+      return await libros(db, box, ObjectStore.fromConfig(config), command, args);
     const [action, ...rest] = args;
     await run(config, db, box, ObjectStore.fromConfig(config), `${command ?? ''} ${action ?? ''}`, rest);
   } finally {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import axios from 'axios';
-import { hashToken, type Database, type SecretBox } from '@dte/store';
+import { PERMISSIONS, Tenants, type Database, type SecretBox } from '@dte/store';
 import { generateCertificadoMH } from '@dte/domain';
-import { PERMISSIONS, Tenants } from './tenants';
 
 /** The demo taxpayer of the embedded stack (ambiente TEST). Its NIT is fictitious. */
 export const DEMO_EMISOR = {
@@ -43,7 +42,7 @@ export async function ensureDevTenant(
 ): Promise<DevTenant> {
   const tenants = new Tenants(db, box);
   const nit = opts.nit ?? DEMO_EMISOR.nit;
-  let emisor = await db.models.Emisor.findOne({ nit });
+  let emisor = await tenants.emisorPorNit(nit);
   if (!emisor) {
     const certificadoPassword = randomBytes(12).toString('base64url');
     emisor = await tenants.createEmisor({
@@ -65,7 +64,7 @@ export async function ensureDevTenant(
   } else if (!emisor.direccion.distrito) {
     // A demo tenant provisioned before distritos were kept gets its own, so it can switch to 2026.
     await tenants.setDistritoEmisor(emisor.id, DEMO_EMISOR.direccion.distrito);
-    for (const e of await db.models.Establecimiento.find({ emisorId: emisor.id, 'direccion.distrito': null }).lean())
+    for (const e of await tenants.establecimientosSinDistrito(emisor.id))
       await tenants.setDistritoEstablecimiento(e.id, DEMO_EMISOR.direccion.distrito);
   }
   await registerInSimulator(
@@ -76,15 +75,11 @@ export async function ensureDevTenant(
   );
 
   const token = opts.devToken ?? readToken(opts.tokenFile) ?? `dte_${randomBytes(24).toString('base64url')}`;
-  if (!(await db.models.ApiToken.exists({ _id: hashToken(token), revokedAt: null }))) {
-    const establecimiento = await db.models.Establecimiento.findOne({ emisorId: emisor.id, codEstable: 'M001' });
-    const puntoVenta = await db.models.PuntoVenta.findOne({
-      establecimientoId: establecimiento!.id,
-      codPuntoVenta: 'P001',
-    });
+  if (!(await tenants.tokenActivo(token))) {
+    const puntoVenta = await tenants.puntoVentaPorCodigos(emisor.id, 'M001', 'P001');
     await tenants.createToken({
       emisorId: emisor.id,
-      establecimientoId: establecimiento!.id,
+      establecimientoId: puntoVenta!.establecimientoId,
       puntoVentaId: puntoVenta!.id,
       name: 'dev token (all permissions)',
       permissions: PERMISSIONS,
@@ -92,7 +87,7 @@ export async function ensureDevTenant(
     });
   } else {
     // A demo token made before a permission existed (WEBHOOKS) gets it: it is the all-permissions token.
-    await db.models.ApiToken.updateOne({ _id: hashToken(token) }, { $set: { permissions: [...PERMISSIONS] } });
+    await tenants.setPermisos(token, PERMISSIONS);
   }
   fs.writeFileSync(opts.tokenFile, token, { mode: 0o600 });
   return { emisorId: emisor.id, nit, token };

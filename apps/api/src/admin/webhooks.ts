@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '@dte/config';
 import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
-import { Webhooks, type Database, type SecretBox } from '@dte/store';
+import { Tenants, Webhooks, type Database, type SecretBox } from '@dte/store';
 import { comprobarDestino } from '../http/destino';
 
 /** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
@@ -13,8 +13,7 @@ export async function crearEndpoint(
   emisorId: number,
   pedido: WebhookRequest,
 ) {
-  const emisor = await db.models.Emisor.findOne({ id: emisorId }).lean();
-  if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+  const emisor = await new Tenants(db, box).emisor(emisorId);
   const url = await comprobarDestino(
     pedido.url,
     emisor.ambiente as AmbienteCode,

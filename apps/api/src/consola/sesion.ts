@@ -2,23 +2,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
-import { activeApiTokenByHash, hashToken } from '@dte/store';
+import { activeApiTokenByHash, hashToken, SesionesConsola } from '@dte/store';
 import type { ApiContext } from '../context';
 
-/**
- * The console's sessions, kept by the server: the cookie holds a random id, the database its SHA-256 as
- * `_id` (the one lookup FerretDB answers from an index) with the token's hash — never the token —, the
- * session's CSRF token and when it ends. Each request reads the token's record again, so a revoked token
- * ends its sessions at once.
+/*
+ * The console's sessions, kept by the server (`SesionesConsola`): the cookie holds a random id, the
+ * database its SHA-256 with the token's hash. Each request reads the token's record again, so a revoked
+ * token ends its sessions at once.
  */
-interface SesionRecord {
-  _id: string;
-  /** The `_id` of the API token that signed in. */
-  tokenHash: string;
-  csrf: string;
-  creada: Date;
-  expira: Date;
-}
 
 export interface Sesion {
   csrf: string;
@@ -36,7 +27,7 @@ export const COOKIE = 'dte_consola';
 /** The sign-in form's own CSRF token, before there is a session (double submit: cookie and field agree). */
 const COOKIE_ENTRADA = 'dte_consola_entrada';
 
-const coleccion = (ctx: ApiContext) => ctx.db.connection.collection<SesionRecord>('consola_sesiones');
+const sesiones = (ctx: ApiContext) => new SesionesConsola(ctx.db.connection);
 const aleatorio = () => randomBytes(32).toString('base64url');
 const clave = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
@@ -87,7 +78,7 @@ export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, 
     throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
   const id = aleatorio();
   const creada = new Date();
-  await coleccion(ctx).insertOne({
+  await sesiones(ctx).abrir({
     _id: clave(id),
     tokenHash,
     csrf: aleatorio(),
@@ -100,7 +91,7 @@ export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, 
 
 export async function cerrarSesion(ctx: ApiContext, req: Request, res: Response): Promise<void> {
   const id = cookies(req)[COOKIE];
-  if (id) await coleccion(ctx).deleteOne({ _id: clave(id) });
+  if (id) await sesiones(ctx).cerrar(clave(id));
   ponerCookie(req, res, COOKIE, '', 0);
 }
 
@@ -112,9 +103,9 @@ export async function cerrarSesion(ctx: ApiContext, req: Request, res: Response)
 export function sesion(ctx: ApiContext): RequestHandler {
   return async (req, res, next) => {
     const id = cookies(req)[COOKIE];
-    const registro = id ? await coleccion(ctx).findOne({ _id: clave(id) }) : null;
+    const registro = id ? await sesiones(ctx).leer(clave(id)) : null;
     const vigente = registro && registro.expira.getTime() > Date.now() ? registro : null;
-    if (registro && !vigente) await coleccion(ctx).deleteOne({ _id: registro._id });
+    if (registro && !vigente) await sesiones(ctx).cerrar(registro._id);
     const token = vigente && (await activeApiTokenByHash(ctx.db.models, vigente.tokenHash));
     if (!vigente || !token) {
       if (req.method === 'GET') return res.redirect(303, '/consola/entrar');

@@ -1,21 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
-import { isDuplicateKey } from '@dte/store';
+import { ClavesIdempotencia, type IdempotencyRecord } from '@dte/store';
 import type { ApiContext } from '../context';
-
-interface IdempotencyRecord {
-  /**
-   * `<emisorId>/<establecimientoId>/<puntoVentaId>:<key>`: keys are scoped to the point of sale, as documents
-   * are numbered. Records stored before that are `<emisorId>:<key>` (see `LegacyOwner`); a key has no `/`,
-   * so neither shape can be mistaken for the other.
-   */
-  _id: string;
-  requestHash: string;
-  /** The operation's id: a document's or an event's codigoGeneracion, a resend's workflow id suffix. */
-  codigoGeneracion: string;
-  createdAt: Date;
-}
 
 const KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
@@ -82,12 +69,12 @@ export async function idempotentId(
       errors: [{ field: 'Idempotency-Key', message: 'formato no válido' }],
     });
   }
-  const keys = ctx.db.connection.collection<IdempotencyRecord>('idempotency_keys');
+  const keys = new ClavesIdempotencia(ctx.db.connection);
   const requestHash = createHash('sha256')
     .update(`${req.method} ${req.path}\n${JSON.stringify(parsed)}`)
     .digest('hex');
   const { emisorId, establecimientoId, puntoVentaId } = req.auth;
-  const legacy = await keys.findOne({ _id: `${emisorId}:${key}` });
+  const legacy = await keys.leer(`${emisorId}:${key}`);
   if (
     legacy &&
     (await legacyOwner(ctx, req, {
@@ -103,13 +90,8 @@ export async function idempotentId(
     codigoGeneracion: randomUUID().toUpperCase(),
     createdAt: new Date(),
   };
-  try {
-    await keys.insertOne(candidate);
-    return candidate.codigoGeneracion;
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
-  return sameRequest((await keys.findOne({ _id }))!, requestHash);
+  if (await keys.reclamar(candidate)) return candidate.codigoGeneracion;
+  return sameRequest((await keys.leer(_id))!, requestHash);
 }
 
 /** The record's id for a retry of its request; another request under its key is refused. */

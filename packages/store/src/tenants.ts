@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '@dte/config';
-import {
-  Certificaciones,
-  hashToken,
-  politicaDeCompras,
-  takeNext,
-  type Database,
-  type EmisorRecord,
-  type ObjectStore,
-  type SecretBox,
-} from '@dte/store';
+import { Certificaciones } from './certificaciones';
+import type { Database } from './db/connection';
+import { takeNext } from './db/insert-next';
+import type { EmisorRecord } from './db/models';
+import { politicaDeCompras } from './issuer';
+import type { ObjectStore } from './object-store';
+import { hashToken, type SecretBox } from './secrets';
 import {
   ambienteName,
   checkCertificadoPassword,
@@ -92,12 +89,83 @@ export interface NewEmisor {
 /** What MH gives an emisor for one of its environments: the API password and the certificate with its password. */
 type CredencialesMh = Pick<NewEmisor, 'mhPassword' | 'certificadoXml' | 'certificadoPassword'>;
 
-/** Creating tenants: emisores, their establishments and points of sale, and API tokens. */
+/**
+ * The tenants' repository: emisores, their establishments and points of sale, and API tokens, as the
+ * admin CLI creates, changes and lists them. Each refusal is an Error whose message the CLI prints.
+ */
 export class Tenants {
   constructor(
     private readonly db: Database,
     private readonly box: SecretBox,
   ) {}
+
+  /** Every emisor, its secrets left out. */
+  async emisores() {
+    return this.db.models.Emisor.find({}, { secrets: 0, _id: 0 }).sort({ id: 1 }).lean();
+  }
+
+  /** The emisor, or a refusal naming it. */
+  async emisor(emisorId: number) {
+    const emisor = await this.db.models.Emisor.findOne({ id: emisorId }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    return emisor;
+  }
+
+  /** Refuses an emisor that does not exist. */
+  async comprobarEmisor(emisorId: number): Promise<void> {
+    if (!(await this.db.models.Emisor.exists({ id: emisorId }))) throw new Error(`emisor ${emisorId} does not exist`);
+  }
+
+  /** The emisor with this NIT, if there is one. */
+  async emisorPorNit(nit: string) {
+    return this.db.models.Emisor.findOne({ nit });
+  }
+
+  async establecimientos(emisorId: number) {
+    return this.db.models.Establecimiento.find({ emisorId }, { _id: 0 }).sort({ id: 1 }).lean();
+  }
+
+  /** The emisor's establishments without a distrito (CAT-008), which the 2026 schemas require. */
+  async establecimientosSinDistrito(emisorId: number) {
+    return this.db.models.Establecimiento.find({ emisorId, 'direccion.distrito': null }).lean();
+  }
+
+  async puntosVenta(emisorId: number) {
+    return this.db.models.PuntoVenta.find({ emisorId }, { _id: 0 }).sort({ id: 1 }).lean();
+  }
+
+  /** The point of sale by the codes the emisor gave it and its establishment, if they exist. */
+  async puntoVentaPorCodigos(emisorId: number, codEstable: string, codPuntoVenta: string) {
+    const establecimiento = await this.db.models.Establecimiento.findOne({ emisorId, codEstable });
+    return this.db.models.PuntoVenta.findOne({ establecimientoId: establecimiento!.id, codPuntoVenta });
+  }
+
+  /** The emisor's tokens, without their hash (`_id`). */
+  async tokens(emisorId: number) {
+    return this.db.models.ApiToken.find({ emisorId }, { _id: 0 }).sort({ id: 1 }).lean();
+  }
+
+  /** The emisor's token by its id, without its hash, revoked or not. */
+  async token(emisorId: number, tokenId: number) {
+    return this.db.models.ApiToken.findOne({ id: tokenId, emisorId }, { _id: 0 }).lean();
+  }
+
+  /** The emisor's tokens not revoked that carry `permiso`, oldest first, without their hash. */
+  async tokensConPermiso(emisorId: number, permiso: string) {
+    return this.db.models.ApiToken.find({ emisorId, revokedAt: null, permissions: permiso }, { _id: 0 })
+      .sort({ id: 1 })
+      .lean();
+  }
+
+  /** Whether this token (in clear) is one not revoked. */
+  async tokenActivo(token: string): Promise<boolean> {
+    return !!(await this.db.models.ApiToken.exists({ _id: hashToken(token), revokedAt: null }));
+  }
+
+  /** The token's permissions from now on. */
+  async setPermisos(token: string, permissions: readonly string[]): Promise<void> {
+    await this.db.models.ApiToken.updateOne({ _id: hashToken(token) }, { $set: { permissions: [...permissions] } });
+  }
 
   async createEmisor(input: NewEmisor) {
     checkDireccion(input.direccion);

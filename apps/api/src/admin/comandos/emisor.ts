@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import type { AmbienteCode } from '@dte/domain';
+import { contados, porAccion, print, type Comando } from '../comando';
+
+export const emisor: Comando = {
+  nombre: 'emisor',
+  ayuda: `emisor create --nit --nrc --nombre [--nombre-comercial] --cod-actividad --desc-actividad
+                --departamento --municipio [--distrito] --complemento --telefono --correo
+                --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
+  emisor list
+  emisor produccion --emisor <id> --mh-password --certificado <production CertificadoMH .crt file>
+                --certificado-password [--sin-certificacion]
+                moves a TEST emisor to ambiente PROD with the credentials MH gives it for production;
+                refused while the emisor has no completed certification campaign, unless --sin-certificacion
+  emisor distrito --emisor <id> --distrito <CAT-008 code, 2 digits>
+  emisor normativa --emisor <id> --generacion 2026|2023 [--desde <ISO 8601 instant, default now>]
+                from --desde the emisor issues in MH's schemas of that generation, before it in the other;
+                without it the emisor follows NORMATIVA_2026_DESDE. 2026 needs the distrito of the emisor
+                and of each of its establishments.
+  emisor normativa --emisor <id> --servicio
+                the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
+  emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
+                [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
+  emisor compras --emisor <id> [--monto-confirmacion <USD, e.g. 500.00>|--servicio] [--primero-del-proveedor si|no]
+                which received documents MH confirmed wait for a person (COMPRAS_CONFIRMAR) to compare them
+                with MH's consulta pública before they count: those above the amount (--servicio: the
+                service's COMPRAS_MONTO_CONFIRMACION), and with si each supplier's first; prints the policy`,
+  opciones: {
+    nit: 'valor',
+    nrc: 'valor',
+    nombre: 'valor',
+    'nombre-comercial': 'valor',
+    'cod-actividad': 'valor',
+    'desc-actividad': 'valor',
+    departamento: 'valor',
+    municipio: 'valor',
+    distrito: 'valor',
+    complemento: 'valor',
+    telefono: 'valor',
+    correo: 'valor',
+    ambiente: 'valor',
+    'mh-password': 'valor',
+    certificado: 'valor',
+    'certificado-password': 'valor',
+    emisor: 'valor',
+    logo: 'valor',
+    'color-principal': 'valor',
+    'color-secundario': 'valor',
+    'color-fondo': 'valor',
+    generacion: 'valor',
+    desde: 'valor',
+    servicio: 'bandera',
+    'sin-certificacion': 'bandera',
+    'monto-confirmacion': 'valor',
+    'primero-del-proveedor': 'valor',
+  },
+  ejecutar: porAccion('emisor', {
+    async create({ tenants }, o) {
+      const ambiente = o.opt('ambiente');
+      if (ambiente !== 'TEST' && ambiente !== 'PROD') throw new Error('--ambiente must be TEST or PROD');
+      const emisor = await tenants.createEmisor({
+        nit: o.opt('nit'),
+        nrc: o.opt('nrc'),
+        nombre: o.opt('nombre'),
+        nombreComercial: o.optional('nombre-comercial'),
+        codActividad: o.opt('cod-actividad'),
+        descActividad: o.opt('desc-actividad'),
+        direccion: o.direccion(),
+        telefono: o.opt('telefono'),
+        correo: o.opt('correo'),
+        ambiente: (ambiente === 'TEST' ? '00' : '01') as AmbienteCode,
+        mhPassword: o.opt('mh-password'),
+        certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
+        certificadoPassword: o.opt('certificado-password'),
+      });
+      print(
+        { id: emisor.id, nit: emisor.nit, slug: emisor.slug },
+        `emisor ${emisor.id} created (NIT ${emisor.nit}); next: establecimiento create --emisor ${emisor.id}`,
+      );
+    },
+    async branding({ tenants, store }, o) {
+      const colores = Object.fromEntries(
+        (
+          [
+            ['colorPrincipal', 'color-principal'],
+            ['colorSecundario', 'color-secundario'],
+            ['colorFondo', 'color-fondo'],
+          ] as const
+        )
+          .map(([field, option]) => [field, o.optional(option)])
+          .filter(([, value]) => value !== null),
+      );
+      const logo = o.optional('logo');
+      const branding = await tenants.setBranding(o.id('emisor'), store(), {
+        colores,
+        logo: logo ? { bytes: fs.readFileSync(logo), file: logo } : undefined,
+      });
+      print(branding, `branding of emisor ${o.id('emisor')} saved`);
+    },
+    async distrito({ tenants }, o) {
+      print(
+        await tenants.setDistritoEmisor(o.id('emisor'), o.opt('distrito')),
+        `distrito of emisor ${o.id('emisor')} set`,
+      );
+    },
+    async normativa({ tenants, config }, o) {
+      if (o.flag('servicio')) {
+        if (o.optional('generacion') !== null || o.optional('desde') !== null)
+          throw new Error('--servicio takes neither --generacion nor --desde: the service decides both');
+        return print(
+          await tenants.setNormativaDelServicio(o.id('emisor'), new Date(config.NORMATIVA_2026_DESDE)),
+          `emisor ${o.id('emisor')} follows the service's cut-over (NORMATIVA_2026_DESDE) again`,
+        );
+      }
+      const generacion = o.opt('generacion');
+      if (generacion !== '2023' && generacion !== '2026') throw new Error('--generacion must be 2023 or 2026');
+      const desde = o.optional('desde');
+      // An instant, so the cut-over is the same wherever the CLI runs (El Salvador is UTC−6).
+      if (desde !== null && !/(Z|[+-]\d{2}:\d{2})$/.test(desde))
+        throw new Error('--desde must be an ISO 8601 instant with its offset, e.g. 2026-12-01T00:00:00-06:00');
+      const instante = desde === null ? new Date() : new Date(desde);
+      if (Number.isNaN(instante.getTime())) throw new Error(`--desde ${desde} is not a valid instant`);
+      print(
+        await tenants.setNormativa(o.id('emisor'), generacion, instante),
+        `emisor ${o.id('emisor')} issues in the ${generacion} generation from ${instante.toISOString()}`,
+      );
+    },
+    async compras({ tenants, config }, o) {
+      const monto = o.optional('monto-confirmacion');
+      if (monto !== null && o.flag('servicio'))
+        throw new Error('--monto-confirmacion and --servicio exclude each other');
+      const primero = o.optional('primero-del-proveedor');
+      if (primero !== null && primero !== 'si' && primero !== 'no')
+        throw new Error('--primero-del-proveedor must be si or no');
+      const politica = await tenants.setPoliticaCompras(o.id('emisor'), config, {
+        ...(monto !== null ? { montoConfirmacion: monto } : o.flag('servicio') ? { montoConfirmacion: null } : {}),
+        ...(primero !== null ? { primeroDelProveedor: primero === 'si' } : {}),
+      });
+      print(politica, `received documents of emisor ${o.id('emisor')} wait for a person as printed`);
+    },
+    async produccion({ tenants }, o) {
+      print(
+        await tenants.pasarAProduccion(o.id('emisor'), {
+          mhPassword: o.opt('mh-password'),
+          certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
+          certificadoPassword: o.opt('certificado-password'),
+          sinCertificacion: o.flag('sin-certificacion'),
+        }),
+      );
+    },
+    async list({ tenants }) {
+      contados(await tenants.emisores(), 'emisor(es)');
+    },
+  }),
+};

@@ -1,0 +1,46 @@
+import { PERMISSIONS } from '@dte/store';
+import { contados, porAccion, print, type Comando } from '../comando';
+
+function permissionsOf(list: string): string[] {
+  if (list === 'ALL') return [...PERMISSIONS];
+  const asked = list.split(',').map((p) => p.trim());
+  const unknown = asked.filter((p) => !PERMISSIONS.includes(p));
+  if (unknown.length) throw new Error(`unknown permissions ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+  return asked;
+}
+
+export const token: Comando = {
+  nombre: 'token',
+  ayuda: `token create --emisor <id> --establecimiento <id> --punto-venta <id> --name <text> --permissions <A,B,…|ALL>
+                prints the token, this once
+  token list --emisor <id>
+  token revoke <id>
+  permissions: ${PERMISSIONS.join(', ')}`,
+  opciones: { emisor: 'valor', establecimiento: 'valor', 'punto-venta': 'valor', name: 'valor', permissions: 'valor' },
+  ejecutar: porAccion('token', {
+    async create({ tenants }, o) {
+      const { token, record } = await tenants.createToken({
+        emisorId: o.id('emisor'),
+        establecimientoId: o.id('establecimiento'),
+        puntoVentaId: o.id('punto-venta'),
+        name: o.opt('name'),
+        permissions: permissionsOf(o.opt('permissions')),
+      });
+      // The only time the token is shown: the database keeps its hash.
+      print(
+        { id: record.id, token, permissions: record.permissions },
+        `token ${record.id} created: keep it now, it is not shown again`,
+      );
+    },
+    async list({ tenants }, o) {
+      // Without `_id`, the token's hash: not shown either.
+      contados(await tenants.tokens(o.id('emisor')), 'token(s)');
+    },
+    async revoke({ tenants }, o) {
+      const id = Number(o.positionals[0]);
+      if (!Number.isInteger(id)) throw new Error('token revoke <id>');
+      if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
+      print({ id, revoked: true }, `token ${id} revoked`);
+    },
+  }),
+};

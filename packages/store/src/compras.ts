@@ -11,6 +11,7 @@ import type { EstadoCompra, MotivoCompra, OrigenCompra } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
+import { dteGuardado, jsonGuardado } from './dte-guardado';
 import type { CompraRecord } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { lecturaDeCompra, selloDeCompra } from './lectura-compra';
@@ -31,7 +32,7 @@ export type { CompraRecord };
 export interface NuevaCompra {
   emisorId: number;
   identidad: IdentidadCompra;
-  dteJson: object;
+  dteJson: Record<string, unknown>;
   estado: EstadoCompra;
   motivos: MotivoCompra[];
   verificacion: VerificacionCompra;
@@ -393,7 +394,7 @@ export function entradaDelPeriodo(c: CompraRecord): EntradaCompra {
       numeroControl: c.numeroControl ?? '',
       fecEmi: c.fecEmi,
       proveedorNit: c.proveedor.nit ?? null,
-      dte: lecturaDeCompra(c.dteJson as Dte, c.tipoDte),
+      dte: lecturaDeCompra(dteGuardado(c), c.tipoDte),
     },
     estado: c.estado,
     selloRecibido: selloDeCompra(c),
@@ -412,8 +413,8 @@ function coincide(c: CompraRecord, f: FiltrosCompras): boolean {
 }
 
 /** The sello MH's Archivo DTE carries at its end ([MF] §XXIII), if the file has one. */
-function selloDelArchivo(dteJson: object): string | null {
-  const sello = (dteJson as { selloRecibido?: unknown }).selloRecibido;
+function selloDelArchivo(archivo: Record<string, unknown>): string | null {
+  const sello = archivo['selloRecibido'];
   return typeof sello === 'string' && sello ? sello : null;
 }
 
@@ -448,7 +449,7 @@ export function compraView(c: CompraRecord, conDocumento = false) {
     confirmacion: confirmacionView(c.confirmacion),
     clasificacion: (c.clasificacion ?? null) as Record<string, unknown> | null,
     pdf: !!c.pdfKey,
-    ...(conDocumento ? { documento: c.dteJson as object } : {}),
+    ...(conDocumento ? { documento: jsonGuardado(c) } : {}),
   };
 }
 export type CompraView = ReturnType<typeof compraView>;

@@ -4,7 +4,6 @@ import {
   fechaDeProcesamiento,
   instanteProcesamientoMh,
   lecturaDeLibros,
-  type Dte,
   type DteError,
   type DteTipo,
 } from '@dte/domain';
@@ -12,6 +11,7 @@ import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contra
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
 import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
+import { dteGuardado } from './dte-guardado';
 import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
@@ -107,7 +107,7 @@ export const anuladoEl = (anulacion: AnulacionRecord | null | undefined) =>
 function entradaDe(
   doc: Pick<DocumentRecord, (typeof LISTA_FIELDS)[number]> & { _id: string },
 ): Omit<EntradaLista, '_id'> {
-  const contraparte = contraparteDe(doc.dteJson as Dte);
+  const contraparte = contraparteDe(dteGuardado(doc));
   return {
     codigoGeneracion: doc._id,
     tipo: doc.tipo,
@@ -120,7 +120,7 @@ function entradaDe(
     createdAt: doc.createdAt,
     estado: doc.estado,
     selloRecibido: doc.selloRecibido ?? null,
-    libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte) },
+    libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(dteGuardado(doc), doc.tipoDte) },
     anuladoEl: anuladoEl(doc.anulacion as AnulacionRecord | null | undefined),
   };
 }

@@ -4,6 +4,7 @@
  * database only through here.
  */
 export { connectDatabase, type Database } from './db/connection';
+export { dteDe, dteGuardado, jsonGuardado, type DtesPorTipo } from './dte-guardado';
 export type {
   CertificacionRecord,
   DocumentRecord,

@@ -3,12 +3,12 @@ import {
   type ClasificacionRenta,
   type CompraLibro,
   type DocumentoLibro,
-  type Dte,
   type Periodo,
 } from '@dte/domain';
 import type { Compras, CompraRecord, EntradaCompra, LibroCompra } from './compras';
 import { selloDeCompra } from './lectura-compra';
 import type { Documents } from './documents';
+import { dteGuardado } from './dte-guardado';
 import { documentosPorDia } from './libros';
 
 /**
@@ -58,7 +58,7 @@ function delRegistro(r: CompraRecord): Leida {
       numeroControl: r.numeroControl ?? '',
       fecEmi: r.fecEmi,
       proveedorNit: r.proveedor.nit ?? null,
-      dte: r.dteJson as Dte,
+      dte: dteGuardado(r),
     },
     codigoGeneracion: r.codigoGeneracion,
     estado: r.estado,

@@ -4,11 +4,11 @@ import {
   lecturaCompleta,
   lecturaDeLibros,
   type DocumentoLibro,
-  type Dte,
   type LibroEnCurso,
   type Periodo,
 } from '@dte/domain';
 import { anuladoEl, type AnulacionRecord, type Documents } from './documents';
+import { dteGuardado } from './dte-guardado';
 import { numeroEnLista, type EntradaLista } from './lista';
 
 /** The estados the books read: sealed, awaiting the seal of a lote, invalidated. Rejected ones never count. */
@@ -75,7 +75,7 @@ async function delRegistro(documents: Documents, e: EntradaLista): Promise<Docum
     numeroControl: doc.numeroControl,
     selloRecibido: doc.selloRecibido ?? null,
     fecEmi: doc.fecEmi,
-    dte: lecturaDeLibros(doc.dteJson as Dte, doc.tipoDte),
+    dte: lecturaDeLibros(dteGuardado(doc), doc.tipoDte),
     anuladoEl: anuladoEl(doc.anulacion as AnulacionRecord | null | undefined),
     orden: numeroEnLista(e),
   };

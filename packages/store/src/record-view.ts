@@ -1,6 +1,7 @@
 import { ambienteName, type AmbienteCode, type DteTipo } from '@dte/domain';
 import type { DocumentEstado, RespuestaMh, RespuestaMhView } from '@dte/contract';
 import type { DocumentRecord, IntentoCorreo } from './db/models';
+import { jsonGuardado } from './dte-guardado';
 import type { EntradaLista } from './lista';
 
 export interface AnalisisHacienda {
@@ -96,7 +97,7 @@ export function documentView(d: StoredDocument): DocumentRecordView {
     estado: d.estado as DocumentEstado,
     ambiente: ambienteName[d.ambiente as AmbienteCode],
     total: d.total,
-    dteJson: d.dteJson as Record<string, unknown>,
+    dteJson: jsonGuardado(d),
     dteFirmado: d.dteFirmado,
     selloRecibido: d.selloRecibido ?? null,
     respuestaMh: (d.respuestaMh as RespuestaMhView | null) ?? null,
@@ -122,7 +123,7 @@ export function documentView(d: StoredDocument): DocumentRecordView {
 export function archivoDte(doc: Pick<DocumentRecord, 'dteJson' | 'dteFirmado' | 'selloRecibido'>): Buffer {
   return Buffer.from(
     JSON.stringify(
-      { ...(doc.dteJson as object), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
+      { ...jsonGuardado(doc), firmaElectronica: doc.dteFirmado, selloRecibido: doc.selloRecibido ?? null },
       null,
       2,
     ),

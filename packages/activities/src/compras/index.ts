@@ -25,7 +25,7 @@ import {
   type RespuestaConsulta,
   type VerificacionCompra,
 } from '@dte/domain';
-import { politicaDeCompras, type CompraRecord } from '@dte/store';
+import { jsonGuardado, politicaDeCompras, type CompraRecord } from '@dte/store';
 import { activityLog } from '../activity-log';
 import type { ActivityDependencies } from '../dependencies';
 import { consultarTodos } from '../mh/consultas';
@@ -113,7 +113,7 @@ export function createComprasActivities(deps: ActivityDependencies, mh: MhClient
   async function concluirSegunMh(c: CompraRecord, respuesta: RespuestaConsulta) {
     const emisor = await deps.tenants.emisor(c.emisorId);
     if (!emisor) throw new Error(`emisor ${c.emisorId} does not exist`);
-    const archivo = c.dteJson as Record<string, unknown>;
+    const archivo = jsonGuardado(c);
     const conclusion = conclusionDeCompra(
       respuesta,
       {

@@ -5,10 +5,17 @@ import {
   generacionEn,
   parseRequest,
   validationError,
-  type Dte,
 } from '@dte/domain';
 import type { AnulacionInput, AnulacionResult, DocumentEstado, RespuestaMh } from '@dte/contract';
-import { comprobarAnulacion, documentoPropio, loadIssuer, normativaDelEmisor, respuestaMhView } from '@dte/store';
+import {
+  comprobarAnulacion,
+  documentoPropio,
+  dteGuardado,
+  jsonGuardado,
+  loadIssuer,
+  normativaDelEmisor,
+  respuestaMhView,
+} from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient } from '../mh/mh-client';
 import { datosDocumento, publicar } from '../webhooks/publicar';
@@ -67,9 +74,9 @@ export function createAnulacionActivities(deps: ActivityDependencies, mh: MhClie
           codigoGeneracion: original.codigoGeneracion,
           selloRecibido: original.selloRecibido,
           // The record numbers a retorno too; the event names only the numeroControl MH knows.
-          numeroControl: (original.dteJson as Dte).identificacion.numeroControl ?? null,
+          numeroControl: dteGuardado(original).identificacion.numeroControl ?? null,
           fecEmi: original.fecEmi,
-          dteJson: original.dteJson as Record<string, unknown>,
+          dteJson: jsonGuardado(original),
         },
         request,
       );

@@ -10,12 +10,11 @@ import {
   motivoContingenciaDe,
   MOTIVO_MH_NO_DISPONIBLE,
   puedeEmitirseEnContingencia,
-  type Dte,
   type MotivoContingencia,
 } from '@dte/domain';
 import { Contingencia, type ContingenciaInput, type DocumentOutcome, type RespuestaMh } from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
-import { loadIssuer, normativaDelEmisor } from '@dte/store';
+import { dteGuardado, loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
 import { consultarTodos } from '../mh/consultas';
 import { MhAuthError, type MhClient } from '../mh/mh-client';
@@ -81,7 +80,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
         return { codigoGeneracion, estado: 'CONTINGENCIA' };
       }
       if (doc.estado !== 'PENDIENTE') throw new Error(`document ${codigoGeneracion} is ${doc.estado}, not PENDIENTE`);
-      const dteJson = doc.dteJson as Dte;
+      const dteJson = dteGuardado(doc);
       if (!puedeEmitirseEnContingencia(dteJson)) return null;
       const dte = enContingencia(dteJson, await motivoDe(doc));
       const dteFirmado = await signForEmisor(deps, doc.emisorId, dte);
@@ -178,7 +177,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
     }): Promise<RespuestaContingencia> {
       const docs = await loadAll(input.emisorId, input.codigos);
       const emitidos = docs
-        .map((d) => d.dteJson as Dte)
+        .map((d) => dteGuardado(d))
         .sort((a, b) =>
           `${a.identificacion.fecEmi} ${a.identificacion.horEmi}`.localeCompare(
             `${b.identificacion.fecEmi} ${b.identificacion.horEmi}`,
@@ -202,7 +201,7 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
       const ahora = elSalvadorNow(instante);
       const documentos = input.codigos.map((c) => {
         const d = docs.find((doc) => doc._id === c)!;
-        return { codigoGeneracion: c, tipoDte: d.tipoDte, version: (d.dteJson as Dte).identificacion.version };
+        return { codigoGeneracion: c, tipoDte: d.tipoDte, version: dteGuardado(d).identificacion.version };
       });
       const vigente = generacionEn(normativaDelEmisor(emisor, deps.config), instante);
       const evento = buildEventoContingencia(

@@ -4,6 +4,7 @@ import { activityLog } from '../activity-log';
 import {
   archivoDte,
   documentoNoEncontrado,
+  jsonGuardado,
   maskEmail,
   pdfDelDocumento,
   type DocumentRecord,
@@ -62,7 +63,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     const timer = deps.metrics.pdfRenderSeconds.startTimer();
     try {
       const pdf = await deps.pdf.render({
-        dte: doc.dteJson as Record<string, unknown>,
+        dte: jsonGuardado(doc),
         selloRecibido: doc.selloRecibido ?? null,
         estado: doc.estado as EstadoDte,
         tipoNombre: tipoNombre(doc.tipoDte),
@@ -117,7 +118,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
       const sent = await deps.mailer.send(
         dteMessage({
           to: address,
-          dte: doc.dteJson as Record<string, unknown>,
+          dte: jsonGuardado(doc),
           tipoNombre: tipoNombre(doc.tipoDte),
           selloRecibido: doc.selloRecibido ?? null,
           ...(await archivos(doc, pdf)),

@@ -20,6 +20,7 @@ import type { DocumentEstado, DocumentOutcome, IssueDteInput } from '@dte/contra
 import {
   clavesPendiente,
   comprobarEnsayoContingencia,
+  dteGuardado,
   loadIssuer,
   normativaDelEmisor,
   solicitudRegistrada,
@@ -51,7 +52,7 @@ export async function loadOrigin(
 ): Promise<OriginDocument> {
   const doc = await deps.documents.findOwn(emisorId, codigoGeneracion);
   if (!doc) throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
-  return { estado: doc.estado, dte: doc.dteJson as Dte, selloRecibido: doc.selloRecibido ?? null };
+  return { estado: doc.estado, dte: dteGuardado(doc), selloRecibido: doc.selloRecibido ?? null };
 }
 
 /**
@@ -110,7 +111,7 @@ export function createPrepareActivities(deps: ActivityDependencies) {
           dteFirmado: documento,
           claves: clavesPendiente(input, pendiente),
         });
-      const dte = saved ? (saved.dteJson as Dte) : prepared.dte;
+      const dte = saved ? dteGuardado(saved) : prepared.dte;
       return {
         prepared: {
           numeroControl: saved?.numeroControl ?? prepared.numeroControl,

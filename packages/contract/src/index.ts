@@ -30,7 +30,7 @@ export {
 export type { RespuestaMh, TransmitOutcome } from './mh';
 export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
-export { RECHAZADO_EN_API, SearchAttribute, searchAttributeTypes } from './search-attributes';
+export { RECHAZADO_EN_API, SearchAttribute, SearchAttributeKeys, searchAttributeTypes } from './search-attributes';
 export {
   colaEntregas,
   DESTINO_NO_PERMITIDO,

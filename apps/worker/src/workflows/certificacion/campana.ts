@@ -2,7 +2,6 @@ import {
   ChildWorkflowFailure,
   condition,
   continueAsNew,
-  executeChild,
   ParentClosePolicy,
   patched,
   upsertSearchAttributes,
@@ -13,7 +12,8 @@ import {
   Anulacion,
   Certificacion,
   IssueDte,
-  SearchAttribute,
+  executeChildOf,
+  SearchAttributeKeys,
   type AvanceCertificacion,
   type CertificacionContinuacion,
   type CertificacionEstado,
@@ -190,7 +190,7 @@ export class Campana {
     cuenta: AvanceCertificacion | null,
     contingencia: number | null = null,
   ): Promise<{ codigoGeneracion: string } | RechazoCertificacion> {
-    const { issuer, emisorId } = this.input;
+    const { issuer } = this.input;
     const codigoGeneracion = uuid4().toUpperCase();
     const paso = contingencia === null ? tipo : 'CONTINGENCIA';
     if (cuenta) cuenta.enCurso = 1;
@@ -205,17 +205,10 @@ export class Campana {
         campana: this.workflowId,
         contingencia,
       });
-      const emitido = await executeChild<WorkflowFn<typeof IssueDte>>(IssueDte.workflowType, {
-        workflowId: IssueDte.workflowId(codigoGeneracion),
-        args: [{ ...solicitud, issuer, codigoGeneracion }],
+      const emitido = await executeChildOf(IssueDte, {
+        ...IssueDte.startOptions({ ...solicitud, issuer, codigoGeneracion }),
         // The document outlives the campaign: cancelling it never cuts an issuance short.
         parentClosePolicy: ParentClosePolicy.ABANDON,
-        searchAttributes: {
-          [SearchAttribute.codigoGeneracion]: [codigoGeneracion],
-          [SearchAttribute.tipo]: [tipo],
-          [SearchAttribute.emisor]: [String(emisorId)],
-          [SearchAttribute.estado]: ['PENDIENTE'],
-        },
       });
       if (!emitido)
         return {
@@ -266,7 +259,7 @@ export class Campana {
     });
     cuenta.enCurso = 1;
     try {
-      const r = await executeChild<WorkflowFn<typeof Anulacion>>(Anulacion.workflowType, {
+      const r = await executeChildOf(Anulacion, {
         workflowId: Anulacion.workflowId(documento.codigoGeneracion),
         args: [
           {
@@ -277,7 +270,7 @@ export class Campana {
           },
         ],
         parentClosePolicy: ParentClosePolicy.ABANDON,
-        searchAttributes: { [SearchAttribute.emisor]: [String(emisorId)] },
+        typedSearchAttributes: [{ key: SearchAttributeKeys.emisor, value: String(emisorId) }],
       });
       if (r.mhNoDisponible) return 'REINTENTAR';
       return this.contar(
@@ -306,7 +299,8 @@ export class Campana {
   private registrar(nuevo: CertificacionEstado['estado']): Promise<void> {
     this.estado.estado = nuevo;
     // The Temporal UI finds paused campaigns by it (`DteEstado`). Histories recorded before it replay.
-    if (patched('certificacion-estado-buscable')) upsertSearchAttributes({ [SearchAttribute.estado]: [nuevo] });
+    if (patched('certificacion-estado-buscable'))
+      upsertSearchAttributes([{ key: SearchAttributeKeys.estado, value: nuevo }]);
     return databaseSteps.registrarCertificacion(this.input.emisorId, nuevo);
   }
 

@@ -14,6 +14,7 @@ const {
   setHandler,
   upsertSearchAttributes,
 } = require('@temporalio/workflow');
+const { SearchAttributeKeys } = require('@dte/contract');
 
 const answer = defineUpdate('answer');
 const { step, emitir } = proxyLocalActivities({ startToCloseTimeout: '30 seconds' });
@@ -32,7 +33,10 @@ async function bareIssue(pasos = 1) {
   answerWhen(() => done);
   for (let i = 0; i < pasos; i++) await step();
   done = true;
-  upsertSearchAttributes({ DteNumeroControl: ['DTE-01-M001P001-000000000000001'], DteEstado: ['PROCESSED'] });
+  upsertSearchAttributes([
+    { key: SearchAttributeKeys.numeroControl, value: 'DTE-01-M001P001-000000000000001' },
+    { key: SearchAttributeKeys.estado, value: 'PROCESSED' },
+  ]);
   await deliver();
   await condition(allHandlersFinished);
 }
@@ -42,7 +46,7 @@ async function barePipeline(codigoGeneracion) {
   answerWhen(() => emitido);
   await emitir(codigoGeneracion);
   emitido = true;
-  upsertSearchAttributes({ DteEstado: ['PROCESSED'] });
+  upsertSearchAttributes([{ key: SearchAttributeKeys.estado, value: 'PROCESSED' }]);
   await entregar(codigoGeneracion);
   await condition(allHandlersFinished);
 }

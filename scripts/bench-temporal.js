@@ -19,6 +19,7 @@ const { performance } = require('node:perf_hooks');
 const { randomUUID } = require('node:crypto');
 const { DefaultLogger, NativeConnection, Runtime, Worker } = require('@temporalio/worker');
 const { Client, Connection, WithStartWorkflowOperation } = require('@temporalio/client');
+const { SearchAttributeKeys } = require('@dte/contract');
 const { ensureTools } = require('./tools');
 const { Stack, resolvePorts } = require('./stack');
 const { ProcessSampler } = require('./bench/sampler');
@@ -52,12 +53,12 @@ async function main() {
           args: [pasos],
           taskQueue,
           workflowIdConflictPolicy: 'FAIL',
-          searchAttributes: {
-            DteCodigoGeneracion: [randomUUID()],
-            DteTipo: ['FACTURA_CONSUMIDOR_FINAL'],
-            DteEmisor: ['1'],
-            DteEstado: ['PENDIENTE'],
-          },
+          typedSearchAttributes: [
+            { key: SearchAttributeKeys.codigoGeneracion, value: randomUUID() },
+            { key: SearchAttributeKeys.tipo, value: 'FACTURA_CONSUMIDOR_FINAL' },
+            { key: SearchAttributeKeys.emisor, value: '1' },
+            { key: SearchAttributeKeys.estado, value: 'PENDIENTE' },
+          ],
         }),
       });
 

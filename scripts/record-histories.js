@@ -5,9 +5,9 @@
  * histories (`temporal workflow show --output json`) to apps/worker/test/histories/<scenario>/.
  *
  *   node scripts/record-histories.js [--out <dir>] [--api <url>] [--token <token>] [--simulator <url>]
- *     [--temporal <binary>] [--address <host:port>] [--only <scenario,…>]
+ *     [--temporal <binary>] [--address <host:port>] [--imap <host:port>] [--only <scenario,…>]
  *
- * Defaults are those of `npm start` (the token is read from .data/dev-token). Histories are recorded with
+ * Defaults are those of `npm start` (the token is read from <DTE_DATA_DIR or .data>/dev-token). Histories are recorded with
  * the workflow code the stack runs, so a replay test against newer code shows it still replays them.
  */
 const fs = require('node:fs');
@@ -25,10 +25,12 @@ const { values: opts } = parseArgs({
     simulator: { type: 'string', default: 'http://127.0.0.1:3100' },
     temporal: { type: 'string', default: path.join(ROOT, '.tools/bin/temporal') },
     address: { type: 'string', default: '127.0.0.1:7233' },
+    imap: { type: 'string', default: '127.0.0.1:1143' },
     only: { type: 'string' },
   },
 });
-const token = opts.token ?? fs.readFileSync(path.join(ROOT, '.data/dev-token'), 'utf8').trim();
+const DATA = path.resolve(process.env.DTE_DATA_DIR || path.join(ROOT, '.data'));
+const token = opts.token ?? fs.readFileSync(path.join(DATA, 'dev-token'), 'utf8').trim();
 
 const receptor = { nombre: 'Juan Pérez', tipoDocumento: '13', numDocumento: '012345678', correo: 'juan@example.com' };
 const factura = (extra = {}) => ({
@@ -524,6 +526,79 @@ const SCENARIOS = {
     temporal('workflow', 'terminate', '--workflow-id', workflowId, '--reason', 'recorded');
     save('numeracion', 'NumeracionWorkflow', await historyOf(workflowId));
   },
+  /**
+   * Documents a supplier (another emisor of the stack) issued to the dev tenant, received by POST /compras:
+   * a CCF of 100.00 (113.00) VERIFICADO (`compra`); one of 2,000.00 (2,260.00, above the service's
+   * COMPRAS_MONTO_CONFIRMACION of 1,000.00) POR_CONFIRMAR, then confirmed by a person
+   * (POST /compras/{cg}/confirmacion: ConfirmarCompraWorkflow) (`compra-por-confirmar`); then a run of the
+   * `revision-compras` schedule, which asks MH again for both (`compra`).
+   */
+  async compras(nit, emisorId) {
+    const proveedor = await unProveedor();
+    const verificado = await api('POST', '/compras', await ccfRecibido(proveedor, 100), [201]);
+    if (verificado.data.estado !== 'VERIFICADO') throw new Error(`expected VERIFICADO: ${verificado.data.estado}`);
+    const { codigoGeneracion } = verificado.data;
+    save('compra', 'RecibirCompraWorkflow', await historyOf(`compra-${emisorId}-${codigoGeneracion}`));
+
+    const porConfirmar = await api('POST', '/compras', await ccfRecibido(proveedor, 2000), [201]);
+    if (porConfirmar.data.estado !== 'POR_CONFIRMAR')
+      throw new Error(`expected POR_CONFIRMAR: ${porConfirmar.data.estado}`);
+    const cg = porConfirmar.data.codigoGeneracion;
+    save('compra-por-confirmar', 'RecibirCompraWorkflow', await historyOf(`compra-${emisorId}-${cg}`));
+    const confirmado = await api('POST', `/compras/${cg}/confirmacion`, { coincide: true, nota: 'Igual a la consulta pública' }); // prettier-ignore
+    if (confirmado.data.estado !== 'CONFIRMADO') throw new Error(`expected CONFIRMADO: ${confirmado.data.estado}`);
+    save('compra-por-confirmar', 'ConfirmarCompraWorkflow', await historyOf(`compra-confirmacion-${emisorId}-${cg}`));
+
+    const since = new Date(Date.now() - 1000);
+    temporal('schedule', 'trigger', '--schedule-id', 'revision-compras');
+    const revision = await waitFor('the revision-compras run', () => executions('RevisionComprasWorkflow', since)[0]);
+    const historia = await historyOf(revision.execution.workflowId);
+    // Both documents are of this month, which the run asks for (with the previous one).
+    if (!resultOf(historia)?.some((r) => r.consultados > 0))
+      throw new Error(`the revision did not ask MH for the documents: ${JSON.stringify(resultOf(historia))}`);
+    save('compra', 'RevisionComprasWorkflow', historia);
+  },
+  /**
+   * The dev tenant's mailbox on the stack's Dovecot (`--imap`, accounts in <data>/imap/usuarios): a supplier's
+   * e-mail with a CCF's Archivo DTE read by POST /buzon/lectura (LecturaBuzonWorkflow, its RecibirCompra
+   * child started and left to run); another read by a run of the `lectura-buzones` schedule
+   * (LecturaBuzonesWorkflow) (`buzon`); then the mailbox with a wrong password: the reading records the
+   * server's refusal, 502 (`buzon-inaccesible`). The mailbox is removed at the end.
+   */
+  async buzon(nit, emisorId) {
+    const proveedor = await unProveedor();
+    const cuenta = cuentaImap();
+    await api('POST', '/buzon', cuenta);
+    try {
+      const archivo = await ccfRecibido(proveedor, 100);
+      await entregar(cuenta, archivo);
+      const { data: lectura } = await api('POST', '/buzon/lectura');
+      // The schedule may have read it first (every BUZON_LECTURA_SEGUNDOS): run the scenario again.
+      if (lectura.tomados !== 1) throw new Error(`the reading took ${lectura.tomados} documents`);
+      save('buzon', 'LecturaBuzonWorkflow', await historyOf(`buzon-${emisorId}`));
+      const recibida = `compra-${emisorId}-${archivo.identificacion.codigoGeneracion}`;
+      save('buzon', 'RecibirCompraWorkflow', await historyOf(recibida));
+
+      await entregar(cuenta, await ccfRecibido(proveedor, 100));
+      const since = new Date(Date.now() - 1000);
+      temporal('schedule', 'trigger', '--schedule-id', 'lectura-buzones');
+      const leida = await waitFor('a lectura-buzones run that took the document', async () => {
+        for (const run of executions('LecturaBuzonesWorkflow', since, ` AND ExecutionStatus != 'Running'`)) {
+          const history = temporal('workflow', 'show', '--workflow-id', run.execution.workflowId, '--run-id', run.execution.runId, '--output', 'json'); // prettier-ignore
+          if (resultOf(history)?.some((r) => r.emisorId === emisorId && r.tomados === 1)) return history;
+        }
+        await sleep(1000);
+        return undefined;
+      });
+      save('buzon', 'LecturaBuzonesWorkflow', leida);
+
+      await api('POST', '/buzon', { ...cuenta, password: 'no-es-la-clave' });
+      await api('POST', '/buzon/lectura', undefined, [502]);
+      save('buzon-inaccesible', 'LecturaBuzonWorkflow', await historyOf(`buzon-${emisorId}`));
+    } finally {
+      await api('DELETE', '/buzon');
+    }
+  },
   /** A month's book printed as a PDF (GET /libros/…?formato=pdf), after a Factura of that month. */
   async libro() {
     const since = new Date();
@@ -540,6 +615,85 @@ const SCENARIOS = {
     save('libro', 'RenderLibroWorkflow', await historyOf(libro.execution.workflowId));
   },
 };
+
+/**
+ * A supplier of the dev tenant: another emisor of the same stack (its MH credentials registered in the
+ * simulator), provisioned as `npm start` provisions the dev tenant, under a NIT of its own. Answers a call
+ * to the API with its token.
+ */
+async function unProveedor() {
+  const { connectDatabase, SecretBox } = require('@dte/store');
+  const { loadConfig } = require('@dte/config');
+  const { ensureDevTenant } = require(path.join(ROOT, 'apps/api/dist/admin/dev-tenant.js'));
+  const config = loadConfig();
+  const db = await connectDatabase(config.MONGODB_URI);
+  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'proveedor-'));
+  try {
+    const { token: suyo } = await ensureDevTenant(db, new SecretBox(config.SECRET_KEY), {
+      mhBaseUrl: config.MH_BASE_URL,
+      tokenFile: path.join(dir, 'token'),
+      nit: `0614${String(Date.now() % 1e10).padStart(10, '0')}`,
+    });
+    return (method, pathname, body) => call(method, opts.api, pathname, body, { 'x-api-token': suyo });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await db.close();
+  }
+}
+
+/**
+ * A CCF of one item of `precioUnitario` (IVA excluded) the supplier issued to the dev tenant (its NIT and
+ * NRC), as the dev tenant receives it: its Archivo DTE (GET /dte/{codigoGeneracion}/json).
+ */
+async function ccfRecibido(proveedor, precioUnitario) {
+  const { data: yo } = await api('GET', '/dte/information');
+  const { nit, nrc } = yo.emisor;
+  const { examples } = require('@dte/domain');
+  const { data } = await proveedor('POST', '/dte/dte03', {
+    receptor: { ...examples.contribuyente, nit, numDocumento: nit, nrc, correo: 'compras@demo.example' },
+    items: [{ descripcion: 'Servicio', cantidad: 1, precioUnitario }],
+    condicionOperacion: 1,
+  });
+  return proveedor('GET', `/dte/${data.codigoGeneracion}/json`);
+}
+
+/** A mailbox of the stack's Dovecot: a new account in its passwd-file (re-read when it changes), as POST /buzon takes it. */
+function cuentaImap() {
+  const [host, port] = opts.imap.split(':');
+  const usuario = `compras-${Date.now()}@buzon.test`;
+  const password = require('node:crypto').randomBytes(12).toString('hex');
+  fs.appendFileSync(path.join(DATA, 'imap/usuarios'), `${usuario}:{PLAIN}${password}\n`);
+  return { host, port: Number(port), tls: false, usuario, password };
+}
+
+/** A supplier's e-mail with its Archivo DTE attached, filed in the account's INBOX (IMAP APPEND, unread). */
+async function entregar(cuenta, archivo) {
+  const MailComposer = require('nodemailer/lib/mail-composer');
+  const { ImapFlow } = require('imapflow');
+  const codigo = archivo.identificacion.codigoGeneracion;
+  const raw = await new MailComposer({
+    from: 'Proveedor <facturacion@proveedor.test>',
+    to: cuenta.usuario,
+    subject: `Documento tributario electrónico ${codigo}`,
+    text: 'Adjuntamos su documento.',
+    attachments: [{ filename: `${codigo}.json`, content: JSON.stringify(archivo), contentType: 'application/json' }],
+  })
+    .compile()
+    .build();
+  const client = new ImapFlow({
+    host: cuenta.host,
+    port: cuenta.port,
+    secure: false,
+    auth: { user: cuenta.usuario, pass: cuenta.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    await client.append('INBOX', raw);
+  } finally {
+    await client.logout();
+  }
+}
 
 /** A Comprobante de Retención issued while MH refuses connections, which MH receives once it is back. */
 async function esperaDeMh(nit, scenario) {

@@ -19,6 +19,7 @@ const { preparar, concurrently } = require('./floor');
 const ROOT = path.resolve(__dirname, '../..');
 const { BrowserPool, DtePdfRenderer } = require(path.join(ROOT, 'packages/activities/dist/pdf'));
 const { createMailer, dteMessage } = require(path.join(ROOT, 'packages/activities/dist/mail'));
+const { SearchAttributeKeys } = require(path.join(ROOT, 'packages/contract/dist/search-attributes'));
 
 const TASK_QUEUE = 'bench-pipeline';
 
@@ -92,12 +93,12 @@ async function main() {
         args: [codigoGeneracion],
         taskQueue: TASK_QUEUE,
         workflowIdConflictPolicy: 'FAIL',
-        searchAttributes: {
-          DteCodigoGeneracion: [codigoGeneracion],
-          DteTipo: ['FACTURA_CONSUMIDOR_FINAL'],
-          DteEmisor: [String(opts.emisorId)],
-          DteEstado: ['PENDIENTE'],
-        },
+        typedSearchAttributes: [
+          { key: SearchAttributeKeys.codigoGeneracion, value: codigoGeneracion },
+          { key: SearchAttributeKeys.tipo, value: 'FACTURA_CONSUMIDOR_FINAL' },
+          { key: SearchAttributeKeys.emisor, value: String(opts.emisorId) },
+          { key: SearchAttributeKeys.estado, value: 'PENDIENTE' },
+        ],
       }),
     });
   };

@@ -431,18 +431,32 @@ describe('ContingenciaState', () => {
     sondeo: { inicialSegundos: 1, maxSegundos: 2 },
     plazos: { eventoHoras: 24, lotesHoras: 72 },
   };
+  // A run's state is only moved on by its steps: a test sets it up as a continuation hands it over.
+  const sinCorte: ContingenciaContinuacion = {
+    pendientes: [],
+    finCorte: null,
+    selloEvento: null,
+    ultimoError: null,
+    porEnviar: [],
+    enviados: [],
+  };
 
   it('hands the next run a continuation from which it shows the same estado and goes on from the same point', () => {
     const [a, b, c] = [newCodigo(), newCodigo(), newCodigo()];
     const t0 = Date.parse('2026-11-23T16:00:00Z');
-    const state = new ContingenciaState(input);
+    const state = new ContingenciaState({
+      ...input,
+      continuacion: {
+        ...sinCorte,
+        finCorte: t0,
+        selloEvento: t0 + 60_000,
+        enviados: [{ codigoLote: 'LOTE-1', codigos: [a] }],
+        porEnviar: [b],
+      },
+    });
     for (const codigo of [a, b, c]) state.enlistar(codigo);
     state.marcar([a], 'LOTE');
     state.marcar([b], 'EVENTO');
-    state.datos.finCorte = t0;
-    state.datos.selloEvento = t0 + 60_000;
-    state.datos.enviados.push({ codigoLote: 'LOTE-1', codigos: [a] });
-    state.datos.porEnviar = [b];
 
     // The continuation crosses Temporal as JSON.
     const continuacion: ContingenciaContinuacion = JSON.parse(JSON.stringify(state.continuacion()));
@@ -464,17 +478,20 @@ describe('ContingenciaState', () => {
 
   it("raises the alerta in the last quarter of the event's window until the event is sealed, then of the lotes'", () => {
     const t0 = Date.parse('2026-11-23T16:00:00Z');
-    const state = new ContingenciaState(input);
-    state.enlistar(newCodigo());
-    expect(state.alerta(t0)).toBe(false);
+    const en = (fechas: Pick<ContingenciaContinuacion, 'finCorte' | 'selloEvento'>) => {
+      const state = new ContingenciaState({ ...input, continuacion: { ...sinCorte, ...fechas } });
+      state.enlistar(newCodigo());
+      return state;
+    };
+    expect(en({ finCorte: null, selloEvento: null }).alerta(t0)).toBe(false);
 
-    state.datos.finCorte = t0;
-    expect(state.alerta(t0 + 18 * HORA_MS - 1)).toBe(false);
-    expect(state.alerta(t0 + 18 * HORA_MS + 1)).toBe(true);
+    const cortado = en({ finCorte: t0, selloEvento: null });
+    expect(cortado.alerta(t0 + 18 * HORA_MS - 1)).toBe(false);
+    expect(cortado.alerta(t0 + 18 * HORA_MS + 1)).toBe(true);
 
     // Sealed: the event's deadline no longer counts; the lotes' runs 72 h from the sello.
-    state.datos.selloEvento = t0 + 20 * HORA_MS;
-    expect(state.alerta(t0 + 20 * HORA_MS)).toBe(false);
-    expect(state.alerta(t0 + 20 * HORA_MS + 54 * HORA_MS + 1)).toBe(true);
+    const sellado = en({ finCorte: t0, selloEvento: t0 + 20 * HORA_MS });
+    expect(sellado.alerta(t0 + 20 * HORA_MS)).toBe(false);
+    expect(sellado.alerta(t0 + 20 * HORA_MS + 54 * HORA_MS + 1)).toBe(true);
   });
 });

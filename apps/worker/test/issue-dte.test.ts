@@ -1,11 +1,11 @@
-import { ApplicationFailure, defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Activities } from '@dte/activities';
 import {
   DTE_ERROR_FAILURE,
   IssueDte,
   RECHAZADO_EN_API,
-  SearchAttribute,
+  SearchAttributeKeys,
   type DteErrorDetails,
   type IssueDteInput,
 } from '@dte/contract';
@@ -42,16 +42,9 @@ function transmission(codigoGeneracion: string, consultarAntes: boolean) {
 /** Starts the workflow as the API does (POST /dte/...) and waits for the update's answer. */
 function issue(taskQueue: string, input: IssueDteInput) {
   return ctx.workflows.executeUpdateWithStart(IssueDte, IssueDte.documentOutcome, {
-    workflowId: IssueDte.workflowId(input.codigoGeneracion),
+    ...IssueDte.startOptions(input),
     taskQueue,
-    args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',
-    searchAttributes: {
-      [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
-      [SearchAttribute.tipo]: [input.tipo],
-      [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
-      [SearchAttribute.estado]: ['PENDIENTE'],
-    },
   });
 }
 
@@ -67,9 +60,12 @@ function issueToTheEnd(activities: Partial<Activities>, codigo: string) {
   });
 }
 
-async function searchAttribute(codigoGeneracion: string, name: string): Promise<string | undefined> {
+async function searchAttribute(
+  codigoGeneracion: string,
+  key: (typeof SearchAttributeKeys)[keyof typeof SearchAttributeKeys],
+): Promise<string | undefined> {
   const { typedSearchAttributes } = await handleOf(codigoGeneracion).describe();
-  return typedSearchAttributes.get(defineSearchAttributeKey(name, SearchAttributeType.KEYWORD));
+  return typedSearchAttributes.get(key);
 }
 
 const unreachable = { result: 'UNREACHABLE', reason: 'MH did not answer' } as const;
@@ -107,8 +103,8 @@ describe('IssueDteWorkflow', () => {
     expect(stubs.argsOf('deliverDocument')).toEqual([[codigo]]);
     // The three parts are one local activity: one activation of the workflow, not three.
     expect(await localActivities(codigo)).toEqual(['issueDocument']);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PROCESSED');
-    expect(await searchAttribute(codigo, SearchAttribute.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe('PROCESSED');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
   });
 
   it('records a document MH rejects as REJECTED and never delivers it', async () => {
@@ -126,7 +122,7 @@ describe('IssueDteWorkflow', () => {
     expect(result).toEqual(answer);
     expect(stubs.names()).toEqual(['prepareDocument', 'transmitDocument', 'recordOutcome']);
     expect(stubs.argsOf('recordOutcome')).toEqual([[codigo, rechazado(codigo)]]);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('REJECTED');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe('REJECTED');
   });
 
   it('answers the verdict on record and ends when an earlier run settled the document, calling nothing else', async () => {
@@ -147,8 +143,8 @@ describe('IssueDteWorkflow', () => {
     expect(answer).toEqual({ codigoGeneracion: codigo, estado: 'PROCESSED' });
     expect(result).toEqual(answer);
     expect(stubs.names()).toEqual(['prepareDocument']);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PROCESSED');
-    expect(await searchAttribute(codigo, SearchAttribute.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe('PROCESSED');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.numeroControl)).toBe('DTE-01-M001P001-000000000000001');
   });
 
   it('answers a refused request by failing the update with the DteError and ends with null, calling nothing else', async () => {
@@ -184,7 +180,7 @@ describe('IssueDteWorkflow', () => {
     // Not retried, and nothing numbered, sent or recorded.
     expect(stubs.names()).toEqual(['prepareDocument']);
     // Nor does it read as a document waiting for MH in Temporal's visibility.
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe(RECHAZADO_EN_API);
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe(RECHAZADO_EN_API);
   });
 
   it('issues a document in contingencia when MH is unreachable and its kind allows it, then records and delivers the verdict the contingencia workflow signals', async () => {
@@ -201,7 +197,7 @@ describe('IssueDteWorkflow', () => {
     const { answer, estadoEnContingencia, result } = await runWorker(ctx, stubs.activities, async (taskQueue) => {
       const answer = await issue(taskQueue, issueInput(codigo));
       await stubs.called('enlistInContingency');
-      const estadoEnContingencia = await searchAttribute(codigo, SearchAttribute.estado);
+      const estadoEnContingencia = await searchAttribute(codigo, SearchAttributeKeys.estado);
       // What the emisor's ContingencyWorkflow sends once MH processed the lote.
       await handleOf(codigo).signal(IssueDte.desenlaceContingencia, procesado(codigo));
       return { answer, estadoEnContingencia, result: await handleOf(codigo).result() };
@@ -224,7 +220,7 @@ describe('IssueDteWorkflow', () => {
     expect(stubs.argsOf('recordOutcome')).toEqual([[codigo, procesado(codigo)]]);
     // The workflow's result stays what the API was answered; the search attribute follows the verdict.
     expect(result).toEqual(answer);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('PROCESSED');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe('PROCESSED');
   });
 
   it('keeps a kind MH does not take in contingencia waiting for MH, sending again after 10 s with a consult first', async () => {
@@ -245,9 +241,9 @@ describe('IssueDteWorkflow', () => {
       await stubs.called('transmitDocument');
       // While it waits, operators find it by its numeroControl, still PENDIENTE.
       const numeroControl = await eventually('the numeroControl search attribute', () =>
-        searchAttribute(codigo, SearchAttribute.numeroControl),
+        searchAttribute(codigo, SearchAttributeKeys.numeroControl),
       );
-      const whileWaiting = { numeroControl, estado: await searchAttribute(codigo, SearchAttribute.estado) };
+      const whileWaiting = { numeroControl, estado: await searchAttribute(codigo, SearchAttributeKeys.estado) };
       await handleOf(codigo).result();
       return { answer: await answer, whileWaiting };
     });
@@ -297,6 +293,6 @@ describe('IssueDteWorkflow', () => {
       'recordOutcome',
     ]);
     expect(stubs.argsOf('recordOutcome')).toEqual([[codigo, rechazado(codigo)]]);
-    expect(await searchAttribute(codigo, SearchAttribute.estado)).toBe('REJECTED');
+    expect(await searchAttribute(codigo, SearchAttributeKeys.estado)).toBe('REJECTED');
   });
 });

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import {
   bundleWorkflowCode,
@@ -12,7 +11,7 @@ import {
 import type { Activities } from '@dte/activities';
 import {
   Contingencia,
-  searchAttributeTypes,
+  SearchAttributeKeys,
   type ContingenciaInput,
   type DocumentOutcome,
   type RespuestaMh,
@@ -61,9 +60,7 @@ async function startWorkflowTests(extraArgs: string[]): Promise<WorkflowTestCont
     TestWorkflowEnvironment.createLocal({
       server: {
         executable: { type: 'existing-path', path: ensureTools().temporal },
-        searchAttributes: Object.keys(searchAttributeTypes).map((name) =>
-          defineSearchAttributeKey(name, SearchAttributeType.KEYWORD),
-        ),
+        searchAttributes: Object.values(SearchAttributeKeys),
         extraArgs,
         // The server's own warnings (a slow gRPC call is a test waiting on purpose) are not the test's.
         log: { format: 'pretty', level: 'error' },

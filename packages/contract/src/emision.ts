@@ -1,6 +1,8 @@
+import type { SearchAttributePair } from '@temporalio/common';
 import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { DteTipo } from '@dte/domain';
 import type { TransmitOutcome } from './mh';
+import { SearchAttributeKeys } from './search-attributes';
 import { defineWorkflow } from './workflow';
 
 /** Record states. PENDIENTE is internal: the document is signed and its MH outcome not yet known. */
@@ -50,6 +52,21 @@ export const IssueDte = {
   ...defineWorkflow<(input: IssueDteInput) => Promise<DocumentOutcome | null>>('IssueDteWorkflow'),
   /** One workflow per document, so a retry with the same codigoGeneracion joins it. */
   workflowId: (codigoGeneracion: string) => `dte-${codigoGeneracion}`,
+  /**
+   * What every start of an issuance sets (the API's, a certification campaign's child): its id, its input,
+   * and the attributes by which the Temporal UI, the reconciliation and the settling of unknown outcomes
+   * find it, PENDIENTE until the workflow records MH's verdict.
+   */
+  startOptions: (input: IssueDteInput) => {
+    const args: [IssueDteInput] = [input];
+    const typedSearchAttributes: SearchAttributePair[] = [
+      { key: SearchAttributeKeys.codigoGeneracion, value: input.codigoGeneracion },
+      { key: SearchAttributeKeys.tipo, value: input.tipo },
+      { key: SearchAttributeKeys.emisor, value: String(input.issuer.emisorId) },
+      { key: SearchAttributeKeys.estado, value: 'PENDIENTE' },
+    ];
+    return { workflowId: IssueDte.workflowId(input.codigoGeneracion), args, typedSearchAttributes };
+  },
   /**
    * Answers once the document's MH outcome is persisted (update-with-start): its `DocumentOutcome`, from
    * which the API reads the record.

@@ -3,7 +3,7 @@
  * workflow's type, id, messages and the types that cross them, defined once. Workflows import it, so it
  * stays free of I/O; the client's typed calls are in `@dte/contract/client`.
  */
-export { defineWorkflow, type WorkflowContract, type WorkflowFn } from './workflow';
+export { defineWorkflow, executeChildOf, startChildOf, type WorkflowContract, type WorkflowFn } from './workflow';
 export { IssueDte, type DocumentEstado, type DocumentOutcome, type Issuer, type IssueDteInput } from './emision';
 export { colaNumeracion, DUENO_CORRELATIVO, Numeracion, SERIE_CORRELATIVO } from './numeracion';
 export { Anulacion, type AnulacionInput, type AnulacionResult } from './anulacion';
@@ -30,7 +30,7 @@ export {
 export type { RespuestaMh, TransmitOutcome } from './mh';
 export type { RespuestaMhView } from './views';
 export { DTE_ERROR_FAILURE, type DteErrorDetails } from './errors';
-export { RECHAZADO_EN_API, SearchAttribute, searchAttributeTypes } from './search-attributes';
+export { RECHAZADO_EN_API, SearchAttribute, SearchAttributeKeys, searchAttributeTypes } from './search-attributes';
 export {
   colaEntregas,
   DESTINO_NO_PERMITIDO,

@@ -4,10 +4,12 @@ import {
   type ScheduleClient,
   type ScheduleOptions,
 } from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
 import { LecturaBuzones } from './buzon';
 import { RevisionCompras } from './compras';
 import { ConciliacionDiaria } from './conciliacion';
 import { SettleOutcomes, type SettleOutcomesInput } from './operaciones';
+import type { WorkflowContract } from './workflow';
 
 /** The deployment's settings the schedules are made from (the fields of `@dte/config`'s Config they read). */
 export interface ConfigSchedules {
@@ -30,10 +32,11 @@ const horaUtc = (horaSv: number) => (horaSv + 6) % 24;
 /** The service's schedules as these settings want them. */
 function schedules(config: ConfigSchedules): ScheduleOptions[] {
   const settle: SettleOutcomesInput = { minAgeSeconds: config.UNKNOWN_OUTCOME_MIN_AGE_SECONDS, limit: 500 };
-  const accion = (workflowType: string, workflowId: string, args: unknown[]) => ({
+  // Each run is the contract's workflow, under the schedule's id, with the args its signature takes.
+  const accion = <F extends Workflow>(contract: WorkflowContract<F> & { scheduleId: string }, args: Parameters<F>) => ({
     type: 'startWorkflow' as const,
-    workflowType,
-    workflowId,
+    workflowType: contract.workflowType,
+    workflowId: contract.scheduleId,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args,
   });
@@ -43,25 +46,25 @@ function schedules(config: ConfigSchedules): ScheduleOptions[] {
     {
       scheduleId: SettleOutcomes.scheduleId,
       spec: { intervals: [{ every: `${config.UNKNOWN_OUTCOME_SCAN_SECONDS} seconds` }] },
-      action: accion(SettleOutcomes.workflowType, SettleOutcomes.scheduleId, [settle]),
+      action: accion(SettleOutcomes, [settle]),
       policies,
     },
     {
       scheduleId: ConciliacionDiaria.scheduleId,
       spec: { calendars: [{ hour: horaUtc(config.CONCILIACION_HORA), minute: 0 }] },
-      action: accion(ConciliacionDiaria.workflowType, ConciliacionDiaria.scheduleId, [{}]),
+      action: accion(ConciliacionDiaria, [{}]),
       policies,
     },
     {
       scheduleId: RevisionCompras.scheduleId,
       spec: { calendars: [{ hour: horaUtc(HORA_REVISION_COMPRAS), minute: 0 }] },
-      action: accion(RevisionCompras.workflowType, RevisionCompras.scheduleId, [{}]),
+      action: accion(RevisionCompras, [{}]),
       policies,
     },
     {
       scheduleId: LecturaBuzones.scheduleId,
       spec: { intervals: [{ every: `${config.BUZON_LECTURA_SEGUNDOS} seconds` }] },
-      action: accion(LecturaBuzones.workflowType, LecturaBuzones.scheduleId, [{}]),
+      action: accion(LecturaBuzones, [{}]),
       policies,
     },
   ];

@@ -13,7 +13,7 @@ import {
   planPorDefecto,
   type ContribuyenteRegistrado,
 } from '@dte/domain';
-import { Certificacion, RITMO_CERTIFICACION, SearchAttribute } from '@dte/contract';
+import { Certificacion, RITMO_CERTIFICACION, SearchAttributeKeys } from '@dte/contract';
 import type { DteWorkflowClient } from '@dte/contract/client';
 import { Certificaciones, tiposAutorizados, type Database } from '@dte/store';
 import type { Authenticated } from '../http/auth';
@@ -59,7 +59,10 @@ export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, p
           ...(pedido.contribuyentes ? { contribuyentes: pedido.contribuyentes } : {}),
         },
       ],
-      searchAttributes: { [SearchAttribute.emisor]: [String(issuer.emisorId)], [SearchAttribute.estado]: ['EN_CURSO'] },
+      typedSearchAttributes: [
+        { key: SearchAttributeKeys.emisor, value: String(issuer.emisorId) },
+        { key: SearchAttributeKeys.estado, value: 'EN_CURSO' },
+      ],
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

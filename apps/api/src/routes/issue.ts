@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { documentKind, DteError, parseRequest, type DteTipo } from '@dte/domain';
-import { IssueDte, SearchAttribute, type IssueDteInput } from '@dte/contract';
+import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
@@ -104,16 +104,9 @@ async function issue(ctx: ApiContext, input: IssueDteInput): Promise<void> {
   });
   const outcome = ctx.workflows
     .executeUpdateWithStart(IssueDte, IssueDte.documentOutcome, {
-      workflowId: IssueDte.workflowId(input.codigoGeneracion),
+      ...IssueDte.startOptions(input),
       taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-      args: [input],
       workflowIdConflictPolicy: 'USE_EXISTING',
-      searchAttributes: {
-        [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
-        [SearchAttribute.tipo]: [input.tipo],
-        [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
-        [SearchAttribute.estado]: ['PENDIENTE'],
-      },
     })
     .catch(async (err: unknown) => {
       const refusal = unwrapWorkflowError(err);

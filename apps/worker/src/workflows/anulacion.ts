@@ -1,5 +1,5 @@
 import { patched, upsertSearchAttributes } from '@temporalio/workflow';
-import { SearchAttribute, type Anulacion, type AnulacionInput, type WorkflowFn } from '@dte/contract';
+import { SearchAttributeKeys, type Anulacion, type AnulacionInput, type WorkflowFn } from '@dte/contract';
 import { databaseSteps, delivery, mhAnulacion } from './policies';
 import { dteRefusal } from './refusal';
 
@@ -24,11 +24,11 @@ export const Cambios = {
  * `WorkflowType = 'InvalidateDteWorkflow' AND DteEstado = 'CANCELLED'` (README, Operations).
  */
 function marcarAnulado(input: AnulacionInput): void {
-  upsertSearchAttributes({
-    [SearchAttribute.codigoGeneracion]: [input.codigoGeneracion],
-    [SearchAttribute.emisor]: [String(input.issuer.emisorId)],
-    [SearchAttribute.estado]: ['CANCELLED'],
-  });
+  upsertSearchAttributes([
+    { key: SearchAttributeKeys.codigoGeneracion, value: input.codigoGeneracion },
+    { key: SearchAttributeKeys.emisor, value: String(input.issuer.emisorId) },
+    { key: SearchAttributeKeys.estado, value: 'CANCELLED' },
+  ]);
 }
 
 /**

@@ -1,5 +1,11 @@
-import { executeChild, isCancellation, log } from '@temporalio/workflow';
-import { Conciliacion, type ConciliacionDiaria, type ResumenConciliacion, type WorkflowFn } from '@dte/contract';
+import { isCancellation, log } from '@temporalio/workflow';
+import {
+  Conciliacion,
+  executeChildOf,
+  type ConciliacionDiaria,
+  type ResumenConciliacion,
+  type WorkflowFn,
+} from '@dte/contract';
 import { conciliacionSteps, databaseSteps } from './policies';
 
 /** One emisor's day against MH (see `conciliarDia`). */
@@ -20,7 +26,7 @@ export const ConciliacionDiariaWorkflow: WorkflowFn<typeof ConciliacionDiaria> =
   for (const emisorId of await databaseSteps.emisoresParaConciliar()) {
     try {
       resumenes.push(
-        await executeChild<WorkflowFn<typeof Conciliacion>>(Conciliacion.workflowType, {
+        await executeChildOf(Conciliacion, {
           workflowId: Conciliacion.workflowId(emisorId, fecha),
           args: [{ emisorId, fecha }],
         }),

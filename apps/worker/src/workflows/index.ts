@@ -10,7 +10,7 @@ export { ContingencyWorkflow } from './contingencia/workflow';
 export { SettleOutcomesWorkflow } from './settle-outcomes';
 export { WebhookDeliveryWorkflow } from './webhook';
 export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';
-export { CertificacionWorkflow } from './certificacion';
+export { CertificacionWorkflow } from './certificacion/workflow';
 export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
 export { ConfirmarCompraWorkflow, RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
 export { NumeracionWorkflow } from './numeracion';

@@ -1,3 +1,4 @@
+import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import {
   allHandlersFinished,
   type ApplicationFailure,
@@ -11,7 +12,7 @@ import {
 import {
   IssueDte,
   RECHAZADO_EN_API,
-  SearchAttribute,
+  SearchAttributeKeys,
   type DocumentEstado,
   type DocumentOutcome,
   type IssueDteInput,
@@ -53,8 +54,8 @@ export const Cambios = {
   unPaso: 'emision-un-paso',
 } as const;
 
-function setEstado(estado: DocumentEstado | typeof RECHAZADO_EN_API): void {
-  upsertSearchAttributes({ [SearchAttribute.estado]: [estado] });
+function estadoBuscable(estado: DocumentEstado | typeof RECHAZADO_EN_API): SearchAttributeUpdatePair {
+  return { key: SearchAttributeKeys.estado, value: estado };
 }
 
 /**
@@ -79,50 +80,21 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   try {
     const paso = await hastaElVeredicto(input);
     const { ready } = paso;
-    const { prepared } = ready;
     // Set with the estado in one upsert (each is a visibility write), or earlier if MH keeps it waiting.
-    const numeroControl = { [SearchAttribute.numeroControl]: [prepared.numeroControl] };
+    const numeroControl = { key: SearchAttributeKeys.numeroControl, value: ready.prepared.numeroControl };
     if (ready.liquidado && patched(Cambios.segundaEjecucion)) {
       record = ready.liquidado;
-      upsertSearchAttributes({ ...numeroControl, [SearchAttribute.estado]: [record.estado] });
+      upsertSearchAttributes([numeroControl, estadoBuscable(record.estado)]);
       await condition(allHandlersFinished);
       return record;
     }
-    const transmit = (consultarAntes: boolean) =>
-      mhReception.transmitDocument({
-        emisorId: input.issuer.emisorId,
-        ambiente: ambienteDe(prepared),
-        tipoDte: prepared.tipoDte,
-        version: prepared.version,
-        codigoGeneracion: input.codigoGeneracion,
-        consultarAntes,
-      });
-    let outcome: TransmitOutcome =
-      paso.outcome ??
-      (contingenciaForzada(input)
-        ? { result: 'UNREACHABLE', reason: 'testContingencia' }
-        : await transmit(!ready.nuevo));
-    let recorded: DocumentOutcome | null = paso.recorded ?? null;
-    if (outcome.result === 'UNREACHABLE') {
-      upsertSearchAttributes(numeroControl);
-      // A prepared document recorded before `admiteContingencia` existed leaves the answer to the activity.
-      const admite = patched(Cambios.contingenciaDecidida) ? (ready.admiteContingencia ?? true) : true;
-      if (admite) recorded = await databaseSteps.issueInContingency(input.codigoGeneracion);
-    }
-    for (let wait = ESPERA_MH.inicialSegundos; !recorded && outcome.result === 'UNREACHABLE';) {
-      await sleep(`${wait} seconds`);
-      wait = siguienteEspera(wait, ESPERA_MH);
-      // An unanswered send of the previous round may have reached MH.
-      outcome = await transmit(true);
-    }
-    recorded ??= await issuanceSteps.recordOutcome(input.codigoGeneracion, outcome);
-    record = recorded;
-    upsertSearchAttributes({ ...numeroControl, [SearchAttribute.estado]: [recorded.estado] });
+    record = await hastaElRegistro(input, paso, numeroControl);
+    upsertSearchAttributes([numeroControl, estadoBuscable(record.estado)]);
   } catch (err) {
     refusal = dteRefusal(err);
     if (!refusal) throw err;
     const visible = patched(Cambios.rechazoVisible);
-    if (visible) setEstado(RECHAZADO_EN_API);
+    if (visible) upsertSearchAttributes([estadoBuscable(RECHAZADO_EN_API)]);
     await condition(allHandlersFinished);
     // The API learns the refusal from its update, a certification campaign from the null its child
     // returns; started by hand (the Temporal UI's "Start Workflow") nobody asks, so the refusal is the
@@ -132,20 +104,66 @@ export const IssueDteWorkflow: WorkflowFn<typeof IssueDte> = async (input) => {
   }
 
   if (record.estado === 'PROCESSED' || record.estado === 'CONTINGENCIA') await deliverDocument(input.codigoGeneracion);
-  if (record.estado === 'CONTINGENCIA') {
-    // Enlisted after the contingency copy was delivered, so recovery never races it (delivery never
-    // fails, so nothing keeps the document from reaching MH). The verdict comes back here to be recorded
-    // and delivered, so a large backlog settles in parallel, each document in its own workflow.
-    let desenlace: TransmitOutcome | undefined;
-    setHandler(IssueDte.desenlaceContingencia, (outcome) => void (desenlace = outcome));
-    await databaseSteps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
-    await condition(() => desenlace !== undefined);
-    const final = await settle(input.codigoGeneracion, desenlace!, issuanceSteps.recordOutcome);
-    setEstado(final.estado);
-  }
+  if (record.estado === 'CONTINGENCIA') await esperarDesenlace(input);
   await condition(allHandlersFinished);
   return record;
 };
+
+/**
+ * From the first step's answer to MH's verdict on record: the document sent unless the step sent it; MH
+ * unreachable issues it in contingencia when MH takes its kind so, and otherwise sends it again, with
+ * backoff, until MH answers.
+ */
+async function hastaElRegistro(
+  input: IssueDteInput,
+  paso: Emision,
+  numeroControl: SearchAttributeUpdatePair,
+): Promise<DocumentOutcome> {
+  const { ready } = paso;
+  const { prepared } = ready;
+  const transmit = (consultarAntes: boolean) =>
+    mhReception.transmitDocument({
+      emisorId: input.issuer.emisorId,
+      ambiente: ambienteDe(prepared),
+      tipoDte: prepared.tipoDte,
+      version: prepared.version,
+      codigoGeneracion: input.codigoGeneracion,
+      consultarAntes,
+    });
+  let outcome: TransmitOutcome =
+    paso.outcome ??
+    (contingenciaForzada(input) ? { result: 'UNREACHABLE', reason: 'testContingencia' } : await transmit(!ready.nuevo));
+  let recorded: DocumentOutcome | null = paso.recorded ?? null;
+  if (outcome.result === 'UNREACHABLE') {
+    upsertSearchAttributes([numeroControl]);
+    // A prepared document recorded before `admiteContingencia` existed leaves the answer to the activity.
+    const admite = patched(Cambios.contingenciaDecidida) ? (ready.admiteContingencia ?? true) : true;
+    if (admite) recorded = await databaseSteps.issueInContingency(input.codigoGeneracion);
+  }
+  for (let wait = ESPERA_MH.inicialSegundos; !recorded && outcome.result === 'UNREACHABLE';) {
+    await sleep(`${wait} seconds`);
+    wait = siguienteEspera(wait, ESPERA_MH);
+    // An unanswered send of the previous round may have reached MH.
+    outcome = await transmit(true);
+  }
+  return recorded ?? (await issuanceSteps.recordOutcome(input.codigoGeneracion, outcome));
+}
+
+/**
+ * A document issued in contingencia: its copy already delivered, it waits for the verdict on MH's lote,
+ * then records and delivers it.
+ */
+async function esperarDesenlace(input: IssueDteInput): Promise<void> {
+  // Enlisted after the contingency copy was delivered, so recovery never races it (delivery never
+  // fails, so nothing keeps the document from reaching MH). The verdict comes back here to be recorded
+  // and delivered, so a large backlog settles in parallel, each document in its own workflow.
+  let desenlace: TransmitOutcome | undefined;
+  setHandler(IssueDte.desenlaceContingencia, (outcome) => void (desenlace = outcome));
+  await databaseSteps.enlistInContingency(input.issuer.emisorId, input.codigoGeneracion);
+  await condition(() => desenlace !== undefined);
+  const final = await settle(input.codigoGeneracion, desenlace!, issuanceSteps.recordOutcome);
+  upsertSearchAttributes([estadoBuscable(final.estado)]);
+}
 
 /**
  * As far as one step takes the document: prepared, and unless it is to be issued in contingencia without

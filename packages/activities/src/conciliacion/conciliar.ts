@@ -3,6 +3,7 @@ import {
   Conciliacion,
   IssueDte,
   SearchAttribute,
+  SearchAttributeKeys,
   type ConciliacionInput,
   type Diferencia,
   type RespuestaMh,
@@ -61,9 +62,9 @@ export function createConciliacionActivities(deps: ActivityDependencies, mh: MhC
       `StartTime < '${hasta}'`,
     ].join(' AND ');
     for await (const execution of Context.current().client.workflow.list({ query })) {
-      const attrs = execution.searchAttributes;
-      const [codigoGeneracion] = (attrs[SearchAttribute.codigoGeneracion] ?? []) as string[];
-      const [tipo] = (attrs[SearchAttribute.tipo] ?? []) as string[];
+      const attrs = execution.typedSearchAttributes;
+      const codigoGeneracion = attrs.get(SearchAttributeKeys.codigoGeneracion);
+      const tipo = attrs.get(SearchAttributeKeys.tipo);
       if (!codigoGeneracion || !tipo || porCodigo.has(codigoGeneracion)) continue;
       if (await deps.documents.exists(codigoGeneracion)) continue;
       porCodigo.set(codigoGeneracion, {

@@ -1,6 +1,12 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { IssueDte, SearchAttribute, type RespuestaMh, type SettleOutcomesInput } from '@dte/contract';
+import {
+  IssueDte,
+  SearchAttribute,
+  SearchAttributeKeys,
+  type RespuestaMh,
+  type SettleOutcomesInput,
+} from '@dte/contract';
 import type { ActivityDependencies } from '../dependencies';
 import type { MhClient } from '../mh/mh-client';
 import { consultDte, mhCredentials, sealed } from './transmit';
@@ -29,7 +35,7 @@ export function createSettleActivities(deps: ActivityDependencies, mh: MhClient)
       ].join(' AND ');
       const orphans: string[] = [];
       for await (const execution of client.workflow.list({ query })) {
-        const [codigoGeneracion] = (execution.searchAttributes[SearchAttribute.codigoGeneracion] ?? []) as string[];
+        const codigoGeneracion = execution.typedSearchAttributes.get(SearchAttributeKeys.codigoGeneracion);
         if (!codigoGeneracion || orphans.includes(codigoGeneracion)) continue;
         const doc = await deps.documents.find(codigoGeneracion, ['estado']);
         if (doc?.estado !== 'PENDIENTE') continue;

@@ -1,8 +1,10 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { executeChild, isCancellation, log, ParentClosePolicy, startChild } from '@temporalio/workflow';
+import { isCancellation, log, ParentClosePolicy } from '@temporalio/workflow';
 import {
+  executeChildOf,
   LecturaBuzon,
   RecibirCompra,
+  startChildOf,
   type DteErrorDetails,
   type LecturaBuzones,
   type ResumenLecturaBuzon,
@@ -43,7 +45,7 @@ export const LecturaBuzonWorkflow: WorkflowFn<typeof LecturaBuzon> = async ({ em
     for (const { mensajeId, entrantes } of lote.mensajes)
       for (const { codigoGeneracion, jsonKey, pdfKey } of entrantes) {
         try {
-          await startChild(RecibirCompra.workflowType, {
+          await startChildOf(RecibirCompra, {
             workflowId: RecibirCompra.workflowId(emisorId, codigoGeneracion),
             args: [{ emisorId, codigoGeneracion, jsonKey, pdfKey, origen: 'CORREO', mensajeId }],
             parentClosePolicy: ParentClosePolicy.ABANDON,
@@ -73,7 +75,7 @@ export const LecturaBuzonesWorkflow: WorkflowFn<typeof LecturaBuzones> = async (
   for (const emisorId of await databaseSteps.buzonesConfigurados()) {
     try {
       resumenes.push(
-        await executeChild<WorkflowFn<typeof LecturaBuzon>>(LecturaBuzon.workflowType, {
+        await executeChildOf(LecturaBuzon, {
           workflowId: LecturaBuzon.workflowId(emisorId),
           args: [{ emisorId }],
         }),

@@ -1,19 +1,56 @@
-import { workflowInfo } from '@temporalio/workflow';
-import type { ContingenciaContinuacion, ContingenciaEstado, ContingenciaInput, FaseContingencia } from '@dte/contract';
+import { continueAsNew, getExternalWorkflowHandle, patched, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
+import {
+  IssueDte,
+  type Contingencia,
+  type ContingenciaContinuacion,
+  type ContingenciaEstado,
+  type ContingenciaInput,
+  type FaseContingencia,
+  type TransmitOutcome,
+  type WorkflowFn,
+} from '@dte/contract';
+import {
+  CONSULTA_LOTE,
+  MAX_DOCUMENTOS_EVENTO_CONTINGENCIA,
+  MAX_DOCUMENTOS_LOTE,
+  siguienteEspera,
+  type Espera,
+} from '@dte/domain/limites';
+import { settle } from '../delivery';
+import { databaseSteps, mhContingencia as mh } from '../policies';
 
 export const HORA_MS = 3600_000;
 /** Well under Temporal's history limits, with room for the signals of a large backlog. */
 const HISTORIA_MAXIMA = 10_000;
 
 /**
+ * Changes to the command sequence, each behind `patched()` so executions recorded before it replay (see
+ * deploy/README.md, "Upgrading the worker while workflows run").
+ */
+export const Cambios = {
+  /** A deadline's last quarter also runs `alertarContingencia` (contingencia.alerta to the webhooks). */
+  alertaPorWebhook: 'contingencia-alerta-webhook',
+} as const;
+
+/** Sleeps the backoff's current wait, then doubles it up to its maximum. */
+function backoff(espera: Espera): () => Promise<void> {
+  let segundos = espera.inicialSegundos;
+  return async () => {
+    await sleep(segundos * 1000);
+    segundos = siguienteEspera(segundos, espera);
+  };
+}
+
+/**
  * What an emisor's contingencia workflow knows: each waiting document and its fase, when the outage
  * ended, when MH sealed the event, the lotes to send and those sent. It is what a run hands the next
- * (continue-as-new) and what the `estado` query shows; the workflow only moves it on.
+ * (continue-as-new) and what the `estado` query shows; its methods are the steps that move it on, each
+ * round of the workflow a report to MH, its lotes and their verdicts.
  */
 export class ContingenciaState {
   private readonly fases: Map<string, FaseContingencia>;
   /** Everything but the fases, exactly as a continuation carries it. */
-  readonly datos: Omit<ContingenciaContinuacion, 'pendientes'>;
+  private readonly datos: Omit<ContingenciaContinuacion, 'pendientes'>;
 
   constructor(private readonly input: ContingenciaInput) {
     const { pendientes, ...datos } = input.continuacion ?? {
@@ -108,5 +145,139 @@ export class ContingenciaState {
   shouldContinueAsNew(): boolean {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= HISTORIA_MAXIMA;
+  }
+
+  /** Lotes to send or sent, whose verdicts are still to be collected: the round needs no new event. */
+  get hayLotes(): boolean {
+    return this.datos.porEnviar.length > 0 || this.datos.enviados.length > 0;
+  }
+
+  async continuarSiHaceFalta(): Promise<void> {
+    if (this.shouldContinueAsNew())
+      await continueAsNew<WorkflowFn<typeof Contingencia>>({ ...this.input, continuacion: this.continuacion() });
+  }
+
+  /** Watches the deadlines already running (a continued run's). */
+  vigilarPlazos(): void {
+    this.vigilar(this.datos.finCorte, this.input.plazos.eventoHoras, 'EVENTO');
+    this.vigilar(this.datos.selloEvento, this.input.plazos.lotesHoras, 'LOTES');
+  }
+
+  /**
+   * Waits for MH, settles what it already holds and reports the rest in one event. True when MH sealed
+   * it (its documents are then the lotes to send); false when there is nothing to send this round.
+   */
+  async reportarEvento(): Promise<boolean> {
+    const { datos, input } = this;
+    const esperarMh = backoff(input.sondeo);
+    // A long outage gathers probes and enlistment signals: the history may need a new run meanwhile.
+    while (!(await mh.probeMh(this.codigos()[0]!))) {
+      await this.continuarSiHaceFalta();
+      await esperarMh();
+    }
+    // Taken once MH answers, so one event lists every document issued during the outage.
+    const ronda = this.codigos().slice(0, MAX_DOCUMENTOS_EVENTO_CONTINGENCIA);
+    if (datos.finCorte === null) {
+      datos.finCorte = Date.now();
+      this.vigilar(datos.finCorte, input.plazos.eventoHoras, 'EVENTO');
+    }
+    // A send whose answer was lost before the outage may have reached MH: those are settled already.
+    const conocidos = await mh.consultAcceptedDocuments({ emisorId: input.emisorId, codigos: ronda });
+    await Promise.all(
+      Object.entries(conocidos).map(([c, respuesta]) => this.entregarVeredicto(c, { result: 'PROCESADO', respuesta })),
+    );
+    const porReportar = ronda.filter((c) => !conocidos[c]);
+    if (porReportar.length === 0) return false;
+
+    this.marcar(porReportar, 'EVENTO');
+    const evento = await mh.sendContingencyEvent({
+      emisorId: input.emisorId,
+      eventoCodigoGeneracion: uuid4().toUpperCase(),
+      codigos: porReportar,
+    });
+    if (evento.estado !== 'RECIBIDO') {
+      datos.ultimoError = `Evento de contingencia rechazado: ${evento.mensaje} ${evento.observaciones.join('; ')}`;
+      this.marcar(porReportar, 'ESPERANDO_MH');
+      await esperarMh();
+      return false;
+    }
+    datos.ultimoError = null;
+    datos.selloEvento = Date.now();
+    this.vigilar(datos.selloEvento, input.plazos.lotesHoras, 'LOTES');
+    datos.porEnviar = porReportar;
+    return true;
+  }
+
+  /** Every lote is sent before any result is asked for, so MH processes them meanwhile. */
+  async enviarLotes(): Promise<void> {
+    const { datos } = this;
+    while (datos.porEnviar.length > 0) {
+      const codigos = datos.porEnviar.slice(0, MAX_DOCUMENTOS_LOTE);
+      this.marcar(codigos, 'LOTE');
+      const codigoLote = await mh.sendContingencyLote({
+        emisorId: this.input.emisorId,
+        idEnvio: uuid4().toUpperCase(),
+        codigos,
+      });
+      datos.enviados.push({ codigoLote, codigos });
+      datos.porEnviar = datos.porEnviar.slice(codigos.length);
+    }
+  }
+
+  /** Each lote's verdicts, to their documents; what a lote did not report goes into the next round. */
+  async recogerResultados(): Promise<void> {
+    const { datos } = this;
+    const { emisorId } = this.input;
+    while (datos.enviados.length > 0) {
+      const { codigoLote, codigos } = datos.enviados[0]!;
+      const esperarLote = backoff(CONSULTA_LOTE);
+      let resultado = await mh.contingencyLoteResult({ emisorId, codigoLote });
+      while (!resultado) {
+        await esperarLote();
+        resultado = await mh.contingencyLoteResult({ emisorId, codigoLote });
+      }
+      await Promise.all([
+        ...resultado.procesados.map((r) =>
+          this.entregarVeredicto(r.codigoGeneracion, { result: 'PROCESADO', respuesta: r }),
+        ),
+        ...resultado.rechazados.map((r) =>
+          this.entregarVeredicto(r.codigoGeneracion, { result: 'RECHAZADO', respuesta: r }),
+        ),
+      ]);
+      this.marcar(codigos, 'ESPERANDO_MH');
+      datos.enviados.shift();
+      if (datos.enviados.length > 0) await this.continuarSiHaceFalta();
+    }
+  }
+
+  /** Gives MH's verdict to the document's workflow; if that workflow is gone, records and delivers it here. */
+  private async entregarVeredicto(codigoGeneracion: string, outcome: TransmitOutcome): Promise<void> {
+    if (!this.pendiente(codigoGeneracion)) return;
+    try {
+      await getExternalWorkflowHandle(IssueDte.workflowId(codigoGeneracion)).signal(
+        IssueDte.desenlaceContingencia,
+        outcome,
+      );
+    } catch {
+      await settle(codigoGeneracion, outcome);
+    }
+    this.concluir(codigoGeneracion);
+  }
+
+  /**
+   * A query sees the workflow's time as of its latest activation, so a timer wakes the workflow when a
+   * deadline's last quarter begins: from then on `alerta` is true, and the emisor's webhooks are told.
+   */
+  private vigilar(desde: number | null, horas: number, plazo: 'EVENTO' | 'LOTES'): void {
+    if (desde === null) return;
+    void sleep(Math.max(desde + horas * HORA_MS * 0.75 - Date.now(), 1)).then(async () => {
+      if (!patched(Cambios.alertaPorWebhook) || !this.alerta(Date.now())) return;
+      await databaseSteps.alertarContingencia({
+        emisorId: this.input.emisorId,
+        plazo,
+        vence: new Date(desde + horas * HORA_MS).toISOString(),
+        pendientes: this.pendientes,
+      });
+    });
   }
 }

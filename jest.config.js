@@ -5,7 +5,7 @@ const swc = [
 ];
 const mapper = {
   '^@dte/(config|domain|contract|store|activities|client)$': '<rootDir>/packages/$1/src',
-  '^@dte/contract/client$': '<rootDir>/packages/contract/src/client',
+  '^@dte/contract/(client|eventos-webhook)$': '<rootDir>/packages/contract/src/$1',
   '^@dte/domain/limites$': '<rootDir>/packages/domain/src/mh/limites',
 };
 const common = {

@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { INTENTOS_ENTREGA_PEDIDA } from '@dte/contract';
+import { eventoWebhook } from '@dte/contract/eventos-webhook';
 import { loadConfig } from '@dte/config';
 import { SecretBox, Webhooks, type EndpointView } from '@dte/store';
-import { eventoWebhook } from '../../apps/api/src/openapi/eventos-webhook';
 import { emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks } from '../support/receptor-webhooks';

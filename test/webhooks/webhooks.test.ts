@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '@dte/config';
 import { EntregaWebhook } from '@dte/contract';
+import { eventoWebhook } from '@dte/contract/eventos-webhook';
 import { hashToken, type EndpointView } from '@dte/store';
-import { eventoWebhook } from '../../apps/api/src/openapi/eventos-webhook';
 import { anulacionRescindida, emitirCcf, emitirFactura } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { ReceptorWebhooks, type Recibido } from '../support/receptor-webhooks';

@@ -23,7 +23,8 @@ import { TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec 
 import { openapiOperations } from './routes.openapi';
 import { codeSamples } from './muestras';
 import { errorBody } from './schemas';
-import { EVENTOS_WEBHOOK_DOC } from './eventos-webhook';
+// Last: the components keep the order their schemas were defined in, and the events' follow the routes'.
+import { EVENTOS_WEBHOOK_DOC } from '@dte/contract/eventos-webhook';
 
 /**
  * Every route's operations, in the reference's reading order (the order of `paths`). A route left out here is

@@ -3,6 +3,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import { Router, type Request } from 'express';
 import { EntregaWebhook, INTENTOS_ENTREGA_PEDIDA, type EventoWebhook, type ResultadoEntrega } from '@dte/contract';
 import { iniciarEntrega } from '@dte/contract/client';
+import type { DatosEvento } from '@dte/contract/eventos-webhook';
 import {
   DteError,
   entregasRequest,
@@ -146,7 +147,11 @@ export function webhooksRoutes(ctx: ApiContext): Router {
       id: idEvento(EVENTO_PRUEBA, randomUUID()),
       type: EVENTO_PRUEBA,
       timestamp: new Date().toISOString(),
-      data: { id: endpoint._id, url: endpoint.url, mensaje: 'Evento de prueba de su webhook' },
+      data: {
+        id: endpoint._id,
+        url: endpoint.url,
+        mensaje: 'Evento de prueba de su webhook',
+      } satisfies DatosEvento<typeof EVENTO_PRUEBA>,
     };
     res.json({ status: 'success', data: await entregarAhora(endpoint, evento) });
   });

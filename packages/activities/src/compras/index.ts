@@ -84,9 +84,10 @@ export function createComprasActivities(deps: ActivityDependencies, mh: MhClient
       tipoDte: c.tipoDte,
       numeroControl: c.numeroControl ?? null,
       fecEmi: c.fecEmi,
-      proveedor: c.proveedor,
-      estado: c.estado,
-      motivos: c.motivos,
+      // The record's loose stored type; the verification always writes a supplier's NIT.
+      proveedor: { nit: c.proveedor.nit ?? null, nrc: c.proveedor.nrc, nombre: c.proveedor.nombre },
+      estado: c.estado as EstadoCompra,
+      motivos: c.motivos as MotivoCompra[],
       origen: c.origen,
       consultaPublica: (c.verificacion as VerificacionCompra | null)?.consultaPublica ?? null,
       url: enlaceApi(deps, `/compras/${codigoGeneracion}`),

@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { EventoWebhook } from '@dte/contract';
 import { DteWorkflowClient, iniciarEntrega } from '@dte/contract/client';
+import type { DatosDocumento, DatosEvento } from '@dte/contract/eventos-webhook';
 import { idEvento, type TipoEvento } from '@dte/domain';
 import type { StoredDocumentRecord } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
@@ -12,7 +13,7 @@ export function enlaceApi(deps: ActivityDependencies, ruta: string): string {
 }
 
 /** What every dte.* event says of its document. */
-export function datosDocumento(deps: ActivityDependencies, doc: StoredDocumentRecord): Record<string, unknown> {
+export function datosDocumento(deps: ActivityDependencies, doc: StoredDocumentRecord): DatosDocumento {
   return {
     codigoGeneracion: doc._id,
     numeroControl: doc.numeroControl,
@@ -32,14 +33,15 @@ export function datosDocumento(deps: ActivityDependencies, doc: StoredDocumentRe
  * occurrence (a document's codigoGeneracion for its once-only transitions): the event's id is derived
  * from it, and the workflow id from that, so a retried step starts nothing twice and a receiver sees
  * the same `webhook-id` on every duplicate. Starting needs Temporal and the database, which the step
- * needs anyway; a failure fails the step, which is retried.
+ * needs anyway; a failure fails the step, which is retried. `data` is typed by the event's schema, the one
+ * the reference and `@dte/client` promise its receivers.
  */
-export async function publicar(
+export async function publicar<T extends TipoEvento>(
   deps: ActivityDependencies,
   emisorId: number,
-  type: TipoEvento,
+  type: T,
   ocurrencia: string,
-  data: Record<string, unknown>,
+  data: DatosEvento<T>,
 ): Promise<void> {
   const endpoints = (await deps.webhooks.delEmisor(emisorId)).filter(
     (e) => e.deshabilitado === null && e.eventos.includes(type),

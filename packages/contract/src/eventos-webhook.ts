@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { ESTADOS_COMPRA, TIPOS_DIFERENCIA, type TipoEventoEntrega } from '@dte/domain';
 
 /**
- * The events deliveries carry, one payload schema each (what the activities publish: see `publicar`'s
- * callers), as components of the OpenAPI document, its `webhooks` and the reference page. Their union,
- * `WebhookEvento`, is what the TypeScript client's `webhooks.verify` answers.
+ * The events deliveries carry, one payload schema each: what the activities publish (`publicar` takes an
+ * event's `DatosEvento`, so the compiler holds every publisher to its schema), and the components of the
+ * OpenAPI document, its `webhooks` and the reference page. Their union, `WebhookEvento`, is what the
+ * TypeScript client's `webhooks.verify` answers.
+ *
+ * A file of its own, out of the contract's index (`@dte/contract/eventos-webhook`): the workflows import
+ * the index, and their bundle needs no zod.
  */
 
 const CODIGO = '5E3B1F0A-7C2D-4E8F-9A6B-1C2D3E4F5A6B';
@@ -21,7 +25,7 @@ const DOCUMENTO_EJEMPLO = {
   url: `${URL_API}/dte/${CODIGO}`,
 };
 
-/** What every dte.* event says of its document (`datosDocumento`). */
+/** What every dte.* event says of its document. */
 const documento = {
   codigoGeneracion: z.string(),
   numeroControl: z.string(),
@@ -50,7 +54,7 @@ const compra = z.object({
     .describe("MH's consulta pública of the document, where a person compares what MH's consultadte does not answer"),
   url: z.string().describe('The record in this API (`GET /compras/{codigoGeneracion}`)'),
 });
-const COMPRA_EJEMPLO = {
+const COMPRA_EJEMPLO: z.input<typeof compra> = {
   codigoGeneracion: CODIGO,
   tipoDte: '03',
   numeroControl: 'DTE-03-M001P001-000000000000045',
@@ -63,29 +67,33 @@ const COMPRA_EJEMPLO = {
   url: `${URL_API}/compras/${CODIGO}`,
 };
 
-interface Definicion {
+interface Definicion<S extends z.ZodObject = z.ZodObject> {
   descripcion: string;
-  data: z.ZodObject;
-  ejemplo: Record<string, unknown>;
+  data: S;
+  /** The reference's example, which the compiler checks against `data`. */
+  ejemplo: NoInfer<z.input<S>>;
 }
 
-const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
-  'dte.procesado': {
+/** An event's definition, its example typed by its schema. */
+const definir = <S extends z.ZodObject>(d: Definicion<S>) => d;
+
+const DEFINICIONES = {
+  'dte.procesado': definir({
     descripcion: 'MH accepted the document and sealed it (`selloRecibido`).',
     data: z.object(documento),
     ejemplo: DOCUMENTO_EJEMPLO,
-  },
-  'dte.rechazado': {
+  }),
+  'dte.rechazado': definir({
     descripcion: 'MH rejected the document; `GET /dte/{codigoGeneracion}` has its observations.',
     data: z.object(documento),
     ejemplo: { ...DOCUMENTO_EJEMPLO, estado: 'REJECTED', selloRecibido: null },
-  },
-  'dte.contingencia': {
+  }),
+  'dte.contingencia': definir({
     descripcion: 'MH could not be reached: the document is in contingency, to be sent in its emisor’s next event.',
     data: z.object(documento),
     ejemplo: { ...DOCUMENTO_EJEMPLO, estado: 'CONTINGENCY', selloRecibido: null },
-  },
-  'dte.invalidado': {
+  }),
+  'dte.invalidado': definir({
     descripcion: 'MH accepted the invalidation (anulación) of the document.',
     data: z.object({
       ...documento,
@@ -102,16 +110,16 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
         selloRecibido: '2026F6E5D4C3B2A1F0E9D8C7B6A5F4E3D2C1',
       },
     },
-  },
-  'dte.correo_fallido': {
+  }),
+  'dte.correo_fallido': definir({
     descripcion: 'The document could not be e-mailed to its receptor (it is retried; `correo.para` is masked).',
     data: z.object({ ...documento, correo: z.object({ para: z.string(), error: z.string() }) }),
     ejemplo: {
       ...DOCUMENTO_EJEMPLO,
       correo: { para: 'c*****e@example.com', error: '550 5.1.1 Mailbox unavailable' },
     },
-  },
-  'contingencia.alerta': {
+  }),
+  'contingencia.alerta': definir({
     descripcion:
       'Documents in contingency near the deadline MH gives to report them (EVENTO) or send them (LOTES), at `vence`.',
     data: z.object({
@@ -120,8 +128,8 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
       documentosPendientes: z.number().int(),
     }),
     ejemplo: { plazo: 'EVENTO', vence: '2026-11-25T15:04:05.000Z', documentosPendientes: 3 },
-  },
-  'conciliacion.diferencias': {
+  }),
+  'conciliacion.diferencias': definir({
     descripcion: 'The day’s reconciliation with MH found differences; `url` is the report.',
     data: z.object({
       fecha: z.string().describe('The emission date reconciled, YYYY-MM-DD'),
@@ -135,8 +143,8 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
       porTipo: { NO_EN_MH: 1, SELLO_DISTINTO: 1 },
       url: `${URL_API}/dte/conciliacion?fecha=2026-11-23`,
     },
-  },
-  'webhook.deshabilitado': {
+  }),
+  'webhook.deshabilitado': definir({
     descripcion:
       'One of the emisor’s endpoints was disabled (told to its other endpoints): `POST /webhooks/{id}/habilitar` ' +
       'enables it again.',
@@ -147,8 +155,8 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
       motivo: 'El receptor respondió 410 Gone',
       fecha: '2026-11-24T15:04:05.000Z',
     },
-  },
-  'certificacion.completa': {
+  }),
+  'certificacion.completa': definir({
     descripcion: 'The emisor’s MH certification campaign completed; `informe` is its report.',
     data: z.object({
       workflowId: z.string(),
@@ -172,15 +180,15 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
       documentos: 175,
       informe: `${URL_API}/certificacion/informe?formato=pdf`,
     },
-  },
-  'compra.recibida': {
+  }),
+  'compra.recibida': definir({
     descripcion:
       'A document received from a supplier counts in the purchase books: MH confirmed it and its amounts are its ' +
       "supplier's signed claim (VERIFICADO), or a person compared it with MH's consulta pública (CONFIRMADO).",
     data: compra,
     ejemplo: COMPRA_EJEMPLO,
-  },
-  'compra.por_confirmar': {
+  }),
+  'compra.por_confirmar': definir({
     descripcion:
       "A document received from a supplier that MH confirmed waits for a person to compare it with MH's consulta " +
       'pública (POR_CONFIRMAR: unsigned, above the emisor’s amount, or its supplier’s first); `motivos` say why.',
@@ -197,8 +205,8 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
         },
       ],
     },
-  },
-  'compra.rechazada': {
+  }),
+  'compra.rechazada': definir({
     descripcion: 'A document received from a supplier did not verify: `estado` and `motivos` say why.',
     data: compra,
     ejemplo: {
@@ -206,13 +214,20 @@ const DEFINICIONES: Record<TipoEventoEntrega, Definicion> = {
       estado: 'INCONSISTENTE',
       motivos: [{ codigo: 'CALCULO_INCORRECTO', campo: 'resumen.totalPagar', mensaje: 'El total a pagar no cuadra' }],
     },
-  },
-  'webhook.prueba': {
+  }),
+  'webhook.prueba': definir({
     descripcion: 'The test event `POST /webhooks/{id}/prueba` sends, whatever the endpoint subscribes to.',
     data: z.object({ id: z.string(), url: z.string(), mensaje: z.string() }),
     ejemplo: { id: 'whk_12_1', url: 'https://erp.example.com/dte-eventos', mensaje: 'Evento de prueba de su webhook' },
-  },
-};
+  }),
+} satisfies Record<TipoEventoEntrega, Definicion>;
+
+/** What event `T` tells its receivers (its `data`), by its schema: what publishing it takes. */
+export type DatosEvento<T extends TipoEventoEntrega> = z.infer<(typeof DEFINICIONES)[T]['data']>;
+
+/** What every dte.* event says of its document. */
+export type DatosDocumento = z.infer<z.ZodObject<typeof documento>>;
+
 /** `dte.correo_fallido` → `EventoDteCorreoFallido`: the component's name. */
 const nombre = (tipo: string) =>
   `Evento${tipo

@@ -28,8 +28,8 @@ module.exports = {
     },
     {
       ...common,
-      // Reads docker-compose.yml, the Dockerfile, deploy/kubernetes and the system packages, and checks how
-      // `npm test` counts its results: no stack needed.
+      // Reads docker-compose.yml, the Dockerfile, deploy/kubernetes, the system packages and the documentation's
+      // links, and checks how `npm test` counts its results: no stack needed.
       displayName: 'deploy',
       testMatch: ['<rootDir>/deploy/test/**/*.test.ts'],
     },

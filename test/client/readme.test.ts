@@ -20,13 +20,13 @@ function bloque(archivo: string): string {
  * README's "Integrating" scripts, copied from it and run as a reader runs them, against the real stack with
  * a tenant's token: each issues a Factura, receives its dte.procesado webhook and verifies its signature.
  */
-describe('README, Integrating', () => {
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    tenant = await createTestTenant();
-  });
-  afterAll(() => closeTestDatabase());
+let tenant: TestTenant;
+beforeAll(async () => {
+  tenant = await createTestTenant();
+});
+afterAll(() => closeTestDatabase());
 
+describe('README, Integrating', () => {
   async function ejecutar(comando: string, archivo: string) {
     // Under the repository, where `@dte/client` resolves from the workspace as the README says.
     const dir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'readme-'));
@@ -53,5 +53,32 @@ describe('README, Integrating', () => {
     // The script removed the endpoint it registered.
     const res = await fetch(`${stack().api}/webhooks`, { headers: tenant.headers });
     expect((await res.json()).data).toEqual([]);
+  });
+});
+
+/**
+ * README's quick start: its curl, as a reader pastes it, is a request the API takes: its path and body
+ * (the shell's quoting undone) sent to the test stack with a tenant's token issue a Factura MH accepts.
+ */
+describe('README, Quick start', () => {
+  it('issues the Factura of its curl', async () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const inicio = readme.slice(readme.indexOf('## Quick start'));
+    const curl = inicio.slice(inicio.indexOf('curl '), inicio.indexOf('```', inicio.indexOf('curl ')));
+    const [, url] = curl.match(/-X POST (http:\/\/127\.0\.0\.1:3000\/\S+)/) ?? [];
+    const [, cuerpo] = curl.match(/-d '([^']*)'/) ?? [];
+    expect([url, cuerpo]).toEqual(['http://127.0.0.1:3000/dte/dte01', expect.any(String)]);
+    const res = await fetch(url!.replace('http://127.0.0.1:3000', stack().api), {
+      method: 'POST',
+      headers: tenant.headers,
+      body: cuerpo,
+    });
+    const doc = (await res.json()).data;
+    expect([res.status, doc.tipo, doc.estado, doc.dteJson.receptor.correo]).toEqual([
+      201,
+      'FACTURA_CONSUMIDOR_FINAL',
+      'PROCESSED',
+      'ana@example.test',
+    ]);
   });
 });

@@ -20,12 +20,19 @@ const TABLAS_POR_TIPO: Record<string, string[]> = {
   'apps/api/src/routes/issue.ts': ['RUTAS'],
   'apps/mh-simulator/src/eventos/invalidacion.ts': ['PLAZOS_INVALIDACION', 'SIN_REEMPLAZO_PREVIO'],
 };
+/**
+ * The facts of its own a new kind's entry must state, each named by the compiler: its builders, the books
+ * and F-07 annexes its documents go to (`libros`, read by `src/libros/tipos.ts`) and how the purchase
+ * verifier reads one received (`compra`: its receptor, its amount and its arithmetic, read by
+ * `src/compras/tipos.ts`). A kind in no book, or never received, says so (`FUERA_DE_LIBROS`, `NO_SE_RECIBE`).
+ */
+const CAMPOS_DEL_TIPO = ['builders', 'compra', 'libros'];
 /** The tables a new MH schema must fill. */
 const TABLAS_POR_ESQUEMA: Record<string, string[]> = {
   'apps/mh-simulator/src/recepcion/calculo.ts': ['reglasDeCalculo'],
 };
 
-/** A kind without any of its facts but its request, permission and totals (no builders either). */
+/** A kind without any of its facts but its request, permission and totals (no builders, books or purchase either). */
 const DUMMY_KIND = `  DUMMY: define({
     tipoDte: '99',
     requestSchema: dte01Request,
@@ -121,8 +128,14 @@ describe('a new kind is one registry entry the compiler checks', () => {
       insertBefore(REGISTRY, '  RETORNO: define({', DUMMY_KIND),
       insertBefore(SCHEMAS, "  'invalidacion-schema-v3':", DUMMY_SCHEMA),
     ]);
+    const todas = faltas(files, probe);
     // Errors in function bodies that read a table follow from the table's own.
-    const nombradas = faltas(files, probe).flatMap((f) => (f.table ? [`${f.file} ${f.table}`] : []));
+    const nombradas = todas.flatMap((f) => (f.table ? [`${f.file} ${f.table}`] : []));
     expect([...new Set(nombradas)].sort()).toEqual([...tablas(TABLAS_POR_TIPO), ...tablas(TABLAS_POR_ESQUEMA)].sort());
+    const camposQueFaltan = todas
+      .filter((f) => f.table === 'definitions')
+      .flatMap((f) => /missing the following properties from type [^\n]*: ([\w, ]+)$/m.exec(f.message)?.[1] ?? [])
+      .flatMap((lista) => lista.split(', '));
+    expect(camposQueFaltan.sort()).toEqual(CAMPOS_DEL_TIPO);
   });
 });

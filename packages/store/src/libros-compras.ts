@@ -3,6 +3,7 @@ import {
   type ClasificacionRenta,
   type CompraLibro,
   type DocumentoLibro,
+  librosDe,
   type Periodo,
 } from '@dte/domain';
 import type { Compras, CompraRecord, EntradaCompra, LibroCompra } from './compras';
@@ -160,7 +161,9 @@ export async function* lotesDeLibro(
   if (lee !== 'emitidos') yield* comprasDelPeriodo(fuentes.compras, emisorId, p);
   if (lee === 'recibidos') return;
   for await (const dia of documentosPorDia(fuentes.documents, emisorId, p, establecimiento)) {
-    const leidos = lee === 'compras' ? dia.filter((d) => d.tipoDte === '14') : dia;
+    // Of what it issued, the libro de compras lists its own purchases (the FSEs: the kind registry's `libros`).
+    const leidos =
+      lee === 'compras' ? dia.filter((d) => librosDe(d.tipoDte).emitido === 'COMPRAS_A_SUJETOS_EXCLUIDOS') : dia;
     if (leidos.length) yield leidos;
   }
 }

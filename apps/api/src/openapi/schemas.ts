@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DTE_TIPOS, EVENTOS_WEBHOOK, TIPOS_DIFERENCIA, TIPOS_EVENTO_ENTREGA, type ErrorCode } from '@dte/domain';
+import {
+  DTE_TIPOS,
+  EVENTOS_WEBHOOK,
+  TIPOS_DIFERENCIA,
+  TIPOS_EVENTO_ENTREGA,
+  TIPOS_POR_LIBRO,
+  type ErrorCode,
+} from '@dte/domain';
 import type { AnulacionResult, RespuestaMhView, SmokeResult } from '@dte/contract';
 import type {
   AnalisisHacienda,
@@ -468,7 +475,7 @@ export const libroContribuyentes = z
       lineas: z.array(
         z.object({
           fecha: z.string(),
-          tipoDte: z.enum(['03', '05', '06']),
+          tipoDte: z.enum(TIPOS_POR_LIBRO['ventas-contribuyentes']),
           numeroControl: z.string(),
           codigoGeneracion: z.string(),
           selloRecibido: z.string().nullable(),
@@ -518,7 +525,7 @@ export const libroConsumidor = z
       dias: z.array(
         z.object({
           fecha: z.string(),
-          tipoDte: z.enum(['01', '11', '18']),
+          tipoDte: z.enum(TIPOS_POR_LIBRO['ventas-consumidor']),
           documentos: z.number().int(),
           del: documentoDe,
           al: documentoDe,
@@ -553,7 +560,7 @@ export const libroCompras = z
         z.object({
           correlativo: z.number().int().describe('The line’s number in the book'),
           fecha: z.string(),
-          tipoDte: z.enum(['03', '05', '06', '14']),
+          tipoDte: z.enum(TIPOS_POR_LIBRO.compras),
           numeroControl: z.string(),
           codigoGeneracion: z.string(),
           selloRecibido: z.string().nullable(),

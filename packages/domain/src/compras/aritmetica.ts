@@ -1,11 +1,13 @@
+import type { AritmeticaDeCompra } from '../dte/document-kinds';
 import { DteError } from '../errors';
-import { isTributoDeSeccion } from '../mh';
+import { generacionDe, isTributoDeSeccion } from '../mh';
 import { money, round2, sum, type Money } from '../money';
 import { linea, type LineaVenta } from '../dte/bloques/cuerpo';
 import { totalesVenta } from '../dte/bloques/resumen';
 import { ivaItemFactura, ivaRetenido1, ivaSobreGravada, totalIvaFactura } from '../dte/iva';
 import { ivaRetenidoCuadra, type CodigoRetencionMH } from '../dte/retencion/tasas';
 import type { MotivoCompra } from './motivos';
+import { COMPRA_POR_TIPO } from './tipos';
 
 /**
  * MH's holgura (Manual Funcional §XXI): a declared figure may differ from the recomputed one by a cent.
@@ -137,15 +139,21 @@ function retencion(dte: Json, version: number, c: Cuentas): void {
   if (version >= 2) c.cuadra('resumen.totalIva', resumen.totalIva, ivaSobreGravada(base));
 }
 
+/** Each arithmetic a received kind names in the registry (`compra.aritmetica`), given whether it is of 2026. */
+const ARITMETICAS = {
+  VENTA: (dte, _version, version2026, c) => ventas(dte, false, version2026, c),
+  VENTA_IVA_INCLUIDO: (dte, _version, version2026, c) => ventas(dte, true, version2026, c),
+  RETENCION: (dte, version, _version2026, c) => retencion(dte, version, c),
+} satisfies Record<AritmeticaDeCompra, (dte: Json, version: number, version2026: boolean, c: Cuentas) => void>;
+
 /**
  * The arithmetic of a received document by the rules our builders issue by (reasons: none when it adds
- * up). The liquidations (08, 09) are checked by their schema and by MH only.
+ * up). The kinds the registry gives SIN_ARITMETICA (the liquidations, 08 and 09) are checked by their schema
+ * and by MH only.
  */
 export function aritmeticaDeCompra(tipoDte: string, version: number, dte: Json): MotivoCompra[] {
   const c = new Cuentas();
-  const version2026 = tipoDte === '01' ? version >= 2 : version >= 4;
-  if (tipoDte === '01') ventas(dte, true, version2026, c);
-  else if (['03', '04', '05', '06'].includes(tipoDte)) ventas(dte, false, version2026, c);
-  else if (tipoDte === '07') retencion(dte, version, c);
+  const aritmetica = COMPRA_POR_TIPO.get(tipoDte)?.aritmetica;
+  if (aritmetica) ARITMETICAS[aritmetica](dte, version, generacionDe(tipoDte, version) === '2026', c);
   return c.motivos;
 }

@@ -1,26 +1,17 @@
+import type { IdentificacionReceptor } from '../dte/document-kinds';
 import type { MotivoCompra } from './motivos';
-
-/** Where a kind of document names its receptor: `nit` (CCF family until 2026) or `tipoDocumento`/`numDocumento`. */
-type IdentificacionReceptor = 'nit' | 'documento';
+import { COMPRA_POR_TIPO } from './tipos';
 
 /**
  * The kinds an emisor receives from its suppliers, and how each names its receptor (MH's schemas, both
- * generations): the CCF by `receptor.nit`, its notes by `nit` in 2023 and by `tipoDocumento` +
- * `numDocumento` in 2026; the Factura, the Nota de Remisión, the Comprobante de Retención and the
- * Comprobante de Liquidación (2026) by `tipoDocumento` + `numDocumento`, the DCL by `nit`. Not here: the
- * Factura de Exportación (its receptor is abroad), the Factura de Sujeto Excluido (issued by the buyer
- * itself: its purchases are its own FSEs) and the Comprobante de Donación (a donation, not a purchase).
+ * generations; the kind registry's `compra.receptor`): the CCF by `receptor.nit`, its notes by `nit` in 2023
+ * and by `tipoDocumento` + `numDocumento` in 2026; the Factura, the Nota de Remisión, the Comprobante de
+ * Retención and the Comprobante de Liquidación (2026) by `tipoDocumento` + `numDocumento`, the DCL by `nit`.
+ * Not here (NO_SE_RECIBE): the Factura de Exportación, the Factura de Sujeto Excluido, the Comprobante de
+ * Donación and the Evento de Retorno.
  */
-export const RECEPTOR_DE_COMPRA: Readonly<Record<string, (version: number) => IdentificacionReceptor>> = {
-  '01': () => 'documento',
-  '03': () => 'nit',
-  '04': () => 'documento',
-  '05': (v) => (v >= 4 ? 'documento' : 'nit'),
-  '06': (v) => (v >= 4 ? 'documento' : 'nit'),
-  '07': () => 'documento',
-  '08': (v) => (v >= 2 ? 'documento' : 'nit'),
-  '09': () => 'nit',
-};
+export const RECEPTOR_DE_COMPRA: Readonly<Record<string, (version: number) => IdentificacionReceptor>> =
+  Object.fromEntries([...COMPRA_POR_TIPO].map(([tipoDte, compra]) => [tipoDte, compra.receptor]));
 
 /**
  * CAT-022 documents that identify a taxpayer by its NIT: 36 (NIT) and 13 (DUI, which is the NIT of a

@@ -73,6 +73,68 @@ export interface DocumentKind<Request = unknown> {
   receptorCorreo(dte: Dte): string | null;
   /** Set when documents share a limit of their original (see `ConsumoOrigen`). */
   consumoOrigen?: ConsumoOrigen<Request>;
+  /** Where its documents, issued or received, go in the books and F-07 annexes. */
+  libros: LibrosDelTipo;
+  /** How the purchase verifier reads one an emisor receives from a supplier; NO_SE_RECIBE if none does. */
+  compra: CompraDelTipo | typeof NO_SE_RECIBE;
+}
+
+/** A kind in no book (issued, or received): named, so that a kind's entry says it rather than omits it. */
+export const EN_NINGUN_LIBRO = null;
+/**
+ * The book an issued document is in (`../libros`, docs/anexos-f07.md): the libro de ventas a contribuyentes
+ * and anexo 1 (VENTAS_CONTRIBUYENTES); the libro de ventas a consumidor final and anexo 2, as a sale
+ * (VENTAS_CONSUMIDOR_FINAL) or in the export columns (EXPORTACIONES); that book alone for a document that
+ * gives back part of a Factura's sale (RETORNOS_DE_VENTA: anexo 2 has no type for it, a retorno of anything
+ * else is in no book); anexos 10 and 12 (RETENCIONES); the libro de compras and anexo 5, as the emisor's own
+ * purchase from a sujeto excluido (COMPRAS_A_SUJETOS_EXCLUIDOS). Invalidated, any kind goes to the anulados.
+ */
+export type LibroDeEmitido =
+  | 'VENTAS_CONTRIBUYENTES'
+  | 'VENTAS_CONSUMIDOR_FINAL'
+  | 'EXPORTACIONES'
+  | 'RETORNOS_DE_VENTA'
+  | 'RETENCIONES'
+  | 'COMPRAS_A_SUJETOS_EXCLUIDOS';
+/**
+ * The book a document received from a supplier is in, once verified: the libro de compras with anexos 3
+ * and 8 (COMPRAS: of DGII's anexo 3 types, those a DTE can be), anexo 7 (RETENCIONES_RECIBIDAS: the 1 % the
+ * emisor's clients withheld).
+ */
+export type LibroDeRecibido = 'COMPRAS' | 'RETENCIONES_RECIBIDAS';
+
+export interface LibrosDelTipo {
+  emitido: LibroDeEmitido | typeof EN_NINGUN_LIBRO;
+  recibido: LibroDeRecibido | typeof EN_NINGUN_LIBRO;
+  /** Its amounts reduce the period in the books it is in (negated): a Nota de Crédito, a retorno. */
+  resta: boolean;
+}
+
+/** A kind no emisor receives from a supplier as a purchase (POST /compras and the mailbox refuse it). */
+export const NO_SE_RECIBE = null;
+/** A received kind whose arithmetic only its schema and MH check. */
+export const SIN_ARITMETICA = null;
+
+/** Where a kind names its receptor: `nit` (CCF family until 2026) or `tipoDocumento`/`numDocumento`. */
+export type IdentificacionReceptor = 'nit' | 'documento';
+
+/**
+ * The builders' arithmetic a received document is checked by (`../compras/aritmetica.ts`): a sale's lines,
+ * totals, IVA and what is paid, with the IVA outside its prices (VENTA) or inside them (VENTA_IVA_INCLUIDO,
+ * the Factura); a Comprobante de Retención's rates and totals (RETENCION).
+ */
+export type AritmeticaDeCompra = 'VENTA' | 'VENTA_IVA_INCLUIDO' | 'RETENCION';
+
+/** How the purchase verifier (`../compras`) reads a document of a kind an emisor receives (MH's schemas). */
+export interface CompraDelTipo {
+  /** Where a document of this schema version names its receptor, which must be the emisor. */
+  receptor: (version: number) => IdentificacionReceptor;
+  /**
+   * Where it states the amount of its operation (section, field): the amount above which a person confirms
+   * the document (`PoliticaCompras`).
+   */
+  monto: readonly [bloque: string, campo: string];
+  aritmetica: AritmeticaDeCompra | typeof SIN_ARITMETICA;
 }
 
 /**
@@ -99,6 +161,8 @@ interface KindDefinition<S extends z.ZodType, T extends string> {
   total: (dte: Dte) => string;
   receptorCorreo: (dte: Dte) => string | null;
   consumoOrigen?: ConsumoOrigen<z.output<S>>;
+  libros: LibrosDelTipo;
+  compra: CompraDelTipo | typeof NO_SE_RECIBE;
 }
 
 const define = <S extends z.ZodType, const T extends string>(def: KindDefinition<S, T>) => def;
@@ -125,6 +189,11 @@ const correoDe =
     return nombre ? ((seccion(dte, nombre)['correo'] as string | null | undefined) ?? null) : null;
   };
 
+/** Where most kinds state the amount of their operation. */
+const MONTO_TOTAL_OPERACION = ['resumen', 'montoTotalOperacion'] as const;
+/** A kind in no book, issued or received. */
+export const FUERA_DE_LIBROS: LibrosDelTipo = { emitido: EN_NINGUN_LIBRO, recibido: EN_NINGUN_LIBRO, resta: false };
+
 const definitions = {
   FACTURA_CONSUMIDOR_FINAL: define({
     tipoDte: '01',
@@ -138,6 +207,9 @@ const definitions = {
     }),
     total: resumenTotal('totalPagar'),
     receptorCorreo: correoDe('receptor'),
+    // Received, a Factura gives no crédito fiscal: in no purchase book.
+    libros: { emitido: 'VENTAS_CONSUMIDOR_FINAL', recibido: EN_NINGUN_LIBRO, resta: false },
+    compra: { receptor: () => 'documento', monto: MONTO_TOTAL_OPERACION, aritmetica: 'VENTA_IVA_INCLUIDO' },
   }),
   CREDITO_FISCAL: define({
     tipoDte: '03',
@@ -146,6 +218,8 @@ const definitions = {
     permission: 'CREDITO_FISCAL',
     total: resumenTotal('totalPagar'),
     receptorCorreo: correoDe('receptor'),
+    libros: { emitido: 'VENTAS_CONTRIBUYENTES', recibido: 'COMPRAS', resta: false },
+    compra: { receptor: () => 'nit', monto: MONTO_TOTAL_OPERACION, aritmetica: 'VENTA' },
   }),
   NOTA_REMISION: define({
     tipoDte: '04',
@@ -154,6 +228,8 @@ const definitions = {
     permission: 'NOTA_REMISION',
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
+    libros: FUERA_DE_LIBROS,
+    compra: { receptor: () => 'documento', monto: MONTO_TOTAL_OPERACION, aritmetica: 'VENTA' },
   }),
   NOTA_CREDITO: define({
     tipoDte: '05',
@@ -172,6 +248,9 @@ const definitions = {
       },
       original: (origin, tomado) => ({ ...origin, montoAcreditado: tomado['montoTotalOperacion'] ?? 0 }),
     },
+    libros: { emitido: 'VENTAS_CONTRIBUYENTES', recibido: 'COMPRAS', resta: true },
+    // The notes name their receptor by nit in the 2023 generation (v3), by its document in the 2026 one (v4).
+    compra: { receptor: (v) => (v >= 4 ? 'documento' : 'nit'), monto: MONTO_TOTAL_OPERACION, aritmetica: 'VENTA' },
   }),
   NOTA_DEBITO: define({
     tipoDte: '06',
@@ -181,6 +260,8 @@ const definitions = {
     origenes: ccfsElectronicos,
     total: resumenTotal('montoTotalOperacion'),
     receptorCorreo: correoDe('receptor'),
+    libros: { emitido: 'VENTAS_CONTRIBUYENTES', recibido: 'COMPRAS', resta: false },
+    compra: { receptor: (v) => (v >= 4 ? 'documento' : 'nit'), monto: MONTO_TOTAL_OPERACION, aritmetica: 'VENTA' },
   }),
   COMPROBANTE_RETENCION: define({
     tipoDte: '07',
@@ -189,6 +270,9 @@ const definitions = {
     permission: 'COMPROBANTE_RETENCION',
     total: resumenTotal('totalIVAretenido', 'totalIvaRetenido'),
     receptorCorreo: correoDe('receptor'),
+    libros: { emitido: 'RETENCIONES', recibido: 'RETENCIONES_RECIBIDAS', resta: false },
+    // Its amount is the base it retained on.
+    compra: { receptor: () => 'documento', monto: ['resumen', 'totalSujetoRetencion'], aritmetica: 'RETENCION' },
   }),
   COMPROBANTE_LIQUIDACION: define({
     tipoDte: '08',
@@ -197,6 +281,12 @@ const definitions = {
     permission: 'COMPROBANTE_LIQUIDACION',
     total: resumenTotal('total'),
     receptorCorreo: correoDe('receptor'),
+    libros: FUERA_DE_LIBROS,
+    compra: {
+      receptor: (v) => (v >= 2 ? 'documento' : 'nit'),
+      monto: MONTO_TOTAL_OPERACION,
+      aritmetica: SIN_ARITMETICA,
+    },
   }),
   DOCUMENTO_CONTABLE_LIQUIDACION: define({
     tipoDte: '09',
@@ -206,6 +296,9 @@ const definitions = {
     // A DCL has no resumen: its one cuerpoDocumento ends in what is paid to the afiliado.
     total: totalEn('cuerpoDocumento', 'liquidoApagar'),
     receptorCorreo: correoDe('receptor'),
+    libros: FUERA_DE_LIBROS,
+    // Its amount is the value of the operations it liquidates.
+    compra: { receptor: () => 'nit', monto: ['cuerpoDocumento', 'valorOperaciones'], aritmetica: SIN_ARITMETICA },
   }),
   FACTURA_EXPORTACION: define({
     tipoDte: '11',
@@ -214,6 +307,9 @@ const definitions = {
     permission: 'FACTURA_EXPORTACION',
     total: resumenTotal('totalPagar'),
     receptorCorreo: correoDe('receptor'),
+    libros: { emitido: 'EXPORTACIONES', recibido: EN_NINGUN_LIBRO, resta: false },
+    // Its receptor is abroad.
+    compra: NO_SE_RECIBE,
   }),
   SUJETO_EXCLUIDO: define({
     tipoDte: '14',
@@ -223,6 +319,9 @@ const definitions = {
     total: resumenTotal('totalPagar'),
     // FSE v1 calls the seller sujetoExcluido, v2 receptor.
     receptorCorreo: correoDe('sujetoExcluido', 'receptor'),
+    libros: { emitido: 'COMPRAS_A_SUJETOS_EXCLUIDOS', recibido: EN_NINGUN_LIBRO, resta: false },
+    // The buyer issues it itself: its purchases are its own FSEs.
+    compra: NO_SE_RECIBE,
   }),
   COMPROBANTE_DONACION: define({
     tipoDte: '15',
@@ -232,6 +331,9 @@ const definitions = {
     total: resumenTotal('valorTotal'),
     // CD v1 calls the giver donante, v2 receptor.
     receptorCorreo: correoDe('donante', 'receptor'),
+    libros: FUERA_DE_LIBROS,
+    // A donation, not a purchase.
+    compra: NO_SE_RECIBE,
   }),
   RETORNO: define({
     tipoDte: '18',
@@ -252,6 +354,8 @@ const definitions = {
       }),
       original: (origin, tomado) => ({ ...origin, cantidadesRetornadas: tomado }),
     },
+    libros: { emitido: 'RETORNOS_DE_VENTA', recibido: EN_NINGUN_LIBRO, resta: true },
+    compra: NO_SE_RECIBE,
   }),
 };
 

@@ -4,7 +4,8 @@ import { money, sum, ZERO, type Money } from '../money';
 import { agrupados, porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
 import { identidadReceptor, montosExportacion, montosVenta } from './montos';
-import { anuladoEnPeriodo, cuentaEnLibros, TIPOS_CONSUMIDOR, TIPOS_CONTRIBUYENTES } from './reglas';
+import { anuladoEnPeriodo, cuentaEnLibros } from './reglas';
+import { emitidoEn, enAnexoConsumidor, enVentasContribuyentes, librosDe } from './tipos';
 
 /** An amount that reduces the period (a Nota de Crédito, a retorno): negated, a zero left as it is. */
 export const restado = (m: Money) => (m.isZero() ? m : m.negated());
@@ -101,7 +102,7 @@ function tipoOperacion(p: Periodo, gravadas: Money, otras: Money): string {
 export function anexoVentasContribuyentes(docs: readonly DocumentoLibro[], p: Periodo, opciones: OpcionesAnexo) {
   const ingreso = tipoIngreso(p, opciones);
   return docs
-    .filter((d) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte) && cuentaEnLibros(d, p))
+    .filter((d) => enVentasContribuyentes(d.tipoDte) && cuentaEnLibros(d, p))
     .sort(porEmision)
     .map((d) => {
       const m = montosVenta(d);
@@ -144,8 +145,8 @@ const porDiaYTipo = (docs: readonly DocumentoLibro[]) =>
  * a retorno's reduce the day (negative).
  */
 export function totalesDelDia(grupo: readonly DocumentoLibro[]) {
-  const exportacion = grupo[0]!.tipoDte === '11';
-  const signo = grupo[0]!.tipoDte === '18' ? restado : (m: Money) => m;
+  const exportacion = emitidoEn(grupo[0]!.tipoDte, 'EXPORTACIONES');
+  const signo = librosDe(grupo[0]!.tipoDte).resta ? restado : (m: Money) => m;
   const ventas = grupo.map((d) => (exportacion ? null : montosVenta(d)));
   const exportaciones = grupo.map((d) => (exportacion ? montosExportacion(d) : null));
   const total = (de: (i: number) => Money | undefined) => signo(sum(grupo.map((_, i) => de(i) ?? ZERO)));
@@ -176,7 +177,7 @@ export function totalesDelDia(grupo: readonly DocumentoLibro[]) {
 export function ventasConsumidorPorDia(
   docs: readonly DocumentoLibro[],
   p: Periodo,
-  incluye = (d: DocumentoLibro) => (TIPOS_CONSUMIDOR as readonly string[]).includes(d.tipoDte),
+  incluye = (d: DocumentoLibro) => enAnexoConsumidor(d.tipoDte),
 ): DocumentoLibro[][] {
   return porDiaYTipo(docs.filter((d) => incluye(d) && cuentaEnLibros(d, p)));
 }
@@ -190,7 +191,7 @@ export function anexoVentasConsumidorFinal(docs: readonly DocumentoLibro[], p: P
   const ingreso = tipoIngreso(p, opciones);
   return ventasConsumidorPorDia(docs, p).map((grupo) => {
     const t = totalesDelDia(grupo);
-    const exportacion = grupo[0]!.tipoDte === '11';
+    const exportacion = emitidoEn(grupo[0]!.tipoDte, 'EXPORTACIONES');
     const renta = exportacion
       ? ['1', t.exportacionesServicios.gt(0) ? '9' : '7']
       : [tipoOperacion(p, t.gravadas, t.exentas.plus(t.noSujetas)), ingreso];
@@ -266,7 +267,7 @@ export function retenidoCon(d: DocumentoLibro, codigo: string) {
 export function anexoRetenciones(docs: readonly DocumentoLibro[], p: Periodo, tasa: '1' | '13') {
   const codigo = tasa === '1' ? '22' : 'C4';
   return docs
-    .filter((d) => d.tipoDte === '07' && cuentaEnLibros(d, p))
+    .filter((d) => emitidoEn(d.tipoDte, 'RETENCIONES') && cuentaEnLibros(d, p))
     .sort(porEmision)
     .flatMap((d) => {
       const r = retenidoCon(d, codigo);
@@ -280,7 +281,7 @@ export function anexoRetenciones(docs: readonly DocumentoLibro[], p: Periodo, ta
           [
             sujeto.nit,
             fechaDgii(d.fecEmi),
-            '07',
+            d.tipoDte,
             ...(tasa === '1' ? [resolucion, serie] : [serie, resolucion]),
             sinGuiones(d.codigoGeneracion),
             montoDgii(r.sujeto),

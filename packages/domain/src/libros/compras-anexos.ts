@@ -6,7 +6,8 @@ import { columnasRenta, llevaRentaCompras } from './compras-renta';
 import { porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { fechaDgii, montoDgii, sinGuiones, textoDgii } from './formato';
 import { identidadProveedor, identidadSujetoExcluido, montoSujetoExcluido, montosVenta } from './montos';
-import { compraCuenta, enLibroCompras, esCompraASujetoExcluido, TIPOS_COMPRAS } from './reglas';
+import { compraCuenta, enLibroCompras, esCompraASujetoExcluido } from './reglas';
+import { enCompras, recibidoEn } from './tipos';
 
 /**
  * The purchase annexes of F-07 (docs/anexos-f07.md), by the name of their route, and where their documents
@@ -141,7 +142,7 @@ function filaDeAgente(d: DocumentoLibro, sujeto: string, monto: string, anexo: s
  */
 export function anexoRetencionesRecibidas(docs: readonly DocumentoLibro[], p: Periodo): FilaAnexo[] {
   return docs
-    .filter((d) => d.tipoDte === '07' && compraCuenta(d, p))
+    .filter((d) => recibidoEn(d.tipoDte, 'RETENCIONES_RECIBIDAS') && compraCuenta(d, p))
     .flatMap((d) => {
       const r = retenidoCon(d, '22');
       return r.lineas ? [filaDeAgente(d, montoDgii(r.sujeto), montoDgii(r.retenido), '7')] : [];
@@ -155,7 +156,7 @@ export function anexoRetencionesRecibidas(docs: readonly DocumentoLibro[], p: Pe
  */
 export function anexoPercepcionesRecibidas(docs: readonly DocumentoLibro[], p: Periodo): FilaAnexo[] {
   return docs
-    .filter((d) => (TIPOS_COMPRAS as readonly string[]).includes(d.tipoDte) && compraCuenta(d, p))
+    .filter((d) => enCompras(d.tipoDte) && compraCuenta(d, p))
     .flatMap((d) => {
       const m = montosVenta(d);
       return m.ivaPercibido.gt(0) ? [filaDeAgente(d, montoDgii(m.gravadas), montoDgii(m.ivaPercibido), '8')] : [];

@@ -5,6 +5,7 @@ import type { DocumentoLibro, Periodo } from './documento';
 import { a2, pendientes, sumas, type LibroEnCurso } from './libros';
 import { identidadProveedor, identidadReceptor, montoSujetoExcluido, montosVenta } from './montos';
 import { compraPendiente, compraPorConfirmar, enLibroCompras, esCompraASujetoExcluido } from './reglas';
+import { emitidoEn, librosDe } from './tipos';
 
 /**
  * A document the emisor received from a supplier, as the purchase books read it: the supplier's Archivo DTE
@@ -28,13 +29,16 @@ const CAMPOS_COMPRAS = [
 ] as const;
 type CampoCompras = (typeof CAMPOS_COMPRAS)[number];
 
+/** An FSE the emisor issued: its line is a purchase from the sujeto excluido it names. */
+const deSujetoExcluido = (d: DocumentoLibro) => emitidoEn(d.tipoDte, 'COMPRAS_A_SUJETOS_EXCLUIDOS');
+
 /**
  * A line's amounts: a CCF's, NC's or ND's figures as its supplier's resumen carries them (its débito fiscal
  * is the emisor's crédito fiscal); an FSE's subTotal as a purchase from a sujeto excluido. The total is
  * DGII's anexo 3 column O, the purchases without IVA (exentas, no sujetas, gravadas; or the FSE's amount).
  */
 function montosCompra(d: DocumentoLibro): Record<CampoCompras, Money> {
-  if (d.tipoDte === '14') {
+  if (deSujetoExcluido(d)) {
     const monto = montoSujetoExcluido(d);
     return {
       exentas: ZERO,
@@ -48,7 +52,7 @@ function montosCompra(d: DocumentoLibro): Record<CampoCompras, Money> {
     };
   }
   const m = montosVenta(d);
-  const signo = d.tipoDte === '05' ? restado : (x: Money) => x;
+  const signo = librosDe(d.tipoDte).resta ? restado : (x: Money) => x;
   return Object.fromEntries(
     Object.entries({
       exentas: m.exentas,
@@ -65,7 +69,7 @@ function montosCompra(d: DocumentoLibro): Record<CampoCompras, Money> {
 
 /** Who sold: a received document's emisor, or the sujeto excluido an FSE names. */
 function proveedorDe(d: DocumentoLibro) {
-  if (d.tipoDte !== '14') {
+  if (!deSujetoExcluido(d)) {
     const p = identidadProveedor(d);
     return { nit: p.nit || null, dui: null, nombre: p.nombre };
   }

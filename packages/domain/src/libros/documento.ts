@@ -1,4 +1,5 @@
 import type { Dte } from '../dte/documento';
+import { emitidoEn, recibidoEn } from './tipos';
 
 /**
  * A document on record as the books and the F-07 annexes read it: MH's JSON, its state in the service
@@ -112,7 +113,7 @@ const RESUMEN = [
  * entry written before anexo 5 existed lacks its subTotal, so its record is read instead.
  */
 export const lecturaCompleta = (tipoDte: string, libro: Dte): boolean =>
-  tipoDte !== '14' || 'subTotal' in ((libro['resumen'] as Json | undefined) ?? {});
+  !emitidoEn(tipoDte, 'COMPRAS_A_SUJETOS_EXCLUIDOS') || 'subTotal' in ((libro['resumen'] as Json | undefined) ?? {});
 
 /**
  * What the books read of a DTE, and only that (a few hundred bytes, kept on the emisor's list so a month's
@@ -131,13 +132,13 @@ export function lecturaDeLibros(dte: Dte, tipoDte: string): Dte {
     },
     receptor: solo(receptor, ['nombre', 'nit', 'nrc', 'tipoDocumento', 'numDocumento', 'codPais']),
     emisor: { tipoItemExpor: (dte['emisor'] as Json | undefined)?.['tipoItemExpor'] ?? null },
-    ...(tipoDte === '07'
+    ...(emitidoEn(tipoDte, 'RETENCIONES') || recibidoEn(tipoDte, 'RETENCIONES_RECIBIDAS')
       ? {
           cuerpoDocumento: ((dte['cuerpoDocumento'] as Json[] | undefined) ?? []).map((l) =>
             solo(l, ['codigoRetencionMH', 'montoSujetoGrav', 'ivaRetenido']),
           ),
         }
       : {}),
-    ...(tipoDte === '18' ? { documentoRelacionado: dte['documentoRelacionado'] } : {}),
+    ...(emitidoEn(tipoDte, 'RETORNOS_DE_VENTA') ? { documentoRelacionado: dte['documentoRelacionado'] } : {}),
   };
 }

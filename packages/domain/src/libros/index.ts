@@ -31,6 +31,7 @@ export {
   type TablaLibro,
 } from './tabla';
 export { libroCompras, type CompraLibro } from './compras';
+export { librosDe, TIPOS_POR_LIBRO } from './tipos';
 export { ANEXOS_F07_COMPRAS, comprasSinClasificar, filasAnexoCompras, type AnexoCompras } from './compras-anexos';
 export {
   clasificacionRenta,

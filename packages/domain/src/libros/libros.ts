@@ -2,7 +2,8 @@ import { ZERO, type Money } from '../money';
 import { restado, totalesDelDia, ventasConsumidorPorDia } from './anexos';
 import { porEmision, type DocumentoLibro, type Periodo } from './documento';
 import { identidadReceptor, montosVenta } from './montos';
-import { cuentaEnLibros, enLibroConsumidor, pendienteDeSello, TIPOS_CONTRIBUYENTES } from './reglas';
+import { cuentaEnLibros, enLibroConsumidor, pendienteDeSello } from './reglas';
+import { enVentasContribuyentes, librosDe } from './tipos';
 
 /**
  * A book made one emission day of documents at a time (none of its lines spans two days), so a month of
@@ -43,7 +44,7 @@ export function pendientes(enEspera: (d: DocumentoLibro) => boolean) {
 }
 
 const CAMPOS_CONTRIBUYENTES = ['exentas', 'noSujetas', 'gravadas', 'debitoFiscal', 'ivaRetenido', 'total'] as const;
-const deContribuyentes = (d: DocumentoLibro) => (TIPOS_CONTRIBUYENTES as readonly string[]).includes(d.tipoDte);
+const deContribuyentes = (d: DocumentoLibro) => enVentasContribuyentes(d.tipoDte);
 
 /**
  * Libro de ventas a contribuyentes: one line per CCF, NC and ND the period counts, in emission order. A
@@ -61,7 +62,7 @@ export function ventasContribuyentes(p: Periodo) {
         .filter((d) => deContribuyentes(d) && cuentaEnLibros(d, p))
         .sort(porEmision)
         .map((d) => {
-          const signo = d.tipoDte === '05' ? restado : (x: Money) => x;
+          const signo = librosDe(d.tipoDte).resta ? restado : (x: Money) => x;
           const m = montosVenta(d);
           const r = identidadReceptor(d);
           const montos = Object.fromEntries(CAMPOS_CONTRIBUYENTES.map((c) => [c, signo(m[c])])) as Record<

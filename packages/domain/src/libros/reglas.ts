@@ -1,9 +1,5 @@
 import type { DocumentoLibro, Periodo } from './documento';
-
-/** The kinds each book lists (MH's CAT-002 codes). */
-export const TIPOS_CONTRIBUYENTES = ['03', '05', '06'] as const;
-/** The consumer-final annex's kinds: DGII's layout has a type for the Factura and the export, none for an event. */
-export const TIPOS_CONSUMIDOR = ['01', '11'] as const;
+import { emitidoEn, enAnexoConsumidor, enCompras } from './tipos';
 
 /**
  * Whether a document counts in the books of a period (docs/anexos-f07.md, "Which documents count"): MH
@@ -36,20 +32,17 @@ export function anuladoEnPeriodo(doc: DocumentoLibro, p: Periodo): boolean {
  */
 export function esRetornoDeVenta(doc: DocumentoLibro): boolean {
   const relacionado = (doc.dte['documentoRelacionado'] as { tipoDocumento?: string }[] | null | undefined)?.[0];
-  return doc.tipoDte === '18' && relacionado?.tipoDocumento === '01';
+  return (
+    emitidoEn(doc.tipoDte, 'RETORNOS_DE_VENTA') &&
+    !!relacionado?.tipoDocumento &&
+    emitidoEn(relacionado.tipoDocumento, 'VENTAS_CONSUMIDOR_FINAL')
+  );
 }
 
 /** Whether a document is in the consumer-final book: a Factura, an export, or a retorno of a Factura. */
 export function enLibroConsumidor(doc: DocumentoLibro): boolean {
-  return (TIPOS_CONSUMIDOR as readonly string[]).includes(doc.tipoDte) || esRetornoDeVenta(doc);
+  return enAnexoConsumidor(doc.tipoDte) || esRetornoDeVenta(doc);
 }
-
-/**
- * The received kinds the libro de compras and anexo 3 list: of DGII's anexo 3 types, those a DTE can be
- * (CCF, NC, ND). A received Factura gives no crédito fiscal and is in no purchase annex; a Declaración de
- * Mercancías or Mandamiento de Ingreso (imports) is no DTE.
- */
-export const TIPOS_COMPRAS = ['03', '05', '06'] as const;
 
 /**
  * Whether a received document counts in the purchase books and annexes of a period (docs/anexos-f07.md,
@@ -64,10 +57,7 @@ export function compraCuenta(doc: DocumentoLibro, p: Periodo): boolean {
 
 /** A CCF, NC or ND of the period in `estado`: the books list those waiting (for MH, for a person) apart. */
 const enEspera = (estado: string) => (doc: DocumentoLibro, p: Periodo) =>
-  (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) &&
-  doc.estado === estado &&
-  doc.fecEmi >= p.desde &&
-  doc.fecEmi <= p.hasta;
+  enCompras(doc.tipoDte) && doc.estado === estado && doc.fecEmi >= p.desde && doc.fecEmi <= p.hasta;
 
 /** Received, MH not asked successfully yet (PENDIENTE_MH): it will count once verified. */
 export const compraPendiente = enEspera('PENDIENTE_MH');
@@ -76,9 +66,8 @@ export const compraPendiente = enEspera('PENDIENTE_MH');
 export const compraPorConfirmar = enEspera('POR_CONFIRMAR');
 
 /** A received document in the libro de compras and anexo 3: a CCF, NC or ND the period counts. */
-export const enLibroCompras = (doc: DocumentoLibro, p: Periodo) =>
-  (TIPOS_COMPRAS as readonly string[]).includes(doc.tipoDte) && compraCuenta(doc, p);
+export const enLibroCompras = (doc: DocumentoLibro, p: Periodo) => enCompras(doc.tipoDte) && compraCuenta(doc, p);
 
 /** The emisor's own Factura de Sujeto Excluido: a purchase, counted as the documents it issues are. */
 export const esCompraASujetoExcluido = (doc: DocumentoLibro, p: Periodo) =>
-  doc.tipoDte === '14' && cuentaEnLibros(doc, p);
+  emitidoEn(doc.tipoDte, 'COMPRAS_A_SUJETOS_EXCLUIDOS') && cuentaEnLibros(doc, p);

@@ -29,7 +29,9 @@ afterAll(() => closeTestDatabase());
 describe('README, Integrating', () => {
   async function ejecutar(comando: string, archivo: string) {
     // Under the repository, where `@dte/client` resolves from the workspace as the README says.
-    const dir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'readme-'));
+    const cache = path.join(ROOT, 'node_modules', '.cache');
+    fs.mkdirSync(cache, { recursive: true });
+    const dir = fs.mkdtempSync(path.join(cache, 'readme-'));
     try {
       fs.writeFileSync(path.join(dir, archivo), bloque(archivo));
       const { stdout } = await promisify(execFile)(comando, [archivo], {

@@ -29,12 +29,12 @@ afterEach(() => jest.restoreAllMocks());
 it('reads the settings once and keeps them until told they changed', async () => {
   const nit = nuevoNit();
   const controles = new Controles(store, true);
-  const lecturas = jest.spyOn(store.control, 'find');
+  const lecturas = jest.spyOn(store.control, 'deScopes');
   expect(await controles.para(nit)).toMatchObject({ outage: 'none', latencyMs: 0 });
   expect(await controles.ahora(nit)).toBeInstanceOf(Date);
   expect(lecturas).toHaveBeenCalledTimes(1);
 
-  await store.control.updateOne({ scope: nit }, { $set: { outage: '503' } }, { upsert: true });
+  await store.control.ajustar(nit, { outage: '503' });
   // Until told, what was read stands: the control API tells it as soon as its write is stored.
   expect((await controles.para(nit)).outage).toBe('none');
   controles.cambiaron();
@@ -45,17 +45,17 @@ it('reads the settings once and keeps them until told they changed', async () =>
 it('looks for forced rejections once while none is stored, and consumes one planted since at once', async () => {
   const nit = nuevoNit();
   const controles = new Controles(store, true);
-  const porCodigo = jest.spyOn(store.rechazosPorCodigo, 'findOne');
-  const hay = jest.spyOn(store.rechazosPorCodigo, 'exists');
+  const porCodigo = jest.spyOn(store.rechazosPorCodigo, 'porCodigo');
+  const hay = jest.spyOn(store.rechazosPorCodigo, 'hay');
   expect(await controles.rechazoForzado(nit, randomUUID().toUpperCase())).toBeUndefined();
   expect(await controles.rechazoForzado(nit, randomUUID().toUpperCase())).toBeUndefined();
   expect(hay).toHaveBeenCalledTimes(1);
-  // mongoose's exists() is a findOne of its own: no document was looked up by its codigoGeneracion.
-  expect(porCodigo.mock.calls.filter(([filtro]) => filtro && 'codigoGeneracion' in filtro)).toEqual([]);
+  // No document was looked up by its codigoGeneracion.
+  expect(porCodigo).not.toHaveBeenCalled();
 
   const codigoGeneracion = randomUUID().toUpperCase();
   const rechazo = { codigoMsg: '020', clasificaMsg: '11', descripcionMsg: 'Rechazo forzado' };
-  await store.rechazosPorCodigo.create({ codigoGeneracion, ...rechazo, veces: 1 });
+  await store.rechazosPorCodigo.fijar({ codigoGeneracion, ...rechazo, veces: 1 });
   controles.cambiaron();
   expect(await controles.rechazoForzado(nit, codigoGeneracion)).toMatchObject(rechazo);
   // Its one time is spent: the same document is accepted now.
@@ -64,7 +64,7 @@ it('looks for forced rejections once while none is stored, and consumes one plan
 
 it('reads nothing with the control API off', async () => {
   const controles = new Controles(store, false);
-  const lecturas = jest.spyOn(store.control, 'find');
+  const lecturas = jest.spyOn(store.control, 'deScopes');
   expect(await controles.para(nuevoNit())).toMatchObject({ outage: 'none' });
   expect(await controles.rechazoForzado(nuevoNit(), null)).toBeUndefined();
   expect(lecturas).not.toHaveBeenCalled();

@@ -20,11 +20,10 @@ function contar<T>(filas: T[], clave: (fila: T) => string | number): Record<stri
 
 /** What an emisor got accepted in the test environment: documents by tipoDte, events by their CAT-024/CAT-005 type. */
 export async function conteoCertificacion(store: Store, nit: string) {
-  const filtro = { nitEmisor: nit, ambiente: AMBIENTE_PRUEBAS };
   const [documentos, invalidaciones, contingencias] = await Promise.all([
-    store.documentos.find(filtro, { tipoDte: 1 }).lean(),
-    store.invalidaciones.find(filtro, { tipoAnulacion: 1 }).lean(),
-    store.contingencias.find(filtro, { tipoContingencia: 1 }).lean(),
+    store.documentos.delAmbiente(nit, AMBIENTE_PRUEBAS),
+    store.invalidaciones.delAmbiente(nit, AMBIENTE_PRUEBAS),
+    store.contingencias.delAmbiente(nit, AMBIENTE_PRUEBAS),
   ]);
   return {
     nit,

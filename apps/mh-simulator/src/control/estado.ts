@@ -106,7 +106,7 @@ export class Controles {
 
   private async leer(nit: string | undefined): Promise<ControlEfectivo> {
     const scopes = nit ? [GLOBAL, nit] : [GLOBAL];
-    const docs = await this.store.control.find({ scope: { $in: scopes } }).lean();
+    const docs = await this.store.control.deScopes(scopes);
     const pick = (scope: string) => docs.find((d) => d.scope === scope) ?? ({} as Partial<Control>);
     const merged = { ...defaults };
     for (const doc of [pick(GLOBAL), nit ? pick(nit) : {}] as Partial<Control>[]) {
@@ -142,10 +142,9 @@ export class Controles {
   /** Whether any forced rejection is stored: one look after each control write, not one per document. */
   private hayRechazos(): Promise<boolean> {
     if (!this.rechazos) {
-      const leido = Promise.all([
-        this.store.rechazosPorCodigo.exists({}),
-        this.store.control.exists({ 'rechazarSiguientes.restantes': { $gt: 0 } }),
-      ]).then(([porCodigo, siguientes]) => porCodigo !== null || siguientes !== null);
+      const leido = Promise.all([this.store.rechazosPorCodigo.hay(), this.store.control.hayRechazosSiguientes()]).then(
+        ([porCodigo, siguientes]) => porCodigo || siguientes,
+      );
       this.rechazos = leido;
       leido.catch(() => this.rechazos === leido && (this.rechazos = undefined));
     }
@@ -154,26 +153,17 @@ export class Controles {
 
   private async consumirRechazo(nit: string, codigoGeneracion: string | null): Promise<RechazoForzado | undefined> {
     if (codigoGeneracion) {
-      const porCodigo = await this.store.rechazosPorCodigo.findOne({ codigoGeneracion }).lean();
+      const porCodigo = await this.store.rechazosPorCodigo.porCodigo(codigoGeneracion);
       if (porCodigo && porCodigo.veces == null) return porCodigo;
       if (porCodigo) {
-        const consumido = await this.store.rechazosPorCodigo
-          .findOneAndUpdate({ codigoGeneracion, veces: { $gt: 0 } }, { $inc: { veces: -1 } })
-          .lean();
+        const consumido = await this.store.rechazosPorCodigo.consumir(codigoGeneracion);
         if (consumido) return consumido;
       }
     }
     // A plain read first: the atomic decrement is a write, and almost every document finds nothing to consume.
-    const pendientes = await this.store.control
-      .find({ scope: { $in: [nit, GLOBAL] }, 'rechazarSiguientes.restantes': { $gt: 0 } }, { scope: 1 })
-      .lean();
+    const pendientes = await this.store.control.conRechazosSiguientes([nit, GLOBAL]);
     for (const scope of [nit, GLOBAL].filter((s) => pendientes.some((p) => p.scope === s))) {
-      const control = await this.store.control
-        .findOneAndUpdate(
-          { scope, 'rechazarSiguientes.restantes': { $gt: 0 } },
-          { $inc: { 'rechazarSiguientes.restantes': -1 } },
-        )
-        .lean();
+      const control = await this.store.control.consumirRechazoSiguiente(scope);
       if (control?.rechazarSiguientes) return control.rechazarSiguientes;
     }
     return undefined;

@@ -95,7 +95,7 @@ function leer<T>(res: Response, schema: z.ZodType<T>, body: unknown): T | undefi
 export function rutasControl(store: Store, controles: Controles): Router {
   const router = Router();
   const ajustar = async (scope: string | undefined, set: Partial<Control>) => {
-    await store.control.updateOne({ scope: scope ?? GLOBAL }, { $set: set }, { upsert: true });
+    await store.control.ajustar(scope ?? GLOBAL, set);
     controles.cambiaron();
   };
 
@@ -124,7 +124,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
       publicKey: certificado.publicKeyDer.toString('base64'),
       registradoEn: new Date(),
     };
-    await store.emisores.updateOne({ nit: body.nit }, { $set: registro }, { upsert: true });
+    await store.emisores.registrar(registro);
     res.status(201).json({ status: 'success', data: { nit: body.nit } });
   });
 
@@ -132,11 +132,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
     const body = leer(res, esquemas.contribuyente, req.body);
     if (!body) return;
     const { emisor: scope = GLOBAL, ...contribuyente } = body;
-    await store.contribuyentes.updateOne(
-      { scope, nit: contribuyente.nit },
-      { $set: { scope, ...contribuyente } },
-      { upsert: true },
-    );
+    await store.contribuyentes.registrar({ scope, ...contribuyente });
     res.status(201).json({ status: 'success', data: { scope, ...contribuyente } });
   });
 
@@ -193,11 +189,11 @@ export function rutasControl(store: Store, controles: Controles): Router {
       descripcionMsg: body.descripcionMsg ?? descripcion(body.codigoMsg),
     };
     if (body.codigoGeneracion) {
-      await store.rechazosPorCodigo.replaceOne(
-        { codigoGeneracion: body.codigoGeneracion },
-        { codigoGeneracion: body.codigoGeneracion, ...rechazo, ...(body.veces ? { veces: body.veces } : {}) },
-        { upsert: true },
-      );
+      await store.rechazosPorCodigo.fijar({
+        codigoGeneracion: body.codigoGeneracion,
+        ...rechazo,
+        ...(body.veces ? { veces: body.veces } : {}),
+      });
       controles.cambiaron();
     } else {
       await ajustar(body.emisor, { rechazarSiguientes: { ...rechazo, restantes: body.next! } });
@@ -213,7 +209,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
     const body = leer(res, esquemas.plantar, req.body);
     if (!body) return;
     const ahora = new Date();
-    const previo = await store.documentos.findById(body.codigoGeneracion).lean();
+    const previo = await store.documentos.porCodigo(body.codigoGeneracion);
     const documento: Documento = {
       _id: body.codigoGeneracion,
       codigoGeneracion: body.codigoGeneracion,
@@ -232,7 +228,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
       observaciones: previo?.observaciones ?? [],
       invalidacion: body.estado === 'INVALIDADO' ? (previo?.invalidacion ?? null) : null,
     };
-    await store.documentos.replaceOne({ _id: documento._id }, documento, { upsert: true });
+    await store.documentos.plantar(documento);
     res.status(201).json({ status: 'success', data: documento });
   });
 
@@ -240,8 +236,8 @@ export function rutasControl(store: Store, controles: Controles): Router {
   router.post('/documentos/olvidar', async (req, res) => {
     const body = leer(res, esquemas.olvidar, req.body);
     if (!body) return;
-    const { deletedCount } = await store.documentos.deleteOne({ _id: body.codigoGeneracion });
-    res.json({ status: 'success', data: { codigoGeneracion: body.codigoGeneracion, olvidado: deletedCount === 1 } });
+    const olvidado = await store.documentos.olvidar(body.codigoGeneracion);
+    res.json({ status: 'success', data: { codigoGeneracion: body.codigoGeneracion, olvidado } });
   });
 
   /** Every codigoGeneracion MH saw, how many times and through which service: the proof of "exactly once". */
@@ -250,8 +246,8 @@ export function rutasControl(store: Store, controles: Controles): Router {
     if (typeof req.query.emisor === 'string') filtro.nitEmisor = req.query.emisor;
     if (typeof req.query.codigoGeneracion === 'string') filtro.codigoGeneracion = req.query.codigoGeneracion;
     const [recepciones, documentos] = await Promise.all([
-      store.recepciones.find(filtro).sort({ en: 1 }).lean(),
-      store.documentos.find(filtro).lean(),
+      store.recepciones.listar(filtro),
+      store.documentos.listar(filtro),
     ]);
     const porCodigo = new Map<
       string,
@@ -301,7 +297,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
   });
 
   router.get('/state', async (_req, res) => {
-    res.json({ status: 'success', data: await store.control.find({}, { _id: 0 }).lean() });
+    res.json({ status: 'success', data: await store.control.todos() });
   });
 
   /** Forgets everything, or only what belongs to one emisor. The token secret survives: tokens stay verifiable. */
@@ -309,24 +305,7 @@ export function rutasControl(store: Store, controles: Controles): Router {
     const body = leer(res, esquemas.reset, req.body);
     if (!body) return;
     const nit = body.emisor;
-    const por = (campo: string) => (nit ? { [campo]: nit } : {});
-    const codigos = nit
-      ? (await store.documentos.find({ nitEmisor: nit }, { codigoGeneracion: 1 }).lean()).map((d) => d.codigoGeneracion)
-      : [];
-    await Promise.all([
-      store.emisores.deleteMany(por('nit')),
-      store.contribuyentes.deleteMany(por('scope')),
-      store.documentos.deleteMany(por('nitEmisor')),
-      store.recepciones.deleteMany(por('nitEmisor')),
-      store.contingencias.deleteMany(por('nitEmisor')),
-      store.invalidaciones.deleteMany(por('nitEmisor')),
-      store.documentosContingencia.deleteMany(por('nitEmisor')),
-      store.lotes.deleteMany(por('nitEmisor')),
-      store.lotesDocumentos.deleteMany(por('nitEmisor')),
-      store.lotesResultados.deleteMany(por('nitEmisor')),
-      store.control.deleteMany(por('scope')),
-      store.rechazosPorCodigo.deleteMany(nit ? { codigoGeneracion: { $in: codigos } } : {}),
-    ]);
+    await store.olvidar(nit);
     controles.cambiaron();
     res.json({ status: 'success', data: { emisor: nit ?? null } });
   });

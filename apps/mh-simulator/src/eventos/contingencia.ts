@@ -59,7 +59,7 @@ async function revisar(controles: Controles, store: Store, emisor: Emisor, nit: 
   const fin = instanteLocal(String(motivo.fFin), String(motivo.hFin));
   const hallazgos: Hallazgo[] = [
     ...emisorEsUsuario(emisor, evento),
-    ...((await store.contingencias.exists({ _id: String(identificacion.codigoGeneracion) }))
+    ...((await store.contingencias.existe(String(identificacion.codigoGeneracion)))
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
     ...verificarCatalogos(evento, generacionDe('contingencia', version)!),
@@ -115,18 +115,15 @@ export function rutasContingencia(store: Store, controles: Controles): Router {
     const codigoGeneracion = String(identificacion.codigoGeneracion);
     // Before the event, so a retry after a failure here finds no event yet and writes them again. A document
     // listed again (a new event after a lote left it out) is checked against the newest event.
-    await store.documentosContingencia.bulkWrite(
-      detalle.map((c) => ({
-        replaceOne: {
-          filter: { _id: c },
-          replacement: { nitEmisor: emisor.nit, evento: codigoGeneracion, inicio, fin, recibidoEn: ahora },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
+    await store.documentosContingencia.listar(detalle, {
+      nitEmisor: emisor.nit,
+      evento: codigoGeneracion,
+      inicio,
+      fin,
+      recibidoEn: ahora,
+    });
     try {
-      await store.contingencias.create({
+      await store.contingencias.registrar({
         _id: codigoGeneracion,
         nitEmisor: emisor.nit,
         ambiente: String(identificacion.ambiente),

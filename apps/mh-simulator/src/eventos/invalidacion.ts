@@ -113,7 +113,7 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
   const anulado = evento.documento as Json;
   const motivo = evento.motivo as Json;
   const codigoGeneracion = String(anulado.codigoGeneracion);
-  const original = await store.documentos.findOne({ codigoGeneracion, nitEmisor: emisor.nit }).lean();
+  const original = await store.documentos.deEmisor(codigoGeneracion, emisor.nit);
   if (!original) return [hallazgo('014', 'documento.codigoGeneracion')];
   if (original.estado === 'INVALIDADO') return [hallazgo('015', 'documento.codigoGeneracion')];
 
@@ -133,16 +133,14 @@ async function reglasDelDocumento(store: Store, emisor: Emisor, evento: Json, ah
     hallazgos.push(hallazgo('024', 'documento.codigoGeneracionR'));
   } else if (motivo.tipoAnulacion !== 2 && !sinReemplazoPrevio(original.tipoDte)) {
     if (reemplazo === codigoGeneracion) hallazgos.push(hallazgo('003', 'documento.codigoGeneracionR'));
-    else if (
-      !(await store.documentos.exists({ codigoGeneracion: reemplazo, nitEmisor: emisor.nit, estado: 'PROCESADO' }))
-    ) {
+    else if (!(await store.documentos.hayProcesado(reemplazo, emisor.nit))) {
       hallazgos.push(hallazgo('014', 'documento.codigoGeneracionR'));
     }
   }
   // Type 3 (otro) says why: anulacion-schema-v2's if/then, a rule v3's schema leaves to MH's code.
   if (motivo.tipoAnulacion === 3 && !motivo.motivoAnulacion) hallazgos.push(hallazgo('005', 'motivo.motivoAnulacion'));
   // A CCF with live credit or debit notes (or a FE with a live Retorno) cannot be invalidated until they are.
-  if (await store.documentos.exists({ relacionados: codigoGeneracion, estado: 'PROCESADO' })) {
+  if (await store.documentos.hayRelacionadoProcesado(codigoGeneracion)) {
     hallazgos.push(hallazgo('028', 'documento.codigoGeneracion'));
   }
   return hallazgos;
@@ -180,7 +178,7 @@ async function invalidar(
     ...(identificacion.version === version ? [] : [hallazgo('027', 'identificacion.version')]),
     ...(identificacion.ambiente === ambiente ? [] : [hallazgo('027', 'identificacion.ambiente')]),
     ...emisorEsUsuario(emisor, evento),
-    ...((await store.invalidaciones.exists({ codigoGeneracion }))
+    ...((await store.invalidaciones.existe(codigoGeneracion))
       ? [hallazgo('004', 'identificacion.codigoGeneracion')]
       : []),
     ...verificarCatalogos(evento, generacionDe('invalidacion', versionEvento)!),
@@ -197,7 +195,7 @@ async function invalidar(
     fhProcesamiento: fhProcesamiento(ahora),
   };
   try {
-    await store.invalidaciones.create({
+    await store.invalidaciones.registrar({
       codigoGeneracion,
       nitEmisor: emisor.nit,
       ambiente,
@@ -216,12 +214,9 @@ async function invalidar(
     selloRecibido: registro.selloRecibido,
     fhProcesamiento: registro.fhProcesamiento,
   };
-  const cambiado = await store.documentos.findOneAndUpdate(
-    { codigoGeneracion: documento, estado: 'PROCESADO' },
-    { $set: { estado: 'INVALIDADO', invalidacion } },
-  );
+  const cambiado = await store.documentos.invalidar(documento, invalidacion);
   if (!cambiado) {
-    await store.invalidaciones.deleteOne({ codigoGeneracion });
+    await store.invalidaciones.retirar(codigoGeneracion);
     return rechazado(base, [hallazgo('015', 'documento.codigoGeneracion')]);
   }
   // An invalidated retorno no longer counts against what its original may give back.

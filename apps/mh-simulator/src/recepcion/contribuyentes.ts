@@ -44,10 +44,10 @@ export async function verificarContribuyentes(
   dte: Json,
 ): Promise<Hallazgo[]> {
   const receptor = receptorContribuyente(tipoDte, dte);
-  const scope = { $in: [GLOBAL, nitEmisor] };
-  if (!receptor || !(await store.contribuyentes.exists({ scope }))) return [];
+  const scopes = [GLOBAL, nitEmisor];
+  if (!receptor || !(await store.contribuyentes.hayEn(scopes))) return [];
   // An entry registered for this emisor wins over the global one.
-  const registros = await store.contribuyentes.find({ scope, nit: receptor.nit }).lean();
+  const registros = await store.contribuyentes.deNit(scopes, receptor.nit);
   const registro = registros.find((r) => r.scope === nitEmisor) ?? registros[0];
   if (!registro) return [hallazgo('009', receptor.campoNit)];
   const hallazgos: Hallazgo[] = [];

@@ -55,8 +55,7 @@ export class ProcesadorLotes {
 
   /** Lotes left pending or half-done by a previous run of the simulator. */
   async reanudar(): Promise<void> {
-    await this.store.lotes.updateMany({ estado: 'PROCESANDO' }, { $set: { estado: 'RECIBIDO' } });
-    for (const lote of await this.store.lotes.find({ estado: 'RECIBIDO' }, { procesarDesde: 1 }).lean()) {
+    for (const lote of await this.store.lotes.pendientes()) {
       this.programar(lote);
     }
   }
@@ -67,14 +66,11 @@ export class ProcesadorLotes {
   }
 
   private async procesar(codigoLote: string): Promise<void> {
-    // Claiming the lote is one atomic update, so two processes never run the same lote.
-    const lote = await this.store.lotes
-      .findOneAndUpdate({ _id: codigoLote, estado: 'RECIBIDO' }, { $set: { estado: 'PROCESANDO' } }, { new: true })
-      .lean();
+    const lote = await this.store.lotes.reclamar(codigoLote);
     if (!lote) return;
-    const contenido = await this.store.lotesDocumentos.findById(codigoLote).lean();
+    const contenido = await this.store.lotes.documentos(codigoLote);
     if (!contenido) throw new Error(`Lote ${codigoLote}: sus documentos no están guardados`);
-    const emisor = await this.store.emisores.findOne({ nit: lote.nitEmisor }).lean();
+    const emisor = await this.store.emisores.porNit(lote.nitEmisor);
     if (!emisor) throw new Error(`Lote ${codigoLote}: el emisor ${lote.nitEmisor} ya no está registrado`);
     const procesados: RespuestaMh[] = [];
     const rechazados: RespuestaMh[] = [];
@@ -83,7 +79,7 @@ export class ProcesadorLotes {
       const codigoGeneracion =
         typeof identificacion.codigoGeneracion === 'string' ? identificacion.codigoGeneracion : null;
       // A resumed lote may already hold some of its documents: report them as processed, not duplicated.
-      const guardado = codigoGeneracion ? await this.store.documentos.findById(codigoGeneracion).lean() : null;
+      const guardado = codigoGeneracion ? await this.store.documentos.porCodigo(codigoGeneracion) : null;
       const previo = guardado?.codigoLote === codigoLote ? guardado : null;
       if (previo) {
         procesados.push(respuestaDeConsulta(previo));
@@ -103,13 +99,7 @@ export class ProcesadorLotes {
       );
       (respuesta.estado === 'PROCESADO' ? procesados : rechazados).push(respuesta);
     }
-    // Results first: a lote marked PROCESADO always has them.
-    await this.store.lotesResultados.replaceOne(
-      { _id: codigoLote },
-      { nitEmisor: lote.nitEmisor, procesados, rechazados },
-      { upsert: true },
-    );
-    await this.store.lotes.updateOne({ _id: codigoLote }, { $set: { estado: 'PROCESADO' } });
+    await this.store.lotes.terminar(codigoLote, { nitEmisor: lote.nitEmisor, procesados, rechazados });
   }
 }
 
@@ -149,9 +139,7 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
       estado: 'RECIBIDO' as const,
       procesarDesde: new Date(Date.now() + loteDelayMs),
     };
-    // Documents first: a lote on record always has them, also for a restart that resumes it.
-    await store.lotesDocumentos.create({ _id: codigoLote, nitEmisor, documentos });
-    await store.lotes.create(lote);
+    await store.lotes.registrar(lote, documentos);
     procesador.programar(lote);
     res.json({
       ...respuesta,
@@ -166,10 +154,10 @@ export function rutasLote(store: Store, controles: Controles, procesador: Proces
   /** Until processed, both lists are empty: MH's clients poll this until the results appear. */
   router.get('/fesv/recepcion/consultadtelote/:codigoLote', async (req, res) => {
     const { emisor } = sesion(res);
-    const resultados = await store.lotesResultados.findById(req.params.codigoLote).lean();
+    const resultados = await store.lotes.resultados(req.params.codigoLote);
     if (resultados?.nitEmisor === emisor.nit)
       return res.json({ procesados: resultados.procesados, rechazados: resultados.rechazados });
-    const lote = await store.lotes.findById(req.params.codigoLote, { nitEmisor: 1 }).lean();
+    const lote = await store.lotes.emisorDe(req.params.codigoLote);
     if (lote?.nitEmisor !== emisor.nit) return errorSpring(res, 404, `No existe el lote ${req.params.codigoLote}`);
     res.json({ procesados: [], rechazados: [] });
   });

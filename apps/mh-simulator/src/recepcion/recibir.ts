@@ -67,15 +67,13 @@ function numeroControl(tipoDte: string, identificacion: Json): Hallazgo[] {
 }
 
 async function duplicado(store: Store, codigoGeneracion: string): Promise<Hallazgo[]> {
-  return (await store.documentos.exists({ _id: codigoGeneracion }))
-    ? [hallazgo('004', 'identificacion.codigoGeneracion')]
-    : [];
+  return (await store.documentos.existe(codigoGeneracion)) ? [hallazgo('004', 'identificacion.codigoGeneracion')] : [];
 }
 
 /** A deferred-model (tipoModelo 2) document needs an accepted contingency event that lists it. */
 async function contingencia(ctx: Contexto, identificacion: Json): Promise<Hallazgo[]> {
   if (identificacion.tipoModelo !== 2) return [];
-  const listado = await ctx.store.documentosContingencia.findById(String(identificacion.codigoGeneracion)).lean();
+  const listado = await ctx.store.documentosContingencia.porCodigo(String(identificacion.codigoGeneracion));
   const evento = listado?.nitEmisor === ctx.emisor.nit ? listado : null;
   if (!evento) return [hallazgo('012', 'identificacion.codigoGeneracion')];
   const emitido = instanteLocal(String(identificacion.fecEmi), String(identificacion.horEmi));
@@ -181,7 +179,7 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
     nitReceptor: nitReceptor(dte),
   };
   try {
-    await ctx.store.documentos.create(registro);
+    await ctx.store.documentos.registrar(registro);
   } catch (error) {
     await retorno.devolver();
     // A concurrent copy of the same document won the unique index: this one is the duplicate.
@@ -192,7 +190,7 @@ async function evaluar(ctx: Contexto, envio: Envio): Promise<RespuestaMh> {
 }
 
 export async function registrarRecepcion(store: Store, recepcion: Omit<Recepcion, 'en'>, en: Date): Promise<void> {
-  await store.recepciones.create({ ...recepcion, en });
+  await store.recepciones.registrar({ ...recepcion, en });
 }
 
 /** Receives one DTE as MH does and records the attempt, whatever its outcome. */

@@ -125,7 +125,7 @@ async function enMh(
   if (!PROPIOS_Y_SELLADOS.has(tipoDte)) return [];
   const hallazgos: Hallazgo[] = [];
   for (const r of relacionados.filter((r) => r.electronico && UUID.test(String(r.numero)))) {
-    const original = await store.documentos.findById(String(r.numero)).lean();
+    const original = await store.documentos.porCodigo(String(r.numero));
     const campo = `documentoRelacionado[${r.i}]`;
     if (original?.nitEmisor !== nitEmisor) hallazgos.push(hallazgo('014', `${campo}.${r.campoNumero}`));
     else if (original.estado === 'INVALIDADO') hallazgos.push(hallazgo('015', `${campo}.${r.campoNumero}`));

@@ -39,7 +39,7 @@ export function retornoDe(tipoDte: string, dte: Json): Retorno | null {
 
 /** The original's amounts when MH keeps them: a document received before it did (or another emisor's) has none. */
 async function retornableDe(store: Store, nitEmisor: string, retorno: Retorno) {
-  const original = await store.documentos.findById(retorno.original).lean();
+  const original = await store.documentos.porCodigo(retorno.original);
   if (original?.nitEmisor !== nitEmisor || typeof original.montoRetornable !== 'number') return null;
   return { retornable: original.montoRetornable, retornado: original.montoRetornado ?? 0 };
 }
@@ -71,11 +71,8 @@ export async function tomarRetorno(
   const retorno = retornoDe(tipoDte, dte);
   const original = retorno && (await retornableDe(store, nitEmisor, retorno));
   if (!retorno || !original) return nada;
-  const { matchedCount } = await store.documentos.updateOne(
-    { _id: retorno.original, montoRetornado: { $lte: original.retornable - retorno.monto } },
-    { $inc: { montoRetornado: retorno.monto } },
-  );
-  if (!matchedCount) return { ...nada, hallazgos: [hallazgo('016', CAMPO)] };
+  if (!(await store.documentos.tomarRetornado(retorno.original, retorno.monto, original.retornable)))
+    return { ...nada, hallazgos: [hallazgo('016', CAMPO)] };
   return {
     hallazgos: [],
     devolver: () => devolverRetorno(store, retorno),
@@ -84,5 +81,5 @@ export async function tomarRetorno(
 
 /** Gives a retorno's amount back to its original: it was not registered, or MH invalidated it since. */
 export async function devolverRetorno(store: Store, retorno: Retorno): Promise<void> {
-  await store.documentos.updateOne({ _id: retorno.original }, { $inc: { montoRetornado: -retorno.monto } });
+  await store.documentos.devolverRetornado(retorno.original, retorno.monto);
 }

@@ -46,8 +46,7 @@ export function rutasRecepcion(store: Store, controles: Controles): Router {
     if (!body.ok) return errorSpring(res, 400, body.mensaje);
     const { emisor, ahora } = sesion(res);
     const { nitEmisor, tdte, codigoGeneracion } = body.datos;
-    // By `_id` (the codigoGeneracion) alone, the one lookup FerretDB answers from an index.
-    const guardado = await store.documentos.findById(codigoGeneracion).lean();
+    const guardado = await store.documentos.porCodigo(codigoGeneracion);
     const documento =
       guardado && consultaPermitida(guardado, nitEmisor, emisor.nit) && guardado.tipoDte === tdte ? guardado : null;
     if (documento) return enviarRespuesta(res, respuestaDeConsulta(documento));

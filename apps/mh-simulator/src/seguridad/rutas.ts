@@ -28,7 +28,7 @@ export function rutasSeguridad(store: Store, tokens: Tokens, controles: Controle
     if (typeof user !== 'string' || typeof pwd !== 'string' || !user || !pwd) {
       return error('ERROR EN PARÁMETRO SOLICITADO: user, pwd');
     }
-    const emisor = await store.emisores.findOne({ nit: user }).lean();
+    const emisor = await store.emisores.porNit(user);
     if (!emisor) return error('Usuario no valido');
     if (!timingSafeEqual(Buffer.from(emisor.pwdClave, 'hex'), Buffer.from(pwdClave(pwd), 'hex'))) {
       return error('CREDENCIALES INVÁLIDAS');
@@ -63,7 +63,7 @@ export function requiereToken(store: Store, tokens: Tokens, controles: Controles
     if (!authorization) return unauthorized('ERROR TOKEN ES REQUERIDO');
     const ahora = await controles.ahora(nitDelToken(authorization));
     const nit = await tokens.verificar(authorization, ahora);
-    const emisor = nit ? await store.emisores.findOne({ nit }).lean() : null;
+    const emisor = nit ? await store.emisores.porNit(nit) : null;
     if (!emisor) return unauthorized('ERROR TOKEN INVÁLIDO');
     res.locals.sesion = { emisor, ahora } satisfies Sesion;
     next();

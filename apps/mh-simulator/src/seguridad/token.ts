@@ -18,14 +18,8 @@ export class Tokens {
 
   private async clave(): Promise<Uint8Array> {
     if (!this.secreto) {
-      const ajuste = await this.store.ajustes
-        .findOneAndUpdate(
-          { clave: 'token' },
-          { $setOnInsert: { valor: randomBytes(64).toString('base64') } },
-          { upsert: true, new: true },
-        )
-        .lean();
-      this.secreto = Buffer.from(ajuste!.valor, 'base64');
+      const valor = await this.store.ajustes.valor('token', randomBytes(64).toString('base64'));
+      this.secreto = Buffer.from(valor, 'base64');
     }
     return this.secreto;
   }

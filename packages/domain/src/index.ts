@@ -16,3 +16,4 @@ export * from './libros';
 export { campoCsv, celdaSinFormula } from './csv';
 export * from './certificacion';
 export * from './compras';
+export * from './personas';

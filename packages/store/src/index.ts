@@ -78,7 +78,7 @@ export {
   type FiltrosCompras,
   type NuevaCompra,
 } from './compras';
-export { PERMISSIONS, Tenants, type NewEmisor } from './tenants';
+export { Tenants, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
 export { SesionesConsola, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';

@@ -11,7 +11,6 @@ import { hashToken, type SecretBox } from './secrets';
 import {
   ambienteName,
   checkCertificadoPassword,
-  documentKind,
   direccionRequest,
   isMunicipioAnterior2024,
   generacionEn,
@@ -39,26 +38,6 @@ function vistaNormativa(emisorId: number, normativa: Normativa) {
     versiones: Object.fromEntries(DTE_TIPOS.map((t) => [t, versionEn(t, ahora)])),
   };
 }
-
-/**
- * The permissions a token can carry: issue each kind (by MH's name for it), invalidate, manage the
- * emisor's webhook endpoints (WEBHOOKS), read its books and F-07 annexes (LIBROS), run its MH
- * certification campaign (CERTIFICACION), take in and read the documents received from suppliers (COMPRAS),
- * compare one that waits for a person with MH's consulta pública (COMPRAS_CONFIRMAR: a person's, never the
- * token that sends the documents in), and see the operations page of the web console (CONSOLA: the
- * state of the webhook endpoints, read-only; a token for a person, which reads and resends but, without
- * the kinds' permissions, issues nothing).
- */
-export const PERMISSIONS: readonly string[] = [
-  ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
-  'ANULACION',
-  'WEBHOOKS',
-  'LIBROS',
-  'CERTIFICACION',
-  'CONSOLA',
-  'COMPRAS',
-  'COMPRAS_CONFIRMAR',
-];
 
 const LOGO_TYPES: Record<string, string> = {
   png: 'image/png',

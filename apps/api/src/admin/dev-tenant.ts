@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import axios from 'axios';
-import { PERMISSIONS, Tenants, type Database, type SecretBox } from '@dte/store';
-import { generateCertificadoMH } from '@dte/domain';
+import { Tenants, type Database, type SecretBox } from '@dte/store';
+import { generateCertificadoMH, PERMISOS } from '@dte/domain';
 
 /** The demo taxpayer of the embedded stack (ambiente TEST). Its NIT is fictitious. */
 export const DEMO_EMISOR = {
@@ -82,12 +82,12 @@ export async function ensureDevTenant(
       establecimientoId: puntoVenta!.establecimientoId,
       puntoVentaId: puntoVenta!.id,
       name: 'dev token (all permissions)',
-      permissions: PERMISSIONS,
+      permissions: PERMISOS,
       token,
     });
   } else {
     // A demo token made before a permission existed (WEBHOOKS) gets it: it is the all-permissions token.
-    await tenants.setPermisos(token, PERMISSIONS);
+    await tenants.setPermisos(token, PERMISOS);
   }
   fs.writeFileSync(opts.tokenFile, token, { mode: 0o600 });
   return { emisorId: emisor.id, nit, token };

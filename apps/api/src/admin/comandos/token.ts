@@ -1,11 +1,11 @@
-import { PERMISSIONS } from '@dte/store';
+import { PERMISOS } from '@dte/domain';
 import { contados, porAccion, print, type Comando } from '../comando';
 
 function permissionsOf(list: string): string[] {
-  if (list === 'ALL') return [...PERMISSIONS];
+  if (list === 'ALL') return [...PERMISOS];
   const asked = list.split(',').map((p) => p.trim());
-  const unknown = asked.filter((p) => !PERMISSIONS.includes(p));
-  if (unknown.length) throw new Error(`unknown permissions ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+  const unknown = asked.filter((p) => !PERMISOS.includes(p));
+  if (unknown.length) throw new Error(`unknown permissions ${unknown.join(', ')}; known: ${PERMISOS.join(', ')}`);
   return asked;
 }
 
@@ -15,7 +15,7 @@ export const token: Comando = {
                 prints the token, this once
   token list --emisor <id>
   token revoke <id>
-  permissions: ${PERMISSIONS.join(', ')}`,
+  permissions: ${PERMISOS.join(', ')}`,
   opciones: { emisor: 'valor', establecimiento: 'valor', 'punto-venta': 'valor', name: 'valor', permissions: 'valor' },
   ejecutar: porAccion('token', {
     async create({ tenants }, o) {

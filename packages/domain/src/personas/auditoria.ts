@@ -1,0 +1,71 @@
+/**
+ * What the audit log records (issue 50): every action that changes something, and the sign-ins. A closed
+ * list, so the log's filter by acción and the console's labels cover every entry.
+ */
+export const ACCIONES_AUDITORIA = [
+  /** A document issued (POST /dte/{tipo}) other than a retorno. */
+  'DTE_EMITIDO',
+  /** A retorno issued, apart from the other kinds: it gives back part of a sale already declared. */
+  'RETORNO_EMITIDO',
+  /** A document's invalidation asked of MH: irreversible. */
+  'DTE_ANULADO',
+  /** A document's e-mail sent again to its receptor. */
+  'DTE_REENVIADO',
+  'WEBHOOK_CREADO',
+  'WEBHOOK_ELIMINADO',
+  /** Its signing secret rotated. */
+  'WEBHOOK_SECRETO_ROTADO',
+  'WEBHOOK_HABILITADO',
+  /** A delivery sent again by hand. */
+  'WEBHOOK_REENTREGA',
+  'TOKEN_CREADO',
+  'TOKEN_REVOCADO',
+  'TOKEN_PERMISOS_CAMBIADOS',
+  'USUARIO_INVITADO',
+  /** An invitation followed: the person set a password. */
+  'USUARIO_ACTIVADO',
+  'USUARIO_ROL_CAMBIADO',
+  'USUARIO_DESHABILITADO',
+  'USUARIO_HABILITADO',
+  /** A second factor removed by an administrator: the person enrols again. */
+  'USUARIO_SEGUNDO_FACTOR_RESTABLECIDO',
+  'USUARIO_SEGUNDO_FACTOR_ACTIVADO',
+  'USUARIO_CONTRASENA_CAMBIADA',
+  /** A session ended by its person or an administrator, before it expired. */
+  'SESION_CERRADA',
+  /** The emisor's rule that every person uses a second factor, set or lifted. */
+  'SEGUNDO_FACTOR_OBLIGATORIO_CAMBIADO',
+  'COMPRA_CLASIFICADA',
+  'COMPRA_CONFIRMADA',
+  /** A certification campaign started, paused, resumed or cancelled. */
+  'CERTIFICACION_COMANDO',
+  'INICIO_SESION',
+  /** A wrong password or second factor: recorded under the e-mail given, whether or not a person has it. */
+  'INICIO_SESION_FALLIDO',
+] as const;
+export type AccionAuditoria = (typeof ACCIONES_AUDITORIA)[number];
+
+export const esAccionAuditoria = (valor: string): valor is AccionAuditoria =>
+  (ACCIONES_AUDITORIA as readonly string[]).includes(valor);
+
+/**
+ * Who did it: a person (its id and the e-mail it had then, which the log keeps if the person is renamed
+ * or disabled) or an API token (its id and name). A failed sign-in has no person yet: `ANONIMO` with the
+ * e-mail that was given.
+ */
+export type Actor =
+  | { tipo: 'USUARIO'; id: string; correo: string }
+  | { tipo: 'TOKEN'; id: number; nombre: string }
+  | { tipo: 'ANONIMO'; correo: string };
+
+/** The actor as one string, what the log's `actor` filter compares: `usuario:<id>`, `token:<id>`, `correo:<e-mail>`. */
+export function claveDeActor(actor: Actor): string {
+  switch (actor.tipo) {
+    case 'USUARIO':
+      return `usuario:${actor.id}`;
+    case 'TOKEN':
+      return `token:${actor.id}`;
+    case 'ANONIMO':
+      return `correo:${actor.correo}`;
+  }
+}

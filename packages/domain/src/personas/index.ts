@@ -1,0 +1,3 @@
+export { esRol, PERMISOS, PERMISOS_DEL_ROL, rolPermite, ROLES, type Rol } from './roles';
+export { ACCIONES_AUDITORIA, claveDeActor, esAccionAuditoria, type AccionAuditoria, type Actor } from './auditoria';
+export { normalizarCorreo } from './correo';

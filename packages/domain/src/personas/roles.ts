@@ -1,0 +1,65 @@
+import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
+
+/**
+ * Every permission, of an API token (admin CLI `token crear --permissions`) and of a person's role: issue
+ * each kind (by MH's name for it), invalidate (ANULACION), manage the emisor's webhook endpoints
+ * (WEBHOOKS), read its books and F-07 annexes (LIBROS), run its MH certification campaign (CERTIFICACION),
+ * take in and read the documents received from suppliers and classify them (COMPRAS), compare one that
+ * waits for a person with MH's consulta pública (COMPRAS_CONFIRMAR: a person's, never the token that sends
+ * the documents in), and see the operations page of the web console (CONSOLA: the state of the webhook
+ * endpoints, read-only).
+ *
+ * Issue 50 adds three: AUDITORIA reads the audit log (`GET /auditoria`), USUARIOS invites persons, changes
+ * their roles, disables them and resets their second factor, REENVIO resends a document's e-mail. Until
+ * now any token of the emisor could resend; SOPORTE resends while AUDITOR "changes nothing", so a person's
+ * resend needs a permission of its own. Whether the resend route requires it of tokens too (tokens made
+ * before it would need it added) is the API's choice, made with that route.
+ */
+export const PERMISOS: readonly string[] = [
+  ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
+  'ANULACION',
+  'WEBHOOKS',
+  'LIBROS',
+  'CERTIFICACION',
+  'CONSOLA',
+  'COMPRAS',
+  'COMPRAS_CONFIRMAR',
+  'AUDITORIA',
+  'USUARIOS',
+  'REENVIO',
+];
+
+/** The permissions that issue a kind of document, one per kind. */
+const EMISION = DTE_TIPOS.map((tipo) => documentKind(tipo).permission);
+
+export const ROLES = ['ADMINISTRADOR', 'FACTURADOR', 'SOPORTE', 'CONTADOR', 'AUDITOR'] as const;
+export type Rol = (typeof ROLES)[number];
+
+/**
+ * What each role of a person in an emisor may do (issue 50). Every role carries CONSOLA: a person works
+ * in the console.
+ *
+ * - ADMINISTRADOR manages users, tokens, webhooks and the emisor's settings. The emisor's owner, it holds
+ *   every permission: no colleague can do what the person who appoints them cannot, and ANULACION (an
+ *   irreversible act before MH) and CERTIFICACION rest with it alone.
+ * - FACTURADOR issues and resends: every kind and REENVIO; not ANULACION, which the issue gives to no role
+ *   but the administrator's.
+ * - SOPORTE reads and resends, issues nothing and invalidates nothing: REENVIO alone.
+ * - CONTADOR reads the books and annexes and takes in, classifies and confirms purchases: LIBROS, COMPRAS,
+ *   COMPRAS_CONFIRMAR (the person the confirmation is meant for).
+ * - AUDITOR reads everything and changes nothing: LIBROS and AUDITORIA. Not COMPRAS, which also takes
+ *   documents in and classifies them: it reads the purchases only through the books until a read-only
+ *   permission for them exists.
+ */
+export const PERMISOS_DEL_ROL: Readonly<Record<Rol, readonly string[]>> = {
+  ADMINISTRADOR: PERMISOS,
+  FACTURADOR: [...EMISION, 'REENVIO', 'CONSOLA'],
+  SOPORTE: ['REENVIO', 'CONSOLA'],
+  CONTADOR: ['LIBROS', 'COMPRAS', 'COMPRAS_CONFIRMAR', 'CONSOLA'],
+  AUDITOR: ['LIBROS', 'AUDITORIA', 'CONSOLA'],
+};
+
+export const esRol = (valor: string): valor is Rol => (ROLES as readonly string[]).includes(valor);
+
+/** Whether a person with this role in an emisor holds the permission there. */
+export const rolPermite = (rol: Rol, permiso: string): boolean => PERMISOS_DEL_ROL[rol].includes(permiso);

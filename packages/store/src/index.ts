@@ -82,3 +82,17 @@ export { Tenants, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
 export { SesionesConsola, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';
+export {
+  CODIGOS_DE_RECUPERACION,
+  comprobarCodigoTotp,
+  CONTRASENA_MAXIMA,
+  CONTRASENA_MINIMA,
+  hashCodigoDeRecuperacion,
+  hashContrasena,
+  nuevosCodigosDeRecuperacion,
+  nuevoSecretoTotp,
+  pasoTotp,
+  qrTotpSvg,
+  uriTotp,
+  verificarContrasena,
+} from './seguridad';

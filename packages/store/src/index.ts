@@ -80,7 +80,7 @@ export {
 } from './compras';
 export { Tenants, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
-export { SesionesConsola, type SesionRecord } from './sesiones';
+export { SesionesConsola, type SesionDeUsuario, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';
 export {
   CODIGOS_DE_RECUPERACION,
@@ -96,3 +96,12 @@ export {
   uriTotp,
   verificarContrasena,
 } from './seguridad';
+export { Auditoria, type EntradaAuditoria, type FiltrosAuditoria, type NuevaEntradaAuditoria } from './auditoria';
+export {
+  RechazoUsuario,
+  Usuarios,
+  VIGENCIA_ENLACE_MS,
+  type Membresia,
+  type TipoEnlace,
+  type UsuarioRecord,
+} from './usuarios';

@@ -106,7 +106,8 @@ export function sesion(ctx: ApiContext): RequestHandler {
     const registro = id ? await sesiones(ctx).leer(clave(id)) : null;
     const vigente = registro && registro.expira.getTime() > Date.now() ? registro : null;
     if (registro && !vigente) await sesiones(ctx).cerrar(registro._id);
-    const token = vigente && (await activeApiTokenByHash(ctx.db.models, vigente.tokenHash));
+    // A person's session (issue 50) is not served here yet: it has no token.
+    const token = vigente?.tokenHash && (await activeApiTokenByHash(ctx.db.models, vigente.tokenHash));
     if (!vigente || !token) {
       if (req.method === 'GET') return res.redirect(303, '/consola/entrar');
       throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'La sesión terminó: vuelva a entrar');

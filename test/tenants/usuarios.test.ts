@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@dte/config';
-import { Auditoria, RechazoUsuario, SecretBox, SesionesConsola, Usuarios, type EntradaAuditoria } from '@dte/store';
+import {
+  Auditoria,
+  IntentosFallidos,
+  RechazoUsuario,
+  SecretBox,
+  SesionesConsola,
+  Usuarios,
+  type EntradaAuditoria,
+} from '@dte/store';
 import { stack } from '../support/stack';
 import { closeTestDatabase, testDatabase } from '../support/tenant';
 
@@ -224,5 +232,29 @@ describe('the audit log (Auditoria)', () => {
     expect(await ids({ desde: en(121) })).toEqual([fallido]);
     expect(await ids({ hasta: en(0) })).toEqual([sesion]);
     expect(await ids({ actor: `usuario:${ana.id}`, accion: 'DTE_ANULADO' })).toEqual([]);
+  });
+});
+
+describe('failed sign-ins (IntentosFallidos)', () => {
+  it('refuse an account after five failures counted at once, an address after twenty, until the window moves on', async () => {
+    const intentos = new IntentosFallidos((await testDatabase()).connection);
+    const ahora = new Date();
+    const cuenta = { correo: `Nadie-${randomUUID()}@Empresa.sv` };
+    const otra = { correo: `otra-${randomUUID()}@empresa.sv` };
+    const direccion = { direccion: `10.9.${Math.floor(Math.random() * 255)}.${randomUUID()}` };
+    await Promise.all(Array.from({ length: 4 }, () => intentos.registrar(cuenta, ahora)));
+    expect(await intentos.bloqueado([cuenta, direccion], ahora)).toBe(false);
+    await Promise.all([
+      intentos.registrar({ correo: cuenta.correo.toLowerCase() }, ahora),
+      intentos.registrar(cuenta, ahora),
+    ]);
+    expect(await intentos.cuenta(cuenta, ahora)).toBe(6);
+    expect(await intentos.bloqueado([cuenta, direccion], ahora)).toBe(true);
+    expect(await intentos.bloqueado([otra, direccion], ahora)).toBe(false);
+
+    await Promise.all(Array.from({ length: 20 }, () => intentos.registrar(direccion, ahora)));
+    expect(await intentos.bloqueado([otra, direccion], ahora)).toBe(true);
+    // Two windows later, the failures no longer count.
+    expect(await intentos.bloqueado([cuenta, direccion], new Date(ahora.getTime() + 30 * 60_000 + 1))).toBe(false);
   });
 });

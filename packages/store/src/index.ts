@@ -105,3 +105,10 @@ export {
   type TipoEnlace,
   type UsuarioRecord,
 } from './usuarios';
+export {
+  IntentosFallidos,
+  LIMITE_POR_CUENTA,
+  LIMITE_POR_DIRECCION,
+  VENTANA_INTENTOS_MS,
+  type ClaveIntento,
+} from './intentos';

@@ -4,6 +4,7 @@ import {
   Auditoria,
   IntentosFallidos,
   RechazoUsuario,
+  rolEn,
   SecretBox,
   SesionesConsola,
   Usuarios,
@@ -39,7 +40,11 @@ describe('persons (Usuarios)', () => {
     for (const r of resultados.filter((r) => r.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(RechazoUsuario);
     const persona = await repo.porCorreo(base.toUpperCase());
-    expect(persona).toMatchObject({ correo: base, membresias: [{ emisorId, rol: 'SOPORTE' }], contrasena: null });
+    expect(persona).toMatchObject({
+      correo: base,
+      membresias: [{ emisorId, rol: 'SOPORTE', deshabilitada: false }],
+      contrasena: null,
+    });
     // An e-mail the database holds once.
     const db = await testDatabase();
     expect(await db.connection.collection('usuarios').countDocuments({ correo: base })).toBe(1);
@@ -54,12 +59,13 @@ describe('persons (Usuarios)', () => {
     const segunda = await repo.invitar(c, 'Beto', { emisorId: b, rol: 'AUDITOR' });
     expect(segunda.creado).toBe(false);
     expect(segunda.usuario._id).toBe(usuario._id);
-    await repo.cambiarRol(usuario._id, b, 'FACTURADOR');
+    await repo.cambiarMembresia(usuario._id, b, { rol: 'FACTURADOR' });
     expect((await repo.leer(usuario._id))!.membresias).toEqual([
-      { emisorId: a, rol: 'CONTADOR' },
-      { emisorId: b, rol: 'FACTURADOR' },
+      { emisorId: a, rol: 'CONTADOR', deshabilitada: false },
+      { emisorId: b, rol: 'FACTURADOR', deshabilitada: false },
     ]);
-    await expect(repo.cambiarRol(usuario._id, otroEmisor(), 'SOPORTE')).rejects.toThrow('no es miembro');
+    await expect(repo.cambiarMembresia(usuario._id, otroEmisor(), { rol: 'SOPORTE' })).rejects.toThrow('no es miembro');
+    await expect(repo.invitar(c, 'Beto', { emisorId: a, rol: 'SOPORTE' })).rejects.toThrow('ya es usuario');
     await expect(repo.invitar('sin-arroba', 'X', { emisorId: a, rol: 'SOPORTE' })).rejects.toThrow(
       'no es una dirección de correo',
     );
@@ -127,33 +133,45 @@ describe('persons (Usuarios)', () => {
     expect(await repo.leer(usuario._id)).toMatchObject({ totp: null, recuperacion: [] });
   });
 
-  it("lists a person's live sessions and ends them when the person is disabled", async () => {
+  it("lists a person's live sessions, and ends those of an emisor that disables them there, and only there", async () => {
     const repo = await usuarios();
     const db = await testDatabase();
     const sesiones = new SesionesConsola(db.connection);
-    const { usuario } = await repo.invitar(correo(), 'Eva', { emisorId: otroEmisor(), rol: 'SOPORTE' });
-    const abrir = (horas: number, creada = new Date()) =>
+    const [a, b] = [otroEmisor(), otroEmisor()];
+    const c = correo();
+    const { usuario } = await repo.invitar(c, 'Eva', { emisorId: a, rol: 'SOPORTE' });
+    await repo.invitar(c, 'Eva', { emisorId: b, rol: 'CONTADOR' });
+    const abrir = (emisorId: number | null, horas: number, creada = new Date()) =>
       sesiones
         .abrir({
           _id: randomUUID(),
-          usuario: { id: usuario._id, emisorId: null, segundoFactor: false, direccion: '10.0.0.1', agente: 'jest' },
+          usuario: { id: usuario._id, emisorId, segundoFactor: false, direccion: '10.0.0.1', agente: 'jest' },
           csrf: 'c',
           creada,
           expira: new Date(creada.getTime() + horas * 3600_000),
         })
         .then(() => creada);
-    const vieja = await abrir(10, new Date(Date.now() - 3600_000));
-    const nueva = await abrir(10);
-    await abrir(-1);
+    const vieja = await abrir(a, 10, new Date(Date.now() - 3600_000));
+    const nueva = await abrir(null, 10);
+    await abrir(a, -1);
     const vivas = await sesiones.deUsuario(usuario._id);
     expect(vivas.map((s) => s.creada)).toEqual([nueva, vieja]);
-    await sesiones.cambiarUsuario(vivas[0]!._id, { segundoFactor: true, emisorId: 7 });
-    expect((await sesiones.leer(vivas[0]!._id))!.usuario).toMatchObject({ segundoFactor: true, emisorId: 7 });
+    // The person picks emisor B in the newest session, after the second factor.
+    await sesiones.cambiarUsuario(vivas[0]!._id, { segundoFactor: true, emisorId: b });
+    expect((await sesiones.leer(vivas[0]!._id))!.usuario).toMatchObject({ segundoFactor: true, emisorId: b });
 
-    await repo.setDeshabilitado(usuario._id, true);
+    await repo.cambiarMembresia(usuario._id, a, { deshabilitada: true });
+    expect((await sesiones.deUsuario(usuario._id)).map((s) => s.creada)).toEqual([nueva]);
+    const leido = (await repo.leer(usuario._id))!;
+    expect([rolEn(leido, a), rolEn(leido, b), rolEn(leido, otroEmisor())]).toEqual([null, 'CONTADOR', null]);
+    // Still a person of B: their reset link works.
+    expect((await repo.usarEnlace(await repo.crearEnlace(usuario._id, 'RESTABLECER'), 'RESTABLECER'))._id).toBe(
+      usuario._id,
+    );
+
+    // Disabled in every emisor, the person's links no longer work.
+    await repo.cambiarMembresia(usuario._id, b, { deshabilitada: true });
     expect(await sesiones.deUsuario(usuario._id)).toEqual([]);
-    expect((await repo.leer(usuario._id))!.deshabilitado).toBe(true);
-    // A disabled person's links do not work.
     const token = await repo.crearEnlace(usuario._id, 'RESTABLECER');
     await expect(repo.usarEnlace(token, 'RESTABLECER')).rejects.toThrow('ya se usó o venció');
   });

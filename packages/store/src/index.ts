@@ -99,6 +99,7 @@ export {
 export { Auditoria, type EntradaAuditoria, type FiltrosAuditoria, type NuevaEntradaAuditoria } from './auditoria';
 export {
   RechazoUsuario,
+  rolEn,
   Usuarios,
   VIGENCIA_ENLACE_MS,
   type Membresia,

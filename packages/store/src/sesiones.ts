@@ -65,8 +65,13 @@ export class SesionesConsola {
     return todas.filter((s) => !vencidas.includes(s)).sort((a, b) => b.creada.getTime() - a.creada.getTime());
   }
 
-  /** Ends every session of the person: they were disabled, or they changed their password. */
-  async cerrarDeUsuario(usuarioId: string): Promise<void> {
-    await this.coleccion.deleteMany({ 'usuario.id': usuarioId });
+  /**
+   * Ends the person's sessions: in one emisor (disabled there), or all of them (their password changed).
+   */
+  async cerrarDeUsuario(usuarioId: string, emisorId?: number): Promise<void> {
+    await this.coleccion.deleteMany({
+      'usuario.id': usuarioId,
+      ...(emisorId === undefined ? {} : { 'usuario.emisorId': emisorId }),
+    });
   }
 }

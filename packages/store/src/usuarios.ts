@@ -19,9 +19,14 @@ import { hashCodigoDeRecuperacion, hashContrasena, nuevosCodigosDeRecuperacion }
  *   signs in once.
  */
 
+/**
+ * A person's place in one emisor. Disabled by that emisor's administrator, it no longer works there, and
+ * only there: a person of an accounting firm who serves several emisores keeps the others.
+ */
 export interface Membresia {
   emisorId: number;
   rol: Rol;
+  deshabilitada: boolean;
 }
 
 export interface UsuarioRecord {
@@ -30,7 +35,6 @@ export interface UsuarioRecord {
   correo: string;
   nombre: string;
   membresias: Membresia[];
-  deshabilitado: boolean;
   /** argon2id (`hashContrasena`); null until the person follows the invitation. */
   contrasena: string | null;
   /**
@@ -96,13 +100,14 @@ export class Usuarios {
   /**
    * The person with this e-mail, made a member of the emisor with the role: created (without password) if
    * no person has the e-mail, otherwise given the membership. A person already member of the emisor is
-   * refused: their role is changed with `cambiarRol`. Answers the person and whether it was created.
+   * refused: their role is changed with `cambiarMembresia`. Answers the person and whether it was created.
    */
   async invitar(
     correo: string,
     nombre: string,
-    membresia: Membresia,
+    { emisorId, rol }: Pick<Membresia, 'emisorId' | 'rol'>,
   ): Promise<{ usuario: UsuarioRecord; creado: boolean }> {
+    const membresia: Membresia = { emisorId, rol, deshabilitada: false };
     const normalizado = normalizarCorreo(correo);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalizado))
       throw new RechazoUsuario(`«${correo}» no es una dirección de correo`);
@@ -112,7 +117,6 @@ export class Usuarios {
       correo: normalizado,
       nombre,
       membresias: [membresia],
-      deshabilitado: false,
       contrasena: null,
       totp: null,
       recuperacion: [],
@@ -125,8 +129,8 @@ export class Usuarios {
       if (!isDuplicateKey(err)) throw err;
     }
     const usuario = (await this.leer(usuarioId))!;
-    if (usuario.membresias.some((m) => m.emisorId === membresia.emisorId))
-      throw new RechazoUsuario(`${normalizado} ya es usuario del emisor ${membresia.emisorId}`);
+    if (usuario.membresias.some((m) => m.emisorId === emisorId))
+      throw new RechazoUsuario(`${normalizado} ya es usuario del emisor ${emisorId}`);
     await this.usuarios.updateOne({ _id: usuarioId }, { $push: { membresias: membresia } });
     return { usuario: (await this.leer(usuarioId))!, creado: false };
   }
@@ -147,25 +151,22 @@ export class Usuarios {
   }
 
   /**
-   * The person's role in an emisor they are a member of. The memberships are written whole (FerretDB 1.x
-   * has no positional `$` update); two administrators changing one person at once: the last write wins.
+   * Changes the person's role in an emisor they are a member of, or disables (enables) them there. The
+   * memberships are written whole (FerretDB 1.x has no positional `$` update): two administrators changing
+   * one person at once, the last write wins. Disabled, the person's sessions in that emisor end now; any
+   * other ends at its next request, which reads the membership again (`rolEn`).
    */
-  async cambiarRol(usuarioId: string, emisorId: number, rol: Rol): Promise<void> {
+  async cambiarMembresia(
+    usuarioId: string,
+    emisorId: number,
+    cambio: Partial<Pick<Membresia, 'rol' | 'deshabilitada'>>,
+  ): Promise<void> {
     const usuario = await this.leer(usuarioId);
     if (!usuario?.membresias.some((m) => m.emisorId === emisorId))
       throw new RechazoUsuario(`el usuario no es miembro del emisor ${emisorId}`);
-    const membresias = usuario.membresias.map((m) => (m.emisorId === emisorId ? { emisorId, rol } : m));
+    const membresias = usuario.membresias.map((m) => (m.emisorId === emisorId ? { ...m, ...cambio } : m));
     await this.usuarios.updateOne({ _id: usuarioId }, { $set: { membresias } });
-  }
-
-  /**
-   * Disables (or enables again) a person: a disabled person does not sign in, and their sessions end at
-   * their next request, which reads the person again (`SesionesConsola` ends them here too).
-   */
-  async setDeshabilitado(usuarioId: string, deshabilitado: boolean): Promise<void> {
-    const { matchedCount } = await this.usuarios.updateOne({ _id: usuarioId }, { $set: { deshabilitado } });
-    if (matchedCount !== 1) throw new RechazoUsuario('el usuario no existe');
-    if (deshabilitado) await new SesionesConsola(this.connection).cerrarDeUsuario(usuarioId);
+    if (cambio.deshabilitada) await new SesionesConsola(this.connection).cerrarDeUsuario(usuarioId, emisorId);
   }
 
   async setContrasena(usuarioId: string, contrasena: string): Promise<void> {
@@ -249,7 +250,7 @@ export class Usuarios {
     if (!enlace || enlace.tipo !== tipo || enlace.expira.getTime() <= ahora.getTime()) throw rechazo;
     if (!(await this.reclamar('usuarios_enlaces_usados', enlace._id))) throw rechazo;
     const usuario = await this.leer(enlace.usuarioId);
-    if (!usuario || usuario.deshabilitado) throw rechazo;
+    if (!usuario?.membresias.some((m) => !m.deshabilitada)) throw rechazo;
     return usuario;
   }
 
@@ -263,4 +264,10 @@ export class Usuarios {
       return false;
     }
   }
+}
+
+/** The person's role in the emisor, if they are a member there and not disabled: what every request asks. */
+export function rolEn(usuario: Pick<UsuarioRecord, 'membresias'>, emisorId: number): Rol | null {
+  const membresia = usuario.membresias.find((m) => m.emisorId === emisorId);
+  return membresia && !membresia.deshabilitada ? membresia.rol : null;
 }

@@ -9,7 +9,9 @@ import { paginaDescendente } from './db/pagina';
  * deletes an entry, so nothing reached through the API or the console can edit the log.
  *
  * Kept as `GET /dte`'s list is (`lista.ts`): each entry takes the next number of its emisor's series and
- * is inserted as `auditoria:<emisorId>:<n>`, read by `_id` alone; a page walks the numbers down.
+ * is inserted as `auditoria:<emisorId>:<n>`, read by `_id` alone; a page walks the numbers down. An entry
+ * about a document also takes the next number of that document's series (`auditoria_dte`, pointing at the
+ * entry), so its timeline and the `codigoGeneracion` filter read that document's entries only.
  */
 
 export interface EntradaAuditoria {
@@ -45,6 +47,13 @@ export interface FiltrosAuditoria {
 }
 
 const serie = (emisorId: number) => `auditoria:${emisorId}`;
+const serieDte = (emisorId: number, codigoGeneracion: string) => `auditoria:${emisorId}:dte:${codigoGeneracion}`;
+
+interface EntradaDeDocumento {
+  _id: string;
+  /** The entry's `_id` in `auditoria`. */
+  entrada: string;
+}
 /**
  * Entries are numbered as they are written, dated a moment before: two written at once by two processes
  * may be numbered out of their dates' order, so a walk down goes this far past `desde` before it ends.
@@ -56,6 +65,9 @@ export class Auditoria {
 
   private get entradas() {
     return this.connection.collection<EntradaAuditoria>('auditoria');
+  }
+  private get deDocumentos() {
+    return this.connection.collection<EntradaDeDocumento>('auditoria_dte');
   }
 
   /** Appends an entry to the emisor's log, dated now, and answers it. */
@@ -71,7 +83,25 @@ export class Auditoria {
       codigoGeneracion: nueva.codigoGeneracion?.toUpperCase() ?? null,
     };
     await this.entradas.insertOne(entrada);
+    if (entrada.codigoGeneracion) {
+      const serie = serieDte(emisorId, entrada.codigoGeneracion);
+      const k = await takeNext(this.connection, serie);
+      await this.deDocumentos.insertOne({ _id: `${serie}:${k}`, entrada: entrada._id });
+    }
     return entrada;
+  }
+
+  /** Every entry about the document, oldest first: its timeline's who. */
+  async deDocumento(emisorId: number, codigoGeneracion: string): Promise<EntradaAuditoria[]> {
+    const serie = serieDte(emisorId, codigoGeneracion.toUpperCase());
+    const total = await lastNumber(this.connection, serie);
+    const entradas = await Promise.all(Array.from({ length: total }, (_, i) => this.porDocumento(serie, i + 1)));
+    return entradas.filter((e): e is EntradaAuditoria => !!e);
+  }
+
+  private async porDocumento(serie: string, k: number): Promise<EntradaAuditoria | null> {
+    const indice = await this.deDocumentos.findOne({ _id: `${serie}:${k}` });
+    return indice && this.entradas.findOne({ _id: indice.entrada });
   }
 
   /**
@@ -85,9 +115,12 @@ export class Auditoria {
     limit: number,
   ): Promise<{ entradas: EntradaAuditoria[]; siguiente: number | null }> {
     const codigo = filtros.codigoGeneracion?.toUpperCase();
+    // Filtered by a document, the walk is of that document's series, and the cursor a number of it.
+    const porDocumento = codigo ? serieDte(emisorId, codigo) : null;
     return paginaDescendente(
-      cursor ?? (await lastNumber(this.connection, serie(emisorId))),
-      (n) => this.entradas.findOne({ _id: `${serie(emisorId)}:${n}` }),
+      cursor ?? (await lastNumber(this.connection, porDocumento ?? serie(emisorId))),
+      (n) =>
+        porDocumento ? this.porDocumento(porDocumento, n) : this.entradas.findOne({ _id: `${serie(emisorId)}:${n}` }),
       {
         limit,
         basta: (e) => !!filtros.desde && e.fecha.getTime() < filtros.desde.getTime() - HOLGURA_MS,

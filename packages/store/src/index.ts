@@ -106,6 +106,7 @@ export {
   type TipoEnlace,
   type UsuarioRecord,
 } from './usuarios';
+export { Personas } from './personas';
 export {
   IntentosFallidos,
   LIMITE_POR_CUENTA,

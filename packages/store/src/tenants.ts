@@ -129,9 +129,12 @@ export class Tenants {
     return this.db.models.ApiToken.findOne({ id: tokenId, emisorId }, { _id: 0 }).lean();
   }
 
-  /** The emisor's tokens not revoked that carry `permiso`, oldest first, without their hash. */
+  /** The emisor's machine tokens (not a person's) not revoked that carry `permiso`, oldest first, without their hash. */
   async tokensConPermiso(emisorId: number, permiso: string) {
-    return this.db.models.ApiToken.find({ emisorId, revokedAt: null, permissions: permiso }, { _id: 0 })
+    return this.db.models.ApiToken.find(
+      { emisorId, revokedAt: null, permissions: permiso, usuarioId: null },
+      { _id: 0 },
+    )
       .sort({ id: 1 })
       .lean();
   }
@@ -347,6 +350,52 @@ export class Tenants {
     };
     await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { compras } });
     return { emisorId, ...politicaDeCompras({ compras }, config), propio: compras.montoConfirmacion !== null };
+  }
+
+  /** The administrator's rule that every person of the emisor uses a second factor, set or lifted. */
+  async setSegundoFactorObligatorio(emisorId: number, obligatorio: boolean): Promise<void> {
+    const res = await this.db.models.Emisor.updateOne(
+      { id: emisorId },
+      { $set: { segundoFactorObligatorio: obligatorio } },
+    );
+    if (res.matchedCount !== 1) throw new Error(`emisor ${emisorId} does not exist`);
+  }
+
+  /**
+   * A new token for a person's membership in the emisor (`Personas`): on the emisor's first active point of
+   * sale, named after the person, its secret dropped at once, so only the console's session acts with it.
+   */
+  async createTokenDePersona(
+    emisorId: number,
+    usuario: { id: string; nombre: string; correo: string },
+    permissions: readonly string[],
+  ) {
+    const { Establecimiento, PuntoVenta, ApiToken } = this.db.models;
+    const establecimientos = await Establecimiento.find({ emisorId, activo: { $ne: false } })
+      .sort({ id: 1 })
+      .lean();
+    const puntos = await PuntoVenta.find({
+      establecimientoId: { $in: establecimientos.map((e) => e.id) },
+      activo: { $ne: false },
+    })
+      .sort({ id: 1 })
+      .lean();
+    const puntoVenta = establecimientos.flatMap((e) => puntos.filter((p) => p.establecimientoId === e.id))[0];
+    if (!puntoVenta) throw new Error(`emisor ${emisorId} has no active point of sale to work on`);
+    const { record } = await this.createToken({
+      emisorId,
+      establecimientoId: puntoVenta.establecimientoId,
+      puntoVentaId: puntoVenta.id,
+      name: `${usuario.nombre} (${usuario.correo})`,
+      permissions,
+    });
+    await ApiToken.updateOne({ id: record.id }, { $set: { usuarioId: usuario.id } });
+    return { id: record.id, hash: record._id };
+  }
+
+  /** A token's permissions from now on, by its id: a person's role changed. */
+  async setPermisosDeToken(id: number, permissions: readonly string[]): Promise<void> {
+    await this.db.models.ApiToken.updateOne({ id }, { $set: { permissions: [...permissions] } });
   }
 
   private async emisorExiste(emisorId: number) {

@@ -27,6 +27,8 @@ export interface Membresia {
   emisorId: number;
   rol: Rol;
   deshabilitada: boolean;
+  /** The API token the console acts with for the person in this emisor (`Personas.tokenEn`); null until then. */
+  tokenId: number | null;
 }
 
 export interface UsuarioRecord {
@@ -107,7 +109,7 @@ export class Usuarios {
     nombre: string,
     { emisorId, rol }: Pick<Membresia, 'emisorId' | 'rol'>,
   ): Promise<{ usuario: UsuarioRecord; creado: boolean }> {
-    const membresia: Membresia = { emisorId, rol, deshabilitada: false };
+    const membresia: Membresia = { emisorId, rol, deshabilitada: false, tokenId: null };
     const normalizado = normalizarCorreo(correo);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalizado))
       throw new RechazoUsuario(`«${correo}» no es una dirección de correo`);
@@ -159,7 +161,7 @@ export class Usuarios {
   async cambiarMembresia(
     usuarioId: string,
     emisorId: number,
-    cambio: Partial<Pick<Membresia, 'rol' | 'deshabilitada'>>,
+    cambio: Partial<Pick<Membresia, 'rol' | 'deshabilitada' | 'tokenId'>>,
   ): Promise<void> {
     const usuario = await this.leer(usuarioId);
     if (!usuario?.membresias.some((m) => m.emisorId === emisorId))

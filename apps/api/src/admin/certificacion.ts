@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import type { AvanceCertificacion, CertificacionEstado } from '@dte/contract';
 import { issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
 import { requirePermission, type Authenticated } from '../http/auth';
@@ -28,6 +29,7 @@ export async function tokenDeCampana(
     establecimientoId: t.establecimientoId,
     puntoVentaId: t.puntoVentaId,
     permissions: t.permissions,
+    actor: operador(),
   });
   if (tokenId !== null) {
     const token = await tenants.token(emisorId, tokenId);
@@ -49,6 +51,9 @@ export async function tokenDeCampana(
       `CERTIFICACION,… | ALL', or pass --token`,
   );
 }
+
+/** Who runs the admin CLI, as the audit log names them: the server's user. */
+export const operador = () => ({ tipo: 'OPERADOR' as const, nombre: userInfo().username });
 
 const ANCHO_BARRA = 10;
 

@@ -1,12 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { hashToken, issuerNotProvisioned, issuerRecords, type ApiTokenRecord } from '@dte/store';
-import { DteError, ErrorCode } from '@dte/domain';
+import { DteError, ErrorCode, type Actor } from '@dte/domain';
 import type { Issuer } from '@dte/contract';
 import type { ApiContext } from '../context';
 
 export interface Authenticated extends Issuer {
   permissions: string[];
+  /** Who acts, as the audit log records them: the token (its name), or the person of a console session. */
+  actor: Actor;
 }
 
 declare module 'express-serve-static-core' {
@@ -17,6 +19,8 @@ declare module 'express-serve-static-core' {
      * read the session cookie: its requests are authenticated as that token's, by the code below.
      */
     tokenDeSesion?: ApiTokenRecord;
+    /** The person of the console's session, who acts with `tokenDeSesion` (their membership's token). */
+    actorDeSesion?: Actor;
   }
 }
 
@@ -46,7 +50,8 @@ async function identify(ctx: ApiContext, req: Request): Promise<void> {
   };
   // A change (deactivation, deletion) reaches the API within TENANT_CACHE_SECONDS, as it reaches the workers.
   if (!(await issuerRecords(ctx.tenants, issuer))) throw issuerNotProvisioned(issuer);
-  req.auth = { ...issuer, permissions: record.permissions };
+  const actor: Actor = req.actorDeSesion ?? { tipo: 'TOKEN', id: record.id, nombre: record.name };
+  req.auth = { ...issuer, permissions: record.permissions, actor };
   req.log = req.log.child({ emisorId: record.emisorId });
 }
 

@@ -56,9 +56,12 @@ export const esAccionAuditoria = (valor: string): valor is AccionAuditoria =>
 export type Actor =
   | { tipo: 'USUARIO'; id: string; correo: string }
   | { tipo: 'TOKEN'; id: number; nombre: string }
-  | { tipo: 'ANONIMO'; correo: string };
+  | { tipo: 'ANONIMO'; correo: string }
+  /** The admin CLI, run on the server by its operator (the system's user name). */
+  | { tipo: 'OPERADOR'; nombre: string };
 
-/** The actor as one string, what the log's `actor` filter compares: `usuario:<id>`, `token:<id>`, `correo:<e-mail>`. */
+/** The actor as one string, what the log's `actor` filter compares: `usuario:<id>`, `token:<id>`, `correo:<e-mail>`,
+ * `operador:<name>`. */
 export function claveDeActor(actor: Actor): string {
   switch (actor.tipo) {
     case 'USUARIO':
@@ -67,5 +70,7 @@ export function claveDeActor(actor: Actor): string {
       return `token:${actor.id}`;
     case 'ANONIMO':
       return `correo:${actor.correo}`;
+    case 'OPERADOR':
+      return `operador:${actor.nombre}`;
   }
 }

@@ -44,6 +44,8 @@ const emisorSchema = new Schema(
      * Which received documents wait for a person (`PoliticaCompras`; admin CLI `emisor compras`): its own
      * amount (null: the service's COMPRAS_MONTO_CONFIRMACION) and whether a supplier's first one waits.
      */
+    /** The administrator's rule that every person of the emisor signs in with a second factor (issue 50). */
+    segundoFactorObligatorio: { type: Boolean, default: false },
     compras: {
       type: new Schema(
         { montoConfirmacion: { type: String, default: null }, primeroDelProveedor: { type: Boolean, default: false } },
@@ -103,6 +105,12 @@ const apiTokenSchema = new Schema(
     _id: { type: String, required: true },
     permissions: { type: [String], required: true },
     revokedAt: { type: Date, default: null },
+    /**
+     * The person (`usuarios` `_id`) whose membership in the emisor this token is: the console acts with it for
+     * them, with their role's permissions (`Personas`). Its secret is never shown, so it works in no header;
+     * null for a machine's token.
+     */
+    usuarioId: { type: String, default: null },
   },
   { timestamps: true, versionKey: false },
 );

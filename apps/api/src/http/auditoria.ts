@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import type { AccionAuditoria, Actor } from '@dte/domain';
+import { Auditoria, type EntradaAuditoria } from '@dte/store';
+import type { ApiContext } from '../context';
+
+export interface QueAuditar {
+  /** The document acted on, when there is one. */
+  codigoGeneracion?: string | null;
+  detalles?: EntradaAuditoria['detalles'];
+}
+
+/**
+ * Records in the emisor's audit log that the request's actor did `accion`, once it was done: who, when,
+ * from which address, the endpoint and the request id. The one way the API and the console write the log.
+ */
+export async function auditar(
+  ctx: ApiContext,
+  req: Request,
+  accion: AccionAuditoria,
+  que: QueAuditar = {},
+  quien: { emisorId: number; actor: Actor } = req.auth,
+): Promise<void> {
+  await new Auditoria(ctx.db.connection).registrar(quien.emisorId, {
+    actor: quien.actor,
+    accion,
+    codigoGeneracion: que.codigoGeneracion ?? null,
+    endpoint: `${req.method} ${req.baseUrl}${req.path}`,
+    direccion: req.ip ?? null,
+    requestId: req.id ?? null,
+    detalles: que.detalles ?? {},
+  });
+}

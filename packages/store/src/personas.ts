@@ -1,0 +1,71 @@
+import { PERMISOS_DEL_ROL, type Rol } from '@dte/domain';
+import type { Database } from './db/connection';
+import type { SecretBox } from './secrets';
+import { Tenants } from './tenants';
+import { rolEn, Usuarios, type UsuarioRecord } from './usuarios';
+
+/**
+ * A person's membership in an emisor acts through an API token of its own (issue 50): the console's session
+ * of the person carries that token, so every route, guard and workflow door that checks a token's
+ * permissions — the API's `authenticate`, the activities that read the token again — checks the person's
+ * role without a second path. This keeps the membership and its token together: the token holds the role's
+ * permissions, is revoked when the person is disabled there, and a new one is made when they work again.
+ */
+export class Personas {
+  readonly usuarios: Usuarios;
+  private readonly tenants: Tenants;
+
+  constructor(
+    private readonly db: Database,
+    box: SecretBox,
+  ) {
+    this.usuarios = new Usuarios(db.connection, box);
+    this.tenants = new Tenants(db, box);
+  }
+
+  /** Invites the person to an emisor that exists (see `Usuarios.invitar`). */
+  async invitar(correo: string, nombre: string, membresia: { emisorId: number; rol: Rol }) {
+    if (!(await this.db.models.Emisor.exists({ id: membresia.emisorId })))
+      throw new Error(`emisor ${membresia.emisorId} does not exist`);
+    return this.usuarios.invitar(correo, nombre, membresia);
+  }
+
+  /**
+   * The hash of the token the person works with in the emisor, made now if they have none live: null when
+   * they are not a member there or are disabled.
+   */
+  async tokenEn(usuario: UsuarioRecord, emisorId: number): Promise<string | null> {
+    const rol = rolEn(usuario, emisorId);
+    if (!rol) return null;
+    const tokenId = usuario.membresias.find((m) => m.emisorId === emisorId)?.tokenId ?? null;
+    const actual =
+      tokenId === null ? null : await this.db.models.ApiToken.findOne({ id: tokenId, revokedAt: null }).lean();
+    if (actual) return actual._id;
+    const nuevo = await this.tenants.createTokenDePersona(
+      emisorId,
+      { id: usuario._id, nombre: usuario.nombre, correo: usuario.correo },
+      PERMISOS_DEL_ROL[rol],
+    );
+    await this.usuarios.cambiarMembresia(usuario._id, emisorId, { tokenId: nuevo.id });
+    return nuevo.hash;
+  }
+
+  async cambiarRol(usuarioId: string, emisorId: number, rol: Rol): Promise<void> {
+    await this.usuarios.cambiarMembresia(usuarioId, emisorId, { rol });
+    const tokenId = await this.tokenIdEn(usuarioId, emisorId);
+    if (tokenId !== null) await this.tenants.setPermisosDeToken(tokenId, PERMISOS_DEL_ROL[rol]);
+  }
+
+  /** Disabled, the person's sessions in the emisor end and its token is revoked; enabled, they work again. */
+  async setDeshabilitada(usuarioId: string, emisorId: number, deshabilitada: boolean): Promise<void> {
+    if (!deshabilitada) return this.usuarios.cambiarMembresia(usuarioId, emisorId, { deshabilitada });
+    const tokenId = await this.tokenIdEn(usuarioId, emisorId);
+    await this.usuarios.cambiarMembresia(usuarioId, emisorId, { deshabilitada, tokenId: null });
+    if (tokenId !== null) await this.tenants.revokeToken(tokenId);
+  }
+
+  private async tokenIdEn(usuarioId: string, emisorId: number): Promise<number | null> {
+    const usuario = await this.usuarios.leer(usuarioId);
+    return usuario?.membresias.find((m) => m.emisorId === emisorId)?.tokenId ?? null;
+  }
+}

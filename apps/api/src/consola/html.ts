@@ -29,17 +29,30 @@ export function html(partes: TemplateStringsArray, ...valores: Valor[]): Html {
 export interface Pagina {
   titulo: string;
   /** The section of the menu the page belongs to. */
-  seccion?: 'documentos' | 'compras' | 'operaciones' | 'libros';
-  /** The signed-in token's name and emisor, for the header; absent on the sign-in page. */
-  sesion?: { token: string; emisor: string; csrf: string };
+  seccion?: 'documentos' | 'compras' | 'operaciones' | 'libros' | 'usuarios' | 'auditoria' | 'cuenta';
+  /** Who signed in and in which emisor, for the header; absent on the sign-in pages. */
+  sesion?: {
+    /** The person's name, or the token's. */
+    quien: string;
+    emisor: string;
+    csrf: string;
+    /** The session's permissions: the menu offers what they allow. */
+    permisos: readonly string[];
+    /** A person (their own page, and a switch of emisor when they work in several), not a token. */
+    persona: boolean;
+    variosEmisores: boolean;
+  };
   cuerpo: Html;
 }
 
+/** The menu: each section, and the permission without which it is not offered (null: every session). */
 const MENU = [
-  ['documentos', '/consola/documentos', 'Documentos'],
-  ['compras', '/consola/compras', 'Compras'],
-  ['operaciones', '/consola/operaciones', 'Operaciones'],
-  ['libros', '/consola/libros', 'Libros y anexos'],
+  ['documentos', '/consola/documentos', 'Documentos', null],
+  ['compras', '/consola/compras', 'Compras', 'COMPRAS'],
+  ['operaciones', '/consola/operaciones', 'Operaciones', null],
+  ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
+  ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
+  ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],
 ] as const;
 
 export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
@@ -57,13 +70,18 @@ export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
           ${
             sesion &&
             html`<nav>
-                ${MENU.map(
+                ${MENU.filter(([, , , permiso]) => !permiso || sesion.permisos.includes(permiso)).map(
                   ([id, href, nombre]) =>
-                    html`<a href="${href}" ${id === seccion ? html` class="activo"` : ''}>${nombre}</a>`,
+                    html`<a href="${href}" ${id === seccion ? html` class="activo" aria-current="page"` : ''}
+                      >${nombre}</a
+                    >`,
                 )}
               </nav>
               <form class="salir" method="post" action="/consola/salir">
-                <span>${sesion.emisor} · ${sesion.token}</span>
+                <span
+                  >${sesion.variosEmisores ? html`<a href="/consola/emisor">${sesion.emisor}</a>` : sesion.emisor} ·
+                  ${sesion.persona ? html`<a href="/consola/cuenta">${sesion.quien}</a>` : sesion.quien}</span
+                >
                 <input type="hidden" name="csrf" value="${sesion.csrf}" />
                 <button type="submit" class="secundario">Salir</button>
               </form>`

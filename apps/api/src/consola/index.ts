@@ -8,11 +8,11 @@ import { pdfRoutes } from '../routes/pdf';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
 import { ESTILOS } from './estilos';
-import { html, pagina } from './html';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
 import { paginaDeError } from './pagina';
-import { abrirSesion, cerrarSesion, comprobarCsrfDeEntrada, csrfDeEntrada, sesion } from './sesion';
+import { entradaConsola } from './entrada';
+import { cerrarSesion, sesion } from './sesion';
 
 /** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
 const CSP_PAGINAS =
@@ -49,7 +49,7 @@ const ETAG_ESTILOS = `"${createHash('sha256').update(ESTILOS).digest('base64url'
 
 /**
  * The web console (`/consola`, in Spanish) for the emisor's staff: server-rendered pages and plain forms,
- * signed in with an API token (sesion.ts). Every page and action runs the API's own code as the session's
+ * signed in by a person (entrada.ts) or with an API token (sesion.ts). Every page and action runs the API's own code as the session's
  * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes, the
  * API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
  * API's.
@@ -64,37 +64,9 @@ export function consolaRoutes(ctx: ApiContext): Router {
     res.type('text/css').send(ESTILOS);
   });
 
-  const entrada = (csrf: string, error?: string) =>
-    pagina({
-      titulo: 'Entrar',
-      cuerpo: html`<form class="entrada" method="post" action="/consola/entrar">
-        <p class="tenue">
-          Entre con un token de API del emisor: el de una persona (permiso CONSOLA) o el de un sistema. La consola puede
-          lo que el token puede.
-        </p>
-        ${error && html`<p class="aviso error">${error}</p>`}
-        <label>Token de API<input type="password" name="token" autocomplete="off" required autofocus /></label>
-        <input type="hidden" name="csrf" value="${csrf}" />
-        <button type="submit">Entrar</button>
-      </form>`,
-    });
-  consola.get('/entrar', (req, res) => {
-    res.send(entrada(csrfDeEntrada(req, res)));
-  });
-  consola.post('/entrar', async (req, res) => {
-    comprobarCsrfDeEntrada(req);
-    const token = typeof req.body.token === 'string' ? req.body.token.trim() : '';
-    try {
-      await abrirSesion(ctx, req, res, token);
-    } catch (err) {
-      if (!(err instanceof DteError) || err.code !== ErrorCode.AUTH_TOKEN_INVALID) throw err;
-      res.status(401).send(entrada(csrfDeEntrada(req, res), err.message));
-      return;
-    }
-    res.redirect(303, '/consola/documentos');
-  });
-
-  consola.use(sesion(ctx));
+  const entrada = entradaConsola(ctx);
+  consola.use(entrada.antes);
+  consola.use(sesion(ctx), entrada.despues);
   consola.get('/', (_req, res) => res.redirect(303, '/consola/documentos'));
   consola.post('/salir', async (req, res) => {
     await cerrarSesion(ctx, req, res);

@@ -3,14 +3,18 @@ import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { html, pagina, type Pagina } from './html';
 
-/** The header of a signed-in page: the emisor, the token's name and the session's CSRF token. */
+/** The header of a signed-in page: the emisor, who signed in, the session's CSRF token and permissions. */
 export async function datosDePagina(ctx: ApiContext, req: Request): Promise<Pick<Pagina, 'sesion'>> {
   const emisor = await ctx.tenants.emisor(req.auth.emisorId);
+  const usuario = req.sesionConsola!.usuario;
   return {
     sesion: {
       emisor: emisor?.nombreComercial || emisor?.nombre || `Emisor ${req.auth.emisorId}`,
-      token: req.tokenDeSesion?.name ?? '',
+      quien: usuario?.nombre ?? req.tokenDeSesion?.name ?? '',
       csrf: req.sesionConsola!.csrf,
+      permisos: req.auth.permissions,
+      persona: !!usuario,
+      variosEmisores: (usuario?.membresias.filter((m) => !m.deshabilitada).length ?? 0) > 1,
     },
   };
 }

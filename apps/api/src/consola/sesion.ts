@@ -2,18 +2,46 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
-import { activeApiTokenByHash, hashToken, SesionesConsola } from '@dte/store';
+import {
+  activeApiTokenByHash,
+  hashToken,
+  Personas,
+  rolEn,
+  SecretBox,
+  SesionesConsola,
+  type SesionRecord,
+  type UsuarioRecord,
+} from '@dte/store';
 import type { ApiContext } from '../context';
 
 /*
  * The console's sessions, kept by the server (`SesionesConsola`): the cookie holds a random id, the
- * database its SHA-256 with the token's hash. Each request reads the token's record again, so a revoked
- * token ends its sessions at once.
+ * database its SHA-256 with who signed in — an API token's hash, or a person. Each request reads the token
+ * again, and a person's membership and its token (`Personas`), so a revoked token or a disabled person
+ * ends its sessions at once.
  */
 
+/**
+ * Where a person's session stands: it gave the password and owes the second factor, it has not picked an
+ * emisor, its emisor requires a second factor the person has not enrolled, or it works (`LISTA`).
+ */
+export type PasoDeSesion = 'SEGUNDO_FACTOR' | 'EMISOR' | 'ENROLAR' | 'LISTA';
+
 export interface Sesion {
+  /** SHA-256 of the cookie's id: the session's `_id`. */
+  id: string;
   csrf: string;
+  /** The person of the session; absent when an API token signed in. */
+  usuario?: UsuarioRecord;
+  paso: PasoDeSesion;
 }
+
+/** The pages each step of a person's session may reach, its own first; `LISTA` reaches every page. */
+const PAGINAS_DEL_PASO: Record<Exclude<PasoDeSesion, 'LISTA'>, string[]> = {
+  SEGUNDO_FACTOR: ['/segundo-factor', '/salir'],
+  EMISOR: ['/emisor', '/salir'],
+  ENROLAR: ['/cuenta/segundo-factor', '/emisor', '/salir'],
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -28,6 +56,7 @@ export const COOKIE = 'dte_consola';
 const COOKIE_ENTRADA = 'dte_consola_entrada';
 
 const sesiones = (ctx: ApiContext) => new SesionesConsola(ctx.db.connection);
+export const personas = (ctx: ApiContext) => new Personas(ctx.db, new SecretBox(ctx.config.SECRET_KEY));
 const aleatorio = () => randomBytes(32).toString('base64url');
 const clave = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
@@ -89,6 +118,44 @@ export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, 
   ponerCookie(req, res, COOKIE_ENTRADA, '', 0);
 }
 
+/**
+ * Signs a person in after their password: the session owes the second factor if they enrolled one. Which
+ * emisor they work in is picked next (`elegirEmisor`).
+ */
+export async function abrirSesionDeUsuario(
+  ctx: ApiContext,
+  req: Request,
+  res: Response,
+  usuario: UsuarioRecord,
+): Promise<void> {
+  const id = aleatorio();
+  const creada = new Date();
+  await sesiones(ctx).abrir({
+    _id: clave(id),
+    usuario: {
+      id: usuario._id,
+      emisorId: null,
+      segundoFactor: !usuario.totp?.activo,
+      direccion: req.ip ?? '',
+      agente: (req.header('user-agent') ?? '').slice(0, 200),
+    },
+    csrf: aleatorio(),
+    creada,
+    expira: new Date(creada.getTime() + SESION_HORAS * 3600_000),
+  });
+  ponerCookie(req, res, COOKIE, id, SESION_HORAS * 3600);
+  ponerCookie(req, res, COOKIE_ENTRADA, '', 0);
+}
+
+/** The person of the session gave their second factor, or picked the emisor they work in now. */
+export async function avanzarSesion(
+  ctx: ApiContext,
+  req: Request,
+  cambio: { segundoFactor: true } | { emisorId: number },
+): Promise<void> {
+  await sesiones(ctx).cambiarUsuario(req.sesionConsola!.id, cambio);
+}
+
 export async function cerrarSesion(ctx: ApiContext, req: Request, res: Response): Promise<void> {
   const id = cookies(req)[COOKIE];
   if (id) await sesiones(ctx).cerrar(clave(id));
@@ -96,9 +163,12 @@ export async function cerrarSesion(ctx: ApiContext, req: Request, res: Response)
 }
 
 /**
- * Reads the session of the cookie: a live one gives the request its token (`req.tokenDeSesion`, which the
- * API's `authenticate` then checks as it checks a header's) and, on a POST, requires its CSRF token. No
- * session, an ended one or a revoked token: a page goes to the sign-in form, a form is refused.
+ * Reads the session of the cookie. A token's live session gives the request its token
+ * (`req.tokenDeSesion`, which the API's `authenticate` then checks as it checks a header's). A person's
+ * session gives, once it is `LISTA`, the token of their membership in the emisor they picked, with their
+ * role's permissions, and names them as the actor (`req.actorDeSesion`); before that it reaches only its
+ * step's pages. On a POST the session's CSRF token is required. No session, an ended one, a revoked token,
+ * or a person no longer a member there: a page goes to the sign-in form, a form is refused.
  */
 export function sesion(ctx: ApiContext): RequestHandler {
   return async (req, res, next) => {
@@ -106,15 +176,50 @@ export function sesion(ctx: ApiContext): RequestHandler {
     const registro = id ? await sesiones(ctx).leer(clave(id)) : null;
     const vigente = registro && registro.expira.getTime() > Date.now() ? registro : null;
     if (registro && !vigente) await sesiones(ctx).cerrar(registro._id);
-    // A person's session (issue 50) is not served here yet: it has no token.
-    const token = vigente?.tokenHash && (await activeApiTokenByHash(ctx.db.models, vigente.tokenHash));
-    if (!vigente || !token) {
+    const usuario = vigente?.usuario ? await personas(ctx).usuarios.leer(vigente.usuario.id) : null;
+    const paso = usuario && vigente?.usuario ? await pasoDe(ctx, usuario, vigente.usuario) : 'LISTA';
+    // A person disabled in (or removed from) the emisor they work in: the session ends with its request.
+    const hash = !vigente
+      ? null
+      : !vigente.usuario
+        ? vigente.tokenHash
+        : usuario && paso === 'LISTA'
+          ? await personas(ctx).tokenEn(usuario, vigente.usuario.emisorId!)
+          : null;
+    const token = hash ? await activeApiTokenByHash(ctx.db.models, hash) : null;
+    const viva = vigente && (vigente.usuario ? usuario && paso && (paso !== 'LISTA' || token) : token);
+    if (!viva) {
+      if (vigente) await sesiones(ctx).cerrar(vigente._id);
       if (req.method === 'GET') return res.redirect(303, '/consola/entrar');
       throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'La sesión terminó: vuelva a entrar');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') comprobarCsrf(vigente.csrf, req);
-    req.tokenDeSesion = token;
-    req.sesionConsola = { csrf: vigente.csrf };
+    req.sesionConsola = { id: vigente._id, csrf: vigente.csrf, paso: paso!, ...(usuario && { usuario }) };
+    if (paso && paso !== 'LISTA') {
+      const paginas = PAGINAS_DEL_PASO[paso!];
+      if (paginas.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
+      if (req.method === 'GET') return res.redirect(303, `/consola${paginas[0]}`);
+      throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'Termine de entrar antes de seguir');
+    }
+    req.tokenDeSesion = token!;
+    if (usuario) req.actorDeSesion = { tipo: 'USUARIO', id: usuario._id, correo: usuario.correo };
     next();
   };
+}
+
+/**
+ * The step of a person's session: the second factor owed, the emisor not yet picked, or the second factor
+ * their emisor requires not enrolled. Null when the person no longer works in the emisor they picked.
+ */
+async function pasoDe(
+  ctx: ApiContext,
+  usuario: UsuarioRecord,
+  sesion: NonNullable<SesionRecord['usuario']>,
+): Promise<PasoDeSesion | null> {
+  if (!sesion.segundoFactor) return 'SEGUNDO_FACTOR';
+  if (sesion.emisorId === null) return 'EMISOR';
+  if (!rolEn(usuario, sesion.emisorId)) return null;
+  const emisor = await ctx.db.models.Emisor.findOne({ id: sesion.emisorId }, { segundoFactorObligatorio: 1 }).lean();
+  if (emisor?.segundoFactorObligatorio && !usuario.totp?.activo) return 'ENROLAR';
+  return 'LISTA';
 }

@@ -113,6 +113,8 @@ function tokenRateLimit(ctx: ApiContext): RequestHandler {
 
 export function requirePermission(auth: Authenticated, permission: string): void {
   if (!auth.permissions.includes(permission)) {
-    throw new DteError(ErrorCode.PERMISSION_DENIED, 403, `El token no tiene el permiso ${permission}`, { permission });
+    // A person reads it in the console: what stops them is their role, which an administrator changes.
+    const quien = auth.actor.tipo === 'USUARIO' ? 'Su rol en este emisor no tiene' : 'El token no tiene';
+    throw new DteError(ErrorCode.PERMISSION_DENIED, 403, `${quien} el permiso ${permission}`, { permission });
   }
 }

@@ -13,7 +13,7 @@ import {
   type UsuarioRecord,
 } from '@dte/store';
 import type { ApiContext } from '../context';
-import { auditar } from '../http/auditoria';
+import { auditar, auditarPersona } from '../http/auditoria';
 import { enviarEnlace } from '../personas/enlaces';
 import { html, pagina, type Html } from './html';
 import {
@@ -206,8 +206,7 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
     comprobarCsrfDeEntrada(req);
     const usuario = await usarEnlaceConContrasena(req, res, 'INVITACION');
     if (!usuario) return;
-    for (const m of usuario.membresias.filter((m) => !m.deshabilitada))
-      await auditar(ctx, req, 'USUARIO_ACTIVADO', {}, { emisorId: m.emisorId, actor: actorDe(usuario) });
+    await auditarPersona(ctx, req, usuario, 'USUARIO_ACTIVADO');
     // Following the e-mailed link proved the address: the person is in, and enrols a second factor next.
     await abrirSesionDeUsuario(ctx, req, res, (await personas(ctx).usuarios.leer(usuario._id))!);
     res.redirect(303, '/consola/emisor');

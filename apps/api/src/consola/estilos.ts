@@ -69,6 +69,11 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 .aviso.alerta { background: var(--alerta-fondo); border-color: #f0d68a; color: var(--alerta); }
 iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
 .entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
+.entrada-pie { max-width: 440px; margin: -40px auto 0; }
+.oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+img.qr { display: block; background: #fff; padding: 8px; border: 1px solid var(--borde); border-radius: 8px; margin: 8px 0; }
+.codigos { columns: 2; font-size: 15px; }
+.barra .salir a { color: #fff; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
   .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }

@@ -11,6 +11,7 @@ import { ESTILOS } from './estilos';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
 import { paginaDeError } from './pagina';
+import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
 
@@ -66,7 +67,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
 
   const entrada = entradaConsola(ctx);
   consola.use(entrada.antes);
-  consola.use(sesion(ctx), entrada.despues);
+  consola.use(sesion(ctx), entrada.despues, cuentaConsola(ctx));
   consola.get('/', (_req, res) => res.redirect(303, '/consola/documentos'));
   consola.post('/salir', async (req, res) => {
     await cerrarSesion(ctx, req, res);

@@ -30,3 +30,19 @@ export async function auditar(
     detalles: que.detalles ?? {},
   });
 }
+
+/**
+ * Records what a person did to their own account (a password, a second factor) in the log of each emisor
+ * they work in: each emisor's administrator sees the accounts of their people.
+ */
+export async function auditarPersona(
+  ctx: ApiContext,
+  req: Request,
+  usuario: { _id: string; correo: string; membresias: { emisorId: number; deshabilitada: boolean }[] },
+  accion: AccionAuditoria,
+  que: QueAuditar = {},
+): Promise<void> {
+  const actor: Actor = { tipo: 'USUARIO', id: usuario._id, correo: usuario.correo };
+  for (const m of usuario.membresias.filter((m) => !m.deshabilitada))
+    await auditar(ctx, req, accion, que, { emisorId: m.emisorId, actor });
+}

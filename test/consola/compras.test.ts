@@ -63,7 +63,7 @@ describe('web console: received documents that wait for a person', () => {
   async function entrar(token: string): Promise<Page> {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(url('/consola/entrar'));
+    await page.goto(url('/consola/entrar/token'));
     await page.type('input[name=token]', token);
     await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
     return page;

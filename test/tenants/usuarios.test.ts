@@ -61,8 +61,8 @@ describe('persons (Usuarios)', () => {
     expect(segunda.usuario._id).toBe(usuario._id);
     await repo.cambiarMembresia(usuario._id, b, { rol: 'FACTURADOR' });
     expect((await repo.leer(usuario._id))!.membresias).toEqual([
-      { emisorId: a, rol: 'CONTADOR', deshabilitada: false },
-      { emisorId: b, rol: 'FACTURADOR', deshabilitada: false },
+      { emisorId: a, rol: 'CONTADOR', deshabilitada: false, tokenId: null },
+      { emisorId: b, rol: 'FACTURADOR', deshabilitada: false, tokenId: null },
     ]);
     await expect(repo.cambiarMembresia(usuario._id, otroEmisor(), { rol: 'SOPORTE' })).rejects.toThrow('no es miembro');
     await expect(repo.invitar(c, 'Beto', { emisorId: a, rol: 'SOPORTE' })).rejects.toThrow('ya es usuario');
@@ -180,7 +180,7 @@ describe('persons (Usuarios)', () => {
 describe('the audit log (Auditoria)', () => {
   it('has no method that changes or removes an entry', () => {
     expect(Object.getOwnPropertyNames(Auditoria.prototype).sort()).toEqual(
-      ['constructor', 'entradas', 'pagina', 'registrar'].sort(),
+      ['constructor', 'deDocumento', 'deDocumentos', 'entradas', 'pagina', 'porDocumento', 'registrar'].sort(),
     );
   });
 

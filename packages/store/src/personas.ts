@@ -50,22 +50,25 @@ export class Personas {
     return nuevo.hash;
   }
 
+  /**
+   * The role and the permissions of every live token of the person in the emisor: two first requests at
+   * once may each have made one (`tokenEn`), and neither may keep the old role.
+   */
   async cambiarRol(usuarioId: string, emisorId: number, rol: Rol): Promise<void> {
     await this.usuarios.cambiarMembresia(usuarioId, emisorId, { rol });
-    const tokenId = await this.tokenIdEn(usuarioId, emisorId);
-    if (tokenId !== null) await this.tenants.setPermisosDeToken(tokenId, PERMISOS_DEL_ROL[rol]);
+    await this.db.models.ApiToken.updateMany(
+      { usuarioId, emisorId, revokedAt: null },
+      { $set: { permissions: [...PERMISOS_DEL_ROL[rol]] } },
+    );
   }
 
-  /** Disabled, the person's sessions in the emisor end and its token is revoked; enabled, they work again. */
+  /** Disabled, the person's sessions in the emisor end and their tokens there are revoked; enabled, they work again. */
   async setDeshabilitada(usuarioId: string, emisorId: number, deshabilitada: boolean): Promise<void> {
     if (!deshabilitada) return this.usuarios.cambiarMembresia(usuarioId, emisorId, { deshabilitada });
-    const tokenId = await this.tokenIdEn(usuarioId, emisorId);
     await this.usuarios.cambiarMembresia(usuarioId, emisorId, { deshabilitada, tokenId: null });
-    if (tokenId !== null) await this.tenants.revokeToken(tokenId);
-  }
-
-  private async tokenIdEn(usuarioId: string, emisorId: number): Promise<number | null> {
-    const usuario = await this.usuarios.leer(usuarioId);
-    return usuario?.membresias.find((m) => m.emisorId === emisorId)?.tokenId ?? null;
+    await this.db.models.ApiToken.updateMany(
+      { usuarioId, emisorId, revokedAt: null },
+      { $set: { revokedAt: new Date() } },
+    );
   }
 }

@@ -393,11 +393,6 @@ export class Tenants {
     return { id: record.id, hash: record._id };
   }
 
-  /** A token's permissions from now on, by its id: a person's role changed. */
-  async setPermisosDeToken(id: number, permissions: readonly string[]): Promise<void> {
-    await this.db.models.ApiToken.updateOne({ id }, { $set: { permissions: [...permissions] } });
-  }
-
   private async emisorExiste(emisorId: number) {
     const emisor = await this.db.models.Emisor.findOne({ id: emisorId }, { direccion: 1 }).lean();
     if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);

@@ -164,6 +164,56 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     expect(otra.url()).toBe(url('/consola/documentos'));
   }, 120_000);
 
+  it('resets a forgotten password by an e-mailed link, ending the sessions of the old one', async () => {
+    const correo = `facturador-${randomUUID()}@empresa.sv`;
+    const { stdout } = await exec(
+      'node',
+      [
+        'apps/api/dist/admin/cli.js',
+        'usuario',
+        'crear',
+        '--emisor',
+        String(emisorA.emisorId),
+        '--correo',
+        correo,
+        '--rol',
+        'FACTURADOR',
+      ],
+      { env: { ...process.env, ...stack().env } },
+    );
+    const antes = await nuevaPagina();
+    await ponerContrasena(antes, String(JSON.parse(stdout).enlace), 'la primera frase de Carla');
+    expect(antes.url()).toBe(url('/consola/documentos'));
+
+    // The same answer for an e-mail with an account and one without.
+    const pedir = async (quien: string) => {
+      const page = await nuevaPagina();
+      await page.goto(url('/consola/entrar'));
+      await enviar(page, 'a[href="/consola/restablecer"]');
+      await page.type('input[name=correo]', quien);
+      await enviar(page, 'form.entrada button[type=submit]');
+      return page;
+    };
+    const sinCuenta = await pedir(`nadie-${randomUUID()}@empresa.sv`);
+    const conCuenta = await pedir(correo);
+    expect(await texto(conCuenta)).toBe(await texto(sinCuenta));
+    await revisar(conCuenta, 'restablecer');
+
+    const mensaje = await waitForMail((m) => m.to.some((t) => t.address === correo));
+    const { text } = (await (await fetch(`${stack().maildev}/email/${mensaje.id}`)).json()) as { text: string };
+    const enlace = /https?:\/\/\S+\/consola\/restablecer\/[\w-]+/.exec(text)?.[0];
+    expect(enlace).toBeDefined();
+    await ponerContrasena(conCuenta, enlace!, 'la segunda frase de Carla');
+    expect(conCuenta.url()).toBe(url('/consola/entrar?aviso=contrasena'));
+    // The session opened with the old password ended.
+    await antes.goto(url('/consola/documentos'));
+    expect(antes.url()).toBe(url('/consola/entrar'));
+    await conCuenta.type('input[name=correo]', correo);
+    await conCuenta.type('input[name=contrasena]', 'la segunda frase de Carla');
+    await enviar(conCuenta, 'form.entrada button[type=submit]');
+    expect(conCuenta.url()).toBe(url('/consola/documentos'));
+  }, 120_000);
+
   it('invites a SOPORTE colleague by e-mail, who resends a document but is refused its invalidation', async () => {
     await adminPage.goto(url('/consola/usuarios'));
     await adminPage.type('input[name=correo]', colega.correo);

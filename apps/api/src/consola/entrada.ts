@@ -155,13 +155,16 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
   });
   antes.post('/entrar/token', async (req, res) => {
     comprobarCsrfDeEntrada(req);
+    let token;
     try {
-      await abrirSesion(ctx, req, res, texto(req, 'token').trim());
+      token = await abrirSesion(ctx, req, res, texto(req, 'token').trim());
     } catch (err) {
       if (!(err instanceof DteError) || err.code !== ErrorCode.AUTH_TOKEN_INVALID) throw err;
       res.status(401).send(formularioToken(req, res, err.message));
       return;
     }
+    const actor: Actor = { tipo: 'TOKEN', id: token.id, nombre: token.name };
+    await auditar(ctx, req, 'INICIO_SESION', {}, { emisorId: token.emisorId, actor });
     res.redirect(303, '/consola/documentos');
   });
 

@@ -9,6 +9,7 @@ import {
   rolEn,
   SecretBox,
   SesionesConsola,
+  type ApiTokenRecord,
   type SesionRecord,
   type UsuarioRecord,
 } from '@dte/store';
@@ -101,10 +102,15 @@ function comprobarCsrf(esperado: string | undefined, req: Request): void {
 }
 
 /** Signs in with an API token: the same record the API would authenticate (not revoked). */
-export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, token: string): Promise<void> {
+export async function abrirSesion(
+  ctx: ApiContext,
+  req: Request,
+  res: Response,
+  token: string,
+): Promise<ApiTokenRecord> {
   const tokenHash = hashToken(token);
-  if (!(await activeApiTokenByHash(ctx.db.models, tokenHash)))
-    throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+  const registro = await activeApiTokenByHash(ctx.db.models, tokenHash);
+  if (!registro) throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
   const id = aleatorio();
   const creada = new Date();
   await sesiones(ctx).abrir({
@@ -116,6 +122,7 @@ export async function abrirSesion(ctx: ApiContext, req: Request, res: Response, 
   });
   ponerCookie(req, res, COOKIE, id, SESION_HORAS * 3600);
   ponerCookie(req, res, COOKIE_ENTRADA, '', 0);
+  return registro;
 }
 
 /**

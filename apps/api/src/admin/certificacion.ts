@@ -1,14 +1,7 @@
 import { userInfo } from 'node:os';
 import type { AvanceCertificacion, CertificacionEstado } from '@dte/contract';
 import type { AccionAuditoria } from '@dte/domain';
-import {
-  Auditoria,
-  issuerNotProvisioned,
-  issuerRecords,
-  TenantCache,
-  type Database,
-  type Tenants,
-} from '@dte/store';
+import { Auditoria, issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
 import type { QueAuditar } from '../http/auditoria';
 import { requirePermission, type Authenticated } from '../http/auth';
 

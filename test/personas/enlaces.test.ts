@@ -78,7 +78,9 @@ describe('access links (EnlaceDeAccesoWorkflow)', () => {
     const nombre = await emisorNombre();
     expect(mensaje.subject).toBe(`Invitación a la consola de facturación electrónica de ${nombre}`);
     expect(mensaje.text).toContain('Hola, Ana López:');
-    expect(mensaje.text).toContain(`Carlos Pérez le invitó a la consola de facturación electrónica de ${nombre}.`);
+    expect(mensaje.text).toContain(`Carlos Pérez le invitó a la consola de facturación electrónica de ${nombre}`);
+    // The emisor's name ends in "S.A. DE C.V.": the sentence's period is not doubled.
+    expect(mensaje.text).not.toContain('..');
     expect(mensaje.text).toContain('El enlace es válido por 7 días y se puede usar una sola vez.');
     // A reset link is not an invitation.
     await expect((await usuarios()).usarEnlace(token, 'RESTABLECER')).rejects.toThrow('ya se usó o venció');

@@ -30,6 +30,8 @@ export function vigenciaEnPalabras(ms: number): string {
  */
 export function enlaceMessage(mail: EnlaceMail): MailMessage {
   const saludo = `Hola, ${mail.nombre}:`;
+  // A name such as "EMPRESA, S.A. DE C.V." ends the sentence itself.
+  const emisor = mail.emisorNombre.endsWith('.') ? mail.emisorNombre : `${mail.emisorNombre}.`;
   const vigencia = `El enlace es válido por ${vigenciaEnPalabras(mail.vigenciaMs)} y se puede usar una sola vez.`;
   const automatico = 'Este es un mensaje automático; por favor no lo responda.';
   const { subject, parrafos, accion, aviso } =
@@ -37,7 +39,7 @@ export function enlaceMessage(mail: EnlaceMail): MailMessage {
       ? {
           subject: `Invitación a la consola de facturación electrónica de ${mail.emisorNombre}`,
           parrafos: [
-            `${mail.invitadoPor ?? 'El administrador'} le invitó a la consola de facturación electrónica de ${mail.emisorNombre}.`,
+            `${mail.invitadoPor ?? 'El administrador'} le invitó a la consola de facturación electrónica de ${emisor}`,
             'Para aceptar la invitación y elegir su contraseña, abra este enlace:',
           ],
           accion: 'Aceptar la invitación',
@@ -46,7 +48,7 @@ export function enlaceMessage(mail: EnlaceMail): MailMessage {
       : {
           subject: 'Restablecer su contraseña de la consola de facturación electrónica',
           parrafos: [
-            `Recibimos una solicitud para restablecer la contraseña de su cuenta en la consola de facturación electrónica de ${mail.emisorNombre}.`,
+            `Recibimos una solicitud para restablecer la contraseña de su cuenta en la consola de facturación electrónica de ${emisor}`,
             'Para elegir una contraseña nueva, abra este enlace:',
           ],
           accion: 'Elegir una contraseña nueva',
@@ -55,7 +57,7 @@ export function enlaceMessage(mail: EnlaceMail): MailMessage {
   return {
     to: mail.to,
     subject,
-    text: [saludo, '', ...parrafos, mail.url, '', vigencia, aviso, '', automatico].join('\n'),
+    text: [saludo, '', parrafos[0], '', parrafos[1], mail.url, '', vigencia, aviso, '', automatico].join('\n'),
     html: html`<p>${saludo}</p>
       <p>${parrafos[0]}</p>
       <p>${parrafos[1]}<br /><a href="${mail.url}">${accion}</a></p>

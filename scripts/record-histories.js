@@ -614,6 +614,29 @@ const SCENARIOS = {
     const [libro] = executions('RenderLibroWorkflow', since);
     save('libro', 'RenderLibroWorkflow', await historyOf(libro.execution.workflowId));
   },
+  /**
+   * A person invited with the admin CLI (`usuario crear`), then e-mailed a password-reset link as the API's
+   * `enviarEnlace` starts it; and a start as from the Temporal UI for a person who is not a member of the
+   * emisor, refused by the activity (`enlace-rechazado`).
+   */
+  async enlace(nit, emisorId) {
+    const correo = `historia-${Date.now()}@example.com`;
+    const invitado = JSON.parse(
+      admin('usuario', 'crear', '--emisor', String(emisorId), '--correo', correo, '--rol', 'SOPORTE'),
+    );
+    const enviar = (usuarioId) => {
+      const workflowId = `enlace-${randomUUID()}`;
+      temporal(
+        'workflow', 'start', '--type', 'EnlaceDeAccesoWorkflow', '--task-queue', 'dte', '--workflow-id', workflowId,
+        '--input', JSON.stringify({ usuarioId, tipo: 'RESTABLECER', emisorId }),
+      ); // prettier-ignore
+      return historyOf(workflowId);
+    };
+    save('enlace', 'EnlaceDeAccesoWorkflow', await enviar(invitado.usuarioId));
+    const rechazado = await enviar(randomUUID());
+    if (!rechazado.includes('no es usuario activo')) throw new Error('the non-member was not refused');
+    save('enlace-rechazado', 'EnlaceDeAccesoWorkflow', rechazado);
+  },
 };
 
 /**

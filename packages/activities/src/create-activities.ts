@@ -16,6 +16,7 @@ import { createCertificacionActivities } from './certificacion';
 import { createComprasActivities } from './compras';
 import { createBuzonActivities } from './compras/buzon';
 import { createNumeracionActivities } from './numbering/secuenciador';
+import { createEnlaceActivities } from './personas/enlaces';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -40,6 +41,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createComprasActivities(deps, deps.mh),
     ...createBuzonActivities(deps),
     ...createNumeracionActivities(deps),
+    ...createEnlaceActivities(deps),
   };
 }
 

@@ -131,8 +131,9 @@ const schema = z.object({
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /**
-   * The API's address as integrators reach it, for the links events carry (`GET /dte/:codigoGeneracion`);
-   * unset: http://API_HOST:API_PORT.
+   * The API's address as integrators reach it, for the links events carry (`GET /dte/:codigoGeneracion`)
+   * and those e-mailed to persons (the console's invitations and password resets); unset:
+   * http://API_HOST:API_PORT.
    */
   API_PUBLIC_URL: z.url().optional(),
   /**
@@ -248,6 +249,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * `ruta` on the API's address as those outside reach it: the links webhook events carry, and those e-mailed
+ * to persons (an invitation, a password reset). API_PUBLIC_URL, else the address the API listens on.
+ */
+export function urlPublica(config: Pick<Config, 'API_PUBLIC_URL' | 'API_HOST' | 'API_PORT'>, ruta: string): string {
+  const base = config.API_PUBLIC_URL ?? `http://${config.API_HOST}:${config.API_PORT}`;
+  return `${base.replace(/\/$/, '')}${ruta}`;
 }
 
 /** Every variable with its default, for documentation and the deployment manifest checks. */

@@ -82,3 +82,4 @@ export {
   type MotivoBuzon,
   type ResumenLecturaBuzon,
 } from './buzon';
+export { EnlaceDeAcceso, type EnlaceDeAccesoInput } from './personas';

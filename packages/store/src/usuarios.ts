@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { normalizarCorreo, type Rol } from '@dte/domain';
+import { normalizarCorreo, type Rol, type TipoEnlace } from '@dte/domain';
 import { isDuplicateKey } from './db/duplicate-key';
 import type { SecretBox } from './secrets';
 import { SesionesConsola } from './sesiones';
@@ -54,7 +54,7 @@ interface CorreoReclamado {
   usuarioId: string;
 }
 
-export type TipoEnlace = 'INVITACION' | 'RESTABLECER';
+export type { TipoEnlace };
 
 interface EnlaceRecord {
   _id: string;

@@ -14,3 +14,4 @@ export { CertificacionWorkflow } from './certificacion/workflow';
 export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
 export { ConfirmarCompraWorkflow, RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
 export { NumeracionWorkflow } from './numeracion';
+export { EnlaceDeAccesoWorkflow } from './enlace-de-acceso';

@@ -61,7 +61,10 @@ export const delivery = proxyActivities<Activities>({
   retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
-/** A resend: the caller waits on the HTTP answer, so fewer attempts than the issuance's background e-mail. */
+/**
+ * An e-mail someone waits for (a resend, a person's invitation or reset link): the caller waits on the
+ * answer, so fewer attempts than the issuance's background e-mail.
+ */
 export const resendDelivery = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', maximumAttempts: 3 },

@@ -7,3 +7,4 @@ export {
   type SentMail,
 } from './mailer';
 export { adjuntosQueCaben, DIAS_ENLACE, dteMessage, type DteMail } from './dte-message';
+export { enlaceMessage, vigenciaEnPalabras, type EnlaceMail } from './enlace-message';

@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { urlPublica } from '@dte/config';
 import type { EventoWebhook } from '@dte/contract';
 import { DteWorkflowClient, iniciarEntrega } from '@dte/contract/client';
 import type { DatosDocumento, DatosEvento } from '@dte/contract/eventos-webhook';
@@ -8,8 +9,7 @@ import type { ActivityDependencies } from '../dependencies';
 
 /** The API's address for the links events carry. */
 export function enlaceApi(deps: ActivityDependencies, ruta: string): string {
-  const base = deps.config.API_PUBLIC_URL ?? `http://${deps.config.API_HOST}:${deps.config.API_PORT}`;
-  return `${base.replace(/\/$/, '')}${ruta}`;
+  return urlPublica(deps.config, ruta);
 }
 
 /** What every dte.* event says of its document. */

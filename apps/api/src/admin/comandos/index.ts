@@ -12,6 +12,7 @@ import { puntoVenta } from './punto-venta';
 import { reenviar } from './reenviar';
 import { schedules } from './schedules';
 import { token } from './token';
+import { usuario } from './usuario';
 import { webhooks } from './webhooks';
 
 /** The admin CLI's commands, in the order `help` lists them. A new command is a file here and a line below. */
@@ -21,6 +22,7 @@ export const COMANDOS: readonly Comando[] = [
   establecimiento,
   puntoVenta,
   token,
+  usuario,
   documentos,
   webhooks,
   buzon,

@@ -22,6 +22,7 @@ import { librosRoutes } from './routes/libros';
 import { certificacionRoutes } from './routes/certificacion';
 import { buzonRoutes } from './routes/buzon';
 import { comprasRoutes } from './routes/compras';
+import { auditoriaRoutes } from './routes/auditoria';
 import { openapiRoutes } from './openapi/routes';
 import { consolaRoutes } from './consola';
 
@@ -64,6 +65,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(webhooksRoutes(ctx));
   app.use(buzonRoutes(ctx));
   app.use(comprasRoutes(ctx));
+  app.use(auditoriaRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());

@@ -1,6 +1,15 @@
 import { userInfo } from 'node:os';
 import type { AvanceCertificacion, CertificacionEstado } from '@dte/contract';
-import { issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
+import type { AccionAuditoria } from '@dte/domain';
+import {
+  Auditoria,
+  issuerNotProvisioned,
+  issuerRecords,
+  TenantCache,
+  type Database,
+  type Tenants,
+} from '@dte/store';
+import type { QueAuditar } from '../http/auditoria';
 import { requirePermission, type Authenticated } from '../http/auth';
 
 /** The token a campaign started from the shell issues with, as the API's would: its issuer and permissions. */
@@ -30,6 +39,7 @@ export async function tokenDeCampana(
     puntoVentaId: t.puntoVentaId,
     permissions: t.permissions,
     actor: operador(),
+    esDePersona: false,
   });
   if (tokenId !== null) {
     const token = await tenants.token(emisorId, tokenId);
@@ -54,6 +64,28 @@ export async function tokenDeCampana(
 
 /** Who runs the admin CLI, as the audit log names them: the server's user. */
 export const operador = () => ({ tipo: 'OPERADOR' as const, nombre: userInfo().username });
+
+/**
+ * Records in the emisor's audit log what the operator did with the admin CLI's `comando` (`token revoke`):
+ * `auditar`'s entry without a request, so without an address or a request id.
+ */
+export async function auditarOperador(
+  db: Database,
+  emisorId: number,
+  accion: AccionAuditoria,
+  comando: string,
+  que: Omit<QueAuditar, 'operacion'> = {},
+): Promise<void> {
+  await new Auditoria(db.connection).registrar(emisorId, {
+    actor: operador(),
+    accion,
+    codigoGeneracion: que.codigoGeneracion ?? null,
+    endpoint: `admin ${comando}`,
+    direccion: null,
+    requestId: null,
+    detalles: que.detalles ?? {},
+  });
+}
 
 const ANCHO_BARRA = 10;
 

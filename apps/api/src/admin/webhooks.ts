@@ -4,6 +4,7 @@ import type { Config } from '@dte/config';
 import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
 import { Tenants, Webhooks, type Database, type SecretBox } from '@dte/store';
 import { comprobarDestino } from '../http/destino';
+import { auditarOperador } from './certificacion';
 
 /** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
 export async function crearEndpoint(
@@ -89,12 +90,16 @@ export async function escuchar(
     throw err;
   }
   const { endpoint, secreto } = creado;
+  await auditarOperador(db, emisorId, 'WEBHOOK_CREADO', 'webhooks escuchar', {
+    detalles: { id: endpoint._id, host: new URL(url).host },
+  });
   avisar(
     `listening as webhook endpoint ${endpoint._id} (${url}), forwarding to ${destino.href}; its secret: ` +
       `${secreto}; Ctrl-C stops and deletes it`,
   );
   await parada;
   await new Webhooks(db.connection, box).eliminar(emisorId, endpoint._id);
+  await auditarOperador(db, emisorId, 'WEBHOOK_ELIMINADO', 'webhooks escuchar', { detalles: { id: endpoint._id } });
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   avisar(`webhook endpoint ${endpoint._id} deleted`);

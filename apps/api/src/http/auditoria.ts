@@ -7,6 +7,12 @@ export interface QueAuditar {
   /** The document acted on, when there is one. */
   codigoGeneracion?: string | null;
   detalles?: EntradaAuditoria['detalles'];
+  /**
+   * The operation's own id (its workflow's, its event's), for an action on a document that a retry under
+   * the same Idempotency-Key joins or replays: recorded in `detalles.operacion`, and not again when the
+   * document's entries already hold it, so the retry that answers the same outcome records nothing.
+   */
+  operacion?: string;
 }
 
 /**
@@ -20,13 +26,19 @@ export async function auditar(
   que: QueAuditar = {},
   quien: { emisorId: number; actor: Actor } = req.auth,
 ): Promise<void> {
-  await new Auditoria(ctx.db.connection).registrar(quien.emisorId, {
+  const auditoria = new Auditoria(ctx.db.connection);
+  const { codigoGeneracion = null, operacion } = que;
+  if (operacion !== undefined && codigoGeneracion) {
+    const previas = await auditoria.deDocumento(quien.emisorId, codigoGeneracion);
+    if (previas.some((e) => e.accion === accion && e.detalles.operacion === operacion)) return;
+  }
+  await auditoria.registrar(quien.emisorId, {
     actor: quien.actor,
     accion,
-    codigoGeneracion: que.codigoGeneracion ?? null,
+    codigoGeneracion,
     endpoint: `${req.method} ${req.baseUrl}${req.path}`,
     direccion: req.ip ?? null,
     requestId: req.id ?? null,
-    detalles: que.detalles ?? {},
+    detalles: { ...que.detalles, ...(operacion === undefined ? {} : { operacion }) },
   });
 }

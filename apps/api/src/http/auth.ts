@@ -9,6 +9,8 @@ export interface Authenticated extends Issuer {
   permissions: string[];
   /** Who acts, as the audit log records them: the token (its name), or the person of a console session. */
   actor: Actor;
+  /** A person's token (their membership's, `usuarioId` set), not a machine's: held to the person's permissions alone. */
+  esDePersona: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -51,7 +53,7 @@ async function identify(ctx: ApiContext, req: Request): Promise<void> {
   // A change (deactivation, deletion) reaches the API within TENANT_CACHE_SECONDS, as it reaches the workers.
   if (!(await issuerRecords(ctx.tenants, issuer))) throw issuerNotProvisioned(issuer);
   const actor: Actor = req.actorDeSesion ?? { tipo: 'TOKEN', id: record.id, nombre: record.name };
-  req.auth = { ...issuer, permissions: record.permissions, actor };
+  req.auth = { ...issuer, permissions: record.permissions, actor, esDePersona: Boolean(record.usuarioId) };
   req.log = req.log.child({ emisorId: record.emisorId });
 }
 

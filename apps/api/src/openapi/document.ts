@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@dte/domain';
 import { ERROR_CODES } from './error-codes';
 import { anulacionOperations } from '../routes/anulacion.openapi';
+import { auditoriaOperations } from '../routes/auditoria.openapi';
 import { buzonOperations } from '../routes/buzon.openapi';
 import { certificacionOperations } from '../routes/certificacion.openapi';
 import { comprasOperations } from '../routes/compras.openapi';
@@ -49,6 +50,7 @@ const OPERATIONS: Operation[] = [
   ...certificacionOperations,
   ...buzonOperations,
   ...comprasOperations,
+  ...auditoriaOperations,
 ];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */

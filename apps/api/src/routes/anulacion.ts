@@ -4,6 +4,7 @@ import { anulacionRequest, DteError, ErrorCode, parseRequest, type AnulacionRequ
 import { comprobarAnulacion, loadIssuer } from '@dte/store';
 import { Anulacion, type AnulacionInput, type AnulacionResult } from '@dte/contract';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
@@ -28,7 +29,8 @@ export function anulacionRoutes(ctx: ApiContext): Router {
 
 /**
  * The invalidation of the route and of the web console (apps/api/src/consola), once the caller has checked
- * the permission ANULACION: MH's outcome, or the refusal of a precondition with its code.
+ * the permission ANULACION: MH's outcome, or the refusal of a precondition with its code. An invalidation
+ * MH accepted is recorded in the audit log here, for both.
  */
 export async function anularDocumento(
   ctx: ApiContext,
@@ -49,7 +51,15 @@ export async function anularDocumento(
 
   const { permissions: _p, ...issuer } = req.auth;
   const input: AnulacionInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
-  return await invalidate(ctx, input);
+  const result = await invalidate(ctx, input);
+  // Only what MH accepted changed the document; a retry that joins this event records nothing.
+  if (result.aceptado && !result.mhNoDisponible)
+    await auditar(ctx, req, 'DTE_ANULADO', {
+      codigoGeneracion,
+      detalles: { tipoAnulacion: request.motivo.tipoAnulacion },
+      operacion: eventoCodigoGeneracion,
+    });
+  return result;
 }
 
 /** Seconds a client is told to wait before repeating an invalidation MH did not answer. */

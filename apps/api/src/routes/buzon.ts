@@ -3,6 +3,7 @@ import { LecturaBuzon } from '@dte/contract';
 import { buzonRequest, DteError, ErrorCode, parseRequest } from '@dte/domain';
 import { Buzones, buzonView, SecretBox } from '@dte/store';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { comprobarHostBuzon } from '../http/destino';
 import { unwrapWorkflowError } from '../http/workflow-errors';
@@ -19,7 +20,9 @@ function sinBuzon(emisorId: number): DteError {
 /**
  * The token's emisor's mailbox for suppliers' e-mails (`/buzon`, permission COMPRAS): set it (the password
  * is kept sealed and never answered), read it with what its last reading did and the messages it could
- * not take, remove it, and read it now (`POST /buzon/lectura`, the schedule's own reading).
+ * not take, remove it, and read it now (`POST /buzon/lectura`, the schedule's own reading). Setting and
+ * removing it change the emisor's settings and are recorded in the audit log; a reading takes documents in,
+ * as the schedule does, and is not.
  */
 export function buzonRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -37,6 +40,7 @@ export function buzonRoutes(ctx: ApiContext): Router {
     const pedido = parseRequest(buzonRequest, req.body);
     await comprobarHostBuzon(pedido.host, ctx.config.BUZON_PERMITIR_DESTINOS_PRIVADOS);
     await buzones.guardar(req.auth.emisorId, pedido);
+    await auditar(ctx, req, 'BUZON_CONFIGURADO', { detalles: { host: pedido.host, usuario: pedido.usuario } });
     res.json({ status: 'success', data: await vista(req.auth.emisorId) });
   });
 
@@ -48,6 +52,7 @@ export function buzonRoutes(ctx: ApiContext): Router {
   router.delete('/buzon', authenticate(ctx), async (req, res) => {
     autorizado(req);
     if (!(await buzones.eliminar(req.auth.emisorId))) throw sinBuzon(req.auth.emisorId);
+    await auditar(ctx, req, 'BUZON_ELIMINADO');
     res.json({ status: 'success', data: { eliminado: true } });
   });
 

@@ -6,6 +6,7 @@ import { RenderInformeCertificacion } from '@dte/contract';
 import { Certificaciones, COLUMNAS_INFORME } from '@dte/store';
 import { estadoCampana, iniciarCampana, noEncontrada, senalarCampana } from '../certificacion/campana';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
@@ -33,6 +34,7 @@ export function certificacionRoutes(ctx: ApiContext): Router {
   router.post('/certificacion', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'CERTIFICACION');
     const campana = await iniciarCampana(ctx, req.auth, parseRequest(certificacionRequest, req.body ?? {}));
+    await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: 'iniciar' } });
     res.status(202).json({ status: 'success', data: campana });
   });
 
@@ -83,7 +85,9 @@ export function certificacionRoutes(ctx: ApiContext): Router {
   for (const accion of ['reanudar', 'cancelar'] as const) {
     router.post(`/certificacion/${accion}`, authenticate(ctx), async (req, res) => {
       requirePermission(req.auth, 'CERTIFICACION');
-      res.status(202).json({ status: 'success', data: await senalarCampana(ctx, req.auth.emisorId, accion) });
+      const hecho = await senalarCampana(ctx, req.auth.emisorId, accion);
+      await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: accion } });
+      res.status(202).json({ status: 'success', data: hecho });
     });
   }
   return router;

@@ -15,6 +15,7 @@ import {
 import { ConfirmarCompra, RecibirCompra, type CompraOutcome } from '@dte/contract';
 import { Compras, compraView, type CompraRecord } from '@dte/store';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
 import { logDocument } from '../http/document-log';
@@ -217,10 +218,12 @@ export function comprasRoutes(ctx: ApiContext): Router {
     const { emisorId } = req.auth;
     const compra = await propia(emisorId, codigoGeneracion);
     if (proveedor) await compras.fijarDefectoProveedor(emisorId, compra.proveedor.nit!, clasificacion);
-    res.json({
-      status: 'success',
-      data: compraView((await compras.clasificar(emisorId, codigoGeneracion, clasificacion))!),
+    const clasificada = (await compras.clasificar(emisorId, codigoGeneracion, clasificacion))!;
+    await auditar(ctx, req, 'COMPRA_CLASIFICADA', {
+      codigoGeneracion,
+      detalles: { ...clasificacion, proveedor },
     });
+    res.json({ status: 'success', data: compraView(clasificada) });
   });
 
   /** A person's comparison of a POR_CONFIRMAR document with MH's consulta pública (`confirmarCompra`). */
@@ -240,8 +243,8 @@ export function comprasRoutes(ctx: ApiContext): Router {
 /**
  * Records a person's comparison of a POR_CONFIRMAR document with MH's consulta pública by its own workflow
  * (which checks it again, and tells the webhooks), and answers the record, CONFIRMADO or INCONSISTENTE. The
- * API's route and the console's form both call it. Another person's comparison under way is waited for,
- * then this one is refused (409).
+ * API's route and the console's form both call it, and it records the comparison in the audit log. Another
+ * person's comparison under way is waited for, then this one is refused (409).
  */
 export async function confirmarCompra(
   ctx: ApiContext,
@@ -281,5 +284,10 @@ export async function confirmarCompra(
       estado,
     });
   }
-  return leer();
+  const compra = await leer();
+  await auditar(ctx, req, 'COMPRA_CONFIRMADA', {
+    codigoGeneracion,
+    detalles: { coincide: solicitud.coincide, estado: compra.estado },
+  });
+  return compra;
 }

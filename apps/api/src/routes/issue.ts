@@ -3,6 +3,7 @@ import { documentKind, DteError, parseRequest, type DteTipo } from '@dte/domain'
 import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { idempotentId, legacyIssuer } from '../http/idempotency';
@@ -67,6 +68,12 @@ export function issueRoutes(ctx: ApiContext): Router {
       await issue(ctx, input);
       // Whether the outcome came or the wait ended, the record says what is known.
       const record = await settledRecord(ctx, codigoGeneracion);
+      // Not refused: the document is the actor's, whatever MH answers (a retry that joins it records nothing).
+      await auditar(ctx, req, tipo === 'RETORNO' ? 'RETORNO_EMITIDO' : 'DTE_EMITIDO', {
+        codigoGeneracion,
+        detalles: { tipo, estado: record?.estado ?? 'PENDIENTE' },
+        operacion: IssueDte.workflowId(codigoGeneracion),
+      });
       if (record) {
         res.status(201).json({ status: 'success', data: record });
         answered({ estado: record.estado });

@@ -2,17 +2,19 @@ import { Router, type Request, type Response } from 'express';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { destinatarioReenvio, DteError, ErrorCode, parseRequest, resendRequest, type ResendRequest } from '@dte/domain';
 import { ResendDte, type ResendDteInput } from '@dte/contract';
+import { maskEmail } from '@dte/store';
 import type { ApiContext } from '../context';
-import { authenticate } from '../http/auth';
+import { auditar } from '../http/auditoria';
+import { authenticate, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 import { idempotentId, legacySameRequest } from '../http/idempotency';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
 /**
- * `POST /dte/resend/:codigoGeneracion`: any token of the emisor may resend what `destinatarioReenvio`
- * lets through (a document with a sello); the workflow checks it again, the same way, for a resend
- * started from elsewhere.
+ * `POST /dte/resend/:codigoGeneracion`: any machine token of the emisor may resend what
+ * `destinatarioReenvio` lets through (a document with a sello), a person's only with REENVIO; the workflow
+ * checks it again, the same way, for a resend started from elsewhere.
  */
 export function resendRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -24,7 +26,11 @@ export function resendRoutes(ctx: ApiContext): Router {
   return router;
 }
 
-/** The resend of the route and of the web console (apps/api/src/consola): e-mailed, or refused with its code. */
+/**
+ * The resend of the route and of the web console (apps/api/src/consola): e-mailed and recorded in the audit
+ * log, or refused with its code. A person needs REENVIO (roles.ts); a machine's token resends as it always
+ * could, so tokens made before the permission existed keep working.
+ */
 export async function reenviarDocumento(
   ctx: ApiContext,
   req: Request,
@@ -32,6 +38,7 @@ export async function reenviarDocumento(
   codigoGeneracionPedido: string,
   request: ResendRequest,
 ) {
+  if (req.auth.esDePersona) requirePermission(req.auth, 'REENVIO');
   const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracionPedido, [
     'codigoGeneracion',
     'tipo',
@@ -42,13 +49,16 @@ export async function reenviarDocumento(
   logDocument(req, res, { codigoGeneracion });
   const to = destinatarioReenvio(doc, request.email);
   const input: ResendDteInput = { codigoGeneracion, to };
-  const sent = await resend(
-    ctx,
-    ResendDte.workflowId(codigoGeneracion, await idempotentId(ctx, req, request, legacySameRequest)),
-    input,
-  );
+  const workflowId = ResendDte.workflowId(codigoGeneracion, await idempotentId(ctx, req, request, legacySameRequest));
+  const sent = await resend(ctx, workflowId, input);
   const data = { codigoGeneracion, emailEnviado: to, correoEnviado: sent, tipo, estado };
   if (!sent) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
+  await auditar(ctx, req, 'DTE_REENVIADO', {
+    codigoGeneracion,
+    // Masked, as the document's e-mails are shown.
+    detalles: { para: maskEmail(to) },
+    operacion: workflowId,
+  });
   return data;
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@dte/domain';
 import { endpointView, intentoView, SecretBox, SOLAPE_ROTACION_MS, Webhooks, type EndpointRecord } from '@dte/store';
 import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
 import { comprobarDestino } from '../http/destino';
@@ -27,7 +28,9 @@ const MARGEN_RESPUESTA_MS = 5_000;
  * The token's emisor's webhook endpoints (`/webhooks`, permission WEBHOOKS): create (the secret is
  * answered this once), list, read, delete, rotate the secret, enable a disabled one again, read an
  * endpoint's delivery log, send it a test event and send one of its events again. Another
- * emisor's endpoint is answered 404, as an unknown one.
+ * emisor's endpoint is answered 404, as an unknown one. What changes an endpoint, and a redelivery, is
+ * recorded in the audit log; a test event is not: it reaches only the emisor's own endpoint and changes
+ * nothing.
  */
 export function webhooksRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -43,6 +46,8 @@ export function webhooksRoutes(ctx: ApiContext): Router {
       ctx.config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
     );
     const { endpoint, secreto } = await webhooks.crear(req.auth.emisorId, { ...pedido, url });
+    // The host only: a URL's path or query may carry the receiver's own credential.
+    await auditar(ctx, req, 'WEBHOOK_CREADO', { detalles: { id: endpoint._id, host: new URL(endpoint.url).host } });
     res.status(201).json({ status: 'success', data: { ...endpointView(endpoint), secreto } });
   });
 
@@ -62,6 +67,7 @@ export function webhooksRoutes(ctx: ApiContext): Router {
   router.delete('/webhooks/:id', authenticate(ctx), async (req, res) => {
     autorizado(req);
     await webhooks.eliminar(req.auth.emisorId, String(req.params.id));
+    await auditar(ctx, req, 'WEBHOOK_ELIMINADO', { detalles: { id: String(req.params.id) } });
     res.json({ status: 'success', data: { id: req.params.id, eliminado: true } });
   });
 
@@ -69,6 +75,7 @@ export function webhooksRoutes(ctx: ApiContext): Router {
     autorizado(req);
     const ahora = new Date();
     const { endpoint, secreto } = await webhooks.rotar(req.auth.emisorId, String(req.params.id), ahora);
+    await auditar(ctx, req, 'WEBHOOK_SECRETO_ROTADO', { detalles: { id: endpoint._id } });
     res.json({
       status: 'success',
       data: {
@@ -82,6 +89,7 @@ export function webhooksRoutes(ctx: ApiContext): Router {
   router.post('/webhooks/:id/habilitar', authenticate(ctx), async (req, res) => {
     autorizado(req);
     const endpoint = await webhooks.habilitar(req.auth.emisorId, String(req.params.id));
+    await auditar(ctx, req, 'WEBHOOK_HABILITADO', { detalles: { id: endpoint._id } });
     res.json({ status: 'success', data: endpointView(endpoint) });
   });
 
@@ -167,7 +175,9 @@ export function webhooksRoutes(ctx: ApiContext): Router {
     // A delivery of its own (the event's first one is not restarted), under the endpoint's prefix so
     // disabling the endpoint stops it too; the event keeps its id, so the receiver can tell it is the same.
     const workflowId = `${EntregaWebhook.workflowId(endpoint._id, evento.id)}-reenvio-${randomUUID()}`;
-    res.json({ status: 'success', data: await entregarAhora(endpoint, evento, workflowId) });
+    const entrega = await entregarAhora(endpoint, evento, workflowId);
+    await auditar(ctx, req, 'WEBHOOK_REENTREGA', { detalles: { id: endpoint._id, eventoId: evento.id } });
+    res.json({ status: 'success', data: entrega });
   });
   return router;
 }

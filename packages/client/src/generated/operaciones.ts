@@ -61,4 +61,5 @@ export const operaciones = {
   confirmCompra: { method: 'POST', path: '/compras/{codigoGeneracion}/confirmacion' },
   getCompraJson: { method: 'GET', path: '/compras/{codigoGeneracion}/json' },
   getCompraPdf: { method: 'GET', path: '/compras/{codigoGeneracion}/pdf' },
+  listAuditLog: { method: 'GET', path: '/auditoria' },
 } as const satisfies Record<keyof operations, { method: string; path: string }>;

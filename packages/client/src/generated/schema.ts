@@ -1070,6 +1070,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auditoria': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The emisor’s audit log: who did what, newest first
+     * @description Every action that changed something, once it was done: issuance (DTE_EMITIDO, RETORNO_EMITIDO), invalidation accepted by MH, resend, webhook, token, mailbox and certification changes, purchase classification and confirmation, and the console’s persons, sign-ins and failed sign-ins. A refused request records nothing; a retry under the same Idempotency-Key records nothing again. Filters combine; a page holds at most `limit` entries and may hold fewer: go on while `cursor` is not null. The log is append-only: no route edits or deletes an entry.
+     *
+     *     Permission: `AUDITORIA`.
+     */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'dte.procesado': {
@@ -2786,6 +2808,73 @@ export interface components {
           columnas: string[];
         }[];
       };
+    };
+    AuditActor: {
+      /**
+       * @description TOKEN: an API token (its id and name); USUARIO: a person of the console (id, e-mail); ANONIMO: a failed sign-in (the e-mail given); OPERADOR: the admin CLI on the server (the system user’s name)
+       * @enum {string}
+       */
+      tipo: 'TOKEN' | 'USUARIO' | 'ANONIMO' | 'OPERADOR';
+      id?: number | string;
+      nombre?: string;
+      correo?: string;
+      /** @description What the `actor` filter takes: `token:<id>`, `usuario:<id>`, `correo:<e-mail>`, `operador:<name>` */
+      clave: string;
+    };
+    AuditEntry: {
+      /** @description When it was done (ISO 8601, UTC) */
+      fecha: string;
+      actor: components['schemas']['AuditActor'];
+      /** @enum {string} */
+      accion:
+        | 'DTE_EMITIDO'
+        | 'RETORNO_EMITIDO'
+        | 'DTE_ANULADO'
+        | 'DTE_REENVIADO'
+        | 'WEBHOOK_CREADO'
+        | 'WEBHOOK_ELIMINADO'
+        | 'WEBHOOK_SECRETO_ROTADO'
+        | 'WEBHOOK_HABILITADO'
+        | 'WEBHOOK_REENTREGA'
+        | 'TOKEN_CREADO'
+        | 'TOKEN_REVOCADO'
+        | 'TOKEN_PERMISOS_CAMBIADOS'
+        | 'USUARIO_INVITADO'
+        | 'USUARIO_ACTIVADO'
+        | 'USUARIO_ROL_CAMBIADO'
+        | 'USUARIO_DESHABILITADO'
+        | 'USUARIO_HABILITADO'
+        | 'USUARIO_SEGUNDO_FACTOR_RESTABLECIDO'
+        | 'USUARIO_SEGUNDO_FACTOR_ACTIVADO'
+        | 'USUARIO_CONTRASENA_CAMBIADA'
+        | 'SESION_CERRADA'
+        | 'SEGUNDO_FACTOR_OBLIGATORIO_CAMBIADO'
+        | 'COMPRA_CLASIFICADA'
+        | 'COMPRA_CONFIRMADA'
+        | 'BUZON_CONFIGURADO'
+        | 'BUZON_ELIMINADO'
+        | 'CERTIFICACION_COMANDO'
+        | 'INICIO_SESION'
+        | 'INICIO_SESION_FALLIDO';
+      /** @description The document acted on, when there is one */
+      codigoGeneracion: string | null;
+      /** @description The request’s method and path, the console’s form, or `admin <command>` for the admin CLI */
+      endpoint: string | null;
+      /** @description The client’s address as the API saw it; null from the admin CLI */
+      direccion: string | null;
+      /** @description The request’s id (its `x-request-id`); null from the admin CLI */
+      requestId: string | null;
+      /** @description What else tells the action apart (the webhook’s id, the command…); never a secret */
+      detalles: {
+        [key: string]: string | number | boolean | null;
+      };
+    };
+    AuditList: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['AuditEntry'][];
+      /** @description Where the next page starts; null: no more */
+      cursor: string | null;
     };
     Buzon: {
       host: string;
@@ -11126,6 +11215,139 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'COMPRA_NOT_FOUND' | 'PDF_NOT_AVAILABLE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description An entry’s `actor.clave`: `token:<id>`, `usuario:<id>`, `correo:<e-mail>`, `operador:<name>` */
+        actor?: string;
+        accion?:
+          | 'DTE_EMITIDO'
+          | 'RETORNO_EMITIDO'
+          | 'DTE_ANULADO'
+          | 'DTE_REENVIADO'
+          | 'WEBHOOK_CREADO'
+          | 'WEBHOOK_ELIMINADO'
+          | 'WEBHOOK_SECRETO_ROTADO'
+          | 'WEBHOOK_HABILITADO'
+          | 'WEBHOOK_REENTREGA'
+          | 'TOKEN_CREADO'
+          | 'TOKEN_REVOCADO'
+          | 'TOKEN_PERMISOS_CAMBIADOS'
+          | 'USUARIO_INVITADO'
+          | 'USUARIO_ACTIVADO'
+          | 'USUARIO_ROL_CAMBIADO'
+          | 'USUARIO_DESHABILITADO'
+          | 'USUARIO_HABILITADO'
+          | 'USUARIO_SEGUNDO_FACTOR_RESTABLECIDO'
+          | 'USUARIO_SEGUNDO_FACTOR_ACTIVADO'
+          | 'USUARIO_CONTRASENA_CAMBIADA'
+          | 'SESION_CERRADA'
+          | 'SEGUNDO_FACTOR_OBLIGATORIO_CAMBIADO'
+          | 'COMPRA_CLASIFICADA'
+          | 'COMPRA_CONFIRMADA'
+          | 'BUZON_CONFIGURADO'
+          | 'BUZON_ELIMINADO'
+          | 'CERTIFICACION_COMANDO'
+          | 'INICIO_SESION'
+          | 'INICIO_SESION_FALLIDO';
+        /** @description The document acted on (any case) */
+        codigoGeneracion?: string;
+        /** @description The first instant, inclusive: a day (YYYY-MM-DD, El Salvador, from its start) or an ISO 8601 instant with its offset */
+        desde?: string;
+        /** @description The last instant, inclusive: a day (YYYY-MM-DD, El Salvador, from its end) or an ISO 8601 instant with its offset */
+        hasta?: string;
+        /** @description From the previous page */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the log */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditList'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
           };
         };
       };

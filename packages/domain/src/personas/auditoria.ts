@@ -37,6 +37,14 @@ export const ACCIONES_AUDITORIA = [
   'SEGUNDO_FACTOR_OBLIGATORIO_CAMBIADO',
   'COMPRA_CLASIFICADA',
   'COMPRA_CONFIRMADA',
+  /**
+   * The mailbox suppliers' documents are read from, set or removed (`POST`/`DELETE /buzon`): a setting of
+   * the emisor, with a credential. Taking a document in (`POST /compras`, a reading of the mailbox) is not
+   * an action of the log: the mailbox's schedule does it with no one acting, and the purchase's record keeps
+   * where it came from.
+   */
+  'BUZON_CONFIGURADO',
+  'BUZON_ELIMINADO',
   /** A certification campaign started, paused, resumed or cancelled. */
   'CERTIFICACION_COMANDO',
   'INICIO_SESION',

@@ -12,8 +12,9 @@ import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
  * Issue 50 adds three: AUDITORIA reads the audit log (`GET /auditoria`), USUARIOS invites persons, changes
  * their roles, disables them and resets their second factor, REENVIO resends a document's e-mail. Until
  * now any token of the emisor could resend; SOPORTE resends while AUDITOR "changes nothing", so a person's
- * resend needs a permission of its own. Whether the resend route requires it of tokens too (tokens made
- * before it would need it added) is the API's choice, made with that route.
+ * resend needs a permission of its own. It is required of a person's token only (a membership's, with a
+ * `usuarioId`): a machine's token resends without it as before, so the tokens made before it existed and
+ * the integrations that use them keep working (apps/api/src/routes/resend.ts).
  */
 export const PERMISOS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),

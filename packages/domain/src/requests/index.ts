@@ -29,3 +29,4 @@ export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
 export * from './buzon';
+export * from './auditoria';

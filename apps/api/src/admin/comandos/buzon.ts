@@ -1,6 +1,7 @@
 import { buzonRequest, parseRequest } from '@dte/domain';
 import { Buzones, buzonView } from '@dte/store';
 import { comprobarHostBuzon } from '../../http/destino';
+import { auditarOperador } from '../certificacion';
 import { porAccion, print, type Comando } from '../comando';
 
 export const buzon: Comando = {
@@ -38,6 +39,9 @@ export const buzon: Comando = {
       });
       await comprobarHostBuzon(pedido.host, config.BUZON_PERMITIR_DESTINOS_PRIVADOS);
       const buzon = await new Buzones(db.connection, box).guardar(emisorId, pedido);
+      await auditarOperador(db, emisorId, 'BUZON_CONFIGURADO', 'buzon set', {
+        detalles: { host: pedido.host, usuario: pedido.usuario },
+      });
       print(buzonView(buzon, []), `mailbox of emisor ${emisorId} set; the lectura-buzones schedule reads it`);
     },
     async show({ db, box }, o) {
@@ -49,6 +53,7 @@ export const buzon: Comando = {
     async delete({ db, box }, o) {
       if (!(await new Buzones(db.connection, box).eliminar(o.id('emisor'))))
         throw new Error(`emisor ${o.id('emisor')} has no mailbox`);
+      await auditarOperador(db, o.id('emisor'), 'BUZON_ELIMINADO', 'buzon delete');
       print({ emisorId: o.id('emisor'), eliminado: true }, `mailbox of emisor ${o.id('emisor')} removed`);
     },
   }),

@@ -3,7 +3,7 @@ import { parseRequest } from '@dte/domain';
 import { estadoCampana, iniciarCampana, senalarCampana } from '../../certificacion/campana';
 import { certificacionRequest } from '../../routes/certificacion';
 import { decir, print, verSuAyuda, type Comando, type Contexto, type Leidas } from '../comando';
-import { progreso, tokenDeCampana } from '../certificacion';
+import { auditarOperador, progreso, tokenDeCampana } from '../certificacion';
 import { conTemporal } from '../temporal';
 
 /** How often `certificacion estado --seguir` asks the campaign again. */
@@ -31,6 +31,9 @@ const ACCIONES: Readonly<
         `the campaign issues with token ${token.id} (${token.name}), the emisor's oldest active token with CERTIFICACION`,
       );
     const campana = await conTemporal(config, (workflows) => iniciarCampana({ config, db, workflows }, auth, pedido));
+    await auditarOperador(db, emisorId, 'CERTIFICACION_COMANDO', 'certificacion iniciar', {
+      detalles: { comando: 'iniciar', tokenId: token.id },
+    });
     print(
       { ...campana, token: { ...token, elegido } },
       `campaign ${campana.workflowId} started; follow it: certificacion estado --emisor ${emisorId} --seguir`,
@@ -62,6 +65,9 @@ async function senalar({ config, db }: Contexto, _o: Leidas, emisorId: number, a
   const hecho = await conTemporal(config, (workflows) =>
     senalarCampana({ config, db, workflows }, emisorId, accion as 'reanudar' | 'cancelar'),
   );
+  await auditarOperador(db, emisorId, 'CERTIFICACION_COMANDO', `certificacion ${accion}`, {
+    detalles: { comando: accion },
+  });
   print(hecho, `campaign of emisor ${emisorId} ${accion === 'reanudar' ? 'resumed' : 'cancelled'}`);
 }
 

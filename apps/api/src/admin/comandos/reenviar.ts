@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ResendDte } from '@dte/contract';
 import { destinatarioReenvio, DteError, ErrorCode, parseRequest, resendRequest } from '@dte/domain';
-import { documentoPropio, Documents, TenantCache } from '@dte/store';
+import { documentoPropio, Documents, maskEmail, TenantCache } from '@dte/store';
 import { unwrapWorkflowError } from '../../http/workflow-errors';
+import { auditarOperador } from '../certificacion';
 import { print, type Comando } from '../comando';
 import { conAvance, conTemporal } from '../temporal';
 
@@ -45,6 +46,10 @@ export const reenviar: Comando = {
     );
     const data = { codigoGeneracion, emailEnviado: to, correoEnviado: enviado, tipo, estado };
     if (!enviado) throw new DteError(ErrorCode.EMAIL_NOT_SENT, 502, `No se pudo enviar el correo a ${to}`, { data });
+    await auditarOperador(db, emisorId, 'DTE_REENVIADO', 'reenviar', {
+      codigoGeneracion,
+      detalles: { para: maskEmail(to) },
+    });
     print(data, `document ${codigoGeneracion} e-mailed to ${to}`);
   },
 };

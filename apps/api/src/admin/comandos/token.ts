@@ -1,4 +1,5 @@
 import { PERMISOS } from '@dte/domain';
+import { auditarOperador } from '../certificacion';
 import { contados, porAccion, print, type Comando } from '../comando';
 
 function permissionsOf(list: string): string[] {
@@ -18,13 +19,16 @@ export const token: Comando = {
   permissions: ${PERMISOS.join(', ')}`,
   opciones: { emisor: 'valor', establecimiento: 'valor', 'punto-venta': 'valor', name: 'valor', permissions: 'valor' },
   ejecutar: porAccion('token', {
-    async create({ tenants }, o) {
+    async create({ db, tenants }, o) {
       const { token, record } = await tenants.createToken({
         emisorId: o.id('emisor'),
         establecimientoId: o.id('establecimiento'),
         puntoVentaId: o.id('punto-venta'),
         name: o.opt('name'),
         permissions: permissionsOf(o.opt('permissions')),
+      });
+      await auditarOperador(db, record.emisorId, 'TOKEN_CREADO', 'token create', {
+        detalles: { id: record.id, nombre: record.name, permisos: record.permissions.join(',') },
       });
       // The only time the token is shown: the database keeps its hash.
       print(
@@ -36,10 +40,15 @@ export const token: Comando = {
       // Without `_id`, the token's hash: not shown either.
       contados(await tenants.tokens(o.id('emisor')), 'token(s)');
     },
-    async revoke({ tenants }, o) {
+    async revoke({ db, tenants }, o) {
       const id = Number(o.positionals[0]);
       if (!Number.isInteger(id)) throw new Error('token revoke <id>');
       if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
+      // The command names the token alone: its emisor is the log it goes to.
+      const revocado = (await db.models.ApiToken.findOne({ id }, { emisorId: 1, name: 1 }).lean())!;
+      await auditarOperador(db, revocado.emisorId, 'TOKEN_REVOCADO', 'token revoke', {
+        detalles: { id, nombre: revocado.name },
+      });
       print({ id, revoked: true }, `token ${id} revoked`);
     },
   }),

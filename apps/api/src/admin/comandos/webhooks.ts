@@ -1,5 +1,6 @@
 import { parseRequest, webhookRequest } from '@dte/domain';
 import { endpointView, Webhooks } from '@dte/store';
+import { auditarOperador } from '../certificacion';
 import { contados, decir, porAccion, print, type Comando } from '../comando';
 import { crearEndpoint, escuchar } from '../webhooks';
 
@@ -34,6 +35,9 @@ export const webhooks: Comando = {
         ...(o.optional('descripcion') ? { descripcion: o.optional('descripcion') } : {}),
       });
       const { endpoint, secreto } = await crearEndpoint(config, db, box, emisorId, pedido);
+      await auditarOperador(db, emisorId, 'WEBHOOK_CREADO', 'webhooks create', {
+        detalles: { id: endpoint._id, host: new URL(endpoint.url).host },
+      });
       print(
         { ...endpointView(endpoint), secreto },
         `webhook endpoint ${endpointView(endpoint).id} created: keep its secret now, it is not shown again`,
@@ -50,19 +54,26 @@ export const webhooks: Comando = {
     },
     async rotate({ db, box }, o) {
       const { endpoint, secreto } = await new Webhooks(db.connection, box).rotar(o.id('emisor'), o.opt('webhook'));
+      await auditarOperador(db, o.id('emisor'), 'WEBHOOK_SECRETO_ROTADO', 'webhooks rotate', {
+        detalles: { id: endpoint._id },
+      });
       print(
         { ...endpointView(endpoint), secreto },
         `secret of ${endpointView(endpoint).id} rotated: keep the new one now, it is not shown again`,
       );
     },
     async enable({ db, box }, o) {
-      print(
-        endpointView(await new Webhooks(db.connection, box).habilitar(o.id('emisor'), o.opt('webhook'))),
-        `webhook endpoint ${o.opt('webhook')} enabled`,
-      );
+      const endpoint = await new Webhooks(db.connection, box).habilitar(o.id('emisor'), o.opt('webhook'));
+      await auditarOperador(db, o.id('emisor'), 'WEBHOOK_HABILITADO', 'webhooks enable', {
+        detalles: { id: endpoint._id },
+      });
+      print(endpointView(endpoint), `webhook endpoint ${o.opt('webhook')} enabled`);
     },
     async delete({ db, box }, o) {
       await new Webhooks(db.connection, box).eliminar(o.id('emisor'), o.opt('webhook'));
+      await auditarOperador(db, o.id('emisor'), 'WEBHOOK_ELIMINADO', 'webhooks delete', {
+        detalles: { id: o.opt('webhook') },
+      });
       print({ id: o.opt('webhook'), eliminado: true }, `webhook endpoint ${o.opt('webhook')} deleted`);
     },
   }),

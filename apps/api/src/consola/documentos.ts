@@ -18,6 +18,7 @@ import {
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { EntregaWebhook } from '@dte/contract';
 import {
+  Auditoria,
   documentDetailView,
   documentSummaryView,
   type DocumentDetailView,
@@ -31,8 +32,9 @@ import { escribirCursor, leerCursor } from '../http/cursor';
 import { findOwnDocument } from '../http/documents';
 import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { reenviarDocumento } from '../routes/resend';
+import { ACCIONES, quien } from './auditoria';
 import { duracion, enlaceWorkflow, estadoEtiqueta, fechaHora, html, pagina, type Html } from './html';
-import { datosDePagina, puedeVerWebhooks } from './pagina';
+import { datosDePagina, llenos, puedeVerWebhooks } from './pagina';
 
 /** The events told of a document once, whose id its codigoGeneracion makes (`publicar`'s ocurrencia). */
 const EVENTOS_DEL_DOCUMENTO: readonly TipoEvento[] = [
@@ -56,13 +58,6 @@ const nombreTipo = (tipo: string) => {
   return catalogValue('CAT-002', tipoDte) ?? tipo;
 };
 
-/** The query's filled-in fields: an empty field of the form is no filter. */
-function llenos(query: Request['query']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
-  );
-}
-
 /**
  * The documents pages: the search (the API's list filters, `GET /dte`, or one codigoGeneracion) and a
  * document's page, with its resend and invalidation forms. Both actions run the API's own code
@@ -71,6 +66,7 @@ function llenos(query: Request['query']): Record<string, string> {
 export function documentosConsola(ctx: ApiContext): Router {
   const router = Router();
   const webhooks = new Webhooks(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY));
+  const auditoria = new Auditoria(ctx.db.connection);
 
   /**
    * The document's webhook deliveries: its events' ids follow from its codigoGeneracion (`idEvento`), so
@@ -103,6 +99,28 @@ export function documentosConsola(ctx: ApiContext): Router {
       }),
     );
     return hitos.filter((h): h is Hito => h !== null);
+  }
+
+  /**
+   * Who acted on the document, from the audit log: "Emitido por …", "Reenviado por …", "Anulado por …". A
+   * document issued before the log existed has no issuance entry; its record still names the issuing token.
+   */
+  async function quienActuo(emisorId: number, doc: Registro): Promise<Hito[]> {
+    const entradas = await auditoria.deDocumento(emisorId, doc.codigoGeneracion);
+    const hitos = entradas.map((e): Hito => {
+      const q = quien(e.actor);
+      const para = e.accion === 'DTE_REENVIADO' && e.detalles.para ? ` · a ${e.detalles.para}` : '';
+      return { fecha: e.fecha, titulo: `${ACCIONES[e.accion]} por ${q.nombre}`, detalle: `${q.tipo}${para}` };
+    });
+    if (entradas.some((e) => e.accion === 'DTE_EMITIDO' || e.accion === 'RETORNO_EMITIDO')) return hitos;
+    const token = await ctx.db.models.ApiToken.findOne({ id: doc.tokenId, emisorId }, { _id: 0, name: 1 }).lean();
+    if (token)
+      hitos.unshift({
+        fecha: doc.createdAt,
+        titulo: `${ACCIONES.DTE_EMITIDO} por ${token.name}`,
+        detalle: 'token de API',
+      });
+    return hitos;
   }
 
   router.get('/documentos', authenticate(ctx), async (req, res) => {
@@ -187,9 +205,10 @@ export function documentosConsola(ctx: ApiContext): Router {
 
   router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
     const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion));
-    const [relacionados, emails] = await Promise.all([
+    const [relacionados, emails, actos] = await Promise.all([
       ctx.documents.referencias(doc.codigoGeneracion),
       ctx.documents.emails(doc),
+      quienActuo(req.auth.emisorId, doc),
     ]);
     const vista = documentDetailView(doc, relacionados, emails);
     // A fixed message by name, never text from the address: a link cannot make the console say anything.
@@ -201,7 +220,7 @@ export function documentosConsola(ctx: ApiContext): Router {
       <div class="columnas">
         <section>
           <h2>Historia</h2>
-          ${historia(doc, vista, await entregas(req, doc.codigoGeneracion))}
+          ${historia(doc, vista, [...actos, ...(await entregas(req, doc.codigoGeneracion))])}
         </section>
         <section>
           <h2>Acciones</h2>
@@ -308,8 +327,8 @@ interface Hito {
 
 type Registro = Awaited<ReturnType<typeof findOwnDocument>>;
 
-/** What happened to the document, oldest first, from its record. */
-function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html {
+/** What happened to the document, oldest first, from its record, and `otros` (who acted, its webhooks). */
+function historia(doc: Registro, d: DocumentDetailView, otros: Hito[]): Html {
   const identificacion = d.dteJson.identificacion as { tipoModelo?: number; fecEmi?: string; horEmi?: string };
   const hitos: Hito[] = [
     {
@@ -380,7 +399,7 @@ function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html 
       detalle: html`<a href="/consola/documentos/${rel.codigoGeneracion}">${rel.numeroControl}</a>
         ${estadoEtiqueta(rel.estado)}`,
     });
-  hitos.push(...webhooks);
+  hitos.push(...otros);
   // In time order to the second (MH's times have no more); what the record keeps no time for stays right
   // after what it follows.
   let anterior = 0;

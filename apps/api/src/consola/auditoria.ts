@@ -294,14 +294,23 @@ function tabla(entradas: EntradaAuditoria[]): Html {
         const q = quien(e.actor);
         const enlace = enlaceDocumento(e);
         const mas = detalles(e);
+        const [dia, hora] = fechaHora(e.fecha).split(' ');
         return html`<tr>
-          <td>${fechaHora(e.fecha)}</td>
+          <td>${dia}<br /><span class="tenue">${hora}</span></td>
           <td>
             <a href="/consola/auditoria?${new URLSearchParams({ actor: e.actorClave }).toString()}">${q.nombre}</a>
             <span class="tenue">${q.tipo}</span>
           </td>
           <td>${ACCIONES[e.accion]}${mas && html`<div class="tenue">${mas}</div>`}</td>
-          <td>${enlace ? html`<a href="${enlace}"><code>${e.codigoGeneracion}</code></a>` : ''}</td>
+          <td>
+            ${
+              enlace
+                ? html`<a href="${enlace}" title="${e.codigoGeneracion}"
+                    ><code>${e.codigoGeneracion!.slice(0, 8)}…</code></a
+                  >`
+                : ''
+            }
+          </td>
           <td><code>${e.endpoint ?? ''}</code></td>
           <td>${e.direccion ?? ''}</td>
           <td><code>${e.requestId ?? ''}</code></td>

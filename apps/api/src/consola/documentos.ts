@@ -20,6 +20,7 @@ import { EntregaWebhook } from '@dte/contract';
 import {
   Auditoria,
   documentDetailView,
+  type EntradaAuditoria,
   documentSummaryView,
   type DocumentDetailView,
   type EventoContingenciaRecord,
@@ -102,25 +103,28 @@ export function documentosConsola(ctx: ApiContext): Router {
   }
 
   /**
-   * Who acted on the document, from the audit log: "Emitido por …", "Reenviado por …", "Anulado por …". A
-   * document issued before the log existed has no issuance entry; its record still names the issuing token.
+   * Who acted on the document, from the audit log: who issued it ("Emitido por …", told with its request,
+   * though the entry is written once MH answered), and who acted since ("Reenviado por …", "Anulado por …").
+   * A document issued before the log existed has no issuance entry; its record still names the issuing token.
    */
-  async function quienActuo(emisorId: number, doc: Registro): Promise<Hito[]> {
-    const entradas = await auditoria.deDocumento(emisorId, doc.codigoGeneracion);
-    const hitos = entradas.map((e): Hito => {
+  async function quienActuo(emisorId: number, doc: Registro): Promise<{ emision: Hito | null; despues: Hito[] }> {
+    const hito = (e: EntradaAuditoria, fecha: Date): Hito => {
       const q = quien(e.actor);
       const para = e.accion === 'DTE_REENVIADO' && e.detalles.para ? ` · a ${e.detalles.para}` : '';
-      return { fecha: e.fecha, titulo: `${ACCIONES[e.accion]} por ${q.nombre}`, detalle: `${q.tipo}${para}` };
-    });
-    if (entradas.some((e) => e.accion === 'DTE_EMITIDO' || e.accion === 'RETORNO_EMITIDO')) return hitos;
+      return { fecha, titulo: `${ACCIONES[e.accion]} por ${q.nombre}`, detalle: `${q.tipo}${para}` };
+    };
+    const entradas = await auditoria.deDocumento(emisorId, doc.codigoGeneracion);
+    const esEmision = (e: EntradaAuditoria) => e.accion === 'DTE_EMITIDO' || e.accion === 'RETORNO_EMITIDO';
+    const despues = entradas.filter((e) => !esEmision(e)).map((e) => hito(e, e.fecha));
+    const emitida = entradas.find(esEmision);
+    if (emitida) return { emision: hito(emitida, doc.createdAt), despues };
     const token = await ctx.db.models.ApiToken.findOne({ id: doc.tokenId, emisorId }, { _id: 0, name: 1 }).lean();
-    if (token)
-      hitos.unshift({
-        fecha: doc.createdAt,
-        titulo: `${ACCIONES.DTE_EMITIDO} por ${token.name}`,
-        detalle: 'token de API',
-      });
-    return hitos;
+    const emision = token && {
+      fecha: doc.createdAt,
+      titulo: `${ACCIONES.DTE_EMITIDO} por ${token.name}`,
+      detalle: quien({ tipo: 'TOKEN', id: doc.tokenId, nombre: token.name }).tipo,
+    };
+    return { emision, despues };
   }
 
   router.get('/documentos', authenticate(ctx), async (req, res) => {
@@ -220,7 +224,7 @@ export function documentosConsola(ctx: ApiContext): Router {
       <div class="columnas">
         <section>
           <h2>Historia</h2>
-          ${historia(doc, vista, [...actos, ...(await entregas(req, doc.codigoGeneracion))])}
+          ${historia(doc, vista, actos.emision, [...actos.despues, ...(await entregas(req, doc.codigoGeneracion))])}
         </section>
         <section>
           <h2>Acciones</h2>
@@ -327,8 +331,11 @@ interface Hito {
 
 type Registro = Awaited<ReturnType<typeof findOwnDocument>>;
 
-/** What happened to the document, oldest first, from its record, and `otros` (who acted, its webhooks). */
-function historia(doc: Registro, d: DocumentDetailView, otros: Hito[]): Html {
+/**
+ * What happened to the document, oldest first, from its record; who issued it (`emision`) right after its
+ * request, and what else is told of it (`otros`: who acted since, its webhooks) in time order.
+ */
+function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, otros: Hito[]): Html {
   const identificacion = d.dteJson.identificacion as { tipoModelo?: number; fecEmi?: string; horEmi?: string };
   const hitos: Hito[] = [
     {
@@ -337,6 +344,7 @@ function historia(doc: Registro, d: DocumentDetailView, otros: Hito[]): Html {
       detalle: html`Emitido el ${identificacion.fecEmi} ${identificacion.horEmi}`,
     },
   ];
+  if (emision) hitos.push(emision);
   if (identificacion.tipoModelo === 2)
     hitos.push({
       fecha: d.createdAt,

@@ -18,7 +18,9 @@ import {
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { EntregaWebhook } from '@dte/contract';
 import {
+  Auditoria,
   documentDetailView,
+  type EntradaAuditoria,
   documentSummaryView,
   type DocumentDetailView,
   type EventoContingenciaRecord,
@@ -31,8 +33,9 @@ import { escribirCursor, leerCursor } from '../http/cursor';
 import { findOwnDocument } from '../http/documents';
 import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { reenviarDocumento } from '../routes/resend';
+import { ACCIONES, quien } from './auditoria';
 import { duracion, enlaceWorkflow, estadoEtiqueta, fechaHora, html, pagina, type Html } from './html';
-import { datosDePagina, puedeVerWebhooks } from './pagina';
+import { datosDePagina, llenos, puedeVerWebhooks } from './pagina';
 
 /** The events told of a document once, whose id its codigoGeneracion makes (`publicar`'s ocurrencia). */
 const EVENTOS_DEL_DOCUMENTO: readonly TipoEvento[] = [
@@ -56,13 +59,6 @@ const nombreTipo = (tipo: string) => {
   return catalogValue('CAT-002', tipoDte) ?? tipo;
 };
 
-/** The query's filled-in fields: an empty field of the form is no filter. */
-function llenos(query: Request['query']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
-  );
-}
-
 /**
  * The documents pages: the search (the API's list filters, `GET /dte`, or one codigoGeneracion) and a
  * document's page, with its resend and invalidation forms. Both actions run the API's own code
@@ -71,6 +67,7 @@ function llenos(query: Request['query']): Record<string, string> {
 export function documentosConsola(ctx: ApiContext): Router {
   const router = Router();
   const webhooks = new Webhooks(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY));
+  const auditoria = new Auditoria(ctx.db.connection);
 
   /**
    * The document's webhook deliveries: its events' ids follow from its codigoGeneracion (`idEvento`), so
@@ -103,6 +100,31 @@ export function documentosConsola(ctx: ApiContext): Router {
       }),
     );
     return hitos.filter((h): h is Hito => h !== null);
+  }
+
+  /**
+   * Who acted on the document, from the audit log: who issued it ("Emitido por …", told with its request,
+   * though the entry is written once MH answered), and who acted since ("Reenviado por …", "Anulado por …").
+   * A document issued before the log existed has no issuance entry; its record still names the issuing token.
+   */
+  async function quienActuo(emisorId: number, doc: Registro): Promise<{ emision: Hito | null; despues: Hito[] }> {
+    const hito = (e: EntradaAuditoria, fecha: Date): Hito => {
+      const q = quien(e.actor);
+      const para = e.accion === 'DTE_REENVIADO' && e.detalles.para ? ` · a ${e.detalles.para}` : '';
+      return { fecha, titulo: `${ACCIONES[e.accion]} por ${q.nombre}`, detalle: `${q.tipo}${para}` };
+    };
+    const entradas = await auditoria.deDocumento(emisorId, doc.codigoGeneracion);
+    const esEmision = (e: EntradaAuditoria) => e.accion === 'DTE_EMITIDO' || e.accion === 'RETORNO_EMITIDO';
+    const despues = entradas.filter((e) => !esEmision(e)).map((e) => hito(e, e.fecha));
+    const emitida = entradas.find(esEmision);
+    if (emitida) return { emision: hito(emitida, doc.createdAt), despues };
+    const token = await ctx.db.models.ApiToken.findOne({ id: doc.tokenId, emisorId }, { _id: 0, name: 1 }).lean();
+    const emision = token && {
+      fecha: doc.createdAt,
+      titulo: `${ACCIONES.DTE_EMITIDO} por ${token.name}`,
+      detalle: quien({ tipo: 'TOKEN', id: doc.tokenId, nombre: token.name }).tipo,
+    };
+    return { emision, despues };
   }
 
   router.get('/documentos', authenticate(ctx), async (req, res) => {
@@ -187,9 +209,10 @@ export function documentosConsola(ctx: ApiContext): Router {
 
   router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
     const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion));
-    const [relacionados, emails] = await Promise.all([
+    const [relacionados, emails, actos] = await Promise.all([
       ctx.documents.referencias(doc.codigoGeneracion),
       ctx.documents.emails(doc),
+      quienActuo(req.auth.emisorId, doc),
     ]);
     const vista = documentDetailView(doc, relacionados, emails);
     // A fixed message by name, never text from the address: a link cannot make the console say anything.
@@ -201,7 +224,7 @@ export function documentosConsola(ctx: ApiContext): Router {
       <div class="columnas">
         <section>
           <h2>Historia</h2>
-          ${historia(doc, vista, await entregas(req, doc.codigoGeneracion))}
+          ${historia(doc, vista, actos.emision, [...actos.despues, ...(await entregas(req, doc.codigoGeneracion))])}
         </section>
         <section>
           <h2>Acciones</h2>
@@ -308,8 +331,11 @@ interface Hito {
 
 type Registro = Awaited<ReturnType<typeof findOwnDocument>>;
 
-/** What happened to the document, oldest first, from its record. */
-function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html {
+/**
+ * What happened to the document, oldest first, from its record; who issued it (`emision`) right after its
+ * request, and what else is told of it (`otros`: who acted since, its webhooks) in time order.
+ */
+function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, otros: Hito[]): Html {
   const identificacion = d.dteJson.identificacion as { tipoModelo?: number; fecEmi?: string; horEmi?: string };
   const hitos: Hito[] = [
     {
@@ -318,6 +344,7 @@ function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html 
       detalle: html`Emitido el ${identificacion.fecEmi} ${identificacion.horEmi}`,
     },
   ];
+  if (emision) hitos.push(emision);
   if (identificacion.tipoModelo === 2)
     hitos.push({
       fecha: d.createdAt,
@@ -380,7 +407,7 @@ function historia(doc: Registro, d: DocumentDetailView, webhooks: Hito[]): Html 
       detalle: html`<a href="/consola/documentos/${rel.codigoGeneracion}">${rel.numeroControl}</a>
         ${estadoEtiqueta(rel.estado)}`,
     });
-  hitos.push(...webhooks);
+  hitos.push(...otros);
   // In time order to the second (MH's times have no more); what the record keeps no time for stays right
   // after what it follows.
   let anterior = 0;

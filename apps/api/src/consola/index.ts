@@ -5,6 +5,7 @@ import type { ApiContext } from '../context';
 import { documentosRoutes } from '../routes/documentos';
 import { librosRoutes } from '../routes/libros';
 import { pdfRoutes } from '../routes/pdf';
+import { auditoriaConsola } from './auditoria';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
 import { ESTILOS } from './estilos';
@@ -73,7 +74,13 @@ export function consolaRoutes(ctx: ApiContext): Router {
     await cerrarSesion(ctx, req, res);
     res.redirect(303, '/consola/entrar');
   });
-  consola.use(documentosConsola(ctx), comprasConsola(ctx), operacionesConsola(ctx), librosConsola(ctx));
+  consola.use(
+    documentosConsola(ctx),
+    comprasConsola(ctx),
+    operacionesConsola(ctx),
+    librosConsola(ctx),
+    auditoriaConsola(ctx),
+  );
   consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
   consola.use((req, _res, next) =>
     next(new DteError(ErrorCode.NOT_FOUND, 404, `La consola no tiene ${req.method} ${req.originalUrl}`)),

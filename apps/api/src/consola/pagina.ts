@@ -19,6 +19,13 @@ export async function datosDePagina(ctx: ApiContext, req: Request): Promise<Pick
   };
 }
 
+/** The query's filled-in fields: an empty field of the form is no filter. */
+export function llenos(query: Request['query']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
+  );
+}
+
 /**
  * The webhook endpoints' state (never their secrets) is shown to a token that manages them (WEBHOOKS) or
  * to a person's console token (CONSOLA), whose support and operations work needs it.

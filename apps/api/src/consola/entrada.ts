@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { DteError, ErrorCode, type Actor } from '@dte/domain';
+import { DteError, ErrorCode, RUTA_DE_ENLACE, rutaDeEnlace, type Actor, type TipoEnlace } from '@dte/domain';
 import {
   comprobarCodigoTotp,
   CONTRASENA_MAXIMA,
@@ -192,20 +192,22 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
       </form>`,
     });
 
-  const rutaEnlace = (tipo: 'invitacion' | 'restablecer', req: Request) =>
-    `/consola/${tipo}/${encodeURIComponent(String(req.params.token))}`;
+  /** The form's address: the link's own (`RUTA_DE_ENLACE`, which the e-mail uses too). */
+  const rutaEnlace = (tipo: TipoEnlace, req: Request) => rutaDeEnlace(tipo, String(req.params.token));
+  /** The link's route in this router, mounted at /consola. */
+  const rutaLocal = (tipo: TipoEnlace) => `${RUTA_DE_ENLACE[tipo].replace(/^\/consola/, '')}/:token`;
 
   // The link is used when the form is sent, never when it is opened: mail scanners open links.
-  antes.get('/invitacion/:token', (req, res) => {
+  antes.get(rutaLocal('INVITACION'), (req, res) => {
     res.send(
       formularioContrasena(req, res, {
-        accion: rutaEnlace('invitacion', req),
+        accion: rutaEnlace('INVITACION', req),
         titulo: 'Bienvenido a la consola',
         intro: html`<p>Elija la contraseña con la que entrará a la consola.</p>`,
       }),
     );
   });
-  antes.post('/invitacion/:token', async (req, res) => {
+  antes.post(rutaLocal('INVITACION'), async (req, res) => {
     comprobarCsrfDeEntrada(req);
     const usuario = await usarEnlaceConContrasena(req, res, 'INVITACION');
     if (!usuario) return;
@@ -248,16 +250,16 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
       ),
     );
   });
-  antes.get('/restablecer/:token', (req, res) => {
+  antes.get(rutaLocal('RESTABLECER'), (req, res) => {
     res.send(
       formularioContrasena(req, res, {
-        accion: rutaEnlace('restablecer', req),
+        accion: rutaEnlace('RESTABLECER', req),
         titulo: 'Contraseña nueva',
         intro: html`<p>Elija una contraseña nueva. Las sesiones abiertas con la anterior se cerrarán.</p>`,
       }),
     );
   });
-  antes.post('/restablecer/:token', async (req, res) => {
+  antes.post(rutaLocal('RESTABLECER'), async (req, res) => {
     comprobarCsrfDeEntrada(req);
     const usuario = await usarEnlaceConContrasena(req, res, 'RESTABLECER');
     if (!usuario) return;
@@ -280,15 +282,11 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
    * Checks the new password first (a typo does not spend the link), then uses the link once and sets it.
    * Answers the person, or null once the form was answered again with its errors.
    */
-  async function usarEnlaceConContrasena(
-    req: Request,
-    res: Response,
-    tipo: 'INVITACION' | 'RESTABLECER',
-  ): Promise<UsuarioRecord | null> {
+  async function usarEnlaceConContrasena(req: Request, res: Response, tipo: TipoEnlace): Promise<UsuarioRecord | null> {
     const [titulo, ruta] =
       tipo === 'INVITACION'
-        ? (['Bienvenido a la consola', rutaEnlace('invitacion', req)] as const)
-        : (['Contraseña nueva', rutaEnlace('restablecer', req)] as const);
+        ? (['Bienvenido a la consola', rutaEnlace('INVITACION', req)] as const)
+        : (['Contraseña nueva', rutaEnlace('RESTABLECER', req)] as const);
     const contrasena = texto(req, 'contrasena');
     const volver = (errores: Errores) =>
       res.status(400).send(formularioContrasena(req, res, { accion: ruta, titulo, intro: html``, errores }));

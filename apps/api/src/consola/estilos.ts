@@ -33,6 +33,7 @@ section .descarga { background: #fafbfd; }
 fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
 label.opcion { flex-direction: row; align-items: center; gap: 6px; color: var(--tinta); font-size: 14px; }
 textarea { width: 100%; resize: vertical; }
+label, select { max-width: 100%; }
 .error-campo { flex-basis: 100%; margin: 0; color: var(--error); font-size: 13px; font-weight: 600; }
 legend { font-size: 13px; color: var(--tenue); }
 table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }

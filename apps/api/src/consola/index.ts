@@ -13,6 +13,7 @@ import { operacionesConsola } from './operaciones';
 import { paginaDeError } from './pagina';
 import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
+import { usuariosConsola } from './usuarios';
 
 /** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
 const CSP_PAGINAS =
@@ -72,7 +73,13 @@ export function consolaRoutes(ctx: ApiContext): Router {
     await cerrarSesion(ctx, req, res);
     res.redirect(303, '/consola/entrar');
   });
-  consola.use(documentosConsola(ctx), comprasConsola(ctx), operacionesConsola(ctx), librosConsola(ctx));
+  consola.use(
+    documentosConsola(ctx),
+    comprasConsola(ctx),
+    operacionesConsola(ctx),
+    librosConsola(ctx),
+    usuariosConsola(ctx),
+  );
   consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
   consola.use((req, _res, next) =>
     next(new DteError(ErrorCode.NOT_FOUND, 404, `La consola no tiene ${req.method} ${req.originalUrl}`)),

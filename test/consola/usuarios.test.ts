@@ -78,6 +78,8 @@ describe('web console: users page', () => {
     const n = new Navegador();
     await n.pedir('/consola/entrar/token');
     expect((await n.pedir('/consola/entrar/token', { token })).location).toBe('/consola/documentos');
+    // The session's CSRF token, from its first page.
+    expect((await n.pedir('/consola/documentos')).status).toBe(200);
     return n;
   }
 
@@ -94,7 +96,10 @@ describe('web console: users page', () => {
 
   async function persona(tenant: TestTenant, rol: 'ADMINISTRADOR' | 'SOPORTE', contrasena?: string) {
     const correo = `persona-${unico()}@example.test`;
-    const { usuario } = await personas.invitar(correo, `Persona ${rol.toLowerCase()}`, { emisorId: tenant.emisorId, rol });
+    const { usuario } = await personas.invitar(correo, `Persona ${rol.toLowerCase()}`, {
+      emisorId: tenant.emisorId,
+      rol,
+    });
     if (contrasena) await personas.usuarios.setContrasena(usuario._id, contrasena);
     return usuario;
   }
@@ -113,8 +118,7 @@ describe('web console: users page', () => {
   };
 
   /** The text beside a field (its error), as `campo()` puts it. */
-  const errorDe = (html: string, nombre: string) =>
-    new RegExp(`id="error-${nombre}">([^<]*)<`).exec(html)?.[1]?.trim();
+  const errorDe = (html: string, nombre: string) => new RegExp(`id="error-${nombre}">([^<]*)<`).exec(html)?.[1]?.trim();
 
   it('invites a person: the person, the e-mailed link and the audit entry; errors beside their fields', async () => {
     const admin = await conToken(a.token);

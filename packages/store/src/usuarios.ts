@@ -94,6 +94,16 @@ export class Usuarios {
     return this.usuarios.findOne({ _id: usuarioId });
   }
 
+  /**
+   * The emisor's persons, disabled ones too, by name. FerretDB answers this filter by reading the whole
+   * collection: only the administrator's users page asks, and a collection of persons stays small (staff,
+   * not customers), so an index of memberships kept by hand is not worth its writes.
+   */
+  async delEmisor(emisorId: number): Promise<UsuarioRecord[]> {
+    const usuarios = await this.usuarios.find({ 'membresias.emisorId': emisorId }).toArray();
+    return usuarios.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.correo.localeCompare(b.correo));
+  }
+
   async porCorreo(correo: string): Promise<UsuarioRecord | null> {
     const reclamado = await this.correos.findOne({ _id: normalizarCorreo(correo) });
     return reclamado && this.leer(reclamado.usuarioId);

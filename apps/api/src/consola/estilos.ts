@@ -33,9 +33,10 @@ section .descarga { background: #fafbfd; }
 fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
 label.opcion { flex-direction: row; align-items: center; gap: 6px; color: var(--tinta); font-size: 14px; }
 textarea { width: 100%; resize: vertical; }
+label, select { max-width: 100%; }
 .error-campo { flex-basis: 100%; margin: 0; color: var(--error); font-size: 13px; font-weight: 600; }
 legend { font-size: 13px; color: var(--tenue); }
-table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
+table { position: relative; width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
 th, td { text-align: left; padding: 8px 12px; border-bottom: 1px solid var(--borde); vertical-align: top; }
 th { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--tenue); background: #fafbfd; }
 tr:last-child td { border-bottom: 0; }
@@ -70,7 +71,7 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
 .entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
 .entrada-pie { max-width: 440px; margin: -40px auto 0; }
-.oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.oculto { position: absolute; left: 0; top: 0; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 img.qr { display: block; background: #fff; padding: 8px; border: 1px solid var(--borde); border-radius: 8px; margin: 8px 0; }
 .codigos { columns: 2; font-size: 15px; }
 .barra .salir a { color: #fff; }

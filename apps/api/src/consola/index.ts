@@ -15,6 +15,7 @@ import { paginaDeError } from './pagina';
 import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
+import { usuariosConsola } from './usuarios';
 
 /** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
 const CSP_PAGINAS =
@@ -80,6 +81,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     operacionesConsola(ctx),
     librosConsola(ctx),
     auditoriaConsola(ctx),
+    usuariosConsola(ctx),
   );
   consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
   consola.use((req, _res, next) =>

@@ -43,6 +43,8 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     [emisorA, emisorB] = await Promise.all([createTestTenant(), createTestTenant()]);
     const factura = (tenant: TestTenant) =>
       emitir(tenant, '/dte/dte01', {
+        receptor: { correo: 'cliente@example.test' },
+        condicionOperacion: 1,
         items: [{ descripcion: 'Servicio de soporte', cantidad: 1, precioUnitario: 10 }],
       });
     [cgA, cgB] = (await Promise.all([factura(emisorA), factura(emisorB)])).map((d) => d.codigoGeneracion as string) as [
@@ -221,7 +223,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await adminPage.type('input[name=correo]', colega.correo);
     await adminPage.type('input[name=nombre]', 'Beto Soporte');
     await adminPage.select('select[name=rol]', 'SOPORTE');
-    await enviar(adminPage, 'form[action="/consola/usuarios/invitar"] button[type=submit]');
+    await enviar(adminPage, 'form[action="/consola/usuarios"] button[type=submit]');
     expect(await texto(adminPage)).toContain(colega.correo);
     await revisar(adminPage, 'usuarios');
 
@@ -322,12 +324,19 @@ describe('web console: persons, roles, second factor and the audit log', () => {
 
   it('stops a disabled colleague’s session at its next request', async () => {
     await adminPage.goto(url('/consola/usuarios'));
-    const fila = await adminPage.$$eval('tbody tr', (filas) => filas.map((f) => (f as HTMLElement).innerText));
-    expect(fila.some((f) => f.includes(colega.correo))).toBe(true);
-    await enviar(adminPage, `form.deshabilitar[data-correo="${colega.correo}"] button[type=submit]`);
+    const ficha = await adminPage.$$eval(
+      'tbody tr',
+      (filas, correo) => filas.find((f) => (f as HTMLElement).innerText.includes(correo))?.querySelector('a')?.href,
+      colega.correo,
+    );
+    await adminPage.goto(ficha!);
+    await enviar(adminPage, 'form[action$="/deshabilitar"] button[type=submit]');
+    // Asked first, then done.
+    expect(await texto(adminPage)).toContain('Volver sin cambiar nada');
     await revisar(adminPage, 'deshabilitar-confirmacion');
-    await enviar(adminPage, 'form.confirmar button[type=submit]');
+    await enviar(adminPage, 'form[action$="/deshabilitar"] button[type=submit]');
     expect(await texto(adminPage)).toMatch(/deshabilitad/i);
+    await revisar(adminPage, 'usuario-deshabilitado');
 
     const siguiente = await colegaPage.goto(url('/consola/documentos'));
     expect(colegaPage.url()).toBe(url('/consola/entrar'));

@@ -44,7 +44,7 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .tenue { color: var(--tenue); font-size: 13px; }
 .vacio { color: var(--tenue); font-style: italic; }
-.estado { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef1f6; color: var(--tenue); white-space: nowrap; }
+.estado { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef1f6; color: #475467; white-space: nowrap; }
 .estado-processed { background: var(--ok-fondo); color: var(--ok); }
 .estado-rejected { background: var(--error-fondo); color: var(--error); }
 .estado-pendiente, .estado-contingencia { background: var(--alerta-fondo); color: var(--alerta); }

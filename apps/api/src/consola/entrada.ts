@@ -308,7 +308,6 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
       titulo: 'Segundo factor',
       cuerpo: html`<form class="entrada" method="post" action="/consola/segundo-factor" novalidate>
           <p>Escriba el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de recuperación.</p>
-          ${error && html`<p class="aviso error" role="alert">${error}</p>`}
           ${campo('Código', 'codigo', {
             errores: error ? { codigo: error } : {},
             extra: html`inputmode="numeric" autocomplete="one-time-code" required autofocus`,

@@ -174,14 +174,19 @@ describe('web console: the audit log', () => {
 
   const texto = (page: Page) => page.$eval('main', (m) => (m as HTMLElement).innerText);
 
-  /** The table's rows as `acción · quién`, newest first (the acción without its details). */
-  const filas = (page: Page) =>
-    page.$$eval('tbody tr', (trs) =>
-      trs.map((tr) => {
-        const celdas = Array.from((tr as HTMLTableRowElement).cells).map((c) => c.innerText.trim());
-        return `${celdas[2]!.split('\n')[0]} · ${celdas[1]}`;
-      }),
-    );
+  /** The auditor's own sign-ins, recorded as each test signs in: apart from the rows written here. */
+  const SUS_ENTRADAS = 'Inicio de sesión · Lucía (auditora) token de API';
+
+  /** The table's rows as `acción · quién`, newest first (the acción without its details), but the auditor's sign-ins. */
+  const filas = async (page: Page) =>
+    (
+      await page.$$eval('tbody tr', (trs) =>
+        trs.map((tr) => {
+          const celdas = Array.from((tr as HTMLTableRowElement).cells).map((c) => c.innerText.trim());
+          return `${celdas[2]!.split('\n')[0]} · ${celdas[1]}`;
+        }),
+      )
+    ).filter((f) => f !== SUS_ENTRADAS);
 
   // The rows by hand, newest first.
   const R = {
@@ -204,7 +209,12 @@ describe('web console: the audit log', () => {
     expect(await page.$('nav a[href="/consola/auditoria"]')).not.toBeNull();
     await Promise.all([page.waitForNavigation(), page.click('nav a[href="/consola/auditoria"]')]);
     expect(await filas(page)).toEqual([R.reenviado, R.emitido(), R.rol, R.webhook, R.fallido, R.token]);
-    const rol = await page.$$eval('tbody tr:nth-child(3) td', (tds) => tds.map((t) => (t as HTMLElement).innerText));
+    const rol = await page.$$eval('tbody tr', (trs) =>
+      Array.from(
+        (trs.find((tr) => (tr as HTMLElement).innerText.includes('Rol de usuario cambiado')) as HTMLTableRowElement)
+          .cells,
+      ).map((t) => t.innerText),
+    );
     expect(rol).toEqual([
       '2026-11-28\n12:00:00',
       'ana@example.test persona',
@@ -226,7 +236,8 @@ describe('web console: the audit log', () => {
         ['operador:root', 'root (operador del servidor)'],
       ]),
     );
-    expect(vistos).toHaveLength(6);
+    // The six actors written here, and the auditor, whose sign-in is in the log too.
+    expect(vistos).toHaveLength(7);
     // Nothing of emisor B.
     expect(await texto(page)).not.toContain('Intruso B');
     expect(await infraccionesDeAccesibilidad(page)).toEqual([]);
@@ -324,7 +335,14 @@ describe('web console: the audit log', () => {
 
     // Unfiltered: every entry of A (the two of today included), none of B.
     const todo = await fetch(url('/consola/auditoria.csv'), { headers: { cookie } });
-    const lineas = (await todo.text()).split('\r\n').filter(Boolean);
+    const todas = (await todo.text()).split('\r\n').filter(Boolean);
+    const entradas = todas.filter(
+      (l) => l.includes(',Lucía (auditora),token de API,') && l.includes(',INICIO_SESION,'),
+    );
+    // Each of the auditor's sign-ins is in the log, with the console's form as its endpoint.
+    expect(entradas.length).toBeGreaterThan(0);
+    for (const l of entradas) expect(l).toContain(',POST /consola/entrar/token,');
+    const lineas = todas.filter((l) => !entradas.includes(l));
     expect(lineas).toHaveLength(1 + 6);
     expect(lineas[1]).toContain(`,beto@example.test,persona,usuario:u-beto,Reenviado,DTE_REENVIADO,${cg},`);
     expect(lineas[2]).toContain(`,${emisorA},token de API,`);

@@ -91,6 +91,20 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await page.setViewport({ width: 1280, height: 900 });
   }
 
+  /** `npm run admin -- usuario crear …` for emisor A: the invitation link it printed. */
+  async function invitarPorCli(correo: string, rol: string, nombre?: string): Promise<string> {
+    const { stdout } = await exec(
+      'node',
+      [
+        'apps/api/dist/admin/cli.js',
+        ...['usuario', 'crear', '--emisor', String(emisorA.emisorId), '--correo', correo, '--rol', rol],
+        ...(nombre ? ['--nombre', nombre] : []),
+      ],
+      { env: { ...process.env, ...stack().env } },
+    );
+    return String(JSON.parse(stdout).enlace);
+  }
+
   async function ponerContrasena(page: Page, enlace: string, contrasena: string): Promise<void> {
     await page.goto(enlace);
     await page.type('input[name=contrasena]', contrasena);
@@ -99,24 +113,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
   }
 
   it('makes the first administrator from the CLI: the printed link sets a password, then a second factor', async () => {
-    const { stdout } = await exec(
-      'node',
-      [
-        'apps/api/dist/admin/cli.js',
-        'usuario',
-        'crear',
-        '--emisor',
-        String(emisorA.emisorId),
-        '--correo',
-        admin.correo,
-        '--rol',
-        'ADMINISTRADOR',
-        '--nombre',
-        'Rosa Administradora',
-      ],
-      { env: { ...process.env, ...stack().env } },
-    );
-    const enlace = String(JSON.parse(stdout).enlace);
+    const enlace = await invitarPorCli(admin.correo, 'ADMINISTRADOR', 'Rosa Administradora');
     expect(enlace).toMatch(new RegExp(`^${url('/consola/invitacion/')}[\\w-]{20,}$`));
 
     adminPage = await nuevaPagina();
@@ -170,23 +167,8 @@ describe('web console: persons, roles, second factor and the audit log', () => {
 
   it('resets a forgotten password by an e-mailed link, ending the sessions of the old one', async () => {
     const correo = facturador;
-    const { stdout } = await exec(
-      'node',
-      [
-        'apps/api/dist/admin/cli.js',
-        'usuario',
-        'crear',
-        '--emisor',
-        String(emisorA.emisorId),
-        '--correo',
-        correo,
-        '--rol',
-        'FACTURADOR',
-      ],
-      { env: { ...process.env, ...stack().env } },
-    );
     const antes = await nuevaPagina();
-    await ponerContrasena(antes, String(JSON.parse(stdout).enlace), 'la primera frase de Carla');
+    await ponerContrasena(antes, await invitarPorCli(correo, 'FACTURADOR'), 'la primera frase de Carla');
     expect(antes.url()).toBe(url('/consola/documentos'));
 
     // The same answer for an e-mail with an account and one without.

@@ -12,17 +12,11 @@ import {
 import type { ApiContext } from '../context';
 import { auditarPersona } from '../http/auditoria';
 import { authenticate } from '../http/auth';
-import { campo, erroresDeContrasena } from './entrada';
+import { erroresDeContrasena } from './entrada';
+import { campo, campoCsrf, texto, type Errores } from './formulario';
 import { fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina } from './pagina';
 import { personas } from './sesion';
-
-type Errores = Record<string, string>;
-
-const texto = (req: Request, campo: string): string => {
-  const valor = (req.body as Record<string, unknown> | undefined)?.[campo];
-  return typeof valor === 'string' ? valor : '';
-};
 
 /**
  * A person's own page (issue 50): their password, their second factor and their open sessions. The
@@ -42,7 +36,7 @@ export function cuentaConsola(ctx: ApiContext): Router {
   router.use('/cuenta', deUnaPersona);
 
   const usuarioDe = (req: Request): UsuarioRecord => req.sesionConsola!.usuario!;
-  const csrf = (req: Request) => html`<input type="hidden" name="csrf" value="${req.sesionConsola!.csrf}" />`;
+  const csrf = campoCsrf;
   const enviarPagina = async (req: Request, res: Response, titulo: string, cuerpo: Html, status = 200) => {
     const datos = req.tokenDeSesion ? await datosDePagina(ctx, req) : {};
     res

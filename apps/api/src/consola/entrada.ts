@@ -15,6 +15,7 @@ import {
 import type { ApiContext } from '../context';
 import { auditar, auditarPersona } from '../http/auditoria';
 import { enviarEnlace } from '../personas/enlaces';
+import { campo, texto, type Errores } from './formulario';
 import { html, pagina, type Html } from './html';
 import {
   abrirSesion,
@@ -39,37 +40,6 @@ import {
 const MENSAJE_FALLO = 'El correo o la contraseña no son correctos';
 const MENSAJE_BLOQUEO =
   'Demasiados intentos fallidos desde esta cuenta o esta dirección: espere 15 minutos e inténtelo de nuevo';
-
-type Errores = Record<string, string>;
-
-const texto = (req: Request, campo: string): string => {
-  const valor = (req.body as Record<string, unknown> | undefined)?.[campo];
-  return typeof valor === 'string' ? valor : '';
-};
-
-/** A field with its label and, beside it, its error (announced to screen readers with the field). */
-export function campo(
-  etiqueta: string,
-  nombre: string,
-  {
-    tipo = 'text',
-    valor = '',
-    errores = {},
-    extra = html``,
-  }: { tipo?: string; valor?: string; errores?: Errores; extra?: Html },
-): Html {
-  const error = errores[nombre];
-  return html`<label
-    >${etiqueta}<input
-      type="${tipo}"
-      name="${nombre}"
-      id="campo-${nombre}"
-      value="${valor}"
-      ${error ? html`aria-invalid="true" aria-describedby="error-${nombre}"` : ''}
-      ${extra}
-    />${error && html`<span class="error-campo" id="error-${nombre}">${error}</span>`}</label
-  >`;
-}
 
 /** The new password as typed twice: its errors beside its fields, or none. */
 export function erroresDeContrasena(contrasena: string, repetida: string): Errores {

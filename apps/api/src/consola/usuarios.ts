@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { auditar } from '../http/auditoria';
 import { enviarEnlace } from '../personas/enlaces';
-import { campo } from './entrada';
+import { campo, campoCsrf, texto, type Errores } from './formulario';
 import { fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina } from './pagina';
 import { personas } from './sesion';
@@ -28,13 +28,6 @@ const AVISOS: Record<string, string> = {
   'segundo-factor': 'Segundo factor restablecido: la persona lo activará de nuevo al entrar.',
   sesiones: 'Sesiones cerradas en este emisor.',
   obligatorio: 'Regla del segundo factor guardada.',
-};
-
-type Errores = Record<string, string>;
-
-const texto = (req: Request, nombre: string): string => {
-  const valor = (req.body as Record<string, unknown> | undefined)?.[nombre];
-  return typeof valor === 'string' ? valor : '';
 };
 
 const membresiaEn = (usuario: UsuarioRecord, emisorId: number): Membresia =>
@@ -87,7 +80,7 @@ export function usuariosConsola(ctx: ApiContext): Router {
     next();
   });
 
-  const csrf = (req: Request) => html`<input type="hidden" name="csrf" value="${req.sesionConsola!.csrf}" />`;
+  const csrf = campoCsrf;
   const aviso = (req: Request) => {
     const mensaje = AVISOS[String(req.query.hecho)];
     return mensaje && html`<p class="aviso ok" role="status">${mensaje}</p>`;

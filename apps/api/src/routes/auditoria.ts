@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { auditoriaRequest, parseRequest } from '@dte/domain';
+import { auditoriaRequest } from '@dte/domain';
 import { Auditoria, type EntradaAuditoria } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
-import { escribirCursor, leerCursor } from '../http/cursor';
+import { responderLista } from '../http/cursor';
 
 /** An entry as the API answers it: the actor with the key the `actor` filter takes, without the store's ids. */
 export function entradaAuditoriaView({ _id: _i, emisorId: _e, actorClave, actor, ...entrada }: EntradaAuditoria) {
@@ -21,18 +21,13 @@ export function auditoriaRoutes(ctx: ApiContext): Router {
 
   router.get('/auditoria', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'AUDITORIA');
-    const { cursor, limit, ...filtros } = parseRequest(auditoriaRequest, req.query);
-    const { entradas, siguiente } = await auditoria.pagina(
-      req.auth.emisorId,
-      filtros,
-      cursor === undefined ? null : leerCursor(cursor),
-      limit,
+    await responderLista(
+      req,
+      res,
+      auditoriaRequest,
+      (f, c, l) => auditoria.pagina(req.auth.emisorId, f, c, l),
+      entradaAuditoriaView,
     );
-    res.json({
-      status: 'success',
-      data: entradas.map(entradaAuditoriaView),
-      cursor: siguiente === null ? null : escribirCursor(siguiente),
-    });
   });
   return router;
 }

@@ -17,7 +17,7 @@ import { Compras, compraView, type CompraRecord } from '@dte/store';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
-import { escribirCursor, leerCursor } from '../http/cursor';
+import { responderLista } from '../http/cursor';
 import { logDocument } from '../http/document-log';
 import { unwrapWorkflowError } from '../http/workflow-errors';
 
@@ -160,18 +160,16 @@ export function comprasRoutes(ctx: ApiContext): Router {
 
   router.get('/compras', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'COMPRAS');
-    const { cursor, limit, ...filtros } = parseRequest(listaComprasRequest, req.query);
-    const pagina = await compras.pagina(
-      req.auth.emisorId,
-      filtros,
-      cursor === undefined ? null : leerCursor(cursor),
-      limit,
+    await responderLista(
+      req,
+      res,
+      listaComprasRequest,
+      async (f, c, l) => {
+        const pagina = await compras.pagina(req.auth.emisorId, f, c, l);
+        return { entradas: pagina.compras, siguiente: pagina.siguiente };
+      },
+      (c) => compraView(c),
     );
-    res.json({
-      status: 'success',
-      data: pagina.compras.map((c) => compraView(c)),
-      cursor: pagina.siguiente === null ? null : escribirCursor(pagina.siguiente),
-    });
   });
 
   router.get('/compras/:codigoGeneracion', soloCodigos, authenticate(ctx), async (req, res) => {

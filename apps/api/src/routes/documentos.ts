@@ -1,10 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { DteError, ErrorCode, listaRequest, parseRequest } from '@dte/domain';
+import { DteError, ErrorCode, listaRequest } from '@dte/domain';
 import { archivoDte, documentDetailView, documentSummaryView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
 import { logDocument } from '../http/document-log';
-import { escribirCursor, leerCursor } from '../http/cursor';
+import { responderLista } from '../http/cursor';
 import { findOwnDocument } from '../http/documents';
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -22,18 +22,13 @@ export function documentosRoutes(ctx: ApiContext): Router {
     next(UUID.test(String(req.params.codigoGeneracion).toUpperCase()) ? undefined : 'route');
 
   router.get('/dte', authenticate(ctx), async (req, res) => {
-    const { cursor, limit, ...filtros } = parseRequest(listaRequest, req.query);
-    const { entradas, siguiente } = await ctx.documents.list(
-      req.auth.emisorId,
-      filtros,
-      cursor === undefined ? null : leerCursor(cursor),
-      limit,
+    await responderLista(
+      req,
+      res,
+      listaRequest,
+      (f, c, l) => ctx.documents.list(req.auth.emisorId, f, c, l),
+      documentSummaryView,
     );
-    res.json({
-      status: 'success',
-      data: entradas.map(documentSummaryView),
-      cursor: siguiente === null ? null : escribirCursor(siguiente),
-    });
   });
 
   router.get('/dte/:codigoGeneracion', soloDocumentos, authenticate(ctx), async (req, res) => {

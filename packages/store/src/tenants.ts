@@ -124,6 +124,11 @@ export class Tenants {
     return this.db.models.ApiToken.find({ emisorId }, { _id: 0 }).sort({ id: 1 }).lean();
   }
 
+  /** A token by its id alone, without its hash, revoked or not: the CLI names a token by its id. */
+  async tokenPorId(tokenId: number) {
+    return this.db.models.ApiToken.findOne({ id: tokenId }, { _id: 0 }).lean();
+  }
+
   /** The emisor's token by its id, without its hash, revoked or not. */
   async token(emisorId: number, tokenId: number) {
     return this.db.models.ApiToken.findOne({ id: tokenId, emisorId }, { _id: 0 }).lean();
@@ -350,6 +355,12 @@ export class Tenants {
     };
     await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { compras } });
     return { emisorId, ...politicaDeCompras({ compras }, config), propio: compras.montoConfirmacion !== null };
+  }
+
+  /** Whether every person of the emisor must use a second factor (as written now, not as cached). */
+  async segundoFactorObligatorio(emisorId: number): Promise<boolean> {
+    const emisor = await this.db.models.Emisor.findOne({ id: emisorId }, { segundoFactorObligatorio: 1 }).lean();
+    return !!emisor?.segundoFactorObligatorio;
   }
 
   /** The administrator's rule that every person of the emisor uses a second factor, set or lifted. */

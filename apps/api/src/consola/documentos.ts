@@ -25,6 +25,7 @@ import {
   type DocumentDetailView,
   type EventoContingenciaRecord,
   SecretBox,
+  Tenants,
   Webhooks,
 } from '@dte/store';
 import type { ApiContext } from '../context';
@@ -118,7 +119,7 @@ export function documentosConsola(ctx: ApiContext): Router {
     const despues = entradas.filter((e) => !esEmision(e)).map((e) => hito(e, e.fecha));
     const emitida = entradas.find(esEmision);
     if (emitida) return { emision: hito(emitida, doc.createdAt), despues };
-    const token = await ctx.db.models.ApiToken.findOne({ id: doc.tokenId, emisorId }, { _id: 0, name: 1 }).lean();
+    const token = await new Tenants(ctx.db, new SecretBox(ctx.config.SECRET_KEY)).token(emisorId, doc.tokenId);
     const emision = token && {
       fecha: doc.createdAt,
       titulo: `${ACCIONES.DTE_EMITIDO} por ${token.name}`,

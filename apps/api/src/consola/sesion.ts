@@ -9,6 +9,7 @@ import {
   rolEn,
   SecretBox,
   SesionesConsola,
+  Tenants,
   type ApiTokenRecord,
   type SesionRecord,
   type UsuarioRecord,
@@ -226,7 +227,9 @@ async function pasoDe(
   if (!sesion.segundoFactor) return 'SEGUNDO_FACTOR';
   if (sesion.emisorId === null) return 'EMISOR';
   if (!rolEn(usuario, sesion.emisorId)) return null;
-  const emisor = await ctx.db.models.Emisor.findOne({ id: sesion.emisorId }, { segundoFactorObligatorio: 1 }).lean();
-  if (emisor?.segundoFactorObligatorio && !usuario.totp?.activo) return 'ENROLAR';
+  const obligatorio = await new Tenants(ctx.db, new SecretBox(ctx.config.SECRET_KEY)).segundoFactorObligatorio(
+    sesion.emisorId,
+  );
+  if (obligatorio && !usuario.totp?.activo) return 'ENROLAR';
   return 'LISTA';
 }

@@ -101,11 +101,10 @@ export function usuariosConsola(ctx: ApiContext): Router {
 
   async function lista(req: Request, invitacion: { valores?: Record<string, string>; errores?: Errores } = {}) {
     const emisorId = req.auth.emisorId;
-    const [usuarios, emisor] = await Promise.all([
+    const [usuarios, obligatorio] = await Promise.all([
       personas(ctx).usuarios.delEmisor(emisorId),
-      ctx.db.models.Emisor.findOne({ id: emisorId }, { segundoFactorObligatorio: 1 }).lean(),
+      tenants.segundoFactorObligatorio(emisorId),
     ]);
-    const obligatorio = !!emisor?.segundoFactorObligatorio;
     const sinSegundoFactor = usuarios.filter((u) => !membresiaEn(u, emisorId).deshabilitada && !u.totp?.activo);
     const { valores = {}, errores = {} } = invitacion;
     const cuerpo = html`${aviso(req)}

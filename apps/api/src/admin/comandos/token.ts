@@ -45,7 +45,7 @@ export const token: Comando = {
       if (!Number.isInteger(id)) throw new Error('token revoke <id>');
       if (!(await tenants.revokeToken(id))) throw new Error(`token ${id} does not exist or is already revoked`);
       // The command names the token alone: its emisor is the log it goes to.
-      const revocado = (await db.models.ApiToken.findOne({ id }, { emisorId: 1, name: 1 }).lean())!;
+      const revocado = (await tenants.tokenPorId(id))!;
       await auditarOperador(db, revocado.emisorId, 'TOKEN_REVOCADO', 'token revoke', {
         detalles: { id, nombre: revocado.name },
       });

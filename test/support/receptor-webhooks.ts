@@ -12,6 +12,11 @@ export interface Recibido {
   body: string;
   type: string;
   data: Record<string, unknown>;
+  /**
+   * With `ReceptorWebhooks.secreto` set: the event as it verified on arrival, or why it did not. A receiver
+   * checks a signature's freshness when the request comes, not minutes later when a test looks at it.
+   */
+  alLlegar?: { secreto: string; evento?: unknown; error?: Error };
 }
 
 /**
@@ -22,6 +27,8 @@ export interface Recibido {
  */
 export class ReceptorWebhooks {
   readonly recibidos: Recibido[] = [];
+  /** The endpoint's secret, when known before the deliveries: each request is then verified as it arrives. */
+  secreto: string | null = null;
   responder: (r: Recibido) => number | 'colgar' | 'gotear' = () => 200;
   /** Requests whose connection is open now, and the most that ever were at once. */
   abiertas = 0;
@@ -43,6 +50,14 @@ export class ReceptorWebhooks {
         type: evento.type,
         data: evento.data,
       };
+      if (this.secreto) {
+        const secreto = this.secreto;
+        try {
+          r.alLlegar = { secreto, evento: this.verificarAhora(secreto, r) };
+        } catch (error) {
+          r.alLlegar = { secreto, error: error as Error };
+        }
+      }
       this.recibidos.push(r);
       const respuesta = this.responder(r);
       if (respuesta === 'gotear') {
@@ -63,8 +78,19 @@ export class ReceptorWebhooks {
     return receptor;
   }
 
-  /** The event as the secret verifies it (standardwebhooks throws on a bad or stale signature). */
+  /**
+   * The event as the secret verifies it (standardwebhooks throws on a bad or stale signature): as it
+   * verified on arrival when it was verified then with this secret, otherwise now.
+   */
   verificar(secreto: string, r: Recibido): unknown {
+    if (r.alLlegar?.secreto === secreto) {
+      if (r.alLlegar.error) throw r.alLlegar.error;
+      return r.alLlegar.evento;
+    }
+    return this.verificarAhora(secreto, r);
+  }
+
+  private verificarAhora(secreto: string, r: Recibido): unknown {
     return new Webhook(secreto).verify(r.body, {
       'webhook-id': r.id,
       'webhook-timestamp': r.timestamp,

@@ -91,6 +91,24 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await page.setViewport({ width: 1280, height: 900 });
   }
 
+  /**
+   * A form the page does not offer, posted with the page's session and CSRF token as the browser would: what
+   * a person who crafts the request gets.
+   */
+  async function enviarFormulario(page: Page, ruta: string, campos: Record<string, string>): Promise<Response> {
+    return fetch(url(ruta), {
+      method: 'POST',
+      headers: {
+        cookie: (await page.cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        csrf: await page.$eval('input[name=csrf]', (i) => (i as HTMLInputElement).value),
+        ...campos,
+      }).toString(),
+    });
+  }
+
   /** `npm run admin -- usuario crear …` for emisor A: the invitation link it printed. */
   async function invitarPorCli(correo: string, rol: string, nombre?: string): Promise<string> {
     const { stdout } = await exec(
@@ -230,17 +248,9 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await revisar(colegaPage, 'documento-soporte');
 
     // The invalidation, asked for by the colleague, is the API's 403 as a page that says why.
-    const anular = await fetch(url(`/consola/documentos/${cgA}/anular`), {
-      method: 'POST',
-      headers: {
-        cookie: (await colegaPage.cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        csrf: await colegaPage.$eval('input[name=csrf]', (i) => (i as HTMLInputElement).value),
-        tipoAnulacion: '2',
-        motivoAnulacion: 'Error en los datos',
-      }).toString(),
+    const anular = await enviarFormulario(colegaPage, `/consola/documentos/${cgA}/anular`, {
+      tipoAnulacion: '2',
+      motivoAnulacion: 'Error en los datos',
     });
     expect(anular.status).toBe(403);
     const refusal = await anular.text();
@@ -255,17 +265,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     expect(ajeno?.status()).toBe(404);
     expect(await texto(colegaPage)).not.toContain(emisorB.emisorId.toString() + ' ');
     // An emisor the colleague is not a member of cannot be picked.
-    const elegir = await fetch(url('/consola/emisor'), {
-      method: 'POST',
-      headers: {
-        cookie: (await colegaPage.cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        csrf: await colegaPage.$eval('input[name=csrf]', (i) => (i as HTMLInputElement).value),
-        emisorId: String(emisorB.emisorId),
-      }).toString(),
-    });
+    const elegir = await enviarFormulario(colegaPage, '/consola/emisor', { emisorId: String(emisorB.emisorId) });
     expect(elegir.status).toBe(403);
   });
 

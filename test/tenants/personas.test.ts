@@ -21,7 +21,7 @@ describe('persons’ membership tokens (Personas)', () => {
     const correo = `ana-${randomUUID()}@empresa.sv`;
     const { usuario } = await repo.invitar(correo, 'Ana López', { emisorId: tenant.emisorId, rol: 'SOPORTE' });
 
-    const hash = (await repo.tokenEn(usuario, tenant.emisorId))!;
+    const hash = (await repo.tokenEn(usuario, tenant.emisorId))!._id;
     const token = (await activeApiTokenByHash(db.models, hash))!;
     expect(token).toMatchObject({
       emisorId: tenant.emisorId,
@@ -31,7 +31,7 @@ describe('persons’ membership tokens (Personas)', () => {
     });
     // Asked again, the same token.
     const conToken = (await repo.usuarios.leer(usuario._id))!;
-    expect(await repo.tokenEn(conToken, tenant.emisorId)).toBe(hash);
+    expect((await repo.tokenEn(conToken, tenant.emisorId))?._id).toBe(hash);
     // Not a token a campaign started from the shell picks.
     const tenants = new Tenants(db, new SecretBox(loadConfig(stack().env).SECRET_KEY));
     expect((await tenants.tokensConPermiso(tenant.emisorId, 'CONSOLA')).map((t) => t.id)).not.toContain(token.id);
@@ -59,7 +59,7 @@ describe('persons’ membership tokens (Personas)', () => {
     expect(await repo.tokenEn((await repo.usuarios.leer(usuario._id))!, tenant.emisorId)).toBeNull();
 
     await repo.setDeshabilitada(usuario._id, tenant.emisorId, false);
-    const nuevo = (await repo.tokenEn((await repo.usuarios.leer(usuario._id))!, tenant.emisorId))!;
+    const nuevo = (await repo.tokenEn((await repo.usuarios.leer(usuario._id))!, tenant.emisorId))!._id;
     expect(nuevo).not.toBe(hash);
     expect((await activeApiTokenByHash(db.models, nuevo))!.permissions).toEqual([
       'LIBROS',

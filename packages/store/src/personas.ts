@@ -1,6 +1,6 @@
 import { PERMISOS_DEL_ROL, type Rol } from '@dte/domain';
 import type { Database } from './db/connection';
-import type { SecretBox } from './secrets';
+import { activeApiTokenByHash, type ApiTokenRecord, type SecretBox } from './secrets';
 import { Tenants } from './tenants';
 import { rolEn, Usuarios, type UsuarioRecord } from './usuarios';
 
@@ -31,23 +31,23 @@ export class Personas {
   }
 
   /**
-   * The hash of the token the person works with in the emisor, made now if they have none live: null when
-   * they are not a member there or are disabled.
+   * The live token the person works with in the emisor (its `_id` the hash), made now if they have none:
+   * null when they are not a member there or are disabled. Read once per console request.
    */
-  async tokenEn(usuario: UsuarioRecord, emisorId: number): Promise<string | null> {
+  async tokenEn(usuario: UsuarioRecord, emisorId: number): Promise<ApiTokenRecord | null> {
     const rol = rolEn(usuario, emisorId);
     if (!rol) return null;
     const tokenId = usuario.membresias.find((m) => m.emisorId === emisorId)?.tokenId ?? null;
     const actual =
       tokenId === null ? null : await this.db.models.ApiToken.findOne({ id: tokenId, revokedAt: null }).lean();
-    if (actual) return actual._id;
+    if (actual) return actual;
     const nuevo = await this.tenants.createTokenDePersona(
       emisorId,
       { id: usuario._id, nombre: usuario.nombre, correo: usuario.correo },
       PERMISOS_DEL_ROL[rol],
     );
     await this.usuarios.cambiarMembresia(usuario._id, emisorId, { tokenId: nuevo.id });
-    return nuevo.hash;
+    return activeApiTokenByHash(this.db.models, nuevo.hash);
   }
 
   /**

@@ -1,9 +1,7 @@
-import { userInfo } from 'node:os';
 import type { AvanceCertificacion, CertificacionEstado } from '@dte/contract';
-import type { AccionAuditoria } from '@dte/domain';
-import { Auditoria, issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
-import type { QueAuditar } from '../http/auditoria';
+import { issuerNotProvisioned, issuerRecords, TenantCache, type Database, type Tenants } from '@dte/store';
 import { requirePermission, type Authenticated } from '../http/auth';
+import { operador } from './auditoria';
 
 /** The token a campaign started from the shell issues with, as the API's would: its issuer and permissions. */
 export interface TokenDeCampana {
@@ -53,31 +51,6 @@ export async function tokenDeCampana(
       `inactive establishment or point of sale do not count): create one with 'token create --permissions ` +
       `CERTIFICACION,… | ALL', or pass --token`,
   );
-}
-
-/** Who runs the admin CLI, as the audit log names them: the server's user. */
-export const operador = () => ({ tipo: 'OPERADOR' as const, nombre: userInfo().username });
-
-/**
- * Records in the emisor's audit log what the operator did with the admin CLI's `comando` (`token revoke`):
- * `auditar`'s entry without a request, so without an address or a request id.
- */
-export async function auditarOperador(
-  db: Database,
-  emisorId: number,
-  accion: AccionAuditoria,
-  comando: string,
-  que: Omit<QueAuditar, 'operacion'> = {},
-): Promise<void> {
-  await new Auditoria(db.connection).registrar(emisorId, {
-    actor: operador(),
-    accion,
-    codigoGeneracion: que.codigoGeneracion ?? null,
-    endpoint: `admin ${comando}`,
-    direccion: null,
-    requestId: null,
-    detalles: que.detalles ?? {},
-  });
 }
 
 const ANCHO_BARRA = 10;

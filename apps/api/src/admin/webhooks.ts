@@ -4,7 +4,7 @@ import type { Config } from '@dte/config';
 import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
 import { Tenants, Webhooks, type Database, type SecretBox } from '@dte/store';
 import { comprobarDestino } from '../http/destino';
-import { auditarOperador } from './certificacion';
+import { auditarOperador } from './auditoria';
 
 /** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
 export async function crearEndpoint(

@@ -16,7 +16,7 @@ import {
 import { Certificacion, RITMO_CERTIFICACION, SearchAttributeKeys } from '@dte/contract';
 import type { DteWorkflowClient } from '@dte/contract/client';
 import { Certificaciones, tiposAutorizados, type Database } from '@dte/store';
-import type { Authenticated } from '../http/auth';
+import { issuerDe, type Authenticated } from '../http/auth';
 
 /** What starting and following a campaign needs: the API's context, or the admin CLI's. */
 export interface CampanaContext {
@@ -38,8 +38,8 @@ export interface PedidoCampana {
  * start it here, so both refuse the same: 409 for a PROD emisor or a campaign running, paused or complete.
  */
 export async function iniciarCampana(ctx: CampanaContext, auth: Authenticated, pedido: PedidoCampana) {
-  const { permissions, ...issuer } = auth;
-  const autorizados = tiposAutorizados(permissions);
+  const issuer = issuerDe(auth);
+  const autorizados = tiposAutorizados(auth.permissions);
   const plan = pedido.plan ? parsePlan(pedido.plan, autorizados) : planPorDefecto(autorizados);
   comprobarPlan(plan, autorizados);
   await new Certificaciones(ctx.db).comprobarInicio(issuer.emisorId);

@@ -13,7 +13,7 @@ import {
   type UsuarioRecord,
 } from '@dte/store';
 import type { ApiContext } from '../context';
-import { auditar, auditarPersona } from '../http/auditoria';
+import { actorDeUsuario, auditar, auditarPersona } from '../http/auditoria';
 import { enviarEnlace } from '../personas/enlaces';
 import { campo, texto, type Errores } from './formulario';
 import { html, pagina, type Html } from './html';
@@ -234,17 +234,7 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
     const usuario = await usarEnlaceConContrasena(req, res, 'RESTABLECER');
     if (!usuario) return;
     await new SesionesConsola(ctx.db.connection).cerrarDeUsuario(usuario._id);
-    for (const m of usuario.membresias.filter((m) => !m.deshabilitada))
-      await auditar(
-        ctx,
-        req,
-        'USUARIO_CONTRASENA_CAMBIADA',
-        { detalles: { por: 'ENLACE' } },
-        {
-          emisorId: m.emisorId,
-          actor: actorDe(usuario),
-        },
-      );
+    await auditarPersona(ctx, req, usuario, 'USUARIO_CONTRASENA_CAMBIADA', { detalles: { por: 'ENLACE' } });
     res.redirect(303, '/consola/entrar?aviso=contrasena');
   });
 
@@ -358,15 +348,9 @@ export function entradaConsola(ctx: ApiContext): { antes: Router; despues: Route
     if (!Number.isInteger(emisorId) || !rolEn(usuario, emisorId))
       throw new DteError(ErrorCode.PERMISSION_DENIED, 403, 'Usted no trabaja en ese emisor', { field: 'emisorId' });
     await avanzarSesion(ctx, req, { emisorId });
-    await auditar(ctx, req, 'INICIO_SESION', {}, { emisorId, actor: actorDe(usuario) });
+    await auditar(ctx, req, 'INICIO_SESION', {}, { emisorId, actor: actorDeUsuario(usuario) });
     res.redirect(303, '/consola/documentos');
   }
 
   return { antes, despues };
 }
-
-export const actorDe = (usuario: Pick<UsuarioRecord, '_id' | 'correo'>): Actor => ({
-  tipo: 'USUARIO',
-  id: usuario._id,
-  correo: usuario.correo,
-});

@@ -15,6 +15,7 @@ import {
   type UsuarioRecord,
 } from '@dte/store';
 import type { ApiContext } from '../context';
+import { actorDeUsuario } from '../http/auditoria';
 
 /*
  * The console's sessions, kept by the server (`SesionesConsola`): the cookie holds a random id, the
@@ -187,14 +188,15 @@ export function sesion(ctx: ApiContext): RequestHandler {
     const usuario = vigente?.usuario ? await personas(ctx).usuarios.leer(vigente.usuario.id) : null;
     const paso = usuario && vigente?.usuario ? await pasoDe(ctx, usuario, vigente.usuario) : 'LISTA';
     // A person disabled in (or removed from) the emisor they work in: the session ends with its request.
-    const hash = !vigente
+    const token = !vigente
       ? null
       : !vigente.usuario
         ? vigente.tokenHash
+          ? await activeApiTokenByHash(ctx.db.models, vigente.tokenHash)
+          : null
         : usuario && paso === 'LISTA'
           ? await personas(ctx).tokenEn(usuario, vigente.usuario.emisorId!)
           : null;
-    const token = hash ? await activeApiTokenByHash(ctx.db.models, hash) : null;
     const viva = vigente && (vigente.usuario ? usuario && paso && (paso !== 'LISTA' || token) : token);
     if (!viva) {
       if (vigente) await sesiones(ctx).cerrar(vigente._id);
@@ -210,7 +212,7 @@ export function sesion(ctx: ApiContext): RequestHandler {
       throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'Termine de entrar antes de seguir');
     }
     req.tokenDeSesion = token!;
-    if (usuario) req.actorDeSesion = { tipo: 'USUARIO', id: usuario._id, correo: usuario.correo };
+    if (usuario) req.actorDeSesion = actorDeUsuario(usuario);
     next();
   };
 }

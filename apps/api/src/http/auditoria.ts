@@ -43,6 +43,13 @@ export async function auditar(
   });
 }
 
+/** A person as the audit log names them: their id and the e-mail they had then. */
+export const actorDeUsuario = (usuario: { _id: string; correo: string }): Actor => ({
+  tipo: 'USUARIO',
+  id: usuario._id,
+  correo: usuario.correo,
+});
+
 /**
  * Records what a person did to their own account (a password, a second factor) in the log of each emisor
  * they work in: each emisor's administrator sees the accounts of their people.
@@ -54,7 +61,7 @@ export async function auditarPersona(
   accion: AccionAuditoria,
   que: QueAuditar = {},
 ): Promise<void> {
-  const actor: Actor = { tipo: 'USUARIO', id: usuario._id, correo: usuario.correo };
+  const actor = actorDeUsuario(usuario);
   for (const m of usuario.membresias.filter((m) => !m.deshabilitada))
     await auditar(ctx, req, accion, que, { emisorId: m.emisorId, actor });
 }

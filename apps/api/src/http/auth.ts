@@ -113,6 +113,17 @@ function tokenRateLimit(ctx: ApiContext): RequestHandler {
   return limiter;
 }
 
+/**
+ * The issuer a workflow is started for, and nothing else of the request's authentication: who acted (a
+ * person's e-mail) and the permissions stay out of workflow inputs and their histories.
+ */
+export const issuerDe = ({ tokenId, emisorId, establecimientoId, puntoVentaId }: Authenticated): Issuer => ({
+  tokenId,
+  emisorId,
+  establecimientoId,
+  puntoVentaId,
+});
+
 export function requirePermission(auth: Authenticated, permission: string): void {
   if (!auth.permissions.includes(permission)) {
     // A person reads it in the console: what stops them is their role, which an administrator changes.

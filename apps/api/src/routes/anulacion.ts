@@ -5,7 +5,7 @@ import { comprobarAnulacion, loadIssuer } from '@dte/store';
 import { Anulacion, type AnulacionInput, type AnulacionResult } from '@dte/contract';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
-import { authenticate, requirePermission } from '../http/auth';
+import { authenticate, issuerDe, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 import { idempotentId, legacySameRequest } from '../http/idempotency';
@@ -49,7 +49,7 @@ export async function anularDocumento(
   const { emisor } = await loadIssuer(ctx.tenants, req.auth);
   await comprobarAnulacion(ctx.documents, ctx.config, emisorId, emisor, original, request, new Date());
 
-  const { permissions: _p, ...issuer } = req.auth;
+  const issuer = issuerDe(req.auth);
   const input: AnulacionInput = { codigoGeneracion, request, issuer, eventoCodigoGeneracion };
   const result = await invalidate(ctx, input);
   // Only what MH accepted changed the document; a retry that joins this event records nothing.

@@ -4,7 +4,7 @@ import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
-import { authenticate, requirePermission } from '../http/auth';
+import { authenticate, issuerDe, requirePermission } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { idempotentId, legacyIssuer } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
@@ -62,7 +62,7 @@ export function issueRoutes(ctx: ApiContext): Router {
         answered({ estado: settled.estado });
         return;
       }
-      const { permissions: _p, ...issuer } = req.auth;
+      const issuer = issuerDe(req.auth);
       await ctx.documents.storeRequest(codigoGeneracion, issuer.emisorId, tipo, request);
       const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origenes, forzarContingencia };
       await issue(ctx, input);

@@ -1,7 +1,7 @@
 import { buzonRequest, parseRequest } from '@dte/domain';
 import { Buzones, buzonView } from '@dte/store';
 import { comprobarHostBuzon } from '../../http/destino';
-import { auditarOperador } from '../certificacion';
+import { auditarOperador } from '../auditoria';
 import { porAccion, print, type Comando } from '../comando';
 
 export const buzon: Comando = {

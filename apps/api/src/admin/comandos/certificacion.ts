@@ -3,7 +3,8 @@ import { parseRequest } from '@dte/domain';
 import { estadoCampana, iniciarCampana, senalarCampana } from '../../certificacion/campana';
 import { certificacionRequest } from '../../routes/certificacion';
 import { decir, print, verSuAyuda, type Comando, type Contexto, type Leidas } from '../comando';
-import { auditarOperador, progreso, tokenDeCampana } from '../certificacion';
+import { auditarOperador } from '../auditoria';
+import { progreso, tokenDeCampana } from '../certificacion';
 import { conTemporal } from '../temporal';
 
 /** How often `certificacion estado --seguir` asks the campaign again. */

@@ -3,7 +3,7 @@ import { ResendDte } from '@dte/contract';
 import { destinatarioReenvio, DteError, ErrorCode, parseRequest, resendRequest } from '@dte/domain';
 import { documentoPropio, Documents, maskEmail, TenantCache } from '@dte/store';
 import { unwrapWorkflowError } from '../../http/workflow-errors';
-import { auditarOperador } from '../certificacion';
+import { auditarOperador } from '../auditoria';
 import { print, type Comando } from '../comando';
 import { conAvance, conTemporal } from '../temporal';
 

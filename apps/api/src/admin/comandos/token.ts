@@ -1,5 +1,5 @@
 import { PERMISOS } from '@dte/domain';
-import { auditarOperador } from '../certificacion';
+import { auditarOperador } from '../auditoria';
 import { contados, porAccion, print, type Comando } from '../comando';
 
 function permissionsOf(list: string): string[] {

@@ -1,7 +1,7 @@
 import { urlPublica } from '@dte/config';
 import { esRol, rutaDeEnlace, ROLES } from '@dte/domain';
-import { Auditoria, Personas, VIGENCIA_ENLACE_MS } from '@dte/store';
-import { operador } from '../certificacion';
+import { Personas, VIGENCIA_ENLACE_MS } from '@dte/store';
+import { auditarOperador } from '../auditoria';
 import { porAccion, print, type Comando } from '../comando';
 
 /**
@@ -28,13 +28,7 @@ export const usuario: Comando = {
         rol,
       });
       const token = await personas.usuarios.crearEnlace(usuario._id, 'INVITACION');
-      await new Auditoria(db.connection).registrar(emisorId, {
-        actor: operador(),
-        accion: 'USUARIO_INVITADO',
-        codigoGeneracion: null,
-        endpoint: 'admin usuario crear',
-        direccion: null,
-        requestId: null,
+      await auditarOperador(db, emisorId, 'USUARIO_INVITADO', 'usuario crear', {
         detalles: { usuarioId: usuario._id, correo: usuario.correo, rol },
       });
       print(

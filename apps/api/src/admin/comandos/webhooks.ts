@@ -1,6 +1,6 @@
 import { parseRequest, webhookRequest } from '@dte/domain';
 import { endpointView, Webhooks } from '@dte/store';
-import { auditarOperador } from '../certificacion';
+import { auditarOperador } from '../auditoria';
 import { contados, decir, porAccion, print, type Comando } from '../comando';
 import { crearEndpoint, escuchar } from '../webhooks';
 

@@ -30,9 +30,10 @@ describe('worker killed mid-delivery', () => {
     procesos.push(apiPropia, primero);
     const tenant = await createTestTenant();
     receptor = await ReceptorWebhooks.iniciar();
-    // Each event's first request hangs until the worker is gone; every later one is answered 200.
-    const vistos = new Set<string>();
-    receptor.responder = (r) => (vistos.has(r.id) ? 200 : (vistos.add(r.id), 'colgar'));
+    // Every request hangs while the first worker lives (its attempts are cut off at their deadline and
+    // tried again, one at a time to the endpoint); once it is killed, every request is answered 200.
+    let primeroVive = true;
+    receptor.responder = () => (primeroVive ? 'colgar' : 200);
     const creado = await api('POST', '/webhooks', tenant, { url: receptor.url, eventos: ['dte.procesado'] });
     expect(creado.status).toBe(201);
     const { id: endpointId, secreto } = creado.body.data as { id: string; secreto: string };
@@ -55,22 +56,32 @@ describe('worker killed mid-delivery', () => {
         return ((await res.json()) as { data: { codigoGeneracion: string } }).data.codigoGeneracion;
       }),
     );
-    await receptor.esperar(3);
+    // Every event published and tried once (an event's document may take a while to be PROCESSED on a busy
+    // machine), so none is left to the first worker alone.
+    await eventually('each event tried once', () => new Set(receptor.recibidos.map((r) => r.id)).size === 3);
+    primeroVive = false;
+    const hastaElCorte = receptor.recibidos.length;
     primero.child.kill('SIGKILL');
     expect(await primero.exited).toBeNull();
-    procesos.push(await startWorker('worker-webhook-crash-2', env));
 
-    // The killed attempts time out (WEBHOOK_TIMEOUT_SECONDS + 10 s) and are retried by the new worker. On a
-    // busy machine a retried attempt may time out in its turn and go once more (seen in CI): each event
-    // arrives at least twice, always under its own webhook-id and for its own document.
-    const porEvento = await eventually('every event delivered again after the restart', () => {
-      const recibidos = new Map<string, string[]>();
-      for (const r of receptor.recibidos) {
-        const evento = receptor.verificar(secreto, r) as { data: { codigoGeneracion: string } };
-        recibidos.set(r.id, [...(recibidos.get(r.id) ?? []), evento.data.codigoGeneracion]);
-      }
-      return recibidos.size === 3 && [...recibidos.values()].every((c) => c.length >= 2) && recibidos;
+    const segundo = await startWorker('worker-webhook-crash-2', env);
+    procesos.push(segundo);
+
+    // The killed attempt times out (WEBHOOK_TIMEOUT_SECONDS + 10 s) and is retried by the new worker, like the
+    // others: each event arrives again, answered this time, under its own webhook-id and for its own document.
+    await eventually('every event delivered again after the restart', () => {
+      if (segundo.child.exitCode !== null) throw new Error(`the second worker exited: see ${segundo.logFile}`);
+      const otraVez = new Set(receptor.recibidos.slice(hastaElCorte).map((r) => r.id));
+      // What arrived so far, so a wait that gives up says which events stopped coming.
+      if (otraVez.size < 3) throw new Error(`arrived again: ${JSON.stringify([...otraVez])}`);
+      return true;
     });
+    const porEvento = new Map<string, string[]>();
+    for (const r of receptor.recibidos) {
+      const evento = receptor.verificar(secreto, r) as { data: { codigoGeneracion: string } };
+      porEvento.set(r.id, [...(porEvento.get(r.id) ?? []), evento.data.codigoGeneracion]);
+    }
+    expect(porEvento.size).toBe(3);
     expect([...porEvento.values()].map((c) => new Set(c).size)).toEqual([1, 1, 1]);
     expect([...porEvento.values()].map((c) => c[0]).sort()).toEqual([...emitidas].sort());
 

@@ -184,6 +184,10 @@ describe('the code samples of /docs, run against the stack', () => {
   const PREPARAR: Record<string, () => Promise<Record<string, string>>> = {
     issueNotaCredito: async () => ({ [CCF]: ccf }),
     issueNotaDebito: async () => ({ [CCF]: ccf }),
+    vistaPreviaNotaCredito: async () => ({ [CCF]: ccf }),
+    vistaPreviaNotaDebito: async () => ({ [CCF]: ccf }),
+    // A preview takes nothing of the Factura: one serves every run.
+    vistaPreviaRetorno: async () => ({ [FACTURA]: factura }),
     // Each run returns the whole of a document of its own.
     issueRetorno: async () => ({ [FACTURA]: await emitirFactura() }),
     // Each run invalidates a document of its own, replaced by another.

@@ -9,6 +9,7 @@ import { httpMetrics } from './metrics';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { issueRoutes } from './routes/issue';
+import { vistaPreviaRoutes } from './routes/vista-previa';
 import { pdfRoutes } from './routes/pdf';
 import { smokeRoutes } from './routes/smoke';
 import { resendRoutes } from './routes/resend';
@@ -54,6 +55,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(metricsRoutes(ctx));
   app.use(smokeRoutes(ctx));
   app.use(issueRoutes(ctx));
+  app.use(vistaPreviaRoutes(ctx));
   app.use(pdfRoutes(ctx));
   app.use(resendRoutes(ctx));
   app.use(informationRoutes(ctx));

@@ -24,6 +24,7 @@ import { openApiDocument } from '../src/openapi/document';
 import { renderReference } from '../src/openapi/html';
 import { documentRecord } from '../src/openapi/schemas';
 import { ENDPOINTS } from '../src/routes/issue';
+import { VISTAS_PREVIAS } from '../src/routes/vista-previa';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -121,6 +122,7 @@ function refsIn(node: unknown): string[] {
 /** What the JSON request bodies of the routes are validated with. */
 const requestSchemas: Record<string, z.ZodType> = {
   ...Object.fromEntries(Object.entries(ENDPOINTS).map(([path, tipo]) => [path, documentKind(tipo).requestSchema])),
+  ...Object.fromEntries(Object.entries(VISTAS_PREVIAS).map(([path, tipo]) => [path, documentKind(tipo).requestSchema])),
   '/dte/anulacion': anulacionRequest,
   '/dte/resend/{codigoGeneracion}': resendRequest,
   '/webhooks': webhookRequest,

@@ -10,7 +10,7 @@ import {
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
-import { appendToLedger, ledgerOwners, voidLedgerTake } from './db/ledger';
+import { appendToLedger, ledgerOwners, ledgerSums, voidLedgerTake } from './db/ledger';
 import { dteGuardado } from './dte-guardado';
 import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
@@ -412,6 +412,11 @@ export class Documents {
    */
   ledgerTake(ledger: string, owner: string, take: Parameters<typeof appendToLedger>[3]) {
     return appendToLedger(this.db.connection, ledger, owner, take);
+  }
+
+  /** What the documents before took of a limit of an original, taking nothing (see `ledgerSums`). */
+  ledgerSums(ledger: string): Promise<Record<string, string>> {
+    return ledgerSums(this.db.connection, ledger);
   }
 
   /** Gives back a document's takes, refused after it took from some originals' ledgers (see ledger.ts). */

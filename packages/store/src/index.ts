@@ -44,6 +44,14 @@ export {
 } from './record-view';
 export { issuerNotProvisioned, issuerRecords, loadIssuer, normativaDelEmisor, politicaDeCompras } from './issuer';
 export {
+  construirDocumento,
+  vistaPreviaDelDocumento,
+  type DocumentoConstruido,
+  type FuentesDelDocumento,
+  type Limites,
+  type VistaPrevia,
+} from './construccion';
+export {
   comprobarAnulacion,
   comprobarEnsayoContingencia,
   documentoNoEncontrado,

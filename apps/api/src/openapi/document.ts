@@ -19,6 +19,7 @@ import { metricsOperations } from '../routes/metrics.openapi';
 import { pdfOperations } from '../routes/pdf.openapi';
 import { resendOperations } from '../routes/resend.openapi';
 import { smokeOperations } from '../routes/smoke.openapi';
+import { vistaPreviaOperations } from '../routes/vista-previa.openapi';
 import { webhooksOperations } from '../routes/webhooks.openapi';
 import { TAGS, type Content, type JsonSchema, type Operation, type ResponseSpec } from './operation';
 import { openapiOperations } from './routes.openapi';
@@ -33,6 +34,7 @@ import { EVENTOS_WEBHOOK_DOC } from '@dte/contract/eventos-webhook';
  */
 const OPERATIONS: Operation[] = [
   ...issueOperations,
+  ...vistaPreviaOperations,
   ...anulacionOperations,
   ...pdfOperations,
   ...documentListOperations,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DTE_TIPOS,
   EVENTOS_WEBHOOK,
+  GENERACIONES,
   TIPOS_DIFERENCIA,
   TIPOS_EVENTO_ENTREGA,
   TIPOS_POR_LIBRO,
@@ -16,6 +17,7 @@ import type {
   EndpointView,
   InformeView,
   intentoView,
+  VistaPrevia,
 } from '@dte/store';
 import { ERROR_CODES } from './error-codes';
 
@@ -141,6 +143,35 @@ export const issuePending = z
 export const issued = z
   .object({ status: z.literal('success'), data: documentRecord })
   .meta({ id: 'IssuedDocument', description: 'Issuance answer (201), accepted and rejected documents alike.' });
+
+export const vistaPrevia = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      tipo,
+      tipoDte: z.string().describe('CAT-002 code of the document'),
+      version: z.number().int().describe('MH’s schema version it is built in'),
+      generacion: z.enum(GENERACIONES).describe('The generation of MH’s schemas the emisor issues in now'),
+      ambiente: z.enum(['00', '01']).describe('MH environment code: 00 test, 01 production'),
+      total: z.string().describe('The record’s `total` it would have: decimal amount with 2 decimals'),
+      dte: z
+        .looseObject({
+          identificacion: z.looseObject({
+            version: z.number().int(),
+            ambiente: z.enum(['00', '01']),
+            codigoGeneracion: z.null().describe('Given when it is issued'),
+            numeroControl: z.null().optional().describe('Given when it is issued; the Evento de Retorno has none'),
+            fecEmi: z.string(),
+            horEmi: z.string(),
+          }),
+        })
+        .describe('The DTE as the service would sign and send it now (every line, the resumen with its totalLetras)'),
+    }) satisfies z.ZodType<VistaPrevia>,
+  })
+  .meta({
+    id: 'VistaPrevia',
+    description: 'The document a request would issue, not issued: nothing numbered, signed, stored or sent.',
+  });
 
 export const documentDetail = z
   .object({

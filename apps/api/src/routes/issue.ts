@@ -4,7 +4,7 @@ import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
-import { authenticate, issuerDe, requirePermission } from '../http/auth';
+import { authenticate, issuerDe, requirePermission, type Authenticated } from '../http/auth';
 import { logDocument } from '../http/document-log';
 import { idempotentId, legacyIssuer } from '../http/idempotency';
 import { findOwnDocument } from '../http/documents';
@@ -45,13 +45,7 @@ export function issueRoutes(ctx: ApiContext): Router {
   for (const [path, tipo] of Object.entries(ENDPOINTS)) {
     router.post(path, authenticate(ctx), async (req, res) => {
       const answered = ctx.metrics.issuanceSeconds.startTimer({ tipo });
-      const kind = documentKind(tipo);
-      requirePermission(req.auth, kind.permission);
-      const request = parseRequest(kind.requestSchema, req.body);
-      const forzarContingencia = kind.ensayoContingencia?.(request) ?? false;
-      if (forzarContingencia) await refuseOutsideTest(ctx, req.auth.emisorId);
-      const origenes = kind.origenes?.(request) ?? [];
-      for (const origen of origenes) await findOwnDocument(ctx, req.auth.emisorId, origen, ['_id']);
+      const { request, forzarContingencia, origenes } = await solicitudDeEmision(ctx, req.auth, tipo, req.body);
       const codigoGeneracion = await idempotentId(ctx, req, request, legacyIssuer);
       logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
       // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
@@ -90,6 +84,22 @@ export function issueRoutes(ctx: ApiContext): Router {
     });
   }
   return router;
+}
+
+/**
+ * What the API checks of a request to issue a kind before anything is stored, for its POST and its preview
+ * alike: the permission, the body, a contingency rehearsal outside TEST, and that every original it refers
+ * to is the emisor's. Answers the validated request and what the workflow's input takes from it.
+ */
+export async function solicitudDeEmision(ctx: ApiContext, auth: Authenticated, tipo: DteTipo, body: unknown) {
+  const kind = documentKind(tipo);
+  requirePermission(auth, kind.permission);
+  const request = parseRequest(kind.requestSchema, body);
+  const forzarContingencia = kind.ensayoContingencia?.(request) ?? false;
+  if (forzarContingencia) await refuseOutsideTest(ctx, auth.emisorId);
+  const origenes = kind.origenes?.(request) ?? [];
+  for (const origen of origenes) await findOwnDocument(ctx, auth.emisorId, origen, ['_id']);
+  return { request, forzarContingencia, origenes };
 }
 
 /** The record of a document whose outcome is persisted (PENDIENTE means MH's verdict is not known yet). */

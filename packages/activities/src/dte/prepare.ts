@@ -1,28 +1,10 @@
-import {
-  buildDocument,
-  documentKind,
-  DteError,
-  elSalvadorNow,
-  ErrorCode,
-  formatNumeroControl,
-  generacionEn,
-  puedeEmitirseEnContingencia,
-  serie,
-  versionEn,
-  type ConsumoOrigen,
-  type Dte,
-  type DocumentKind,
-  type DteTipo,
-  type OriginDocument,
-} from '@dte/domain';
+import { puedeEmitirseEnContingencia, type Dte } from '@dte/domain';
 import { Context } from '@temporalio/activity';
 import type { DocumentEstado, DocumentOutcome, IssueDteInput } from '@dte/contract';
 import {
   clavesPendiente,
-  comprobarEnsayoContingencia,
+  construirDocumento,
   dteGuardado,
-  loadIssuer,
-  normativaDelEmisor,
   solicitudRegistrada,
   type StoredDocumentRecord,
 } from '@dte/store';
@@ -42,17 +24,6 @@ export interface PreparedDocument {
   total: string;
   fecEmi: string;
   receptorCorreo: string | null;
-}
-
-/** The stored document that a NC/ND or a retorno refers to, in the shape builders take. */
-export async function loadOrigin(
-  deps: ActivityDependencies,
-  emisorId: number,
-  codigoGeneracion: string,
-): Promise<OriginDocument> {
-  const doc = await deps.documents.findOwn(emisorId, codigoGeneracion);
-  if (!doc) throw new Error(`origin ${codigoGeneracion} vanished after the API checked it`);
-  return { estado: doc.estado, dte: dteGuardado(doc), selloRecibido: doc.selloRecibido ?? null };
 }
 
 /**
@@ -128,46 +99,8 @@ export function createPrepareActivities(deps: ActivityDependencies) {
 }
 
 /**
- * Takes the document's share of each original's limit, one ledger after the other in the order given (the
- * same for every document, so two documents on the same originals meet in the same ledger first). Each take
- * builds the document against what is known then: the earlier takes of that ledger and this document's
- * takes of the ledgers before it (its own ledger checks each later one). A refusal after a first take gives
- * this document's takes back and is kept with them, so a retry of the same document is refused the same
- * way instead of counting them again. Answers the originals as their ledgers stood before this document.
- */
-async function tomarDeOriginales(
-  deps: ActivityDependencies,
-  kind: DocumentKind & { consumoOrigen: ConsumoOrigen },
-  owner: string,
-  request: unknown,
-  origenes: readonly OriginDocument[],
-  build: (originales: OriginDocument[]) => Dte,
-): Promise<OriginDocument[]> {
-  const { consumoOrigen } = kind;
-  const originales = [...origenes];
-  for (const [i, origin] of origenes.entries()) {
-    const codigo = origin.dte.identificacion.codigoGeneracion;
-    try {
-      const earlier = await deps.documents.ledgerTake(`${kind.tipoDte}:${codigo}`, owner, (previas) => {
-        const conPrevias = originales.map((o, j) => (j === i ? consumoOrigen.original(origin, previas) : o));
-        return consumoOrigen.de(build(conPrevias), request)[codigo] ?? {};
-      });
-      originales[i] = consumoOrigen.original(origin, earlier);
-    } catch (err) {
-      if (i > 0 && err instanceof DteError) await deps.documents.voidLedgerTake(owner, err);
-      throw err;
-    }
-  }
-  return originales;
-}
-
-/**
- * Builds the DTE and gives it its numeroControl. The document is first built with a placeholder
- * number, so a request MH's schema would refuse consumes no correlativo and writes nothing. A
- * document sharing a limit of its original (credit, returned quantities) takes its share in the
- * original's ledger before it is numbered, so an over-credit or over-return consumes no correlativo.
- * Its emission instant gives both its fecEmi/horEmi and its generation of MH's schemas (the emisor's
- * cut-over), so a document is never dated on one side of the cut-over and built on the other.
+ * Builds the DTE, checked before it is numbered and with its share of its originals' limits taken
+ * (`construirDocumento`), then gives it its numeroControl.
  */
 async function prepare(deps: ActivityDependencies, input: IssueDteInput): Promise<PreparedDocument> {
   return construir(deps, input, input.request ?? (await storedRequest(deps, input)));
@@ -183,81 +116,34 @@ async function construir(
   input: IssueDteInput,
   request: unknown,
 ): Promise<PreparedDocument> {
-  const tipo = input.tipo as DteTipo;
-  const kind = documentKind(tipo);
-  const { emisor, emisorDte, ambiente } = await loadIssuer(deps.tenants, input.issuer);
-  // As the API checks it, for an issuance started by hand from the Temporal UI.
-  if (input.forzarContingencia ?? input.request?.testContingencia === true) comprobarEnsayoContingencia(ambiente);
-  // In a fixed order, so concurrent documents take the originals' ledgers in the same order.
-  const codigos = [...(input.origenes ?? (input.origen ? [input.origen] : []))].sort();
-  const origenes = await Promise.all(codigos.map((c) => loadOrigin(deps, input.issuer.emisorId, c)));
-  const emision = new Date();
-  const { fecEmi, horEmi } = elSalvadorNow(emision);
-  const generacion = generacionEn(normativaDelEmisor(emisor, deps.config), emision);
-  const version = versionEn(tipo, generacion);
-  const ctx = (numeroControl: string) => ({
-    ambiente,
-    codigoGeneracion: input.codigoGeneracion,
-    numeroControl,
-    fecEmi,
-    horEmi,
-    emisor: emisorDte,
-  });
-  const codEstable = emisorDte.codEstable!;
-  const codPuntoVenta = emisorDte.codPuntoVenta!;
-  const borrador = ctx(formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, 1));
-  let originales = origenes;
-  try {
-    if (kind.consumoOrigen && origenes.length) {
-      originales = await tomarDeOriginales(
-        deps,
-        { ...kind, consumoOrigen: kind.consumoOrigen },
-        input.codigoGeneracion,
-        request,
-        origenes,
-        (o) => buildDocument(tipo, version, borrador, request, o),
-      );
-    } else {
-      buildDocument(tipo, version, borrador, request, origenes);
-    }
-  } catch (err) {
-    if (err instanceof DteError) throw err;
-    // Building is a pure function of the request: what fails now fails on every retry. The request's
-    // validation should have refused it first, so this is a fault of the service, reported, never retried.
-    throw new DteError(
-      ErrorCode.INTERNAL_ERROR,
-      500,
-      `El documento no pudo construirse: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
+  const documento = await construirDocumento(deps, input, request, 'TOMAR');
   // The original lists what refers to it (GET /dte/:codigoGeneracion); a document that goes no further is
   // not on record, and the list skips it.
-  for (const origen of codigos) await deps.documents.addReferencia(origen, input.codigoGeneracion);
+  for (const origen of documento.codigos) await deps.documents.addReferencia(origen, input.codigoGeneracion);
   const { sequenceId, correlativo } = await nextCorrelativo(
     deps.db,
     {
       emisorId: input.issuer.emisorId,
       establecimientoId: input.issuer.establecimientoId,
       puntoVentaId: input.issuer.puntoVentaId,
-      tipoDte: kind.tipoDte,
-      ambiente,
-      year: Number(fecEmi.slice(0, 4)),
+      tipoDte: documento.kind.tipoDte,
+      ambiente: documento.ambiente,
+      year: Number(documento.fecEmi.slice(0, 4)),
     },
     input.codigoGeneracion,
     deps.secuenciador,
   );
-  const numeroControl = formatNumeroControl(kind.tipoDte, codEstable, codPuntoVenta, correlativo);
-  const dte = buildDocument(tipo, version, ctx(numeroControl), request, originales);
+  const { numeroControl, dte } = documento.conCorrelativo(correlativo);
   return {
     dte,
-    tipoDte: kind.tipoDte,
-    version,
+    tipoDte: documento.kind.tipoDte,
+    version: documento.version,
     numeroControl,
     sequenceId,
     correlativo,
-    serie: serie(codPuntoVenta),
-    total: kind.total(dte),
-    fecEmi,
-    receptorCorreo: kind.receptorCorreo(dte),
+    serie: documento.serie,
+    total: documento.kind.total(dte),
+    fecEmi: documento.fecEmi,
+    receptorCorreo: documento.kind.receptorCorreo(dte),
   };
 }

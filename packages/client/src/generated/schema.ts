@@ -266,6 +266,270 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/dte/dte01/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Factura (DTE 01)
+     * @description The document `POST /dte/dte01` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `FACTURA_CONSUMIDOR_FINAL`.
+     */
+    post: operations['vistaPreviaFacturaConsumidorFinal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte03/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Comprobante de Crédito Fiscal (DTE 03)
+     * @description The document `POST /dte/dte03` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `CREDITO_FISCAL`.
+     */
+    post: operations['vistaPreviaCreditoFiscal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte04/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Nota de Remisión (DTE 04)
+     * @description The document `POST /dte/dte04` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `NOTA_REMISION`.
+     */
+    post: operations['vistaPreviaNotaRemision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte05/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Nota de Crédito (DTE 05)
+     * @description The document `POST /dte/dte05` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `NOTA_CREDITO`.
+     */
+    post: operations['vistaPreviaNotaCredito'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte06/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Nota de Débito (DTE 06)
+     * @description The document `POST /dte/dte06` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `NOTA_DEBITO`.
+     */
+    post: operations['vistaPreviaNotaDebito'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte07/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Comprobante de Retención (DTE 07)
+     * @description The document `POST /dte/dte07` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `COMPROBANTE_RETENCION`.
+     */
+    post: operations['vistaPreviaComprobanteRetencion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte08/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Comprobante de Liquidación (DTE 08)
+     * @description The document `POST /dte/dte08` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `COMPROBANTE_LIQUIDACION`.
+     */
+    post: operations['vistaPreviaComprobanteLiquidacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte09/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Documento Contable de Liquidación (DTE 09)
+     * @description The document `POST /dte/dte09` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `DOCUMENTO_CONTABLE_LIQUIDACION`.
+     */
+    post: operations['vistaPreviaDocumentoContableLiquidacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte11/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Factura de Exportación (DTE 11)
+     * @description The document `POST /dte/dte11` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `FACTURA_EXPORTACION`.
+     */
+    post: operations['vistaPreviaFacturaExportacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte14/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Factura de Sujeto Excluido (DTE 14)
+     * @description The document `POST /dte/dte14` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `SUJETO_EXCLUIDO`.
+     */
+    post: operations['vistaPreviaSujetoExcluido'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/dte15/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a Comprobante de Donación (DTE 15)
+     * @description The document `POST /dte/dte15` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `COMPROBANTE_DONACION`.
+     */
+    post: operations['vistaPreviaComprobanteDonacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dte/retorno/vista-previa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview an Evento de Retorno (DTE 18)
+     * @description The document `POST /dte/retorno` would issue now, not issued: the same body, permission and refusals before numbering, answered with the DTE as the service would sign and send it (every line, the resumen with its totalLetras, the schema version the emisor is on), its codigoGeneracion and numeroControl null. Nothing is numbered, signed, stored or sent to MH, and an Idempotency-Key is ignored. The limits an original shares with its notes or retornos are checked as they stand: a preview reserves nothing.
+     *
+     *     Permission: `RETORNO`.
+     */
+    post: operations['vistaPreviaRetorno'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/dte/anulacion': {
     parameters: {
       query?: never;
@@ -2035,6 +2299,64 @@ export interface components {
       /** @constant */
       status: 'success';
       data: components['schemas']['DocumentRecord'];
+    };
+    /** @description The document a request would issue, not issued: nothing numbered, signed, stored or sent. */
+    VistaPrevia: {
+      /** @constant */
+      status: 'success';
+      data: {
+        /**
+         * @description Document kind
+         * @enum {string}
+         */
+        tipo:
+          | 'FACTURA_CONSUMIDOR_FINAL'
+          | 'CREDITO_FISCAL'
+          | 'NOTA_REMISION'
+          | 'NOTA_CREDITO'
+          | 'NOTA_DEBITO'
+          | 'COMPROBANTE_RETENCION'
+          | 'COMPROBANTE_LIQUIDACION'
+          | 'DOCUMENTO_CONTABLE_LIQUIDACION'
+          | 'FACTURA_EXPORTACION'
+          | 'SUJETO_EXCLUIDO'
+          | 'COMPROBANTE_DONACION'
+          | 'RETORNO';
+        /** @description CAT-002 code of the document */
+        tipoDte: string;
+        /** @description MH’s schema version it is built in */
+        version: number;
+        /**
+         * @description The generation of MH’s schemas the emisor issues in now
+         * @enum {string}
+         */
+        generacion: '2023' | '2026';
+        /**
+         * @description MH environment code: 00 test, 01 production
+         * @enum {string}
+         */
+        ambiente: '00' | '01';
+        /** @description The record’s `total` it would have: decimal amount with 2 decimals */
+        total: string;
+        /** @description The DTE as the service would sign and send it now (every line, the resumen with its totalLetras) */
+        dte: {
+          identificacion: {
+            version: number;
+            /** @enum {string} */
+            ambiente: '00' | '01';
+            /** @description Given when it is issued */
+            codigoGeneracion: null;
+            /** @description Given when it is issued; the Evento de Retorno has none */
+            numeroControl?: null;
+            fecEmi: string;
+            horEmi: string;
+          } & {
+            [key: string]: unknown;
+          };
+        } & {
+          [key: string]: unknown;
+        };
+      };
     };
     /** @description The document record now, and what happened to the document. */
     DocumentDetail: {
@@ -6334,6 +6656,2246 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaFacturaConsumidorFinal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            tipoDocumento?: ('13' | '36' | '37' | '03' | '02') | null;
+            numDocumento?: string | null;
+            nombre?: string | null;
+            codActividad?: string | null;
+            descActividad?: string | null;
+            direccion?: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            } | null;
+            telefono?: string | null;
+            correo?: string | null;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3 | 4;
+            /**
+             * @default GRAVADO
+             * @enum {string}
+             */
+            tipoImpuesto?: 'GRAVADO' | 'EXENTO' | 'NO_SUJETO';
+            codTributo?: string | null;
+            /** @default 0 */
+            psv?: number;
+            /** @default 0 */
+            noGravado?: number;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          pago?: {
+            codigo: string;
+            plazo?: ('01' | '02' | '03') | null;
+            periodo?: number | null;
+            referencia?: string | null;
+          } | null;
+          pagos?:
+            | {
+                codigo: string;
+                plazo?: ('01' | '02' | '03') | null;
+                periodo?: number | null;
+                referencia?: string | null;
+                montoPago: number;
+              }[]
+            | null;
+          descuento?: {
+            porcentaje?: number;
+            gravada?: number;
+            exenta?: number;
+            noSujeta?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+          /** @default false */
+          testContingencia?: boolean;
+          tipoContingencia?: number | null;
+          motivoContingencia?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaCreditoFiscal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            /** @enum {string} */
+            tipoDocumento?: '13' | '36' | '37' | '03' | '02';
+            numDocumento?: string;
+            nit?: string;
+            nombre?: string;
+            nrc: string;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            /** Format: email */
+            correo: string;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3 | 4;
+            /**
+             * @default GRAVADO
+             * @enum {string}
+             */
+            tipoImpuesto?: 'GRAVADO' | 'EXENTO' | 'NO_SUJETO';
+            codTributo?: string | null;
+            /** @default 0 */
+            psv?: number;
+            /** @default 0 */
+            noGravado?: number;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          pago?: {
+            codigo: string;
+            plazo?: ('01' | '02' | '03') | null;
+            periodo?: number | null;
+            referencia?: string | null;
+          } | null;
+          pagos?:
+            | {
+                codigo: string;
+                plazo?: ('01' | '02' | '03') | null;
+                periodo?: number | null;
+                referencia?: string | null;
+                montoPago: number;
+              }[]
+            | null;
+          descuento?: {
+            porcentaje?: number;
+            gravada?: number;
+            exenta?: number;
+            noSujeta?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+          /** @default false */
+          isRetenIva?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR' | 'RECEPTOR_VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaNotaRemision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            /** @enum {string} */
+            tipoDocumento: '13' | '36' | '37' | '03' | '02';
+            numDocumento: string;
+            nrc?: string | null;
+            nombre: string;
+            codActividad?: string | null;
+            descActividad?: string | null;
+            nombreComercial?: string | null;
+            direccion?: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            } | null;
+            telefono?: string | null;
+            correo?: string | null;
+            /** @enum {string} */
+            bienTitulo: '01' | '02' | '03' | '04' | '05';
+          };
+          documentosRelacionados?:
+            | {
+                /** @enum {string} */
+                tipoDocumento: '01' | '03';
+                /** @enum {number} */
+                tipoGeneracion: 1 | 2;
+                numeroDocumento: string;
+                /** Format: date */
+                fechaEmision: string;
+              }[]
+            | null;
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3 | 4;
+            /**
+             * @default GRAVADO
+             * @enum {string}
+             */
+            tipoImpuesto?: 'GRAVADO' | 'EXENTO' | 'NO_SUJETO';
+            codTributo?: string | null;
+            numeroDocumento?: string | null;
+          }[];
+          descuento?: {
+            porcentaje?: number;
+            gravada?: number;
+            exenta?: number;
+            noSujeta?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaNotaCredito: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor?: {
+            /** @enum {string} */
+            tipoDocumento?: '13' | '36' | '37' | '03' | '02';
+            numDocumento?: string;
+            nit?: string;
+            nombre?: string;
+            nrc: string;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            /** Format: email */
+            correo: string;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3 | 4;
+            /**
+             * @default GRAVADO
+             * @enum {string}
+             */
+            tipoImpuesto?: 'GRAVADO' | 'EXENTO' | 'NO_SUJETO';
+            codTributo?: string | null;
+            numeroDocumento?: string | null;
+            /** @default 0 */
+            noGravado?: number;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          codigoGeneracion?: string;
+          documentosRelacionados?: {
+            /** @enum {number} */
+            tipoGeneracion: 1 | 2;
+            numeroDocumento: string;
+            /** Format: date */
+            fechaEmision?: string;
+          }[];
+          descuento?: {
+            porcentaje?: number;
+            gravada?: number;
+            exenta?: number;
+            noSujeta?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+          /** @default false */
+          isRetenIva?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR, INVALID_ORIGIN_TYPE, DOCUMENT_NOT_PROCESSED, CREDIT_EXCEEDS_ORIGINAL */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'AUTH_TOKEN_AMBIGUOUS'
+              | 'VALIDATION_ERROR'
+              | 'RECEPTOR_VALIDATION_ERROR'
+              | 'INVALID_ORIGIN_TYPE'
+              | 'DOCUMENT_NOT_PROCESSED'
+              | 'CREDIT_EXCEEDS_ORIGINAL';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaNotaDebito: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor?: {
+            /** @enum {string} */
+            tipoDocumento?: '13' | '36' | '37' | '03' | '02';
+            numDocumento?: string;
+            nit?: string;
+            nombre?: string;
+            nrc: string;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            /** Format: email */
+            correo: string;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3 | 4;
+            /**
+             * @default GRAVADO
+             * @enum {string}
+             */
+            tipoImpuesto?: 'GRAVADO' | 'EXENTO' | 'NO_SUJETO';
+            codTributo?: string | null;
+            numeroDocumento?: string | null;
+            /** @default 0 */
+            noGravado?: number;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          codigoGeneracion?: string;
+          documentosRelacionados?: {
+            /** @enum {number} */
+            tipoGeneracion: 1 | 2;
+            numeroDocumento: string;
+            /** Format: date */
+            fechaEmision?: string;
+          }[];
+          descuento?: {
+            porcentaje?: number;
+            gravada?: number;
+            exenta?: number;
+            noSujeta?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+          /** @default false */
+          isRetenIva?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR, INVALID_ORIGIN_TYPE, DOCUMENT_NOT_PROCESSED */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'AUTH_TOKEN_AMBIGUOUS'
+              | 'VALIDATION_ERROR'
+              | 'RECEPTOR_VALIDATION_ERROR'
+              | 'INVALID_ORIGIN_TYPE'
+              | 'DOCUMENT_NOT_PROCESSED';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaComprobanteRetencion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            /** @enum {string} */
+            tipoDocumento: '13' | '36' | '37' | '03' | '02';
+            numDocumento: string;
+            nombre: string;
+            /** Format: email */
+            correo: string;
+            nrc?: string | null;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+          };
+          cuerpoDocumento: {
+            numItem: number;
+            /** @enum {string} */
+            tipoDte: '14' | '01' | '03';
+            /** @enum {number} */
+            tipoGeneracion: 1 | 2;
+            numDocumento: string;
+            /** Format: date */
+            fechaEmision: string;
+            montoSujetoGrav: number;
+            /** @enum {string} */
+            codigoRetencionMH: '22' | 'C4' | 'C9';
+            ivaRetenido: number;
+            descripcion: string;
+          }[];
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaComprobanteLiquidacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            /** @enum {string} */
+            tipoDocumento?: '13' | '36' | '37' | '03' | '02';
+            numDocumento?: string;
+            nit?: string;
+            nombre?: string;
+            nrc: string;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            /** Format: email */
+            correo: string;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            codDomiciliado?: 1 | 2;
+          };
+          cuerpoDocumento: {
+            /** @enum {string} */
+            tipoDte: '11' | '01' | '03' | '05' | '06';
+            /** @enum {number} */
+            tipoGeneracion: 1 | 2;
+            numeroDocumento: string;
+            /** Format: date */
+            fechaEmision: string;
+            /** @default 0 */
+            ventaNoSuj?: number;
+            /** @default 0 */
+            ventaExenta?: number;
+            /** @default 0 */
+            ventaGravada?: number;
+            /** @default 0 */
+            exportaciones?: number;
+            ivaItem?: number | null;
+            tributos?:
+              | {
+                  /** @enum {string} */
+                  codigo: '59' | '71' | 'D1' | 'C8' | 'D5';
+                  valor: number;
+                }[]
+              | null;
+            observaciones?: string | null;
+            /** @default false */
+            invalidado?: boolean;
+          }[];
+          /** @default 0 */
+          ivaPercibido?: number;
+          /**
+           * @default 1
+           * @enum {number}
+           */
+          condicionOperacion?: 1 | 2 | 3;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR' | 'RECEPTOR_VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaDocumentoContableLiquidacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            /** @enum {string} */
+            tipoDocumento?: '13' | '36' | '37' | '03' | '02';
+            numDocumento?: string;
+            nit?: string;
+            nombre?: string;
+            nrc: string;
+            codActividad: string;
+            descActividad: string;
+            nombreComercial?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            /** Format: email */
+            correo: string;
+            tipoEstablecimiento: string;
+            codigoMH?: string | null;
+            puntoVentaMH?: string | null;
+          };
+          cuerpoDocumento: {
+            /** Format: date */
+            periodoLiquidacionFechaInicio: string;
+            /** Format: date */
+            periodoLiquidacionFechaFin: string;
+            codLiquidacion?: string | null;
+            cantidadDoc?: number | null;
+            valorOperaciones: number;
+            /** @default 0 */
+            montoSinPercepcion?: number;
+            descripSinPercepcion?: string | null;
+            comision: number;
+            porcentComision: number;
+          };
+          extension: {
+            nombEntrega: string;
+            docuEntrega: string;
+            codEmpleado?: string | null;
+          };
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR' | 'RECEPTOR_VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaFacturaExportacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          receptor: {
+            nombre: string;
+            /** @enum {string} */
+            tipoDocumento: '13' | '36' | '37' | '03' | '02';
+            numDocumento: string;
+            nombreComercial?: string | null;
+            codPais: string;
+            complemento: string;
+            /** @enum {number} */
+            tipoPersona: 1 | 2;
+            descActividad: string;
+            telefono?: string | null;
+            correo?: string | null;
+          };
+          exportacion: {
+            /** @enum {number} */
+            tipoItemExpor: 1 | 2 | 3;
+            recintoFiscal?: string | null;
+            regimen?: string | null;
+            codIncoterms?: string | null;
+            /** @default 0 */
+            flete?: number;
+            /** @default 0 */
+            seguro?: number;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /** @enum {number} */
+            tipoItem?: 1 | 2 | 3;
+            /** @default 0 */
+            noGravado?: number;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          pago?: {
+            codigo: string;
+            plazo?: ('01' | '02' | '03') | null;
+            periodo?: number | null;
+            referencia?: string | null;
+          } | null;
+          pagos?:
+            | {
+                codigo: string;
+                plazo?: ('01' | '02' | '03') | null;
+                periodo?: number | null;
+                referencia?: string | null;
+                montoPago: number;
+              }[]
+            | null;
+          descuento?: {
+            porcentaje?: number;
+            monto?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaSujetoExcluido: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sujetoExcluido: {
+            /** @enum {string} */
+            tipoDocumento: '13' | '36' | '37' | '03' | '02';
+            numDocumento: string;
+            nombre: string;
+            codActividad?: string | null;
+            descActividad?: string | null;
+            direccion: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            };
+            telefono?: string | null;
+            correo?: string | null;
+          };
+          items: {
+            descripcion: string;
+            cantidad: number;
+            precioUnitario: number;
+            /** @default 0 */
+            montoDescu?: number;
+            codigo?: string | null;
+            /** @default 59 */
+            uniMedida?: number;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            tipoItem?: 1 | 2 | 3;
+          }[];
+          /** @enum {number} */
+          condicionOperacion: 1 | 2 | 3;
+          pago?: {
+            codigo: string;
+            plazo?: ('01' | '02' | '03') | null;
+            periodo?: number | null;
+            referencia?: string | null;
+          } | null;
+          pagos?:
+            | {
+                codigo: string;
+                plazo?: ('01' | '02' | '03') | null;
+                periodo?: number | null;
+                referencia?: string | null;
+                montoPago: number;
+              }[]
+            | null;
+          descuento?: {
+            porcentaje?: number;
+            monto?: number;
+          } | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+          applyrent: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaComprobanteDonacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          donante: {
+            /** @enum {string} */
+            tipoDocumento: '13' | '36' | '37' | '03' | '02';
+            numDocumento: string;
+            nrc?: string | null;
+            nombre: string;
+            codActividad?: string | null;
+            descActividad?: string | null;
+            direccion?: {
+              departamento: string;
+              municipio: string;
+              distrito?: string | null;
+              complemento: string;
+            } | null;
+            telefono?: string | null;
+            correo?: string | null;
+            /**
+             * @default 1
+             * @enum {number}
+             */
+            codDomiciliado?: 1 | 2;
+            codPais?: string | null;
+          };
+          items: {
+            tipoDonacion: number;
+            cantidad: number;
+            codigo?: string | null;
+            uniMedida?: number | null;
+            descripcion: string;
+            /** @default 0 */
+            depreciacion?: number;
+            valorUnitario: number;
+          }[];
+          otrosDocumentos: {
+            /** @enum {number} */
+            codDocAsociado: 1 | 2;
+            descDocumento: string;
+            detalleDocumento: string;
+          }[];
+          pago?: {
+            codigo: string;
+            referencia?: string | null;
+          } | null;
+          pagos?:
+            | {
+                codigo: string;
+                referencia?: string | null;
+                montoPago: number;
+              }[]
+            | null;
+          observaciones?: string | null;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  vistaPreviaRetorno: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          documentoOrigen: string;
+          items: {
+            numItem: number;
+            cantidadRetorno: number;
+          }[];
+          motivo: string;
+          apendice?:
+            | {
+                campo: string;
+                etiqueta: string;
+                valor: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The document as it would be issued (`dte` cut to its identificacion in this example) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VistaPrevia'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, INVALID_ORIGIN_TYPE, INVALID_ORIGIN_STATUS, ITEM_NOT_FOUND, OVER_RETURN_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'AUTH_TOKEN_AMBIGUOUS'
+              | 'VALIDATION_ERROR'
+              | 'INVALID_ORIGIN_TYPE'
+              | 'INVALID_ORIGIN_STATUS'
+              | 'ITEM_NOT_FOUND'
+              | 'OVER_RETURN_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description EMISOR_DISTRITO_MISSING */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'EMISOR_DISTRITO_MISSING';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
           };
         };
       };

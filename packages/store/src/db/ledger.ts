@@ -46,7 +46,7 @@ export async function appendToLedger(
   const entries = connection.collection<Entry>('ledgers');
   return serialized(`ledger:${ledger}`, async () => {
     const earlier = new Map<string, Money>();
-    const sums = () => Object.fromEntries([...earlier].map(([k, v]) => [k, v.toString()]));
+    const sums = () => sumsOf(earlier);
     for (let n = 1; ;) {
       const entry = await entries.findOne({ _id: `${ledger}:${n}` });
       if (entry) {
@@ -55,8 +55,7 @@ export async function appendToLedger(
           if (refusal) throw new DteError(refusal.code, refusal.status, refusal.message, refusal.details);
           return sums();
         }
-        if (!(await entries.findOne({ _id: voidId(entry.owner) })))
-          for (const [k, v] of Object.entries(entry.take)) earlier.set(k, (earlier.get(k) ?? money(0)).plus(money(v)));
+        await addTake(connection, earlier, entry);
         n++;
         continue;
       }
@@ -70,6 +69,29 @@ export async function appendToLedger(
     }
   });
 }
+
+/**
+ * The sums of a ledger's takes as it stands, taking nothing: what `appendToLedger` would check a new take
+ * against now. Read without its lock, so a take may land just after: an answer, not a reservation.
+ */
+export async function ledgerSums(connection: Connection, ledger: string): Promise<Takes> {
+  const entries = connection.collection<Entry>('ledgers');
+  const earlier = new Map<string, Money>();
+  for (let n = 1; ; n++) {
+    const entry = await entries.findOne({ _id: `${ledger}:${n}` });
+    if (!entry) return sumsOf(earlier);
+    await addTake(connection, earlier, entry);
+  }
+}
+
+/** Adds an entry's take to the sums, unless its document's takes were given back (`voidLedgerTake`). */
+async function addTake(connection: Connection, earlier: Map<string, Money>, entry: Entry): Promise<void> {
+  if (await connection.collection<VoidEntry>('ledgers').findOne({ _id: voidId(entry.owner) })) return;
+  for (const [k, v] of Object.entries(entry.take)) earlier.set(k, (earlier.get(k) ?? money(0)).plus(money(v)));
+}
+
+const sumsOf = (earlier: Map<string, Money>): Takes =>
+  Object.fromEntries([...earlier].map(([k, v]) => [k, v.toString()]));
 
 /**
  * Gives back a document's takes, of every ledger: later checks no longer count them. MH rejected the

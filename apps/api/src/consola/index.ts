@@ -8,6 +8,9 @@ import { pdfRoutes } from '../routes/pdf';
 import { auditoriaConsola } from './auditoria';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
+import { emitidoConsola } from './emitido';
+import { emitirConsola } from './emitir';
+import { SCRIPT } from './emitir-script';
 import { ESTILOS } from './estilos';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
@@ -17,10 +20,13 @@ import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
 import { usuariosConsola } from './usuarios';
 
-/** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
+/**
+ * Only what the API serves itself: its one script (the issuing forms' typeahead and live totals, which
+ * call the console's own routes) and no inline one, no other site's files, no page framing the console.
+ */
 const CSP_PAGINAS =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; " +
-  "base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 /**
  * The API's files (PDF, JSON, books, annexes; never HTML, and helmet's nosniff keeps them so) may be framed by
  * the console's own pages, nothing else: any other directive on a PDF applies to Chromium's viewer of it too,
@@ -48,7 +54,12 @@ const sinCamposVacios: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const ETAG_ESTILOS = `"${createHash('sha256').update(ESTILOS).digest('base64url').slice(0, 16)}"`;
+const etag = (texto: string) => `"${createHash('sha256').update(texto).digest('base64url').slice(0, 16)}"`;
+/** The console's own files, the same for everyone: revalidated by their ETag. */
+const ARCHIVOS: Record<string, [tipo: string, texto: string, etag: string]> = {
+  '/estilos.css': ['text/css', ESTILOS, etag(ESTILOS)],
+  '/emitir.js': ['text/javascript', SCRIPT, etag(SCRIPT)],
+};
 
 /**
  * The web console (`/consola`, in Spanish) for the emisor's staff: server-rendered pages and plain forms,
@@ -61,11 +72,12 @@ export function consolaRoutes(ctx: ApiContext): Router {
   const consola = Router();
   consola.use(cabeceras, express.urlencoded({ extended: false, limit: '64kb' }));
 
-  consola.get('/estilos.css', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', ETAG_ESTILOS);
-    res.type('text/css').send(ESTILOS);
-  });
+  for (const [ruta, [tipo, texto, etiqueta]] of Object.entries(ARCHIVOS))
+    consola.get(ruta, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', etiqueta);
+      res.type(tipo).send(texto);
+    });
 
   const entrada = entradaConsola(ctx);
   consola.use(entrada.antes);
@@ -77,6 +89,8 @@ export function consolaRoutes(ctx: ApiContext): Router {
   });
   consola.use(
     documentosConsola(ctx),
+    emitirConsola(ctx),
+    emitidoConsola(ctx),
     comprasConsola(ctx),
     operacionesConsola(ctx),
     librosConsola(ctx),

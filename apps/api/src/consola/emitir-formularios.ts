@@ -1,0 +1,664 @@
+import {
+  catalogValue,
+  documentKind,
+  entradasDeCatalogo,
+  municipiosConDistritos,
+  type CatalogId,
+  type DteTipo,
+} from '@dte/domain';
+import type { Errores, Opciones } from './formulario';
+
+/**
+ * The console's forms to issue each kind a person issues by hand: which fields each has, and the
+ * issuance body (the kind's POST body, which its request schema validates) they make. A field is named by
+ * its path in that body (`receptor.nit`, `items.1.cantidad`), so the API's errors, which name the same
+ * paths, land beside their fields. The form converts what a person types (numbers, ticked boxes, a picked
+ * distrito) and checks nothing else: the rules are the request schema's.
+ */
+
+/** A form's fields as sent: each value by its field's name (its path in the body). */
+export type Valores = Record<string, string>;
+
+type Clase =
+  /** Free text, an e-mail, a phone number, a long text. */
+  | 'texto'
+  | 'correo'
+  | 'telefono'
+  | 'area'
+  /** A number as a person writes it (`12.50`, `$1,200`). */
+  | 'numero'
+  /** One of a list (`opciones`); `numerica` when the body takes its codes as numbers. */
+  | 'lista'
+  /** A ticked box: `true`, else `false`. */
+  | 'casilla'
+  /** A distrito of CAT-008, which names its municipio and departamento: `direccion.{departamento,municipio,distrito}`. */
+  | 'ubicacion'
+  /** A CAT-019 code typed or picked from the catalog's descriptions. */
+  | 'actividad';
+
+export interface Campo {
+  /** The path in the body; in a row, below the row (`cantidad`). */
+  ruta: string;
+  etiqueta: string;
+  clase?: Clase;
+  opciones?: () => Opciones;
+  numerica?: boolean;
+  /** A new form's value. */
+  inicial?: string;
+  /** How much room the field takes: a code, or a description. */
+  ancho?: 'corto' | 'largo';
+  /** What a row's blankness is told by: a row with none of these filled is no row. */
+  principal?: boolean;
+  /** Kept by the form, not asked: what the page it was started from gives. */
+  oculto?: boolean;
+}
+
+/** A list of rows (the lines, the forms of payment, the associated documents), each one object of the body. */
+export interface Filas {
+  ruta: 'items' | 'pagos' | 'otrosDocumentos';
+  titulo: string;
+  /** One row's name, numbered on the page: "Línea 2". */
+  fila: string;
+  campos: Campo[];
+}
+
+/** Where a kind's counterpart goes in its body, and its fields. */
+export interface Contraparte {
+  seccion: 'receptor' | 'sujetoExcluido' | 'donante';
+  titulo: string;
+  campos: Campo[];
+}
+
+export interface FormularioDte {
+  tipoDte: string;
+  tipo: DteTipo;
+  titulo: string;
+  /** A kind that adjusts an accepted CCF (05, 06): started from its page, its receptor the CCF's. */
+  ajustaCcf: boolean;
+  contraparte: Contraparte | null;
+  /** Fieldsets of the kind's own (the export's goods and customs). */
+  secciones: { titulo: string; campos: Campo[] }[];
+  lineas: Filas;
+  /** Rows of other kinds (the donation's associated documents). */
+  otrasFilas: Filas[];
+  /** The document's discount, retención, payment condition, observations. */
+  condiciones: Campo[];
+  pagos: Filas | null;
+}
+
+// The catalogs' lists, read once.
+const lista = (id: Exclude<CatalogId, 'CAT-008' | 'CAT-013'>, edicion?: '2026') => {
+  let opciones: Opciones | undefined;
+  return () => (opciones ??= entradasDeCatalogo(id, edicion).map(({ codigo, valor }) => [codigo, valor] as const));
+};
+const conVacio =
+  (vacio: string, opciones: () => Opciones): (() => Opciones) =>
+  () => [['', vacio], ...opciones()];
+const conCodigo = (opciones: () => Opciones) => () =>
+  opciones().map((o) => ('grupo' in o ? o : ([o[0], `${o[0]} · ${o[1]}`] as const)));
+
+const TIPOS_DOCUMENTO = lista('CAT-022');
+const UNIDADES = lista('CAT-014');
+const FORMAS_DE_PAGO = conVacio('—', conCodigo(lista('CAT-017')));
+const PLAZOS = conVacio('—', lista('CAT-018'));
+const CONDICIONES = lista('CAT-016');
+const PAISES = lista('CAT-020');
+const RECINTOS = conVacio('Ninguno (servicios)', conCodigo(lista('CAT-027', '2026')));
+const REGIMENES = conVacio('Ninguno (servicios)', conCodigo(lista('CAT-028', '2026')));
+const INCOTERMS = conVacio('—', lista('CAT-031'));
+const TIPOS_PERSONA = lista('CAT-029');
+const DOMICILIO = lista('CAT-032');
+const TIPOS_DONACION = lista('CAT-026');
+/** CAT-011 without 4 (a tributo as its own line), which the console does not offer. */
+const TIPOS_ITEM = () =>
+  lista('CAT-011')()
+    .slice(0, 2)
+    .concat([['3', 'Bienes y servicios']]);
+const TIPOS_IMPUESTO: Opciones = [
+  ['GRAVADO', 'Gravado'],
+  ['EXENTO', 'Exento'],
+  ['NO_SUJETO', 'No sujeto'],
+];
+const TIPOS_EXPORTACION: Opciones = [
+  ['1', 'Bienes'],
+  ['2', 'Servicios'],
+  ['3', 'Bienes y servicios'],
+];
+const DOCUMENTOS_ASOCIADOS: Opciones = [
+  ['1', 'Del donatario (su resolución de calificación)'],
+  ['2', 'Del donante'],
+];
+
+/** MH writes the territory's names in capitals; a person reads them as names. */
+const nombrePropio = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/(^|[\s(])(\p{L})/gu, (_, antes: string, letra: string) => antes + letra.toUpperCase())
+    .replace(/(?<=\s)(De|Del|La|Las|Los|El|Y)(?=\s)/g, (p) => p.toLowerCase());
+
+let ubicaciones: Opciones | undefined;
+/** Every distrito, grouped by its departamento and 2024 municipio: `departamento-municipio-distrito`. */
+export const UBICACIONES = (): Opciones =>
+  (ubicaciones ??= [
+    ['', '—'],
+    ...municipiosConDistritos().map((m) => ({
+      grupo: `${catalogValue('CAT-012', m.departamento) ?? m.departamento} · ${nombrePropio(m.nombre)}`,
+      opciones: m.distritos.map(
+        (d) => [`${m.departamento}-${m.municipio}-${d.codigo}`, nombrePropio(d.nombre)] as const,
+      ),
+    })),
+  ]);
+
+const direccion = (seccion: string, requerida: boolean): Campo[] => [
+  {
+    ruta: `${seccion}.direccion.ubicacion`,
+    etiqueta: requerida ? 'Distrito (y su municipio)' : 'Distrito (y su municipio), si da la dirección',
+    clase: 'ubicacion',
+    ancho: 'largo',
+  },
+  { ruta: `${seccion}.direccion.complemento`, etiqueta: 'Dirección (calle, número, colonia)', ancho: 'largo' },
+];
+const contacto = (seccion: string): Campo[] => [
+  { ruta: `${seccion}.correo`, etiqueta: 'Correo electrónico', clase: 'correo' },
+  { ruta: `${seccion}.telefono`, etiqueta: 'Teléfono', clase: 'telefono' },
+];
+const documento = (seccion: string, inicial: string, vacio?: string): Campo[] => [
+  {
+    ruta: `${seccion}.tipoDocumento`,
+    etiqueta: 'Tipo de documento',
+    clase: 'lista',
+    opciones: vacio ? conVacio(vacio, TIPOS_DOCUMENTO) : TIPOS_DOCUMENTO,
+    inicial,
+  },
+  { ruta: `${seccion}.numDocumento`, etiqueta: 'Número de documento' },
+];
+
+const CONSUMIDOR: Contraparte = {
+  seccion: 'receptor',
+  titulo: 'Cliente',
+  campos: [
+    { ruta: 'receptor.nombre', etiqueta: 'Nombre', ancho: 'largo' },
+    ...documento('receptor', '', 'Sin documento'),
+    ...contacto('receptor'),
+    ...direccion('receptor', false),
+  ],
+};
+
+const CONTRIBUYENTE: Contraparte = {
+  seccion: 'receptor',
+  titulo: 'Cliente (contribuyente)',
+  campos: [
+    { ruta: 'receptor.nombre', etiqueta: 'Nombre o razón social', ancho: 'largo' },
+    { ruta: 'receptor.nombreComercial', etiqueta: 'Nombre comercial', ancho: 'largo' },
+    { ruta: 'receptor.nit', etiqueta: 'NIT' },
+    { ruta: 'receptor.nrc', etiqueta: 'NRC', ancho: 'corto' },
+    ...documento('receptor', '36'),
+    { ruta: 'receptor.codActividad', etiqueta: 'Actividad económica (código)', clase: 'actividad' },
+    { ruta: 'receptor.descActividad', etiqueta: 'Actividad económica (descripción)', ancho: 'largo' },
+    ...direccion('receptor', true),
+    ...contacto('receptor'),
+  ],
+};
+
+const SUJETO_EXCLUIDO: Contraparte = {
+  seccion: 'sujetoExcluido',
+  titulo: 'Proveedor (sujeto excluido)',
+  campos: [
+    { ruta: 'sujetoExcluido.nombre', etiqueta: 'Nombre', ancho: 'largo' },
+    ...documento('sujetoExcluido', '13'),
+    { ruta: 'sujetoExcluido.descActividad', etiqueta: 'Actividad (descripción)', ancho: 'largo' },
+    ...direccion('sujetoExcluido', true),
+    ...contacto('sujetoExcluido'),
+  ],
+};
+
+const EXTRANJERO: Contraparte = {
+  seccion: 'receptor',
+  titulo: 'Cliente en el exterior',
+  campos: [
+    { ruta: 'receptor.nombre', etiqueta: 'Nombre o razón social', ancho: 'largo' },
+    { ruta: 'receptor.nombreComercial', etiqueta: 'Nombre comercial', ancho: 'largo' },
+    {
+      ruta: 'receptor.tipoPersona',
+      etiqueta: 'Tipo de persona',
+      clase: 'lista',
+      opciones: TIPOS_PERSONA,
+      numerica: true,
+    },
+    ...documento('receptor', '37'),
+    { ruta: 'receptor.codPais', etiqueta: 'País', clase: 'lista', opciones: conVacio('—', PAISES) },
+    { ruta: 'receptor.complemento', etiqueta: 'Dirección', ancho: 'largo' },
+    { ruta: 'receptor.descActividad', etiqueta: 'Actividad económica', ancho: 'largo' },
+    ...contacto('receptor'),
+  ],
+};
+
+const DONANTE: Contraparte = {
+  seccion: 'donante',
+  titulo: 'Donante',
+  campos: [
+    { ruta: 'donante.nombre', etiqueta: 'Nombre o razón social', ancho: 'largo' },
+    ...documento('donante', '36'),
+    { ruta: 'donante.nrc', etiqueta: 'NRC (si tiene)', ancho: 'corto' },
+    {
+      ruta: 'donante.codDomiciliado',
+      etiqueta: 'Domicilio',
+      clase: 'lista',
+      opciones: DOMICILIO,
+      numerica: true,
+      inicial: '1',
+    },
+    { ruta: 'donante.codPais', etiqueta: 'País (no domiciliado)', clase: 'lista', opciones: conVacio('—', PAISES) },
+    ...direccion('donante', false),
+    ...contacto('donante'),
+  ],
+};
+
+const descripcion: Campo = { ruta: 'descripcion', etiqueta: 'Descripción', ancho: 'largo', principal: true };
+const cantidad: Campo = { ruta: 'cantidad', etiqueta: 'Cantidad', clase: 'numero', ancho: 'corto', principal: true };
+const unidad: Campo = {
+  ruta: 'uniMedida',
+  etiqueta: 'Unidad',
+  clase: 'lista',
+  opciones: UNIDADES,
+  numerica: true,
+  inicial: '59',
+};
+const descuentoLinea: Campo = { ruta: 'montoDescu', etiqueta: 'Descuento ($)', clase: 'numero', ancho: 'corto' };
+const codigo: Campo = { ruta: 'codigo', etiqueta: 'Código', ancho: 'corto', principal: true };
+const tipoItem: Campo = {
+  ruta: 'tipoItem',
+  etiqueta: 'Tipo',
+  clase: 'lista',
+  opciones: TIPOS_ITEM,
+  numerica: true,
+  inicial: '1',
+};
+const precio = (etiqueta: string): Campo => ({
+  ruta: 'precioUnitario',
+  etiqueta,
+  clase: 'numero',
+  ancho: 'corto',
+  principal: true,
+});
+
+const lineasDeVenta = (precioCon: string): Filas => ({
+  ruta: 'items',
+  titulo: 'Líneas',
+  fila: 'Línea',
+  campos: [
+    descripcion,
+    cantidad,
+    unidad,
+    precio(`Precio unitario (${precioCon})`),
+    descuentoLinea,
+    { ruta: 'tipoImpuesto', etiqueta: 'Impuesto', clase: 'lista', opciones: () => TIPOS_IMPUESTO, inicial: 'GRAVADO' },
+    tipoItem,
+    codigo,
+  ],
+});
+
+const LINEAS_DE_COMPRA: Filas = {
+  ruta: 'items',
+  titulo: 'Líneas',
+  fila: 'Línea',
+  campos: [descripcion, cantidad, unidad, precio('Precio unitario'), descuentoLinea, tipoItem, codigo],
+};
+
+const LINEAS_DE_EXPORTACION: Filas = {
+  ruta: 'items',
+  titulo: 'Líneas',
+  fila: 'Línea',
+  campos: [descripcion, cantidad, unidad, precio('Precio unitario'), descuentoLinea, codigo],
+};
+
+const LINEAS_DE_DONACION: Filas = {
+  ruta: 'items',
+  titulo: 'Lo donado',
+  fila: 'Donación',
+  campos: [
+    {
+      ruta: 'tipoDonacion',
+      etiqueta: 'Tipo',
+      clase: 'lista',
+      opciones: TIPOS_DONACION,
+      numerica: true,
+      inicial: '1',
+    },
+    descripcion,
+    cantidad,
+    { ...unidad, opciones: conVacio('Según el tipo', UNIDADES), inicial: '' },
+    { ruta: 'valorUnitario', etiqueta: 'Valor unitario', clase: 'numero', ancho: 'corto', principal: true },
+    { ruta: 'depreciacion', etiqueta: 'Depreciación ($)', clase: 'numero', ancho: 'corto' },
+    codigo,
+  ],
+};
+
+const pagos = (conPlazo: boolean): Filas => ({
+  ruta: 'pagos',
+  titulo: 'Formas de pago',
+  fila: 'Pago',
+  campos: [
+    { ruta: 'codigo', etiqueta: 'Forma de pago', clase: 'lista', opciones: FORMAS_DE_PAGO, principal: true },
+    { ruta: 'montoPago', etiqueta: 'Monto (vacío: todo)', clase: 'numero', ancho: 'corto', principal: true },
+    { ruta: 'referencia', etiqueta: 'Referencia', principal: true },
+    ...(conPlazo
+      ? [
+          { ruta: 'plazo', etiqueta: 'Plazo', clase: 'lista', opciones: PLAZOS } satisfies Campo,
+          { ruta: 'periodo', etiqueta: 'Períodos', clase: 'numero', ancho: 'corto' } satisfies Campo,
+        ]
+      : []),
+  ],
+});
+
+const condicion: Campo = {
+  ruta: 'condicionOperacion',
+  etiqueta: 'Condición de la operación',
+  clase: 'lista',
+  opciones: CONDICIONES,
+  numerica: true,
+  inicial: '1',
+};
+const observaciones: Campo = { ruta: 'observaciones', etiqueta: 'Observaciones', clase: 'area' };
+const descuentoDeVenta: Campo[] = [
+  { ruta: 'descuento.porcentaje', etiqueta: 'Descuento sobre el total (%)', clase: 'numero', ancho: 'corto' },
+  { ruta: 'descuento.gravada', etiqueta: 'Descuento a lo gravado ($)', clase: 'numero', ancho: 'corto' },
+  { ruta: 'descuento.exenta', etiqueta: 'Descuento a lo exento ($)', clase: 'numero', ancho: 'corto' },
+  { ruta: 'descuento.noSujeta', etiqueta: 'Descuento a lo no sujeto ($)', clase: 'numero', ancho: 'corto' },
+];
+const descuentoDeCompra: Campo[] = [
+  { ruta: 'descuento.porcentaje', etiqueta: 'Descuento sobre el total (%)', clase: 'numero', ancho: 'corto' },
+  { ruta: 'descuento.monto', etiqueta: 'Descuento sobre el total ($)', clase: 'numero', ancho: 'corto' },
+];
+const retencionIva: Campo = {
+  ruta: 'isRetenIva',
+  etiqueta: 'El cliente es agente de retención: retiene el 1 % de IVA',
+  clase: 'casilla',
+};
+
+const nota = (tipo: 'NOTA_CREDITO' | 'NOTA_DEBITO', titulo: string): FormularioDte => ({
+  tipoDte: documentKind(tipo).tipoDte,
+  tipo,
+  titulo,
+  ajustaCcf: true,
+  contraparte: null,
+  secciones: [],
+  lineas: lineasDeVenta('sin IVA'),
+  otrasFilas: [],
+  // The note's retención is the CCF's (the builder refuses another): kept, not asked.
+  condiciones: [
+    { ruta: 'codigoGeneracion', etiqueta: 'CCF que ajusta', oculto: true },
+    { ...retencionIva, oculto: true },
+    condicion,
+    observaciones,
+  ],
+  pagos: null,
+});
+
+/** The forms, by tipoDte, in the order the console offers them. */
+export const FORMULARIOS: Record<string, FormularioDte> = {
+  '01': {
+    tipoDte: '01',
+    tipo: 'FACTURA_CONSUMIDOR_FINAL',
+    titulo: 'Factura',
+    ajustaCcf: false,
+    contraparte: CONSUMIDOR,
+    secciones: [],
+    lineas: lineasDeVenta('con IVA'),
+    otrasFilas: [],
+    condiciones: [...descuentoDeVenta, condicion, observaciones],
+    pagos: pagos(true),
+  },
+  '03': {
+    tipoDte: '03',
+    tipo: 'CREDITO_FISCAL',
+    titulo: 'Comprobante de crédito fiscal',
+    ajustaCcf: false,
+    contraparte: CONTRIBUYENTE,
+    secciones: [],
+    lineas: lineasDeVenta('sin IVA'),
+    otrasFilas: [],
+    condiciones: [...descuentoDeVenta, retencionIva, condicion, observaciones],
+    pagos: pagos(true),
+  },
+  '05': nota('NOTA_CREDITO', 'Nota de crédito'),
+  '06': nota('NOTA_DEBITO', 'Nota de débito'),
+  '14': {
+    tipoDte: '14',
+    tipo: 'SUJETO_EXCLUIDO',
+    titulo: 'Factura de sujeto excluido',
+    ajustaCcf: false,
+    contraparte: SUJETO_EXCLUIDO,
+    secciones: [],
+    lineas: LINEAS_DE_COMPRA,
+    otrasFilas: [],
+    condiciones: [
+      ...descuentoDeCompra,
+      { ruta: 'applyrent', etiqueta: 'Retener el 10 % de renta (servicios de personas)', clase: 'casilla' },
+      condicion,
+      observaciones,
+    ],
+    pagos: pagos(true),
+  },
+  '11': {
+    tipoDte: '11',
+    tipo: 'FACTURA_EXPORTACION',
+    titulo: 'Factura de exportación',
+    ajustaCcf: false,
+    contraparte: EXTRANJERO,
+    secciones: [
+      {
+        titulo: 'Exportación',
+        campos: [
+          {
+            ruta: 'exportacion.tipoItemExpor',
+            etiqueta: 'Se exportan',
+            clase: 'lista',
+            opciones: () => TIPOS_EXPORTACION,
+            numerica: true,
+            inicial: '1',
+          },
+          { ruta: 'exportacion.recintoFiscal', etiqueta: 'Recinto fiscal', clase: 'lista', opciones: RECINTOS },
+          {
+            ruta: 'exportacion.regimen',
+            etiqueta: 'Régimen aduanero',
+            clase: 'lista',
+            opciones: REGIMENES,
+            ancho: 'largo',
+          },
+          { ruta: 'exportacion.codIncoterms', etiqueta: 'INCOTERMS', clase: 'lista', opciones: INCOTERMS },
+          { ruta: 'exportacion.flete', etiqueta: 'Flete ($)', clase: 'numero', ancho: 'corto' },
+          { ruta: 'exportacion.seguro', etiqueta: 'Seguro ($)', clase: 'numero', ancho: 'corto' },
+        ],
+      },
+    ],
+    lineas: LINEAS_DE_EXPORTACION,
+    otrasFilas: [],
+    condiciones: [...descuentoDeCompra, condicion, observaciones],
+    pagos: pagos(true),
+  },
+  '15': {
+    tipoDte: '15',
+    tipo: 'COMPROBANTE_DONACION',
+    titulo: 'Comprobante de donación',
+    ajustaCcf: false,
+    contraparte: DONANTE,
+    secciones: [],
+    lineas: LINEAS_DE_DONACION,
+    otrasFilas: [
+      {
+        ruta: 'otrosDocumentos',
+        titulo: 'Documentos asociados',
+        fila: 'Documento',
+        campos: [
+          {
+            ruta: 'codDocAsociado',
+            etiqueta: 'De quién',
+            clase: 'lista',
+            opciones: () => DOCUMENTOS_ASOCIADOS,
+            numerica: true,
+            inicial: '1',
+          },
+          { ruta: 'descDocumento', etiqueta: 'Documento', principal: true },
+          { ruta: 'detalleDocumento', etiqueta: 'Detalle (número, fecha)', ancho: 'largo', principal: true },
+        ],
+      },
+    ],
+    condiciones: [{ ...observaciones, etiqueta: 'Observaciones (hasta 150 caracteres)' }],
+    pagos: pagos(false),
+  },
+};
+
+/** The kinds the session may issue from the console, in the order offered. */
+export const formulariosPermitidos = (permisos: readonly string[]) =>
+  Object.values(FORMULARIOS).filter((f) => permisos.includes(documentKind(f.tipo).permission));
+
+/** The kind's rows of each list, in the form's order. */
+export const listasDe = (f: FormularioDte): Filas[] => [f.lineas, ...f.otrasFilas, ...(f.pagos ? [f.pagos] : [])];
+
+/** How many rows of `filas` the values hold (their highest index, plus one). */
+export function filasEn(filas: Filas, v: Valores): number {
+  const prefijo = `${filas.ruta}.`;
+  let n = 0;
+  for (const k of Object.keys(v))
+    if (k.startsWith(prefijo)) {
+      const i = Number(k.slice(prefijo.length, k.indexOf('.', prefijo.length)));
+      if (Number.isInteger(i) && i >= 0 && i < 2000) n = Math.max(n, i + 1);
+    }
+  return n;
+}
+
+const filaEnBlanco = (filas: Filas, v: Valores, i: number) =>
+  filas.campos.filter((c) => c.principal).every((c) => !(v[`${filas.ruta}.${i}.${c.ruta}`] ?? '').trim());
+
+/**
+ * The values with each list's blank rows dropped and the rest numbered again from 0, the row `quitar`
+ * (`items.2`) dropped too: the rows the body is made of, so the API's `items[1]` is the second row shown.
+ */
+export function compactar(f: FormularioDte, v: Valores, quitar?: string): Valores {
+  const fuera = new Set(listasDe(f).map((l) => l.ruta));
+  const out: Valores = Object.fromEntries(
+    Object.entries(v).filter(([k]) => !fuera.has(k.slice(0, k.indexOf('.')) as Filas['ruta'])),
+  );
+  for (const filas of listasDe(f)) {
+    let j = 0;
+    for (let i = 0; i < filasEn(filas, v); i++) {
+      if (filaEnBlanco(filas, v, i) || quitar === `${filas.ruta}.${i}`) continue;
+      for (const c of filas.campos) {
+        const valor = v[`${filas.ruta}.${i}.${c.ruta}`];
+        if (valor !== undefined) out[`${filas.ruta}.${j}.${c.ruta}`] = valor;
+      }
+      j++;
+    }
+  }
+  return out;
+}
+
+/** A number as a person writes it: `12.50`, `$ 1,200`, `1 200.5`. */
+function numero(texto: string): number | null {
+  const limpio = texto.replace(/[\s$,]/g, '');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(limpio)) return null;
+  return Number(limpio);
+}
+
+function poner(cuerpo: Record<string, unknown>, ruta: string, valor: unknown): void {
+  const partes = ruta.split('.');
+  let nodo = cuerpo as Record<string, unknown>;
+  partes.forEach((p, i) => {
+    if (i === partes.length - 1) nodo[p] = valor;
+    else nodo = (nodo[p] ??= /^\d+$/.test(partes[i + 1]!) ? [] : {}) as Record<string, unknown>;
+  });
+}
+
+/**
+ * The issuance body of the form's values (already `compactar`ed), and what could not be converted (a
+ * number that is none), beside its field. An empty field is absent from the body, an empty counterpart an
+ * empty object. A CCF's receptor
+ * identified by its NIT (tipoDocumento 36) and no other number gives its NIT as numDocumento; a single
+ * form of payment without an amount is `pago` (for the whole), several or with amounts are `pagos`.
+ */
+export function cuerpoDe(f: FormularioDte, v: Valores): { cuerpo: Record<string, unknown>; errores: Errores } {
+  const cuerpo: Record<string, unknown> = {};
+  const errores: Errores = {};
+  const convertir = (c: Campo, nombre: string, ruta: string) => {
+    const texto = (v[nombre] ?? '').trim();
+    if (c.clase === 'casilla') return poner(cuerpo, ruta, texto === 'si');
+    if (!texto) return;
+    if (c.clase === 'numero') {
+      const n = numero(texto);
+      if (n === null) errores[nombre] = 'Escriba un número, con punto decimal (12.50)';
+      else poner(cuerpo, ruta, n);
+    } else if (c.clase === 'ubicacion') {
+      const [departamento, municipio, distrito] = texto.split('-');
+      const base = ruta.slice(0, -'.ubicacion'.length);
+      poner(cuerpo, `${base}.departamento`, departamento);
+      poner(cuerpo, `${base}.municipio`, municipio);
+      poner(cuerpo, `${base}.distrito`, distrito);
+    } else poner(cuerpo, ruta, c.numerica ? Number(texto) : texto);
+  };
+  for (const c of camposSueltos(f)) convertir(c, c.ruta, c.ruta);
+  for (const filas of listasDe(f))
+    for (let i = 0; i < filasEn(filas, v); i++)
+      for (const c of filas.campos) convertir(c, `${filas.ruta}.${i}.${c.ruta}`, `${filas.ruta}.${i}.${c.ruta}`);
+  // The counterpart with no field filled is one that gives none (an anonymous consumer), not a missing one.
+  if (f.contraparte) cuerpo[f.contraparte.seccion] ??= {};
+  const receptor = cuerpo.receptor as Record<string, unknown> | undefined;
+  if (f.tipo === 'CREDITO_FISCAL' && receptor?.tipoDocumento === '36' && !receptor.numDocumento && receptor.nit)
+    receptor.numDocumento = receptor.nit;
+  const listaDePagos = cuerpo.pagos as Record<string, unknown>[] | undefined;
+  if (listaDePagos?.length === 1 && listaDePagos[0]!.montoPago === undefined) {
+    cuerpo.pago = listaDePagos[0];
+    delete cuerpo.pagos;
+  }
+  return { cuerpo, errores };
+}
+
+/** The fields of the form outside its rows. */
+export const camposSueltos = (f: FormularioDte): Campo[] => [
+  ...(f.contraparte?.campos ?? []),
+  ...f.secciones.flatMap((s) => s.campos),
+  ...f.condiciones,
+];
+
+/**
+ * The field an API error names, as the form calls it: `items[1].cantidad` is `items.1.cantidad`; a
+ * direccion's codes are its distrito's list; `pago` is the first form of payment. Null when the form has
+ * no such field (the error is then told above the form).
+ */
+export function campoDelError(f: FormularioDte, v: Valores, field: string): string | null {
+  const nombre = field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\.direccion\.(departamento|municipio|distrito)$/, '.direccion.ubicacion')
+    .replace(/^pago(\.|$)/, 'pagos.0$1');
+  if (camposSueltos(f).some((c) => c.ruta === nombre && !c.oculto)) return nombre;
+  const fila = /^(items|pagos|otrosDocumentos)\.(\d+)\.(.+)$/.exec(nombre);
+  const filas = fila && listasDe(f).find((l) => l.ruta === fila[1]);
+  if (filas?.campos.some((c) => c.ruta === fila![3]) && Number(fila![2]) < Math.max(1, filasEn(filas, v)))
+    return nombre;
+  if (nombre === 'pagos.0') return f.pagos ? 'pagos.0.codigo' : null;
+  return null;
+}
+
+/** A body's object (a receptor, a line) as the form's values, below `prefijo`. */
+export function valoresDe(prefijo: string, objeto: Record<string, unknown>): Valores {
+  const out: Valores = {};
+  for (const [k, valor] of Object.entries(objeto)) {
+    if (valor === null || valor === undefined) continue;
+    if (k === 'direccion' && typeof valor === 'object') {
+      const d = valor as Record<string, unknown>;
+      if (d.departamento && d.municipio && d.distrito)
+        out[`${prefijo}.direccion.ubicacion`] = `${d.departamento}-${d.municipio}-${d.distrito}`;
+      if (d.complemento) out[`${prefijo}.direccion.complemento`] = String(d.complemento);
+    } else if (typeof valor === 'object')
+      Object.assign(out, valoresDe(`${prefijo}.${k}`, valor as Record<string, unknown>));
+    else out[`${prefijo}.${k}`] = typeof valor === 'boolean' ? (valor ? 'si' : '') : String(valor);
+  }
+  return out;
+}
+
+/** A new form's values: each field's initial value, one blank row of each list. */
+export function valoresIniciales(f: FormularioDte): Valores {
+  const v: Valores = {};
+  for (const c of camposSueltos(f)) if (c.inicial) v[c.ruta] = c.inicial;
+  return v;
+}

@@ -15,5 +15,6 @@ export * from './conciliacion';
 export * from './libros';
 export { campoCsv, celdaSinFormula } from './csv';
 export * from './certificacion';
+export * from './identificacion';
 export * from './compras';
 export * from './personas';

@@ -18,3 +18,4 @@ export * from './certificacion';
 export * from './identificacion';
 export * from './compras';
 export * from './personas';
+export * from './clientes';

@@ -13,7 +13,7 @@ export * from './destinos';
 export * from './webhooks';
 export * from './conciliacion';
 export * from './libros';
-export { campoCsv, celdaSinFormula } from './csv';
+export { campoCsv, celdaLeida, celdaSinFormula, leerCsv, textoDeCsv } from './csv';
 export * from './certificacion';
 export * from './identificacion';
 export * from './compras';

@@ -1,5 +1,8 @@
 import {
+  campoCsv,
+  celdaLeida,
   claveCliente,
+  clienteDelDocumento,
   claveProducto,
   clienteCoincide,
   clienteRequest,
@@ -8,13 +11,21 @@ import {
   dte11Request,
   dte14Request,
   dte15Request,
+  encabezadoDe,
+  filaDe,
   itemDesdeProducto,
+  leerCsv,
+  leerFilas,
+  MAX_FILAS_IMPORTACION,
   notaRequest,
   parseRequest,
   productoCoincide,
   productoRequest,
   receptorDesdeCliente,
   seccionDelCliente,
+  TABLA_CLIENTES,
+  TABLA_PRODUCTOS,
+  textoDeCsv,
   TIPOS_CON_LIBRETA,
   type Cliente,
   type Producto,
@@ -323,5 +334,152 @@ describe('a customer and a product in an issuance body', () => {
   it('refuses a kind issued to nobody of the book', () => {
     expect(refusal(() => receptorDesdeCliente('RETORNO', cliente(empresa))).code).toBe('VALIDATION_ERROR');
     expect(refusal(() => itemDesdeProducto('COMPROBANTE_RETENCION', cafe, 1)).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('a CSV file', () => {
+  it('is read as RFC 4180 writes it: quotes, doubled quotes, line breaks inside, CRLF or LF', () => {
+    expect(leerCsv('a,b,c\r\n"x, y","di ""hola""","dos\nlíneas"\n1,,3')).toEqual([
+      ['a', 'b', 'c'],
+      ['x, y', 'di "hola"', 'dos\nlíneas'],
+      ['1', '', '3'],
+    ]);
+  });
+
+  it('takes the semicolons a spreadsheet writes where the decimal separator is a comma', () => {
+    expect(leerCsv('nombre;precio\r\n"Café; molido";1,50\r\n')).toEqual([
+      ['nombre', 'precio'],
+      ['Café; molido', '1,50'],
+    ]);
+  });
+
+  it('refuses a quote left open', () => {
+    expect(refusal(() => leerCsv('a,b\n"x,y\n')).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('is UTF-8, its BOM dropped, or Windows-1252 as a Spanish Excel saves it', () => {
+    expect(textoDeCsv(Buffer.from('\uFEFFPeña', 'utf8'))).toBe('Peña');
+    expect(textoDeCsv(Buffer.from([0x50, 0x65, 0xf1, 0x61]))).toBe('Peña');
+  });
+
+  it('gets back the text a cell had before the apostrophe that keeps it from running as a formula', () => {
+    for (const v of ['=HYPERLINK("x")', '+50322223333', '@SUM(A1)', '-x', 'normal', "'ya", '-12.5'])
+      expect(celdaLeida(leerCsv(campoCsv(v))[0]![0]!)).toBe(v);
+  });
+});
+
+describe('a file of the book', () => {
+  const encabezado = encabezadoDe(TABLA_CLIENTES);
+  const fila = (c: object) => filaDe(TABLA_CLIENTES, cliente(c));
+
+  it('writes every field of an entry under its body name, and reads it back the same', () => {
+    const c = cliente({ ...empresa, nombreComercial: null });
+    const { validas, errores } = leerFilas(TABLA_CLIENTES, [encabezado, filaDe(TABLA_CLIENTES, c), fila(extranjero)]);
+    expect(errores).toEqual([]);
+    expect(validas.map((v) => v.datos)).toEqual([c, cliente(extranjero)].map(({ nombreComercial: _n, ...r }) => r));
+    expect(encabezado).toContain('direccion.municipio');
+    const p = producto({ codigo: 'A', descripcion: 'Té', precioUnitario: '0.5', precioIncluyeIva: true });
+    const leido = leerFilas(TABLA_PRODUCTOS, [encabezadoDe(TABLA_PRODUCTOS), filaDe(TABLA_PRODUCTOS, p)]);
+    expect(filaDe(TABLA_PRODUCTOS, p)).toEqual(['A', 'Té', '0.5', '59', '1', 'GRAVADA', 'sí']);
+    expect(leido.validas.map((v) => v.datos)).toEqual([p]);
+  });
+
+  it('reports each refused field and each repeated entry by its row, the header being row 1', () => {
+    const malo = fila(empresa).map((v, i) => (encabezado[i] === 'numDocumento' ? '0614-030915-112-0' : v));
+    const sinNombre = fila(extranjero).map((v, i) => (encabezado[i] === 'nombre' ? '' : v));
+    const { validas, errores } = leerFilas(TABLA_CLIENTES, [
+      encabezado,
+      fila(empresa),
+      malo,
+      encabezado.map(() => ''),
+      sinNombre,
+      fila({ ...empresa, numDocumento: '06140309151125', nombre: 'Otra vez' }),
+    ]);
+    expect(validas.map((v) => v.fila)).toEqual([2]);
+    expect(errores).toEqual([
+      { fila: 3, campo: 'numDocumento', mensaje: 'El dígito verificador del NIT no corresponde: revise el número' },
+      { fila: 5, campo: 'nombre', mensaje: expect.any(String) },
+      { fila: 6, campo: 'numDocumento', mensaje: 'Repite la fila 2' },
+    ]);
+  });
+
+  it('refuses a header without a required column, or with an unknown or repeated one', () => {
+    const { errores } = leerFilas(TABLA_CLIENTES, [['nombre', 'nombre', 'numDocumento', 'correo electrónico'], ['x']]);
+    expect(errores.map((e) => [e.fila, e.campo])).toEqual([
+      [1, 'nombre'],
+      [1, 'correo electrónico'],
+      [1, 'tipoDocumento'],
+    ]);
+  });
+
+  it('gives back the leading zeros a spreadsheet drops from codes and identity numbers', () => {
+    const celdas: Record<string, string> = {
+      nombre: 'Ana',
+      tipoDocumento: '13',
+      numDocumento: '12345678',
+      codActividad: '1111',
+      'direccion.departamento': '6',
+      'direccion.municipio': '23',
+      'direccion.distrito': '14',
+      'direccion.complemento': 'Calle 1',
+    };
+    const { validas, errores } = leerFilas(TABLA_CLIENTES, [Object.keys(celdas), Object.values(celdas)]);
+    expect(errores).toEqual([]);
+    expect(validas[0]!.datos).toMatchObject({
+      numDocumento: '012345678',
+      codActividad: '01111',
+      direccion: { departamento: '06', municipio: '23', distrito: '14' },
+    });
+    const nit = leerFilas(TABLA_CLIENTES, [
+      ['nombre', 'tipoDocumento', 'numDocumento'],
+      ['X', '36', '6140309151125'],
+    ]);
+    expect(nit.validas[0]!.datos.numDocumento).toBe('06140309151125');
+  });
+
+  it(`refuses more than ${MAX_FILAS_IMPORTACION} rows at once`, () => {
+    const filas = Array.from({ length: MAX_FILAS_IMPORTACION + 1 }, (_, i) => ['X', '13', String(i)]);
+    const encabezado = ['nombre', 'tipoDocumento', 'numDocumento'];
+    expect(refusal(() => leerFilas(TABLA_CLIENTES, [encabezado, ...filas])).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('a customer from a document', () => {
+  it('is the section of its issuance request that names whom it was issued to', () => {
+    const request = { receptor: { ...cliente(empresa), nit: '06140309151125' }, items: [] };
+    expect(clienteDelDocumento('03', request, {})).toEqual(cliente(empresa));
+    const sujeto = { sujetoExcluido: { nombre: 'Pedro', tipoDocumento: '13', numDocumento: '012345678', direccion } };
+    expect(clienteDelDocumento('14', sujeto, {})).toMatchObject({ nombre: 'Pedro', numDocumento: '012345678' });
+  });
+
+  it('is the document’s receptor when the request named none (a note), by its NIT and with its distrito', () => {
+    const dte = {
+      receptor: {
+        nit: '06140309151125',
+        nrc: '1234567',
+        nombre: 'Distribuidora Peña',
+        codActividad: '46900',
+        descActividad: 'Venta al por mayor de otros productos',
+        direccion: { departamento: '06', municipio: '23', complemento: 'Distrito 14, Colonia Escalón' },
+        correo: 'compras@pena.example',
+        telefono: null,
+      },
+    };
+    expect(clienteDelDocumento('05', { codigoGeneracion: 'X' }, dte)).toMatchObject({
+      tipoDocumento: '36',
+      numDocumento: '06140309151125',
+      direccion: { departamento: '06', municipio: '23', distrito: '14', complemento: 'Colonia Escalón' },
+    });
+  });
+
+  it('refuses a consumer known by no document, naming the section’s fields, and a document with nobody', () => {
+    const e = refusal(() => clienteDelDocumento('01', { receptor: { nombre: 'Ana', tipoDocumento: null } }, {}));
+    expect((e.details['errors'] as { field: string }[]).map((x) => x.field)).toEqual([
+      'receptor.tipoDocumento',
+      'receptor.numDocumento',
+    ]);
+    expect(refusal(() => clienteDelDocumento('18', { documentoOrigen: 'X' }, {})).details['errors']).toEqual([
+      { field: 'codigoGeneracion', message: 'El documento no tiene receptor' },
+    ]);
   });
 });

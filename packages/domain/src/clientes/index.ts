@@ -19,3 +19,16 @@ export {
   type ReceptoresDesdeCliente,
   type TipoConLibreta,
 } from './emision';
+export {
+  encabezadoDe,
+  filaDe,
+  leerFilas,
+  MAX_FILAS_IMPORTACION,
+  TABLA_CLIENTES,
+  TABLA_PRODUCTOS,
+  type ErrorDeFila,
+  type FilaValida,
+  type Tabla,
+} from './archivo';
+export { clienteDelDocumento } from './desde-documento';
+export { exportarLibretaRequest, libretaRequest, type ExportarLibretaRequest, type LibretaRequest } from './lista';

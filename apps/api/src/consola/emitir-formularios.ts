@@ -1,57 +1,26 @@
+import { documentKind, type DteTipo } from '@dte/domain';
 import {
-  catalogValue,
-  documentKind,
-  entradasDeCatalogo,
-  municipiosConDistritos,
-  type CatalogId,
-  type DteTipo,
-} from '@dte/domain';
+  conCodigo,
+  conVacio,
+  convertir,
+  lista,
+  nombreDelCampo,
+  PAISES,
+  TIPOS_DOCUMENTO,
+  TIPOS_ITEM,
+  TIPOS_PERSONA,
+  UNIDADES,
+  type Campo,
+  type Valores,
+} from './campos';
 import type { Errores, Opciones } from './formulario';
 
 /**
  * The console's forms to issue each kind a person issues by hand: which fields each has, and the
  * issuance body (the kind's POST body, which its request schema validates) they make. A field is named by
  * its path in that body (`receptor.nit`, `items.1.cantidad`), so the API's errors, which name the same
- * paths, land beside their fields. The form converts what a person types (numbers, ticked boxes, a picked
- * distrito) and checks nothing else: the rules are the request schema's.
+ * paths, land beside their fields (`campos.ts`).
  */
-
-/** A form's fields as sent: each value by its field's name (its path in the body). */
-export type Valores = Record<string, string>;
-
-type Clase =
-  /** Free text, an e-mail, a phone number, a long text. */
-  | 'texto'
-  | 'correo'
-  | 'telefono'
-  | 'area'
-  /** A number as a person writes it (`12.50`, `$1,200`). */
-  | 'numero'
-  /** One of a list (`opciones`); `numerica` when the body takes its codes as numbers. */
-  | 'lista'
-  /** A ticked box: `true`, else `false`. */
-  | 'casilla'
-  /** A distrito of CAT-008, which names its municipio and departamento: `direccion.{departamento,municipio,distrito}`. */
-  | 'ubicacion'
-  /** A CAT-019 code typed or picked from the catalog's descriptions. */
-  | 'actividad';
-
-export interface Campo {
-  /** The path in the body; in a row, below the row (`cantidad`). */
-  ruta: string;
-  etiqueta: string;
-  clase?: Clase;
-  opciones?: () => Opciones;
-  numerica?: boolean;
-  /** A new form's value. */
-  inicial?: string;
-  /** How much room the field takes: a code, or a description. */
-  ancho?: 'corto' | 'largo';
-  /** What a row's blankness is told by: a row with none of these filled is no row. */
-  principal?: boolean;
-  /** Kept by the form, not asked: what the page it was started from gives. */
-  oculto?: boolean;
-}
 
 /** A list of rows (the lines, the forms of payment, the associated documents), each one object of the body. */
 export interface Filas {
@@ -86,34 +55,14 @@ export interface FormularioDte {
   pagos: Filas | null;
 }
 
-// The catalogs' lists, read once.
-const lista = (id: Exclude<CatalogId, 'CAT-008' | 'CAT-013'>, edicion?: '2026') => {
-  let opciones: Opciones | undefined;
-  return () => (opciones ??= entradasDeCatalogo(id, edicion).map(({ codigo, valor }) => [codigo, valor] as const));
-};
-const conVacio =
-  (vacio: string, opciones: () => Opciones): (() => Opciones) =>
-  () => [['', vacio], ...opciones()];
-const conCodigo = (opciones: () => Opciones) => () =>
-  opciones().map((o) => ('grupo' in o ? o : ([o[0], `${o[0]} · ${o[1]}`] as const)));
-
-const TIPOS_DOCUMENTO = lista('CAT-022');
-const UNIDADES = lista('CAT-014');
 const FORMAS_DE_PAGO = conVacio('—', conCodigo(lista('CAT-017')));
 const PLAZOS = conVacio('—', lista('CAT-018'));
 const CONDICIONES = lista('CAT-016');
-const PAISES = lista('CAT-020');
 const RECINTOS = conVacio('Ninguno (servicios)', conCodigo(lista('CAT-027', '2026')));
 const REGIMENES = conVacio('Ninguno (servicios)', conCodigo(lista('CAT-028', '2026')));
 const INCOTERMS = conVacio('—', lista('CAT-031'));
-const TIPOS_PERSONA = lista('CAT-029');
 const DOMICILIO = lista('CAT-032');
 const TIPOS_DONACION = lista('CAT-026');
-/** CAT-011 without 4 (a tributo as its own line), which the console does not offer. */
-const TIPOS_ITEM = () =>
-  lista('CAT-011')()
-    .slice(0, 2)
-    .concat([['3', 'Bienes y servicios']]);
 const TIPOS_IMPUESTO: Opciones = [
   ['GRAVADO', 'Gravado'],
   ['EXENTO', 'Exento'],
@@ -129,26 +78,6 @@ const DOCUMENTOS_ASOCIADOS: Opciones = [
   ['2', 'Del donante'],
 ];
 
-/** MH writes the territory's names in capitals; a person reads them as names. */
-const nombrePropio = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/(^|[\s(])(\p{L})/gu, (_, antes: string, letra: string) => antes + letra.toUpperCase())
-    .replace(/(?<=\s)(De|Del|La|Las|Los|El|Y)(?=\s)/g, (p) => p.toLowerCase());
-
-let ubicaciones: Opciones | undefined;
-/** Every distrito, grouped by its departamento and 2024 municipio: `departamento-municipio-distrito`. */
-export const UBICACIONES = (): Opciones =>
-  (ubicaciones ??= [
-    ['', '—'],
-    ...municipiosConDistritos().map((m) => ({
-      grupo: `${catalogValue('CAT-012', m.departamento) ?? m.departamento} · ${nombrePropio(m.nombre)}`,
-      opciones: m.distritos.map(
-        (d) => [`${m.departamento}-${m.municipio}-${d.codigo}`, nombrePropio(d.nombre)] as const,
-      ),
-    })),
-  ]);
-
 const direccion = (seccion: string, requerida: boolean): Campo[] => [
   {
     ruta: `${seccion}.direccion.ubicacion`,
@@ -162,7 +91,7 @@ const contacto = (seccion: string): Campo[] => [
   { ruta: `${seccion}.correo`, etiqueta: 'Correo electrónico', clase: 'correo' },
   { ruta: `${seccion}.telefono`, etiqueta: 'Teléfono', clase: 'telefono' },
 ];
-const documento = (seccion: string, inicial: string, vacio?: string): Campo[] => [
+const documento = (seccion: string, inicial: string, vacio?: string, numero = 'Número de documento'): Campo[] => [
   {
     ruta: `${seccion}.tipoDocumento`,
     etiqueta: 'Tipo de documento',
@@ -170,7 +99,7 @@ const documento = (seccion: string, inicial: string, vacio?: string): Campo[] =>
     opciones: vacio ? conVacio(vacio, TIPOS_DOCUMENTO) : TIPOS_DOCUMENTO,
     inicial,
   },
-  { ruta: `${seccion}.numDocumento`, etiqueta: 'Número de documento' },
+  { ruta: `${seccion}.numDocumento`, etiqueta: numero },
 ];
 
 const CONSUMIDOR: Contraparte = {
@@ -190,9 +119,9 @@ const CONTRIBUYENTE: Contraparte = {
   campos: [
     { ruta: 'receptor.nombre', etiqueta: 'Nombre o razón social', ancho: 'largo' },
     { ruta: 'receptor.nombreComercial', etiqueta: 'Nombre comercial', ancho: 'largo' },
-    { ruta: 'receptor.nit', etiqueta: 'NIT' },
+    { ruta: 'receptor.nit', etiqueta: 'NIT (o DUI de una persona)' },
     { ruta: 'receptor.nrc', etiqueta: 'NRC', ancho: 'corto' },
-    ...documento('receptor', '36'),
+    ...documento('receptor', '36', undefined, 'Número de documento (vacío: el NIT)'),
     { ruta: 'receptor.codActividad', etiqueta: 'Actividad económica (código)', clase: 'actividad' },
     { ruta: 'receptor.descActividad', etiqueta: 'Actividad económica (descripción)', ancho: 'largo' },
     ...direccion('receptor', true),
@@ -554,22 +483,6 @@ export function compactar(f: FormularioDte, v: Valores, quitar?: string): Valore
   return out;
 }
 
-/** A number as a person writes it: `12.50`, `$ 1,200`, `1 200.5`. */
-function numero(texto: string): number | null {
-  const limpio = texto.replace(/[\s$,]/g, '');
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(limpio)) return null;
-  return Number(limpio);
-}
-
-function poner(cuerpo: Record<string, unknown>, ruta: string, valor: unknown): void {
-  const partes = ruta.split('.');
-  let nodo = cuerpo as Record<string, unknown>;
-  partes.forEach((p, i) => {
-    if (i === partes.length - 1) nodo[p] = valor;
-    else nodo = (nodo[p] ??= /^\d+$/.test(partes[i + 1]!) ? [] : {}) as Record<string, unknown>;
-  });
-}
-
 /**
  * The issuance body of the form's values (already `compactar`ed), and what could not be converted (a
  * number that is none), beside its field. An empty field is absent from the body, an empty counterpart an
@@ -580,26 +493,10 @@ function poner(cuerpo: Record<string, unknown>, ruta: string, valor: unknown): v
 export function cuerpoDe(f: FormularioDte, v: Valores): { cuerpo: Record<string, unknown>; errores: Errores } {
   const cuerpo: Record<string, unknown> = {};
   const errores: Errores = {};
-  const convertir = (c: Campo, nombre: string, ruta: string) => {
-    const texto = (v[nombre] ?? '').trim();
-    if (c.clase === 'casilla') return poner(cuerpo, ruta, texto === 'si');
-    if (!texto) return;
-    if (c.clase === 'numero') {
-      const n = numero(texto);
-      if (n === null) errores[nombre] = 'Escriba un número, con punto decimal (12.50)';
-      else poner(cuerpo, ruta, n);
-    } else if (c.clase === 'ubicacion') {
-      const [departamento, municipio, distrito] = texto.split('-');
-      const base = ruta.slice(0, -'.ubicacion'.length);
-      poner(cuerpo, `${base}.departamento`, departamento);
-      poner(cuerpo, `${base}.municipio`, municipio);
-      poner(cuerpo, `${base}.distrito`, distrito);
-    } else poner(cuerpo, ruta, c.numerica ? Number(texto) : texto);
-  };
-  for (const c of camposSueltos(f)) convertir(c, c.ruta, c.ruta);
+  for (const c of camposSueltos(f)) convertir(c, c.ruta, v, cuerpo, errores);
   for (const filas of listasDe(f))
     for (let i = 0; i < filasEn(filas, v); i++)
-      for (const c of filas.campos) convertir(c, `${filas.ruta}.${i}.${c.ruta}`, `${filas.ruta}.${i}.${c.ruta}`);
+      for (const c of filas.campos) convertir(c, `${filas.ruta}.${i}.${c.ruta}`, v, cuerpo, errores);
   // The counterpart with no field filled is one that gives none (an anonymous consumer), not a missing one.
   if (f.contraparte) cuerpo[f.contraparte.seccion] ??= {};
   const receptor = cuerpo.receptor as Record<string, unknown> | undefined;
@@ -622,14 +519,15 @@ export const camposSueltos = (f: FormularioDte): Campo[] => [
 
 /**
  * The field an API error names, as the form calls it: `items[1].cantidad` is `items.1.cantidad`; a
- * direccion's codes are its distrito's list; `pago` is the first form of payment. Null when the form has
+ * direccion's codes are its distrito's list; `pago` is the first form of payment; a CCF's document number
+ * the form took from its NIT is the NIT. Null when the form has
  * no such field (the error is then told above the form).
  */
 export function campoDelError(f: FormularioDte, v: Valores, field: string): string | null {
-  const nombre = field
-    .replace(/\[(\d+)\]/g, '.$1')
-    .replace(/\.direccion\.(departamento|municipio|distrito)$/, '.direccion.ubicacion')
-    .replace(/^pago(\.|$)/, 'pagos.0$1');
+  const nombre = nombreDelCampo(field).replace(/^pago(\.|$)/, 'pagos.0$1');
+  // A CCF's document number left blank is its NIT (`cuerpoDe`): what is wrong with it is the NIT's.
+  if (nombre === 'receptor.numDocumento' && f.tipo === 'CREDITO_FISCAL' && !(v[nombre] ?? '').trim())
+    return 'receptor.nit';
   if (camposSueltos(f).some((c) => c.ruta === nombre && !c.oculto)) return nombre;
   const fila = /^(items|pagos|otrosDocumentos)\.(\d+)\.(.+)$/.exec(nombre);
   const filas = fila && listasDe(f).find((l) => l.ruta === fila[1]);
@@ -637,23 +535,6 @@ export function campoDelError(f: FormularioDte, v: Valores, field: string): stri
     return nombre;
   if (nombre === 'pagos.0') return f.pagos ? 'pagos.0.codigo' : null;
   return null;
-}
-
-/** A body's object (a receptor, a line) as the form's values, below `prefijo`. */
-export function valoresDe(prefijo: string, objeto: Record<string, unknown>): Valores {
-  const out: Valores = {};
-  for (const [k, valor] of Object.entries(objeto)) {
-    if (valor === null || valor === undefined) continue;
-    if (k === 'direccion' && typeof valor === 'object') {
-      const d = valor as Record<string, unknown>;
-      if (d.departamento && d.municipio && d.distrito)
-        out[`${prefijo}.direccion.ubicacion`] = `${d.departamento}-${d.municipio}-${d.distrito}`;
-      if (d.complemento) out[`${prefijo}.direccion.complemento`] = String(d.complemento);
-    } else if (typeof valor === 'object')
-      Object.assign(out, valoresDe(`${prefijo}.${k}`, valor as Record<string, unknown>));
-    else out[`${prefijo}.${k}`] = typeof valor === 'boolean' ? (valor ? 'si' : '') : String(valor);
-  }
-  return out;
 }
 
 /** A new form's values: each field's initial value, one blank row of each list. */

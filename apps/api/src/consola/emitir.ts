@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { documentKind, DteError, entradasDeCatalogo, ErrorCode, type FieldError } from '@dte/domain';
+import { documentKind, DteError, ErrorCode, type FieldError } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { findOwnDocument } from '../http/documents';
 import { emitirDocumento } from '../routes/issue';
 import { vistaPrevia } from '../routes/vista-previa';
+import { control, listaDeActividades, valoresDe, type Campo, type Valores } from './campos';
 import {
   camposSueltos,
   campoDelError,
@@ -15,16 +16,12 @@ import {
   FORMULARIOS,
   formulariosPermitidos,
   listasDe,
-  UBICACIONES,
-  valoresDe,
   valoresIniciales,
-  type Campo,
   type Filas,
   type FormularioDte,
-  type Valores,
 } from './emitir-formularios';
 import { panelVistaPrevia, type DocumentoPrevisto } from './emitir-vista';
-import { campo, campoCsrf, casilla, mensajeClaro, seleccion, type Errores } from './formulario';
+import { campoCsrf, casilla, mensajeClaro, type Errores } from './formulario';
 import { estadoEtiqueta, html, pagina, type Html } from './html';
 import { libreta, type Encontrado } from './libreta';
 import { datosDePagina } from './pagina';
@@ -377,12 +374,7 @@ export function emitirConsola(ctx: ApiContext): Router {
             Emitir ${f.titulo.toLowerCase()}
           </button>
         </div>
-        ${
-          f.contraparte?.campos.some((c) => c.clase === 'actividad') &&
-          html`<datalist id="actividades">
-            ${entradasDeCatalogo('CAT-019').map((a) => html`<option value="${a.codigo}">${a.valor}</option>`)}
-          </datalist>`
-        }
+        ${listaDeActividades(f.contraparte?.campos ?? [])}
       </form>
       <script src="/consola/emitir.js" defer></script>`;
     return pagina({ ...datos, titulo: f.titulo, seccion: 'emitir', cuerpo });
@@ -403,46 +395,6 @@ function panel(estado: Estado): Html {
         </p>`
       : undefined,
   );
-}
-
-/** A field of the form as its kind says: its label, its value as typed, its error beside it. */
-function control(c: Campo, nombre: string, v: Valores, errores: Errores): Html {
-  const valor = v[nombre] ?? c.inicial ?? '';
-  if (c.oculto) return html`<input type="hidden" name="${nombre}" value="${valor}" />`;
-  const ancho = `control ${c.ancho ?? ''}`;
-  switch (c.clase) {
-    case 'lista':
-      return html`<div class="${ancho}">${seleccion(c.etiqueta, nombre, c.opciones!(), { valor, errores })}</div>`;
-    case 'ubicacion':
-      return html`<div class="${ancho}">${seleccion(c.etiqueta, nombre, UBICACIONES(), { valor, errores })}</div>`;
-    case 'casilla':
-      return html`<div class="control largo">
-        ${casilla(c.etiqueta, nombre, { marcada: valor === 'si', errores })}
-      </div>`;
-    case 'area':
-      return html`<div class="control largo">
-        <label
-          >${c.etiqueta}<textarea
-            name="${nombre}"
-            id="campo-${nombre}"
-            rows="2"
-            ${errores[nombre] ? html`aria-invalid="true" aria-describedby="error-${nombre}"` : ''}
-          >
-${valor}</textarea
-          >${errores[nombre] && html`<span class="error-campo" id="error-${nombre}">${errores[nombre]}</span>`}</label
-        >
-      </div>`;
-    default: {
-      const tipo = c.clase === 'correo' ? 'email' : c.clase === 'telefono' ? 'tel' : 'text';
-      const extra =
-        c.clase === 'numero'
-          ? html`inputmode="decimal" autocomplete="off"`
-          : c.clase === 'actividad'
-            ? html`list="actividades" autocomplete="off"`
-            : html`autocomplete="off"`;
-      return html`<div class="${ancho}">${campo(c.etiqueta, nombre, { tipo, valor, errores, extra })}</div>`;
-    }
-  }
 }
 
 /** A list's rows, each a fieldset with its fields and its remove button, and one blank row to fill. */

@@ -23,6 +23,8 @@ import { certificacionRoutes } from './routes/certificacion';
 import { buzonRoutes } from './routes/buzon';
 import { comprasRoutes } from './routes/compras';
 import { auditoriaRoutes } from './routes/auditoria';
+import { clientesRoutes } from './routes/clientes';
+import { productosRoutes } from './routes/productos';
 import { openapiRoutes } from './openapi/routes';
 import { consolaRoutes } from './consola';
 
@@ -66,6 +68,8 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(buzonRoutes(ctx));
   app.use(comprasRoutes(ctx));
   app.use(auditoriaRoutes(ctx));
+  app.use(clientesRoutes(ctx));
+  app.use(productosRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());

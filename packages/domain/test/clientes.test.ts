@@ -19,6 +19,7 @@ import {
   MAX_FILAS_IMPORTACION,
   notaRequest,
   parseRequest,
+  precioParaTipo,
   productoCoincide,
   productoRequest,
   receptorDesdeCliente,
@@ -294,7 +295,7 @@ describe('a customer and a product in an issuance body', () => {
 
   it('prices a line for the kind: with IVA in a Factura, without it elsewhere', () => {
     const precio = (tipo: TipoConLibreta, p: object) =>
-      itemDesdeProducto(tipo, producto({ codigo: 'A', descripcion: 'X', ...p }), 1).precioUnitario;
+      precioParaTipo(tipo, producto({ codigo: 'A', descripcion: 'X', ...p }));
     // $10.00 without IVA is $11.30 with it (× 1.13), and back.
     expect(precio('FACTURA_CONSUMIDOR_FINAL', { precioUnitario: '10' })).toBe(11.3);
     expect(precio('CREDITO_FISCAL', { precioUnitario: '10' })).toBe(10);

@@ -214,3 +214,14 @@ export function leerFilas<T>(
   }
   return { validas, errores };
 }
+
+/** The import refused whole: every error of its report, by row. */
+export function importacionRechazada(errores: readonly ErrorDeFila[]): DteError {
+  const ordenados = [...errores].sort((a, b) => a.fila - b.fila);
+  return new DteError(
+    ErrorCode.IMPORT_ROWS_INVALID,
+    422,
+    `El archivo tiene ${ordenados.length} ${ordenados.length === 1 ? 'error' : 'errores'}: no se importó ninguna fila`,
+    { errores: ordenados },
+  );
+}

@@ -22,6 +22,7 @@ export {
 export {
   encabezadoDe,
   filaDe,
+  importacionRechazada,
   leerFilas,
   MAX_FILAS_IMPORTACION,
   TABLA_CLIENTES,

@@ -46,7 +46,7 @@ export async function appendToLedger(
   const entries = connection.collection<Entry>('ledgers');
   return serialized(`ledger:${ledger}`, async () => {
     const earlier = new Map<string, Money>();
-    const sums = () => sumas(earlier);
+    const sums = () => sumsOf(earlier);
     for (let n = 1; ;) {
       const entry = await entries.findOne({ _id: `${ledger}:${n}` });
       if (entry) {
@@ -55,7 +55,7 @@ export async function appendToLedger(
           if (refusal) throw new DteError(refusal.code, refusal.status, refusal.message, refusal.details);
           return sums();
         }
-        await contar(connection, earlier, entry);
+        await addTake(connection, earlier, entry);
         n++;
         continue;
       }
@@ -79,18 +79,18 @@ export async function ledgerSums(connection: Connection, ledger: string): Promis
   const earlier = new Map<string, Money>();
   for (let n = 1; ; n++) {
     const entry = await entries.findOne({ _id: `${ledger}:${n}` });
-    if (!entry) return sumas(earlier);
-    await contar(connection, earlier, entry);
+    if (!entry) return sumsOf(earlier);
+    await addTake(connection, earlier, entry);
   }
 }
 
 /** Adds an entry's take to the sums, unless its document's takes were given back (`voidLedgerTake`). */
-async function contar(connection: Connection, earlier: Map<string, Money>, entry: Entry): Promise<void> {
+async function addTake(connection: Connection, earlier: Map<string, Money>, entry: Entry): Promise<void> {
   if (await connection.collection<VoidEntry>('ledgers').findOne({ _id: voidId(entry.owner) })) return;
   for (const [k, v] of Object.entries(entry.take)) earlier.set(k, (earlier.get(k) ?? money(0)).plus(money(v)));
 }
 
-const sumas = (earlier: Map<string, Money>): Takes =>
+const sumsOf = (earlier: Map<string, Money>): Takes =>
   Object.fromEntries([...earlier].map(([k, v]) => [k, v.toString()]));
 
 /**

@@ -1,0 +1,147 @@
+import { once } from 'node:events';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import {
+  campoCsv,
+  celdaLeida,
+  encabezadoDe,
+  exportarLibretaRequest,
+  filaDe,
+  importacionRechazada,
+  leerCsv,
+  leerFilas,
+  libretaRequest,
+  parseRequest,
+  textoDeCsv,
+  validationError,
+  type AccionAuditoria,
+  type Tabla,
+} from '@dte/domain';
+import { registroView, type Libreta, type RegistroLibreta } from '@dte/store';
+import type { ApiContext } from '../context';
+import { auditar } from '../http/auditoria';
+import { authenticate, requirePermission } from '../http/auth';
+import { responderLista } from '../http/cursor';
+import { escribirXlsx, filasDeXlsx, XLSX } from './xlsx';
+
+/** The permission of the book and the catalog, reading them included. */
+export const PERMISO_LIBRETA = 'CATALOGOS';
+
+export interface DefinicionLibreta<T extends object> {
+  /** `/clientes`, `/productos`. */
+  ruta: string;
+  /** The file's name without extension, and the spreadsheet's sheet. */
+  archivo: string;
+  libreta: Libreta<T>;
+  tabla: Tabla<T>;
+  acciones: {
+    creado: AccionAuditoria;
+    modificado: AccionAuditoria;
+    eliminado: AccionAuditoria;
+    importados: AccionAuditoria;
+  };
+  /** What the audit log keeps of an entry besides its id: what it is known by. */
+  detalles: (r: RegistroLibreta<T>) => Record<string, string>;
+}
+
+async function escribir(res: Response, texto: string): Promise<void> {
+  if (!res.write(texto)) await once(res, 'drain');
+}
+
+/** The file of an import, as the body: a CSV or an xlsx, by its content type, read whole. */
+const archivoImportado = (limit: string) => express.raw({ type: ['text/csv', XLSX], limit });
+
+async function filasDelArchivo(req: Request): Promise<string[][]> {
+  if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+    throw validationError('Envíe el archivo como el cuerpo, con Content-Type text/csv o de xlsx', [
+      { field: 'body', message: `Un archivo text/csv o ${XLSX}` },
+    ]);
+  if (req.is(XLSX)) return filasDeXlsx(req.body);
+  return leerCsv(textoDeCsv(req.body)).map((fila) => fila.map(celdaLeida));
+}
+
+/**
+ * The routes of a book of the token's emisor (permission CATALOGOS): create (201), a page by cursor with a
+ * search, the whole book as CSV or xlsx, an import of such a file (all its rows or none), and read, replace
+ * and delete an entry by id; another emisor's entry is answered 404, as an unknown one. What changes the
+ * book is recorded in the audit log.
+ */
+export function rutasDeLibreta<T extends object>(ctx: ApiContext, router: Router, d: DefinicionLibreta<T>): void {
+  const { ruta, libreta, tabla, acciones } = d;
+  // Before an import's body is read: a refused token uploads nothing.
+  const autorizado: RequestHandler = (req, _res, next) => {
+    requirePermission(req.auth, PERMISO_LIBRETA);
+    next();
+  };
+  const auditarEntrada = (req: Request, accion: AccionAuditoria, r: RegistroLibreta<T>) =>
+    auditar(ctx, req, accion, { detalles: { id: r._id, ...d.detalles(r) } });
+
+  router.post(ruta, authenticate(ctx), autorizado, async (req, res) => {
+    const registro = await libreta.crear(req.auth.emisorId, parseRequest(tabla.schema, req.body));
+    await auditarEntrada(req, acciones.creado, registro);
+    res.status(201).json({ status: 'success', data: registroView(registro) });
+  });
+
+  router.get(ruta, authenticate(ctx), autorizado, async (req, res) => {
+    await responderLista(
+      req,
+      res,
+      libretaRequest,
+      (f, c, l) => libreta.pagina(req.auth.emisorId, f, c, l),
+      registroView,
+    );
+  });
+
+  router.get(`${ruta}/exportar`, authenticate(ctx), autorizado, async (req, res) => {
+    const { formato } = parseRequest(exportarLibretaRequest, req.query);
+    const encabezado = encabezadoDe(tabla);
+    async function* filas() {
+      for await (const r of libreta.todos(req.auth.emisorId)) yield filaDe(tabla, r.datos);
+    }
+    res.status(200).setHeader('Content-Disposition', `attachment; filename="${d.archivo}.${formato}"`);
+    if (formato === 'xlsx') {
+      res.type(XLSX);
+      await escribirXlsx(res, d.archivo, encabezado, filas());
+      return;
+    }
+    res.type('text/csv; charset=utf-8');
+    // The BOM: Excel reads a CSV without it in the system's code page, and mangles "Peña".
+    await escribir(res, `\uFEFF${encabezado.join(',')}\r\n`);
+    for await (const fila of filas()) await escribir(res, `${fila.map(campoCsv).join(',')}\r\n`);
+    res.end();
+  });
+
+  router.post(
+    `${ruta}/importar`,
+    authenticate(ctx),
+    autorizado,
+    archivoImportado(ctx.config.API_BODY_LIMIT),
+    async (req, res) => {
+      const { validas, errores } = leerFilas(tabla, await filasDelArchivo(req));
+      if (errores.length) throw importacionRechazada(errores);
+      if (validas.length === 0)
+        throw validationError('El archivo no tiene filas que importar', [{ field: 'body', message: 'Sin filas' }]);
+      const creados = await libreta.importar(req.auth.emisorId, validas);
+      await auditar(ctx, req, acciones.importados, {
+        detalles: { creados: creados.length, formato: req.is(XLSX) ? 'xlsx' : 'csv' },
+      });
+      res.status(201).json({ status: 'success', data: { creados: creados.length } });
+    },
+  );
+
+  router.get(`${ruta}/:id`, authenticate(ctx), autorizado, async (req, res) => {
+    res.json({ status: 'success', data: registroView(await libreta.leer(req.auth.emisorId, String(req.params.id))) });
+  });
+
+  router.put(`${ruta}/:id`, authenticate(ctx), autorizado, async (req, res) => {
+    const datos = parseRequest(tabla.schema, req.body);
+    const registro = await libreta.reemplazar(req.auth.emisorId, String(req.params.id), datos);
+    await auditarEntrada(req, acciones.modificado, registro);
+    res.json({ status: 'success', data: registroView(registro) });
+  });
+
+  router.delete(`${ruta}/:id`, authenticate(ctx), autorizado, async (req, res) => {
+    const registro = await libreta.eliminar(req.auth.emisorId, String(req.params.id));
+    await auditarEntrada(req, acciones.eliminado, registro);
+    res.json({ status: 'success', data: { id: registro._id, eliminado: true } });
+  });
+}

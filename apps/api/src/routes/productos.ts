@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { TABLA_PRODUCTOS } from '@dte/domain';
+import type { ApiContext } from '../context';
+import { rutasDeLibreta } from '../libreta/rutas';
+
+/** `/productos` (permission CATALOGOS): the emisor's product catalog (`rutasDeLibreta`). */
+export function productosRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  rutasDeLibreta(ctx, router, {
+    ruta: '/productos',
+    archivo: 'productos',
+    libreta: ctx.productos,
+    tabla: TABLA_PRODUCTOS,
+    acciones: {
+      creado: 'PRODUCTO_CREADO',
+      modificado: 'PRODUCTO_MODIFICADO',
+      eliminado: 'PRODUCTO_ELIMINADO',
+      importados: 'PRODUCTOS_IMPORTADOS',
+    },
+    detalles: (r) => ({ codigo: r.datos.codigo }),
+  });
+  return router;
+}

@@ -55,8 +55,51 @@ async function filasDelArchivo(req: Request): Promise<string[][]> {
     throw validationError('Envíe el archivo como el cuerpo, con Content-Type text/csv o de xlsx', [
       { field: 'body', message: `Un archivo text/csv o ${XLSX}` },
     ]);
-  if (req.is(XLSX)) return filasDeXlsx(req.body);
-  return leerCsv(textoDeCsv(req.body)).map((fila) => fila.map(celdaLeida));
+  return filasDeArchivo(req.body, !!req.is(XLSX));
+}
+
+/** A CSV's or an xlsx's rows, each cell as read (the console's upload reads them so too). */
+export async function filasDeArchivo(archivo: Buffer, xlsx: boolean): Promise<string[][]> {
+  if (xlsx) return filasDeXlsx(archivo);
+  return leerCsv(textoDeCsv(archivo)).map((fila) => fila.map(celdaLeida));
+}
+
+/**
+ * What changes a book, as its routes and the web console (apps/api/src/consola) do it: the body validated
+ * by the book's schema, the entry written, the change recorded in the audit log.
+ */
+export function operacionesDeLibreta<T extends object>(ctx: ApiContext, d: DefinicionLibreta<T>) {
+  const { libreta, tabla, acciones } = d;
+  const auditarEntrada = (req: Request, accion: AccionAuditoria, r: RegistroLibreta<T>) =>
+    auditar(ctx, req, accion, { detalles: { id: r._id, ...d.detalles(r) } });
+  return {
+    async crear(req: Request, cuerpo: unknown): Promise<RegistroLibreta<T>> {
+      const registro = await libreta.crear(req.auth.emisorId, parseRequest(tabla.schema, cuerpo));
+      await auditarEntrada(req, acciones.creado, registro);
+      return registro;
+    },
+    async reemplazar(req: Request, id: string, cuerpo: unknown): Promise<RegistroLibreta<T>> {
+      const datos = parseRequest(tabla.schema, cuerpo);
+      const registro = await libreta.reemplazar(req.auth.emisorId, id, datos);
+      await auditarEntrada(req, acciones.modificado, registro);
+      return registro;
+    },
+    async eliminar(req: Request, id: string): Promise<RegistroLibreta<T>> {
+      const registro = await libreta.eliminar(req.auth.emisorId, id);
+      await auditarEntrada(req, acciones.eliminado, registro);
+      return registro;
+    },
+    /** A file's rows (its header first) as new entries, all or none: how many were created. */
+    async importar(req: Request, filas: string[][], formato: 'csv' | 'xlsx'): Promise<number> {
+      const { validas, errores } = leerFilas(tabla, filas);
+      if (errores.length) throw importacionRechazada(errores);
+      if (validas.length === 0)
+        throw validationError('El archivo no tiene filas que importar', [{ field: 'body', message: 'Sin filas' }]);
+      const creados = await libreta.importar(req.auth.emisorId, validas);
+      await auditar(ctx, req, acciones.importados, { detalles: { creados: creados.length, formato } });
+      return creados.length;
+    },
+  };
 }
 
 /**
@@ -66,18 +109,16 @@ async function filasDelArchivo(req: Request): Promise<string[][]> {
  * book is recorded in the audit log.
  */
 export function rutasDeLibreta<T extends object>(ctx: ApiContext, router: Router, d: DefinicionLibreta<T>): void {
-  const { ruta, libreta, tabla, acciones } = d;
+  const { ruta, libreta, tabla } = d;
+  const operaciones = operacionesDeLibreta(ctx, d);
   // Before an import's body is read: a refused token uploads nothing.
   const autorizado: RequestHandler = (req, _res, next) => {
     requirePermission(req.auth, PERMISO_LIBRETA);
     next();
   };
-  const auditarEntrada = (req: Request, accion: AccionAuditoria, r: RegistroLibreta<T>) =>
-    auditar(ctx, req, accion, { detalles: { id: r._id, ...d.detalles(r) } });
 
   router.post(ruta, authenticate(ctx), autorizado, async (req, res) => {
-    const registro = await libreta.crear(req.auth.emisorId, parseRequest(tabla.schema, req.body));
-    await auditarEntrada(req, acciones.creado, registro);
+    const registro = await operaciones.crear(req, req.body);
     res.status(201).json({ status: 'success', data: registroView(registro) });
   });
 
@@ -116,15 +157,8 @@ export function rutasDeLibreta<T extends object>(ctx: ApiContext, router: Router
     autorizado,
     archivoImportado(ctx.config.API_BODY_LIMIT),
     async (req, res) => {
-      const { validas, errores } = leerFilas(tabla, await filasDelArchivo(req));
-      if (errores.length) throw importacionRechazada(errores);
-      if (validas.length === 0)
-        throw validationError('El archivo no tiene filas que importar', [{ field: 'body', message: 'Sin filas' }]);
-      const creados = await libreta.importar(req.auth.emisorId, validas);
-      await auditar(ctx, req, acciones.importados, {
-        detalles: { creados: creados.length, formato: req.is(XLSX) ? 'xlsx' : 'csv' },
-      });
-      res.status(201).json({ status: 'success', data: { creados: creados.length } });
+      const creados = await operaciones.importar(req, await filasDelArchivo(req), req.is(XLSX) ? 'xlsx' : 'csv');
+      res.status(201).json({ status: 'success', data: { creados } });
     },
   );
 
@@ -133,15 +167,12 @@ export function rutasDeLibreta<T extends object>(ctx: ApiContext, router: Router
   });
 
   router.put(`${ruta}/:id`, authenticate(ctx), autorizado, async (req, res) => {
-    const datos = parseRequest(tabla.schema, req.body);
-    const registro = await libreta.reemplazar(req.auth.emisorId, String(req.params.id), datos);
-    await auditarEntrada(req, acciones.modificado, registro);
+    const registro = await operaciones.reemplazar(req, String(req.params.id), req.body);
     res.json({ status: 'success', data: registroView(registro) });
   });
 
   router.delete(`${ruta}/:id`, authenticate(ctx), autorizado, async (req, res) => {
-    const registro = await libreta.eliminar(req.auth.emisorId, String(req.params.id));
-    await auditarEntrada(req, acciones.eliminado, registro);
+    const registro = await operaciones.eliminar(req, String(req.params.id));
     res.json({ status: 'success', data: { id: registro._id, eliminado: true } });
   });
 }

@@ -268,7 +268,8 @@ describe('web console: issuing documents', () => {
           totalPagar: 280,
         });
         expect(vista.lineas).toEqual([{ ventaGravada: 100 }, { ventaGravada: 150 }]);
-        await revisar(page, `emitir-ccf-vista-previa-${ancho}`);
+        // Looked at once: `revisar` renders it at both widths.
+        if (ancho === 390) await revisar(page, 'emitir-ccf-vista-previa');
 
         // «Emitir» sent twice, as a double click does: one document, both answered with it.
         const campos = await camposDelFormulario(page);
@@ -357,13 +358,12 @@ describe('web console: issuing documents', () => {
     await page.type(campo('items.0.precioUnitario'), '25');
     await enviar(page, 'button[value="vista-previa"]');
     const vista = await previstos(page);
-    // By hand: 25.00 credited, its IVA 3.25, the 1 % retained 0.25.
+    // By hand: 25.00 credited, its IVA 3.25 (a tributo, as in the CCF), the 1 % retained 0.25.
     expect(vista.resumen).toEqual({
       totalGravada: 25,
       subTotalVentas: 25,
       'tributo-20': 3.25,
       montoTotalOperacion: 28.25,
-      totalIva: 3.25,
       ivaRete: 0.25,
       totalPagar: 28,
     });

@@ -10,13 +10,13 @@ import { stack } from './stack';
 
 const exec = promisify(execFile);
 
-/** The console in a real browser: Debian's Chromium, headless. */
+/** The console in a real browser: Debian's Chromium, headless, in Spanish as its people's. */
 export function abrirNavegador(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: loadConfig(stack().env).CHROMIUM_PATH,
     headless: true,
     pipe: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--lang=es'],
   });
 }
 
@@ -27,9 +27,14 @@ export async function nuevaPagina(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Clicks what submits a form or follows a link, and waits for the page it leads to. */
-export const enviar = async (page: Page, selector: string) =>
-  (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0]!;
+/**
+ * Clicks what submits a form or follows a link, and waits for the page it leads to. The page's own
+ * requests (the issuing form's live totals) are let settle first, so nothing moves under the click.
+ */
+export async function enviar(page: Page, selector: string) {
+  await page.waitForNetworkIdle({ idleTime: 50 });
+  return (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0]!;
+}
 
 /** The text of the page's main part, as a person reads it. */
 export const textoDe = (page: Page) => page.$eval('main', (m) => (m as HTMLElement).innerText);

@@ -9,9 +9,10 @@ import { fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina } from './pagina';
 
 /** What the book did with the customer of the form, by name (a link cannot make the page say anything). */
-const CLIENTE: Record<string, string> = {
-  guardado: 'Cliente guardado en la libreta.',
-  existente: 'El cliente ya estaba en la libreta: no se cambió.',
+const CLIENTE: Record<string, [texto: string, tono: 'ok' | 'alerta']> = {
+  guardado: ['Cliente guardado en la libreta.', 'ok'],
+  existente: ['El cliente ya estaba en la libreta: no se cambió.', 'ok'],
+  'no-guardado': ['El cliente no se guardó en la libreta: le faltan datos que la libreta pide.', 'alerta'],
 };
 
 /** MH's verdict in words, with what the person does next. */
@@ -87,7 +88,8 @@ export function emitidoConsola(ctx: ApiContext): Router {
     const cliente = CLIENTE[String(req.query.cliente)];
     const otro = formulariosPermitidos(req.auth.permissions).find((f) => f.tipo === d.tipo && !f.ajustaCcf);
     const reenvio = formularioReenvio(req, doc, cg);
-    const cuerpo = html`${veredicto(d)} ${cliente && html`<p class="aviso ok" role="status">${cliente}</p>`} ${ficha(d)}
+    const cuerpo = html`${veredicto(d)}
+      ${cliente && html`<p class="aviso ${cliente[1]}" role="status">${cliente[0]}</p>`} ${ficha(d)}
       <section>
         <h2>Compartir</h2>
         <p class="acciones">

@@ -60,7 +60,7 @@ const LINEA: Record<string, string> = {
 const PRINCIPALES = ['ventaGravada', 'compra', 'valor'];
 
 /** An amount as the document has it, with at least its cents and the thousands apart: `1,234.5` → `1,234.50`. */
-const enCifras = (valor: unknown) => {
+export const enCifras = (valor: unknown) => {
   const [entero = '0', decimales = ''] = String(valor).split('.');
   return `${entero.replace(/\B(?=(\d{3})+$)/g, ',')}.${decimales.padEnd(2, '0')}`;
 };

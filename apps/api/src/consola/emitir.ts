@@ -4,6 +4,7 @@ import { documentKind, DteError, ErrorCode, type FieldError } from '@dte/domain'
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { findOwnDocument } from '../http/documents';
+import { guardarClienteDelDocumento } from '../routes/clientes';
 import { emitirDocumento } from '../routes/issue';
 import { vistaPrevia } from '../routes/vista-previa';
 import { control, listaDeActividades, valoresDe, type Campo, type Valores } from './campos';
@@ -23,7 +24,8 @@ import {
 import { panelVistaPrevia, type DocumentoPrevisto } from './emitir-vista';
 import { campoCsrf, casilla, mensajeClaro, type Errores } from './formulario';
 import { estadoEtiqueta, html, pagina, type Html } from './html';
-import { libreta, type Encontrado } from './libreta';
+import { buscarClientes, clienteParaEmitir } from './clientes';
+import { buscarProductos, productoParaEmitir } from './productos';
 import { datosDePagina } from './pagina';
 
 /** The form as shown again: what went wrong, the preview, the book's matches. */
@@ -35,6 +37,12 @@ interface Estado {
   aviso?: Html;
   clientes?: Encontrado[] | null;
   productos?: Encontrado[] | null;
+}
+
+/** A match of the book, as the form offers it: its id and how a person recognizes it. */
+interface Encontrado {
+  id: string;
+  texto: string;
 }
 
 /** The body as previewed: issuing what was not previewed is refused (its totals were not seen). */
@@ -153,17 +161,18 @@ export function emitirConsola(ctx: ApiContext): Router {
     const buscar = (v.buscarCliente ?? '').trim() || (v.buscarProducto ?? '').trim();
     if (accion === 'emitir') return emitir(req, res, f, v);
     if (accion.startsWith('cliente:')) {
-      const elegido = await libreta(ctx, req).cliente(f.tipo, accion.slice('cliente:'.length));
+      const id = accion.slice('cliente:'.length);
+      const receptor = await clienteParaEmitir(ctx, req, f.tipo, id);
       for (const k of Object.keys(v)) if (k.startsWith(`${f.contraparte?.seccion}.`)) delete v[k];
-      Object.assign(v, valoresDe(f.contraparte!.seccion, elegido.receptor), {
-        clienteId: elegido.id,
+      Object.assign(v, valoresDe(f.contraparte!.seccion, receptor), {
+        clienteId: id,
         buscarCliente: '',
         guardarCliente: '',
       });
       return void res.send(await paginaDe(req, f, v, {}));
     }
     if (accion.startsWith('producto:')) {
-      const item = await libreta(ctx, req).producto(f.tipo, accion.slice('producto:'.length));
+      const item = await productoParaEmitir(ctx, req, f.tipo, accion.slice('producto:'.length));
       Object.assign(v, valoresDe(`${f.lineas.ruta}.${filasEn(f.lineas, v)}`, item), { buscarProducto: '' });
       return void res.send(await paginaDe(req, f, v, {}));
     }
@@ -192,17 +201,15 @@ export function emitirConsola(ctx: ApiContext): Router {
     router.get(`/emitir/:tipoDte/${lista}`, async (req, res) => {
       formularioDe(req);
       const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
-      const l = libreta(ctx, req);
-      const encontrados = !q ? [] : que === 'cliente' ? await l.buscarClientes(q) : await l.buscarProductos(q);
+      const encontrados = !q ? [] : await (que === 'cliente' ? buscarClientes : buscarProductos)(ctx, req, q);
       res.json(encontrados.map((e) => ({ accion: `${que}:${e.id}`, texto: e.texto })));
     });
 
   async function busquedas(req: Request, f: FormularioDte, v: Valores): Promise<Estado> {
-    const l = libreta(ctx, req);
     const q = (campo: string) => (v[campo] ?? '').trim();
     return {
-      clientes: f.contraparte && q('buscarCliente') ? await l.buscarClientes(q('buscarCliente')) : null,
-      productos: q('buscarProducto') ? await l.buscarProductos(q('buscarProducto')) : null,
+      clientes: f.contraparte && q('buscarCliente') ? await buscarClientes(ctx, req, q('buscarCliente')) : null,
+      productos: q('buscarProducto') ? await buscarProductos(ctx, req, q('buscarProducto')) : null,
     };
   }
 
@@ -263,10 +270,25 @@ export function emitirConsola(ctx: ApiContext): Router {
       v.huella = '';
       return void res.status(err.httpStatus).send(await paginaDe(req, f, v, rechazo(f, v, err)));
     }
-    let cliente = '';
-    if (v.guardarCliente === 'si' && documento.estado !== 'REJECTED')
-      cliente = (await libreta(ctx, req).guardarDesdeDocumento(documento.codigoGeneracion)) ? 'guardado' : 'existente';
+    const cliente =
+      v.guardarCliente === 'si' && documento.estado !== 'REJECTED'
+        ? await guardarCliente(req, documento.codigoGeneracion)
+        : '';
     res.redirect(303, `/consola/emitido/${documento.codigoGeneracion}${cliente ? `?cliente=${cliente}` : ''}`);
+  }
+
+  /**
+   * The document's receptor saved in the book, as `POST /clientes/desde-dte` saves it: what became of it, by
+   * the name the result page tells it by. The document is issued whatever the book says.
+   */
+  async function guardarCliente(req: Request, codigoGeneracion: string): Promise<string> {
+    try {
+      await guardarClienteDelDocumento(ctx, req, codigoGeneracion);
+      return 'guardado';
+    } catch (err) {
+      if (!(err instanceof DteError) || err.httpStatus >= 500) throw err;
+      return err.code === ErrorCode.CLIENTE_EXISTS ? 'existente' : 'no-guardado';
+    }
   }
 
   /** The form's page. */

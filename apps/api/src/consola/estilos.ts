@@ -89,6 +89,7 @@ fieldset.fila { display: grid; grid-template-columns: repeat(auto-fill, minmax(1
 .resultados:empty { display: none; }
 .resultados .tenue { margin: 0; }
 section h3 { margin-top: 16px; }
+main > table { margin-bottom: 16px; }
 .botones { display: flex; flex-wrap: wrap; gap: 12px; padding: 4px 0 12px; }
 .vista-previa .tenue { margin-top: 0; }
 .lineas-vista { margin-top: 8px; }

@@ -4,8 +4,11 @@ import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { documentosRoutes } from '../routes/documentos';
 import { librosRoutes } from '../routes/libros';
+import { clientesRoutes } from '../routes/clientes';
+import { productosRoutes } from '../routes/productos';
 import { pdfRoutes } from '../routes/pdf';
 import { auditoriaConsola } from './auditoria';
+import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
 import { emitidoConsola } from './emitido';
@@ -14,6 +17,7 @@ import { SCRIPT } from './emitir-script';
 import { ESTILOS } from './estilos';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
+import { productosConsola } from './productos';
 import { paginaDeError } from './pagina';
 import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
@@ -64,8 +68,8 @@ const ARCHIVOS: Record<string, [tipo: string, texto: string, etag: string]> = {
 /**
  * The web console (`/consola`, in Spanish) for the emisor's staff: server-rendered pages and plain forms,
  * signed in by a person (entrada.ts) or with an API token (sesion.ts). Every page and action runs the API's own code as the session's
- * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes, the
- * API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
+ * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes and the
+ * files of the customer book and product catalog, the API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
  * API's.
  */
 export function consolaRoutes(ctx: ApiContext): Router {
@@ -91,13 +95,23 @@ export function consolaRoutes(ctx: ApiContext): Router {
     documentosConsola(ctx),
     emitirConsola(ctx),
     emitidoConsola(ctx),
+    clientesConsola(ctx),
+    productosConsola(ctx),
     comprasConsola(ctx),
     operacionesConsola(ctx),
     librosConsola(ctx),
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
   );
-  consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
+  consola.use(
+    '/api',
+    sinCamposVacios,
+    pdfRoutes(ctx),
+    documentosRoutes(ctx),
+    librosRoutes(ctx),
+    clientesRoutes(ctx),
+    productosRoutes(ctx),
+  );
   consola.use((req, _res, next) =>
     next(new DteError(ErrorCode.NOT_FOUND, 404, `La consola no tiene ${req.method} ${req.originalUrl}`)),
   );

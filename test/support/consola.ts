@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
 import { infraccionesDeAccesibilidad } from './accesibilidad';
+import { eventually } from './eventually';
 import { ARTEFACTOS } from './legible';
 import { stack } from './stack';
 
@@ -28,11 +29,12 @@ export async function nuevaPagina(browser: Browser): Promise<Page> {
 }
 
 /**
- * Clicks what submits a form or follows a link, and waits for the page it leads to. The page's own
- * requests (the issuing form's live totals) are let settle first, so nothing moves under the click.
+ * Clicks what submits a form or follows a link, and waits for the page it leads to. What the page's
+ * script is updating (`aria-busy`: the issuing form's live totals, the book's matches) is let settle
+ * first, so nothing moves under the click.
  */
 export async function enviar(page: Page, selector: string) {
-  await page.waitForNetworkIdle({ idleTime: 50 });
+  await eventually('what the page’s script updates to settle', async () => !(await page.$('[aria-busy="true"]')));
   return (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0]!;
 }
 

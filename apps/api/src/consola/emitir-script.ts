@@ -31,10 +31,14 @@ export const SCRIPT = `'use strict';
         var pedido = ++ultimo;
         var q = campo.value.trim();
         if (!q) return resultados.replaceChildren();
+        resultados.setAttribute('aria-busy', 'true');
         fetch(url + encodeURIComponent(q), { credentials: 'same-origin' })
           .then(function (r) { return r.ok ? r.json() : null; })
+          .catch(function () { return null; })
           .then(function (encontrados) {
-            if (!encontrados || pedido !== ultimo) return;
+            if (pedido !== ultimo) return;
+            resultados.removeAttribute('aria-busy');
+            if (!encontrados) return;
             resultados.replaceChildren.apply(resultados, encontrados.map(boton));
             if (!encontrados.length) {
               var nada = document.createElement('p');
@@ -53,15 +57,19 @@ export const SCRIPT = `'use strict';
   form.addEventListener('change', function (evento) {
     if (evento.target.closest('.buscador')) return;
     var pedido = ++ultimaVista;
+    // Until the preview of what was typed arrives, the totals shown are not its own.
+    document.getElementById('vista-previa').setAttribute('aria-busy', 'true');
     fetch(form.getAttribute('data-vista-previa'), {
       method: 'POST',
       body: new URLSearchParams(new FormData(form)),
       credentials: 'same-origin',
     })
       .then(function (r) { return r.ok ? r.json() : null; })
+      .catch(function () { return null; })
       .then(function (r) {
-        if (!r || pedido !== ultimaVista) return;
+        if (pedido !== ultimaVista) return;
         var panel = document.getElementById('vista-previa');
+        if (!r) return panel.removeAttribute('aria-busy');
         panel.replaceWith(document.createRange().createContextualFragment(r.html));
         huella.value = r.huella;
         emitir.disabled = !r.huella;

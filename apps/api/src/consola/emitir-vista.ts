@@ -14,7 +14,11 @@ export interface DocumentoPrevisto {
   dte: object;
 }
 
-/** The resumen's amounts a person reads, in MH's words said plainly. */
+/**
+ * The resumen's amounts a person reads, in MH's words said plainly, in the order its arithmetic reads: the
+ * sales, their discounts, the taxes added (`tributos`, each by MH's description, in their place), the
+ * operation's amount, what is withheld, what is paid.
+ */
 const RESUMEN: Record<string, string> = {
   totalNoSuj: 'Ventas no sujetas',
   totalExenta: 'Ventas exentas',
@@ -30,17 +34,18 @@ const RESUMEN: Record<string, string> = {
   subTotal: 'Subtotal',
   seguro: 'Seguro',
   flete: 'Flete',
+  tributos: '',
   ivaPerci1: 'IVA percibido',
   ivaPerci: 'IVA percibido',
+  montoTotalOperacion: 'Monto total de la operación',
+  totalNoOnerosas: 'Operaciones no onerosas',
   ivaRete1: 'IVA retenido',
   ivaRete: 'IVA retenido',
   reteRenta: 'Renta retenida',
-  montoTotalOperacion: 'Monto total de la operación',
   totalNoGravado: 'Cargos no gravados',
-  totalNoOnerosas: 'Operaciones no onerosas',
-  valorTotal: 'Valor total donado',
   totalIva: 'IVA incluido',
   saldoFavor: 'Saldo a favor',
+  valorTotal: 'Valor total donado',
   totalPagar: 'Total a pagar',
 };
 /** The amount the document comes to, shown even when it is zero. */
@@ -81,9 +86,6 @@ export function panelVistaPrevia(d: DocumentoPrevisto | null, aviso?: Html | str
   );
   const precio = lineas.some((l) => esNumero(l.valorUni)) ? 'valorUni' : 'precioUni';
   const tributos = (resumen.tributos as { codigo: string; descripcion: string; valor: number }[] | null) ?? [];
-  const montos = Object.entries(resumen).filter(
-    ([k, v]) => k in RESUMEN && esNumero(v) && (v !== 0 || TOTALES.includes(k)),
-  );
   const dato = (campo: string, etiqueta: string, valor: unknown, porcentaje = false) =>
     html`<div data-campo="${campo}" class="${TOTALES.includes(campo) ? 'total' : ''}">
       <dt>${etiqueta}</dt>
@@ -125,11 +127,11 @@ export function panelVistaPrevia(d: DocumentoPrevisto | null, aviso?: Html | str
       </tbody>
     </table>
     <dl class="totales">
-      ${montos
-        .filter(([k]) => !TOTALES.includes(k))
-        .map(([k, v]) => dato(k, RESUMEN[k]!, v, k === 'porcentajeDescuento'))}
-      ${tributos.map((t) => dato(`tributo-${t.codigo}`, t.descripcion, t.valor))}
-      ${montos.filter(([k]) => TOTALES.includes(k)).map(([k, v]) => dato(k, RESUMEN[k]!, v))}
+      ${Object.entries(RESUMEN).map(([k, etiqueta]) => {
+        if (k === 'tributos') return tributos.map((t) => dato(`tributo-${t.codigo}`, t.descripcion, t.valor));
+        const v = resumen[k];
+        return esNumero(v) && (v !== 0 || TOTALES.includes(k)) ? dato(k, etiqueta, v, k === 'porcentajeDescuento') : '';
+      })}
     </dl>
     ${resumen.totalLetras ? html`<p class="letras">${String(resumen.totalLetras)}</p>` : ''}
   </section>`;

@@ -107,8 +107,9 @@ ul.correos { margin: 0 0 12px; padding-left: 18px; }
   main { padding: 8px 12px 32px; }
   .ficha { grid-template-columns: 1fr; }
   table { display: block; overflow-x: auto; }
-  .campos, fieldset.fila { grid-template-columns: 1fr; }
-  .control.largo { grid-column: auto; }
+  .campos { grid-template-columns: 1fr; }
+  fieldset.fila { grid-template-columns: 1fr 1fr; }
+  .control.largo { grid-column: 1 / -1; }
   .totales { max-width: none; }
   table.lineas-vista, .lineas-vista tbody, .lineas-vista tr, .lineas-vista td { display: block; }
   .lineas-vista thead { display: none; }

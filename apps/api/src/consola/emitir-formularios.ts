@@ -42,6 +42,8 @@ export interface FormularioDte {
   tipoDte: string;
   tipo: DteTipo;
   titulo: string;
+  /** What the kind is for, in a line. */
+  uso: string;
   /** A kind that adjusts an accepted CCF (05, 06): started from its page, its receptor the CCF's. */
   ajustaCcf: boolean;
   contraparte: Contraparte | null;
@@ -305,10 +307,11 @@ const retencionIva: Campo = {
   clase: 'casilla',
 };
 
-const nota = (tipo: 'NOTA_CREDITO' | 'NOTA_DEBITO', titulo: string): FormularioDte => ({
+const nota = (tipo: 'NOTA_CREDITO' | 'NOTA_DEBITO', titulo: string, uso: string): FormularioDte => ({
   tipoDte: documentKind(tipo).tipoDte,
   tipo,
   titulo,
+  uso,
   ajustaCcf: true,
   contraparte: null,
   secciones: [],
@@ -324,12 +327,13 @@ const nota = (tipo: 'NOTA_CREDITO' | 'NOTA_DEBITO', titulo: string): FormularioD
   pagos: null,
 });
 
-/** The forms, by tipoDte, in the order the console offers them. */
-export const FORMULARIOS: Record<string, FormularioDte> = {
-  '01': {
+/** The forms, in the order the console offers them. */
+export const FORMULARIOS: readonly FormularioDte[] = [
+  {
     tipoDte: '01',
     tipo: 'FACTURA_CONSUMIDOR_FINAL',
     titulo: 'Factura',
+    uso: 'Ventas a consumidores finales, con el IVA incluido en el precio',
     ajustaCcf: false,
     contraparte: CONSUMIDOR,
     secciones: [],
@@ -338,10 +342,11 @@ export const FORMULARIOS: Record<string, FormularioDte> = {
     condiciones: [...descuentoDeVenta, condicion, observaciones],
     pagos: pagos(true),
   },
-  '03': {
+  {
     tipoDte: '03',
     tipo: 'CREDITO_FISCAL',
     titulo: 'Comprobante de crédito fiscal',
+    uso: 'Ventas a contribuyentes del IVA, que lo descuentan',
     ajustaCcf: false,
     contraparte: CONTRIBUYENTE,
     secciones: [],
@@ -350,12 +355,11 @@ export const FORMULARIOS: Record<string, FormularioDte> = {
     condiciones: [...descuentoDeVenta, retencionIva, condicion, observaciones],
     pagos: pagos(true),
   },
-  '05': nota('NOTA_CREDITO', 'Nota de crédito'),
-  '06': nota('NOTA_DEBITO', 'Nota de débito'),
-  '14': {
+  {
     tipoDte: '14',
     tipo: 'SUJETO_EXCLUIDO',
     titulo: 'Factura de sujeto excluido',
+    uso: 'Compras a personas no inscritas en el IVA',
     ajustaCcf: false,
     contraparte: SUJETO_EXCLUIDO,
     secciones: [],
@@ -369,10 +373,11 @@ export const FORMULARIOS: Record<string, FormularioDte> = {
     ],
     pagos: pagos(true),
   },
-  '11': {
+  {
     tipoDte: '11',
     tipo: 'FACTURA_EXPORTACION',
     titulo: 'Factura de exportación',
+    uso: 'Ventas de bienes o servicios al exterior',
     ajustaCcf: false,
     contraparte: EXTRANJERO,
     secciones: [
@@ -406,10 +411,11 @@ export const FORMULARIOS: Record<string, FormularioDte> = {
     condiciones: [...descuentoDeCompra, condicion, observaciones],
     pagos: pagos(true),
   },
-  '15': {
+  {
     tipoDte: '15',
     tipo: 'COMPROBANTE_DONACION',
     titulo: 'Comprobante de donación',
+    uso: 'Donaciones recibidas por una entidad calificada',
     ajustaCcf: false,
     contraparte: DONANTE,
     secciones: [],
@@ -436,11 +442,13 @@ export const FORMULARIOS: Record<string, FormularioDte> = {
     condiciones: [{ ...observaciones, etiqueta: 'Observaciones (hasta 150 caracteres)' }],
     pagos: pagos(false),
   },
-};
+  nota('NOTA_CREDITO', 'Nota de crédito', 'Devoluciones y descuentos sobre un crédito fiscal'),
+  nota('NOTA_DEBITO', 'Nota de débito', 'Cargos después de un crédito fiscal'),
+];
 
 /** The kinds the session may issue from the console, in the order offered. */
 export const formulariosPermitidos = (permisos: readonly string[]) =>
-  Object.values(FORMULARIOS).filter((f) => permisos.includes(documentKind(f.tipo).permission));
+  FORMULARIOS.filter((f) => permisos.includes(documentKind(f.tipo).permission));
 
 /** The kind's rows of each list, in the form's order. */
 export const listasDe = (f: FormularioDte): Filas[] => [f.lineas, ...f.otrasFilas, ...(f.pagos ? [f.pagos] : [])];

@@ -74,7 +74,7 @@ export function emitirConsola(ctx: ApiContext): Router {
   router.use('/emitir', authenticate(ctx));
 
   function formularioDe(req: Request): FormularioDte {
-    const f = FORMULARIOS[String(req.params.tipoDte)];
+    const f = FORMULARIOS.find((x) => x.tipoDte === req.params.tipoDte);
     if (!f)
       throw new DteError(ErrorCode.NOT_FOUND, 404, `La consola no emite documentos de tipo ${req.params.tipoDte}`);
     requirePermission(req.auth, documentKind(f.tipo).permission);
@@ -87,7 +87,13 @@ export function emitirConsola(ctx: ApiContext): Router {
     const cuerpo = html`<ul class="tipos">
         ${permitidos
           .filter((f) => !f.ajustaCcf)
-          .map((f) => html`<li><a class="boton" href="/consola/emitir/${f.tipoDte}">${f.titulo}</a></li>`)}
+          .map(
+            (f) =>
+              html`<li>
+                <a href="/consola/emitir/${f.tipoDte}">${f.titulo}</a>
+                <span class="tenue">${f.uso}</span>
+              </li>`,
+          )}
       </ul>
       ${
         permitidos.some((f) => f.ajustaCcf) &&
@@ -190,7 +196,7 @@ export function emitirConsola(ctx: ApiContext): Router {
     const f = formularioDe(req);
     const v = compactar(f, enviados(req));
     const estado = await prever(req, f, v);
-    res.json({ html: panel(estado).texto, huella: v.huella ?? '' });
+    res.json({ html: panel(f, estado, true).texto, huella: v.huella ?? '' });
   });
 
   /** The book's matches for the script's typeahead: each one's button, as the form shows it. */
@@ -389,7 +395,7 @@ export function emitirConsola(ctx: ApiContext): Router {
               ${filas(f.pagos, v, errores)}`
           }
         </section>
-        ${panel(estado)}
+        ${panel(f, estado)}
         <div class="botones">
           <button type="submit" name="accion" value="vista-previa" class="secundario">Vista previa</button>
           <button type="submit" name="accion" value="emitir" id="emitir" ${v.huella ? '' : html`disabled`}>
@@ -405,17 +411,28 @@ export function emitirConsola(ctx: ApiContext): Router {
   return router;
 }
 
-/** The preview panel, or what keeps the form from one. */
-function panel(estado: Estado): Html {
+/**
+ * The preview panel, or what keeps the form from one: on the form's page its fields are marked; live (the
+ * script's, `enVivo`), they are not, so the panel lists them.
+ */
+function panel(f: FormularioDte, estado: Estado, enVivo = false): Html {
   if (estado.vista) return panelVistaPrevia(estado.vista);
-  const pendientes = Object.keys(estado.errores ?? {}).length + (estado.generales?.length ?? 0);
+  const errores = Object.entries(estado.errores ?? {});
+  const pendientes = errores.length + (estado.generales?.length ?? 0);
+  if (!pendientes) return panelVistaPrevia(null);
   return panelVistaPrevia(
     null,
-    pendientes
-      ? html`<p class="aviso error">
+    enVivo
+      ? html`<div class="aviso alerta">
+          <p>Para ver los totales, complete o corrija:</p>
+          <ul>
+            ${estado.generales?.map((g) => html`<li>${g}</li>`)}
+            ${errores.map(([nombre, mensaje]) => html`<li>${etiquetaDe(f, nombre)}: ${mensaje}</li>`)}
+          </ul>
+        </div>`
+      : html`<p class="aviso error">
           Corrija ${pendientes === 1 ? 'el dato marcado' : `los ${pendientes} datos marcados`} para ver los totales.
-        </p>`
-      : undefined,
+        </p>`,
   );
 }
 

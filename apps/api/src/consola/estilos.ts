@@ -77,7 +77,9 @@ img.qr { display: block; background: #fff; padding: 8px; border: 1px solid var(-
 .barra .salir a { color: #fff; }
 a:focus-visible, button:focus-visible, .boton:focus-visible, input[type=checkbox]:focus-visible { outline: 3px solid #f5b400; outline-offset: 2px; }
 button:disabled { opacity: .55; cursor: not-allowed; }
-.tipos { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
+.tipos { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
+.tipos li { background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 14px 16px; display: flex; flex-direction: column; gap: 4px; }
+.tipos a { font-weight: 600; font-size: 16px; }
 .acciones { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
 .campos { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 12px 16px; align-items: end; }
 fieldset.fila { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 10px 12px; align-items: end; margin: 0 0 12px; }

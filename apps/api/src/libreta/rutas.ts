@@ -6,7 +6,6 @@ import {
   encabezadoDe,
   exportarLibretaRequest,
   filaDe,
-  importacionRechazada,
   leerCsv,
   leerFilas,
   libretaRequest,
@@ -117,10 +116,9 @@ export function rutasDeLibreta<T extends object>(ctx: ApiContext, router: Router
     archivoImportado(ctx.config.API_BODY_LIMIT),
     async (req, res) => {
       const { validas, errores } = leerFilas(tabla, await filasDelArchivo(req));
-      if (errores.length) throw importacionRechazada(errores);
-      if (validas.length === 0)
+      if (validas.length === 0 && errores.length === 0)
         throw validationError('El archivo no tiene filas que importar', [{ field: 'body', message: 'Sin filas' }]);
-      const creados = await libreta.importar(req.auth.emisorId, validas);
+      const creados = await libreta.importar(req.auth.emisorId, validas, errores);
       await auditar(ctx, req, acciones.importados, {
         detalles: { creados: creados.length, formato: req.is(XLSX) ? 'xlsx' : 'csv' },
       });

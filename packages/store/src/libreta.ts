@@ -208,12 +208,17 @@ export class Libreta<T extends object> {
   }
 
   /**
-   * Every row of a file as a new entry, or none: a row whose entry the book has already is refused with
-   * the others before anything is written, and one whose key another request takes while the import runs
-   * makes it remove what it inserted. The entries are shown together, once the import is confirmed.
+   * Every valid row of a file as a new entry, or none: the file's own refusals (`erroresDelArchivo`) and the
+   * rows whose entry the book has already are reported together before anything is written, and a row whose
+   * key another request takes while the import runs makes it remove what it inserted. The entries are shown
+   * together, once the import is confirmed.
    */
-  async importar(emisorId: number, filas: readonly FilaValida<T>[]): Promise<RegistroLibreta<T>[]> {
-    const errores: ErrorDeFila[] = [];
+  async importar(
+    emisorId: number,
+    filas: readonly FilaValida<T>[],
+    erroresDelArchivo: readonly ErrorDeFila[] = [],
+  ): Promise<RegistroLibreta<T>[]> {
+    const errores: ErrorDeFila[] = [...erroresDelArchivo];
     const yaEstan = await enLotes(filas, ({ datos }) => this.conClaveDe(emisorId, datos));
     yaEstan.forEach(
       (r, i) => r.status === 'fulfilled' && r.value && errores.push(this.yaEsta(filas[i]!.fila, r.value._id)),

@@ -6,7 +6,6 @@ import {
   encabezadoDe,
   exportarLibretaRequest,
   filaDe,
-  importacionRechazada,
   leerCsv,
   leerFilas,
   libretaRequest,
@@ -92,10 +91,9 @@ export function operacionesDeLibreta<T extends object>(ctx: ApiContext, d: Defin
     /** A file's rows (its header first) as new entries, all or none: how many were created. */
     async importar(req: Request, filas: string[][], formato: 'csv' | 'xlsx'): Promise<number> {
       const { validas, errores } = leerFilas(tabla, filas);
-      if (errores.length) throw importacionRechazada(errores);
-      if (validas.length === 0)
+      if (validas.length === 0 && errores.length === 0)
         throw validationError('El archivo no tiene filas que importar', [{ field: 'body', message: 'Sin filas' }]);
-      const creados = await libreta.importar(req.auth.emisorId, validas);
+      const creados = await libreta.importar(req.auth.emisorId, validas, errores);
       await auditar(ctx, req, acciones.importados, { detalles: { creados: creados.length, formato } });
       return creados.length;
     },

@@ -76,7 +76,7 @@ const TIPOS_EXPORTACION: Opciones = [
   ['3', 'Bienes y servicios'],
 ];
 const DOCUMENTOS_ASOCIADOS: Opciones = [
-  ['1', 'Del donatario (su resolución de calificación)'],
+  ['1', 'Del donatario'],
   ['2', 'Del donante'],
 ];
 
@@ -434,7 +434,12 @@ export const FORMULARIOS: readonly FormularioDte[] = [
             numerica: true,
             inicial: '1',
           },
-          { ruta: 'descDocumento', etiqueta: 'Documento', principal: true },
+          {
+            ruta: 'descDocumento',
+            etiqueta: 'Documento (del donatario: su resolución de calificación)',
+            ancho: 'largo',
+            principal: true,
+          },
           { ruta: 'detalleDocumento', etiqueta: 'Detalle (número, fecha)', ancho: 'largo', principal: true },
         ],
       },

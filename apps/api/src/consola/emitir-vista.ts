@@ -85,6 +85,8 @@ export function panelVistaPrevia(d: DocumentoPrevisto | null, aviso?: Html | str
     lineas.some((l) => esNumero(l[k]) && (l[k] !== 0 || PRINCIPALES.includes(k))),
   );
   const precio = lineas.some((l) => esNumero(l.valorUni)) ? 'valorUni' : 'precioUni';
+  // A donation's lines have no discount.
+  const conDescuento = lineas.some((l) => esNumero(l.montoDescu));
   const tributos = (resumen.tributos as { codigo: string; descripcion: string; valor: number }[] | null) ?? [];
   const dato = (campo: string, etiqueta: string, valor: unknown, porcentaje = false) =>
     html`<div data-campo="${campo}" class="${TOTALES.includes(campo) ? 'total' : ''}">
@@ -106,7 +108,7 @@ export function panelVistaPrevia(d: DocumentoPrevisto | null, aviso?: Html | str
           <th>Descripción</th>
           <th class="num">Cantidad</th>
           <th class="num">Precio unitario</th>
-          <th class="num">Descuento</th>
+          ${conDescuento && html`<th class="num">Descuento</th>`}
           ${columnas.map((k) => html`<th class="num">${LINEA[k]}</th>`)}
         </tr>
       </thead>
@@ -118,7 +120,7 @@ export function panelVistaPrevia(d: DocumentoPrevisto | null, aviso?: Html | str
               <td data-etiqueta="Descripción">${String(l.descripcion ?? '')}</td>
               <td data-etiqueta="Cantidad" class="num">${String(l.cantidad ?? '')}</td>
               <td data-etiqueta="Precio unitario" class="num">$${enCifras(l[precio] ?? 0)}</td>
-              <td data-etiqueta="Descuento" class="num">$${enCifras(l.montoDescu ?? 0)}</td>
+              ${conDescuento && html`<td data-etiqueta="Descuento" class="num">$${enCifras(l.montoDescu ?? 0)}</td>`}
               ${columnas.map(
                 (k) => html`<td data-etiqueta="${LINEA[k]}" data-campo="${k}" class="num">$${enCifras(l[k] ?? 0)}</td>`,
               )}

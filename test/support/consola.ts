@@ -11,13 +11,13 @@ import { stack } from './stack';
 
 const exec = promisify(execFile);
 
-/** The console in a real browser: Debian's Chromium, headless, in Spanish as its people's. */
+/** The console in a real browser: Debian's Chromium, headless. */
 export function abrirNavegador(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: loadConfig(stack().env).CHROMIUM_PATH,
     headless: true,
     pipe: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--lang=es'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
 }
 

@@ -42,7 +42,7 @@ const factura = (extra = {}) => ({
 const retencion = {
   receptor: {
     tipoDocumento: '36',
-    numDocumento: '06140101901012',
+    numDocumento: '06140101901015',
     nombre: 'SALVADOR CABAL',
     correo: 'contribuyente@example.com',
     codActividad: '69100',

@@ -5,7 +5,7 @@ import { api, createTestTenant, type TestTenant } from '../support/tenant';
 
 /** A taxpayer MH's registry holds (the simulator's, for this emisor only), as a campaign is given it. */
 const REGISTRADO = {
-  nit: '06140101001017',
+  nit: '06140101001014',
   nrc: '765432',
   nombre: 'CLIENTE REGISTRADO, S.A. DE C.V.',
   codActividad: '62010',

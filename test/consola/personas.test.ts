@@ -1,18 +1,22 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, Tenants } from '@dte/store';
-import { infraccionesDeAccesibilidad } from '../support/accesibilidad';
+import {
+  abrirNavegador,
+  enviar,
+  invitarPorCli,
+  nuevaPagina,
+  ponerContrasena,
+  revisar,
+  textoDe,
+} from '../support/consola';
 import { eventually } from '../support/eventually';
 import { emitir } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
-
-const exec = promisify(execFile);
 
 /**
  * Persons in the console (issue 50), in a real browser on the real stack, as the issue's "done when" tells
@@ -22,7 +26,7 @@ const exec = promisify(execFile);
  * document's timeline names who resent it; disabled, the colleague's session stops at its next request;
  * nothing of another emisor is reached; six wrong passwords are refused alike for an e-mail with an account
  * and one without. Each page passes axe-core's WCAG 2.1 A/AA rules and is saved to
- * /tmp/consola-personas-*.png at 1280 and 390 px to be looked at.
+ * .data/artefactos/consola-personas-*.png at 1280 and 390 px to be looked at.
  */
 describe('web console: persons, roles, second factor and the audit log', () => {
   let emisorA: TestTenant;
@@ -51,45 +55,18 @@ describe('web console: persons, roles, second factor and the audit log', () => {
       string,
       string,
     ];
-    browser = await puppeteer.launch({
-      executablePath: loadConfig(stack().env).CHROMIUM_PATH,
-      headless: true,
-      pipe: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-    });
+    browser = await abrirNavegador();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await closeTestDatabase();
   });
 
-  const nuevaPagina = async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    return page;
-  };
-  const texto = (page: Page) => page.$eval('main', (m) => (m as HTMLElement).innerText);
-  const enviar = async (page: Page, boton: string) =>
-    (await Promise.all([page.waitForNavigation(), page.click(boton)]))[0]!;
   /** The code the person's authenticator shows now (or at the next step, for a second sign-in). */
   const codigo = (desfase = 0) =>
     new TOTP({ secret: Secret.fromBase32(secreto), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
       timestamp: Date.now() + desfase,
     });
-
-  /** The page at 1280 and 390 px, whole, accessible, with nothing wider than the phone at 390. */
-  async function revisar(page: Page, nombre: string): Promise<void> {
-    expect([nombre, await infraccionesDeAccesibilidad(page)]).toEqual([nombre, []]);
-    for (const ancho of [1280, 390]) {
-      await page.setViewport({ width: ancho, height: 900 });
-      const alto = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewport({ width: ancho, height: alto });
-      await page.screenshot({ path: `/tmp/consola-personas-${nombre}-${ancho}.png` });
-      if (ancho === 390)
-        expect([nombre, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([nombre, 390]);
-    }
-    await page.setViewport({ width: 1280, height: 900 });
-  }
 
   /**
    * A form the page does not offer, posted with the page's session and CSRF token as the browser would: what
@@ -109,34 +86,13 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     });
   }
 
-  /** `npm run admin -- usuario crear …` for emisor A: the invitation link it printed. */
-  async function invitarPorCli(correo: string, rol: string, nombre?: string): Promise<string> {
-    const { stdout } = await exec(
-      'node',
-      [
-        'apps/api/dist/admin/cli.js',
-        ...['usuario', 'crear', '--emisor', String(emisorA.emisorId), '--correo', correo, '--rol', rol],
-        ...(nombre ? ['--nombre', nombre] : []),
-      ],
-      { env: { ...process.env, ...stack().env } },
-    );
-    return String(JSON.parse(stdout).enlace);
-  }
-
-  async function ponerContrasena(page: Page, enlace: string, contrasena: string): Promise<void> {
-    await page.goto(enlace);
-    await page.type('input[name=contrasena]', contrasena);
-    await page.type('input[name=repetida]', contrasena);
-    await enviar(page, 'form.entrada button[type=submit]');
-  }
-
   it('makes the first administrator from the CLI: the printed link sets a password, then a second factor', async () => {
-    const enlace = await invitarPorCli(admin.correo, 'ADMINISTRADOR', 'Rosa Administradora');
+    const enlace = await invitarPorCli(emisorA.emisorId, admin.correo, 'ADMINISTRADOR', 'Rosa Administradora');
     expect(enlace).toMatch(new RegExp(`^${url('/consola/invitacion/')}[\\w-]{20,}$`));
 
-    adminPage = await nuevaPagina();
+    adminPage = await nuevaPagina(browser);
     await adminPage.goto(enlace);
-    await revisar(adminPage, 'invitacion');
+    await revisar(adminPage, 'personas-invitacion');
     // Too short: told beside the field, and the link is not spent.
     await adminPage.type('input[name=contrasena]', 'corta');
     await adminPage.type('input[name=repetida]', 'corta');
@@ -146,27 +102,27 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     // One emisor: straight to its documents.
     expect(adminPage.url()).toBe(url('/consola/documentos'));
     // The link worked once.
-    const otraVez = await nuevaPagina();
+    const otraVez = await nuevaPagina(browser);
     await ponerContrasena(otraVez, enlace, 'otra contraseña cualquiera');
-    expect(await texto(otraVez)).toContain('El enlace no es válido, ya se usó o venció');
+    expect(await textoDe(otraVez)).toContain('El enlace no es válido, ya se usó o venció');
 
     await adminPage.goto(url('/consola/cuenta'));
-    await revisar(adminPage, 'cuenta');
+    await revisar(adminPage, 'personas-cuenta');
     await enviar(adminPage, 'a[href="/consola/cuenta/segundo-factor"]');
     await enviar(adminPage, 'form[action="/consola/cuenta/segundo-factor/iniciar"] button');
     secreto = await adminPage.$eval('code.secreto', (c) => (c as HTMLElement).innerText.trim());
     expect(await adminPage.$eval('img.qr', (i) => (i as HTMLImageElement).src)).toMatch(
       /^data:image\/svg\+xml;base64,/,
     );
-    await revisar(adminPage, 'enrolar');
+    await revisar(adminPage, 'personas-enrolar');
     await adminPage.type('input[name=codigo]', codigo());
     await enviar(adminPage, 'form.accion button[type=submit]');
-    expect(await texto(adminPage)).toContain('No se volverán a mostrar');
+    expect(await textoDe(adminPage)).toContain('No se volverán a mostrar');
     expect(await adminPage.$$eval('ul.codigos li', (l) => l.length)).toBe(10);
-    await revisar(adminPage, 'recuperacion');
+    await revisar(adminPage, 'personas-recuperacion');
 
     // Signing in again now asks for the code after the password.
-    const otra = await nuevaPagina();
+    const otra = await nuevaPagina(browser);
     await otra.goto(url('/consola/entrar'));
     await otra.type('input[name=correo]', admin.correo.toUpperCase());
     await otra.type('input[name=contrasena]', admin.contrasena);
@@ -177,7 +133,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     expect(otra.url()).toBe(url('/consola/segundo-factor'));
     await otra.type('input[name=codigo]', '000000');
     expect((await enviar(otra, 'form.entrada button[type=submit]')).status()).toBe(401);
-    await revisar(otra, 'segundo-factor-error');
+    await revisar(otra, 'personas-segundo-factor-error');
     await otra.type('input[name=codigo]', codigo(30_000));
     await enviar(otra, 'form.entrada button[type=submit]');
     expect(otra.url()).toBe(url('/consola/documentos'));
@@ -185,13 +141,17 @@ describe('web console: persons, roles, second factor and the audit log', () => {
 
   it('resets a forgotten password by an e-mailed link, ending the sessions of the old one', async () => {
     const correo = facturador;
-    const antes = await nuevaPagina();
-    await ponerContrasena(antes, await invitarPorCli(correo, 'FACTURADOR'), 'la primera frase de Carla');
+    const antes = await nuevaPagina(browser);
+    await ponerContrasena(
+      antes,
+      await invitarPorCli(emisorA.emisorId, correo, 'FACTURADOR'),
+      'la primera frase de Carla',
+    );
     expect(antes.url()).toBe(url('/consola/documentos'));
 
     // The same answer for an e-mail with an account and one without.
     const pedir = async (quien: string) => {
-      const page = await nuevaPagina();
+      const page = await nuevaPagina(browser);
       await page.goto(url('/consola/entrar'));
       await enviar(page, 'a[href="/consola/restablecer"]');
       await page.type('input[name=correo]', quien);
@@ -200,8 +160,8 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     };
     const sinCuenta = await pedir(`nadie-${randomUUID()}@empresa.sv`);
     const conCuenta = await pedir(correo);
-    expect(await texto(conCuenta)).toBe(await texto(sinCuenta));
-    await revisar(conCuenta, 'restablecer');
+    expect(await textoDe(conCuenta)).toBe(await textoDe(sinCuenta));
+    await revisar(conCuenta, 'personas-restablecer');
 
     const mensaje = await waitForMail((m) => m.to.some((t) => t.address === correo));
     const { text } = (await (await fetch(`${stack().maildev}/email/${mensaje.id}`)).json()) as { text: string };
@@ -224,14 +184,14 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await adminPage.type('input[name=nombre]', 'Beto Soporte');
     await adminPage.select('select[name=rol]', 'SOPORTE');
     await enviar(adminPage, 'form[action="/consola/usuarios"] button[type=submit]');
-    expect(await texto(adminPage)).toContain(colega.correo);
-    await revisar(adminPage, 'usuarios');
+    expect(await textoDe(adminPage)).toContain(colega.correo);
+    await revisar(adminPage, 'personas-usuarios');
 
     const correo = await waitForMail((m) => m.to.some((t) => t.address === colega.correo));
     const mensaje = (await (await fetch(`${stack().maildev}/email/${correo.id}`)).json()) as { text: string };
     const enlace = /https?:\/\/\S+\/consola\/invitacion\/[\w-]+/.exec(mensaje.text)?.[0];
     expect(enlace).toBeDefined();
-    colegaPage = await nuevaPagina();
+    colegaPage = await nuevaPagina(browser);
     await ponerContrasena(colegaPage, enlace!, colega.contrasena);
     expect(colegaPage.url()).toBe(url('/consola/documentos'));
     // A SOPORTE works with documents only: no users, no audit log in its menu.
@@ -240,12 +200,12 @@ describe('web console: persons, roles, second factor and the audit log', () => {
 
     await colegaPage.goto(url(`/consola/documentos/${cgA}`));
     await enviar(colegaPage, `form[action="/consola/documentos/${cgA}/reenviar"] button[type=submit]`);
-    expect(await texto(colegaPage)).toMatch(/reenv/i);
+    expect(await textoDe(colegaPage)).toMatch(/reenv/i);
     await eventually('the resend in the document’s timeline, naming the colleague', async () => {
       await colegaPage.goto(url(`/consola/documentos/${cgA}`));
-      return (await texto(colegaPage)).includes(`Reenviado por ${colega.correo}`) || undefined;
+      return (await textoDe(colegaPage)).includes(`Reenviado por ${colega.correo}`) || undefined;
     });
-    await revisar(colegaPage, 'documento-soporte');
+    await revisar(colegaPage, 'personas-documento-soporte');
 
     // The invalidation, asked for by the colleague, is the API's 403 as a page that says why.
     const anular = await enviarFormulario(colegaPage, `/consola/documentos/${cgA}/anular`, {
@@ -263,7 +223,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
   it('keeps each emisor’s things to its own people', async () => {
     const ajeno = await colegaPage.goto(url(`/consola/documentos/${cgB}`));
     expect(ajeno?.status()).toBe(404);
-    expect(await texto(colegaPage)).not.toContain(emisorB.emisorId.toString() + ' ');
+    expect(await textoDe(colegaPage)).not.toContain(emisorB.emisorId.toString() + ' ');
     // An emisor the colleague is not a member of cannot be picked.
     const elegir = await enviarFormulario(colegaPage, '/consola/emisor', { emisorId: String(emisorB.emisorId) });
     expect(elegir.status).toBe(403);
@@ -314,11 +274,11 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     await adminPage.goto(ficha!);
     await enviar(adminPage, 'form[action$="/deshabilitar"] button[type=submit]');
     // Asked first, then done.
-    expect(await texto(adminPage)).toContain('Volver sin cambiar nada');
-    await revisar(adminPage, 'deshabilitar-confirmacion');
+    expect(await textoDe(adminPage)).toContain('Volver sin cambiar nada');
+    await revisar(adminPage, 'personas-deshabilitar-confirmacion');
     await enviar(adminPage, 'form[action$="/deshabilitar"] button[type=submit]');
-    expect(await texto(adminPage)).toMatch(/deshabilitad/i);
-    await revisar(adminPage, 'usuario-deshabilitado');
+    expect(await textoDe(adminPage)).toMatch(/deshabilitad/i);
+    await revisar(adminPage, 'personas-usuario-deshabilitado');
 
     const siguiente = await colegaPage.goto(url('/consola/documentos'));
     expect(colegaPage.url()).toBe(url('/consola/entrar'));
@@ -331,7 +291,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
 
   it('refuses six wrong passwords alike whether or not the e-mail has an account', async () => {
     const intentar = async (correo: string) => {
-      const page = await nuevaPagina();
+      const page = await nuevaPagina(browser);
       const respuestas: { status: number; aviso: string }[] = [];
       for (let i = 0; i < 6; i++) {
         await page.goto(url('/consola/entrar'));
@@ -343,7 +303,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
           aviso: await page.$eval('.aviso.error', (a) => (a as HTMLElement).innerText),
         });
       }
-      await revisar(page, 'entrar-bloqueado');
+      await revisar(page, 'personas-entrar-bloqueado');
       return respuestas;
     };
     const conCuenta = await intentar(facturador);
@@ -352,7 +312,7 @@ describe('web console: persons, roles, second factor and the audit log', () => {
     expect(conCuenta.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(conCuenta[5]!.aviso).toMatch(/Demasiados intentos fallidos/);
     // Locked, the right password is refused too, until the window moves on.
-    const page = await nuevaPagina();
+    const page = await nuevaPagina(browser);
     await page.goto(url('/consola/entrar'));
     await page.type('input[name=correo]', facturador);
     await page.type('input[name=contrasena]', 'la segunda frase de Carla');

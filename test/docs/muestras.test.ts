@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +8,7 @@ import { DteClient } from '@dte/client';
 import { openApiDocument } from '../../apps/api/src/openapi/document';
 import { EMITIDO, FACTURA, ISSUANCE_EXAMPLES, REEMPLAZO } from '../../apps/api/src/openapi/examples';
 import { VALOR_DE_EJEMPLO, type CodeSample } from '../../apps/api/src/openapi/muestras';
+import { duiNuevo, nitNuevo } from '../clientes/libreta';
 import { crearCuentaImap, type CuentaImap } from '../support/buzon';
 import { alReceptor, archivoDte, emitir } from '../support/fixtures';
 import { eventually } from '../support/eventually';
@@ -38,6 +40,16 @@ const MUESTRAS: Muestra[] = Object.values(openApiDocument().paths).flatMap((meto
 
 /** The CCF the notes' examples refer to (not exported: read from the example itself). */
 const CCF = (ISSUANCE_EXAMPLES.NOTA_CREDITO.body as { codigoGeneracion: string }).codigoGeneracion;
+
+/** What the book's examples name (`clientes.openapi.ts`, `productos.openapi.ts`), replaced run by run. */
+const NIT_CLIENTE = '0614-030915-112-5';
+const ID_CLIENTE = 'cli_12_3';
+const DUIS_IMPORTADOS = ['012345678', '000162975'];
+const CODIGO_PRODUCTO = 'CAF-500';
+const ID_PRODUCTO = 'prd_12_4';
+const CODIGOS_IMPORTADOS = ['TE-100', 'SRV-1'];
+const conGuiones = (nit: string) => `${nit.slice(0, 4)}-${nit.slice(4, 10)}-${nit.slice(10, 13)}-${nit.slice(13)}`;
+const codigoNuevo = () => `M-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** Samples run at once: each is a child process, and the issuing ones wait for MH's answer. */
 const EN_PARALELO = 4;
@@ -225,7 +237,35 @@ describe('the code samples of /docs, run against the stack', () => {
     getCertificacion: campanaRegistrada,
     reanudarCertificacion: campanaNueva,
     cancelarCertificacion: campanaNueva,
+    // The book's examples name one customer and product: each run gets documents and codes of its own.
+    createCliente: async () => ({ [NIT_CLIENTE]: conGuiones(nitNuevo()) }),
+    getCliente: async () => ({ [ID_CLIENTE]: await clienteNuevo() }),
+    replaceCliente: async () => ({ [ID_CLIENTE]: await clienteNuevo(), [NIT_CLIENTE]: conGuiones(nitNuevo()) }),
+    deleteCliente: async () => ({ [ID_CLIENTE]: await clienteNuevo() }),
+    importClientes: async () => Object.fromEntries(DUIS_IMPORTADOS.map((dui) => [dui, duiNuevo()])),
+    createClienteFromDte: async () => ({ [EMITIDO]: await facturaANuevo() }),
+    createProducto: async () => ({ [CODIGO_PRODUCTO]: codigoNuevo() }),
+    getProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo() }),
+    replaceProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo(), [CODIGO_PRODUCTO]: codigoNuevo() }),
+    deleteProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo() }),
+    importProductos: async () => Object.fromEntries(CODIGOS_IMPORTADOS.map((c) => [c, codigoNuevo()])),
   };
+
+  const clienteNuevo = async () =>
+    (await api('POST', '/clientes', tenant, { nombre: 'Muestra', tipoDocumento: '13', numDocumento: duiNuevo() })).body
+      .data.id as string;
+  const productoNuevo = async () =>
+    (await api('POST', '/productos', tenant, { codigo: codigoNuevo(), descripcion: 'Muestra', precioUnitario: 1 })).body
+      .data.id as string;
+  /** A Factura to a consumer the book does not have yet. */
+  const facturaANuevo = async () =>
+    (
+      await emitir(tenant, '/dte/dte01', {
+        receptor: { nombre: 'Muestra', tipoDocumento: '13', numDocumento: duiNuevo() },
+        items: [{ descripcion: 'Café', cantidad: 1, precioUnitario: 2 }],
+        condicionOperacion: 1,
+      })
+    ).codigoGeneracion;
 
   beforeAll(async () => {
     [tenant, proveedor] = await Promise.all([createTestTenant(), createTestTenant()]);

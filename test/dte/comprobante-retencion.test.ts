@@ -13,7 +13,7 @@ describe('POST /dte/dte07 (Comprobante de retención)', () => {
 
   const receptor = {
     tipoDocumento: '36',
-    numDocumento: '06140101901012',
+    numDocumento: '06140101901015',
     nombre: 'PROVEEDOR RETENIDO, S.A.',
     correo: 'retenido@example.test',
     nrc: '9000009',

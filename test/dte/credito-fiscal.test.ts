@@ -41,7 +41,7 @@ describe('POST /dte/dte03 (Crédito fiscal)', () => {
       expect(d.selloRecibido).toMatch(/^20\d{2}[A-Z0-9]{36}$/);
       expect(validateMhSchema(esquema, d.dteJson)).toEqual([]);
       expect(d.dteJson.identificacion).toMatchObject({ tipoDte: '03', version });
-      expect(d.dteJson.receptor).toMatchObject({ nit: '06140101901012', nrc: '9000009' });
+      expect(d.dteJson.receptor).toMatchObject({ nit: '06140101901015', nrc: '9000009' });
       // By hand: 2 × 50 + 12.35 = 112.35; IVA 13 % = 14.6055 → 14.61; total 126.96;
       // retention 1 % of 112.35 = 1.1235 → 1.12; to pay 126.96 − 1.12 = 125.84.
       expect(d.dteJson.resumen).toMatchObject({

@@ -16,7 +16,7 @@ describe('listing documents', () => {
     // Seven Facturas, two CCFs (one to another receptor) and one Factura MH rejects, one after another.
     for (let i = 0; i < 7; i++) emitidos.push(await emitirFactura(tenant));
     emitidos.push(await emitirCcf(tenant, 10));
-    emitidos.push(await emitirCcf(tenant, 20, { receptor: { ...contribuyente(), nit: '06140101001023' } }));
+    emitidos.push(await emitirCcf(tenant, 20, { receptor: { ...contribuyente(), nit: '06140101001022' } }));
     await simulator('/reject', { next: 1, codigoMsg: '096', clasificaMsg: '98', emisor: tenant.nit });
     const r = await api('POST', '/dte/dte01', tenant, {
       receptor: {},
@@ -56,7 +56,7 @@ describe('listing documents', () => {
       // By hand: 20.00 + 13 % IVA = 22.60.
       total: '22.60',
       fecEmi: hoy(),
-      receptor: { nombre: contribuyente().nombre, identificadores: expect.arrayContaining(['06140101001023']) },
+      receptor: { nombre: contribuyente().nombre, identificadores: expect.arrayContaining(['06140101001022']) },
     });
   });
 
@@ -66,7 +66,7 @@ describe('listing documents', () => {
     const ccfs = emitidos.filter((d) => d.tipo === 'CREDITO_FISCAL').map((d) => d.codigoGeneracion);
     expect(await codigos('?tipo=CREDITO_FISCAL')).toEqual([...ccfs].reverse());
     expect(await codigos('?estado=REJECTED')).toEqual([rechazado]);
-    expect(await codigos('?receptor=06140101001023')).toEqual([ccfs[1]]);
+    expect(await codigos('?receptor=06140101001022')).toEqual([ccfs[1]]);
     const septima = emitidos[6]!;
     expect(await codigos(`?numeroControl=${septima.numeroControl}`)).toEqual([septima.codigoGeneracion]);
     expect(await codigos(`?desde=${hoy()}&hasta=${hoy()}&limit=100`)).toHaveLength(emitidos.length);

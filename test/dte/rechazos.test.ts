@@ -39,7 +39,7 @@ describe('MH rejections of every kind', () => {
       'COMPROBANTE_RETENCION',
       '/dte/dte07',
       () => ({
-        receptor: { ...contribuyente(), tipoDocumento: '36', numDocumento: '06140101901012' },
+        receptor: { ...contribuyente(), tipoDocumento: '36', numDocumento: '06140101901015' },
         cuerpoDocumento: [
           {
             numItem: 1,

@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { createLogger, loadConfig } from '@dte/config';
 import { DteWorkflowClient } from '@dte/contract/client';
-import { connectDatabase, Documents, ObjectStore, TenantCache } from '@dte/store';
+import { Clientes, connectDatabase, Documents, ObjectStore, Productos, TenantCache } from '@dte/store';
 import type { Server } from 'node:http';
 import { createApp } from '../../apps/api/src/app';
 import { createApiMetrics } from '../../apps/api/src/metrics';
@@ -31,6 +31,8 @@ describe('GET /health with a dependency down', () => {
       db,
       tenants,
       documents: new Documents(db, tenants),
+      clientes: new Clientes(db.connection),
+      productos: new Productos(db.connection),
       store: deadStore,
       temporal,
       workflows: new DteWorkflowClient(temporal.workflow),

@@ -182,7 +182,7 @@ describe('books and F-07 annexes', () => {
   }, 240_000);
   afterAll(() => closeTestDatabase());
 
-  const NIT = '06140101901012';
+  const NIT = '06140101901015';
   const id = (doc: DocumentRecordView) => [sin(doc.numeroControl), doc.selloRecibido, sin(doc.codigoGeneracion)];
 
   it('anexo 1, ventas a contribuyentes: the CCFs and the notes, byte for byte', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@dte/config';
 import { connectDatabase, SecretBox, Tenants, type Database } from '@dte/store';
-import { parseCertificadoMH, type Generacion } from '@dte/domain';
+import { digitoVerificadorNit, parseCertificadoMH, type Generacion } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
 import { eventually } from './eventually';
 import { stack } from './stack';
@@ -49,7 +49,9 @@ export async function closeTestDatabase(): Promise<void> {
 export async function createTestTenant(opciones: { generacion?: Generacion } = {}): Promise<TestTenant> {
   const config = loadConfig(stack().env);
   const box = new SecretBox(config.SECRET_KEY);
-  const nit = `0614${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  // With its check digit: a tenant is also another's receptor (alReceptor), and receptors' NITs are checked.
+  const trece = `0614${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const nit = `${trece}${digitoVerificadorNit(trece)}`;
   const tokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-tenant-'));
   const database = await testDatabase();
   const tenant = await ensureDevTenant(database, box, {

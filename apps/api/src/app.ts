@@ -24,6 +24,8 @@ import { certificacionRoutes } from './routes/certificacion';
 import { buzonRoutes } from './routes/buzon';
 import { comprasRoutes } from './routes/compras';
 import { auditoriaRoutes } from './routes/auditoria';
+import { clientesRoutes } from './routes/clientes';
+import { productosRoutes } from './routes/productos';
 import { openapiRoutes } from './openapi/routes';
 import { consolaRoutes } from './consola';
 
@@ -68,6 +70,8 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(buzonRoutes(ctx));
   app.use(comprasRoutes(ctx));
   app.use(auditoriaRoutes(ctx));
+  app.use(clientesRoutes(ctx));
+  app.use(productosRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
 import { createLogger, keepIdleConnections, loadConfig, temporalConnectionOptions } from '@dte/config';
 import { DteWorkflowClient } from '@dte/contract/client';
-import { connectDatabase, Documents, ObjectStore, TenantCache } from '@dte/store';
+import { Clientes, connectDatabase, Documents, ObjectStore, Productos, TenantCache } from '@dte/store';
 import { createApp } from './app';
 import { createApiMetrics } from './metrics';
 
@@ -18,10 +18,21 @@ async function main(): Promise<void> {
   const tenants = new TenantCache(db.models, config.TENANT_CACHE_SECONDS * 1000);
   const documents = new Documents(db, tenants);
   const workflows = new DteWorkflowClient(temporal.workflow);
-  const server = createApp({ config, log, db, tenants, documents, store, temporal, workflows, metrics }).listen(
-    config.API_PORT,
-    config.API_HOST,
-  );
+  const clientes = new Clientes(db.connection);
+  const productos = new Productos(db.connection);
+  const server = createApp({
+    config,
+    log,
+    db,
+    tenants,
+    documents,
+    clientes,
+    productos,
+    store,
+    temporal,
+    workflows,
+    metrics,
+  }).listen(config.API_PORT, config.API_HOST);
   keepIdleConnections(server, config.API_KEEP_ALIVE_SECONDS);
   // A port already taken fails start-up with its reason instead of an unhandled 'error' event.
   await new Promise<void>((resolve, reject) => {

@@ -9,9 +9,11 @@ import {
   archivoDteRecibido,
   buzonRequest,
   clasificarCompraRequest,
+  clienteRequest,
   confirmarCompraRequest,
   documentKind,
   ErrorCode,
+  productoRequest,
   resendRequest,
   TIPOS_EVENTO_ENTREGA,
   webhookRequest,
@@ -131,10 +133,17 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/compras': archivoDteRecibido,
   '/compras/{codigoGeneracion}': clasificarCompraRequest,
   '/compras/{codigoGeneracion}/confirmacion': confirmarCompraRequest,
+  '/clientes': clienteRequest,
+  '/clientes/{id}': clienteRequest,
+  '/productos': productoRequest,
+  '/productos/{id}': productoRequest,
 };
 
+/** The bodies that are a file (CSV or xlsx), not JSON. */
+const archivos = ['/clientes/importar', '/productos/importar'];
+
 const bodyOf = (path: string) =>
-  (doc.paths[path].post ?? doc.paths[path].patch).requestBody.content['application/json'];
+  (doc.paths[path].post ?? doc.paths[path].patch ?? doc.paths[path].put).requestBody.content['application/json'];
 
 describe('the OpenAPI document', () => {
   let base: string;
@@ -210,7 +219,7 @@ describe('the OpenAPI document', () => {
 
   it('describes each request body with the zod schema its route validates with', () => {
     const documented = operations.filter(({ op }) => op.requestBody).map(({ path }) => path);
-    expect(documented.sort()).toEqual([...Object.keys(requestSchemas), '/diagnostics/smoke'].sort());
+    expect(documented.sort()).toEqual([...Object.keys(requestSchemas), '/diagnostics/smoke', ...archivos].sort());
     for (const [path, schema] of Object.entries(requestSchemas)) {
       const { $schema: _dialect, ...expected } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
       expect([path, bodyOf(path).schema]).toEqual([path, expected]);

@@ -118,7 +118,7 @@ const retencion = (ccf: Dte) =>
 const sujetoExcluido = parseRequest(dte14Request, {
   sujetoExcluido: {
     tipoDocumento: '13',
-    numDocumento: '045678901',
+    numDocumento: '045678903',
     nombre: 'José Antonio Pérez',
     // Ilopango (CAT-008 06/07), San Salvador Este (CAT-013 06/22).
     direccion: { departamento: '06', municipio: '22', distrito: '07', complemento: 'Cantón Santa Lucía' },

@@ -131,13 +131,15 @@ export class DteClient {
       for (const v of Array.isArray(valor) ? valor : [valor])
         if (v !== undefined && v !== null) url.searchParams.append(nombre, String(v));
     const cabeceras: Record<string, string> = { accept: '*/*', ...headers, authorization: `Bearer ${this.token}` };
-    if (body !== undefined) cabeceras['content-type'] = 'application/json';
+    // A file (an import's CSV or xlsx) goes as it is, with its own type; anything else as JSON.
+    const archivo = body instanceof Blob;
+    if (body !== undefined) cabeceras['content-type'] = archivo ? body.type : 'application/json';
     // Every POST is safe to retry, here or by the caller: the same key on each attempt.
     if (method === 'POST') cabeceras['idempotency-key'] = idempotencyKey ?? crypto.randomUUID();
     const init: RequestInit = {
       method,
       headers: cabeceras,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : archivo ? body : JSON.stringify(body),
       signal,
     };
 

@@ -16,7 +16,9 @@ type Cuerpo<K extends OperationId> = operations[K] extends { requestBody: { cont
   ? { body: B }
   : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
     ? { body?: B }
-    : unknown;
+    : operations[K] extends { requestBody: { content: object } }
+      ? { body: Blob }
+      : unknown;
 
 /** What every call may add. */
 export interface Opciones {
@@ -26,7 +28,10 @@ export interface Opciones {
   headers?: Record<string, string>;
 }
 
-/** A call's arguments: the operation's `path` and `query` parameters and its JSON `body`, as the API documents them. */
+/**
+ * A call's arguments: the operation's `path` and `query` parameters and its `body` as the API documents them:
+ * JSON, or a file (a Blob of the type the operation takes, such as `text/csv`).
+ */
 export type Argumentos<K extends OperationId> = SinNever<Pick<Parametros<K>, 'path' | 'query'>> & Cuerpo<K> & Opciones;
 
 /** The arguments are optional when nothing in them is required. */

@@ -11,7 +11,7 @@ export function usos(client: DteClient) {
   void client.operaciones.issueCreditoFiscal({
     body: {
       receptor: {
-        nit: '06140101901012',
+        nit: '06140101901015',
         nrc: '9000009',
         nombre: 'SALVADOR CABAL',
         codActividad: '69100',

@@ -83,6 +83,16 @@ export const ErrorCode = {
   BUZON_INACCESIBLE: 'BUZON_INACCESIBLE',
   /** The mailbox's host is, or resolves to, an address the deployment does not let a tenant reach. */
   BUZON_HOST_NOT_ALLOWED: 'BUZON_HOST_NOT_ALLOWED',
+  /** The emisor's book has no customer with that id (another emisor's is answered the same). */
+  CLIENTE_NOT_FOUND: 'CLIENTE_NOT_FOUND',
+  /** The emisor's book already has a customer with that tipoDocumento and numDocumento. */
+  CLIENTE_EXISTS: 'CLIENTE_EXISTS',
+  /** The emisor's catalog has no product with that id (another emisor's is answered the same). */
+  PRODUCTO_NOT_FOUND: 'PRODUCTO_NOT_FOUND',
+  /** The emisor's catalog already has a product with that código. */
+  PRODUCTO_EXISTS: 'PRODUCTO_EXISTS',
+  /** An import's file has rows refused, or already in the book: nothing was imported. */
+  IMPORT_ROWS_INVALID: 'IMPORT_ROWS_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -89,7 +89,7 @@ describe('a received Archivo DTE', () => {
   });
 
   it('is NO_ES_PARA_ESTE_EMISOR when its receptor is another NIT or NRC (hyphens aside)', () => {
-    const conGuiones = { nit: '0614-010190-101-2', nrc: '900000-9', ambiente: '00' };
+    const conGuiones = { nit: '0614-010190-101-5', nrc: '900000-9', ambiente: '00' };
     expect(comprobarCompra(archivoDe(ccfV3), identificarCompra(ccfV3), conGuiones).estado).toBeNull();
     expect(
       comprobarCompra(archivoDe(ccfV3), identificarCompra(ccfV3), { nit: '06140101901013', nrc: '1', ambiente: '00' }),

@@ -82,7 +82,7 @@ describe('Crédito fiscal v3 (fe-ccf-v3)', () => {
       pagos: [{ codigo: '01', montoPago: 2260, referencia: null, plazo: null, periodo: null }],
     });
     expect(r.receptor).toEqual({
-      nit: '06140101901012',
+      nit: '06140101901015',
       nrc: '9000009',
       nombre: 'SALVADOR CABAL',
       codActividad: '69100',

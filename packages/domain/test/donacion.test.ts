@@ -10,7 +10,7 @@ import { fieldsOf, refusal } from './support/refusal';
 
 const donante = {
   tipoDocumento: '36',
-  numDocumento: '0614-250190-102-3',
+  numDocumento: '0614-250190-102-5',
   nrc: '123456',
   nombre: 'DISTRIBUIDORA DONANTE, S.A. DE C.V.',
   codActividad: '46900',
@@ -98,7 +98,7 @@ describe('Comprobante de donación v1 (fe-cd-v1)', () => {
       // El Salvador in the numeric CAT-020 that fe-cd-v1 enumerates; the distrito goes inside complemento.
       expect(dte.donante).toMatchObject({
         tipoDocumento: '36',
-        numDocumento: '06142501901023',
+        numDocumento: '06142501901025',
         codDomiciliado: 1,
         codPais: '9300',
         direccion: { departamento: '06', municipio: '23', complemento: 'Distrito 14, Colonia Escalón, calle 1 #10' },
@@ -229,7 +229,7 @@ describe('Comprobante de donación v2 (fe-cd-v2, Normativa DTE 2.0)', () => {
     expect(dte.emisor).toMatchObject({ tipoDocumento: '36', numDocumento: emisor.nit, codEstable: 'M001' });
     expect(dte.emisor).not.toHaveProperty('codEstableMH');
     expect(dte.emisor.direccion).toEqual(emisor.direccion);
-    expect(dte.receptor).toMatchObject({ numDocumento: '06142501901023', direccion, codDomiciliado: 1, codPais: 'SV' });
+    expect(dte.receptor).toMatchObject({ numDocumento: '06142501901025', direccion, codDomiciliado: 1, codPais: 'SV' });
     // As v1: 10.00000001 + 24000.777 → 24010.78
     expect(dte.cuerpoDocumento.map((i) => [i.valorUni, i.tipoDepreciacion, i.valor])).toEqual([
       [1.42857143, 0, 10.00000001],

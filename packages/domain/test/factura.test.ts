@@ -223,7 +223,7 @@ describe('Factura v1 (fe-fc-v1)', () => {
         expect.arrayContaining(['#/receptor/tipoDocumento', '#/receptor/numDocumento']),
       );
       const identified = build({
-        receptor: { tipoDocumento: '36', numDocumento: '06140101901012', nombre: 'Empresa' },
+        receptor: { tipoDocumento: '36', numDocumento: '06140101901015', nombre: 'Empresa' },
         items,
         condicionOperacion: 1,
       });

@@ -95,7 +95,7 @@ describe('Comprobante de liquidación v1 (fe-cl-v1)', () => {
 
   it('names the mandante by NIT, the distrito inside complemento', () => {
     expect(dte.receptor).toMatchObject({
-      nit: '06140101901012',
+      nit: '06140101901015',
       nrc: '9000009',
       direccion: { departamento: '06', municipio: '23', complemento: 'Distrito 14, Colonia Escalón, calle 1 #10' },
     });
@@ -149,7 +149,7 @@ describe('Comprobante de liquidación v2 (fe-cl-v2, Normativa DTE 2.0)', () => {
   it('names the mandante by its identity document, domiciled, with distrito; the emisor by its own codes', () => {
     expect(dte.receptor).toMatchObject({
       tipoDocumento: '36',
-      numDocumento: '06140101901012',
+      numDocumento: '06140101901015',
       codDomiciliado: 1,
       direccion: contribuyente.direccion,
     });
@@ -445,7 +445,7 @@ describe('Documento contable de liquidación v1 (fe-dcl-v1)', () => {
     });
     expect(dte.emisor).not.toHaveProperty('puntoVenta');
     expect(dte.receptor).toMatchObject({
-      nit: '06140101901012',
+      nit: '06140101901015',
       tipoEstablecimiento: '01',
       telefono: '22444444',
       codigoMH: 'M002',
@@ -490,7 +490,7 @@ describe('Documento contable de liquidación v2 (fe-dcl-v2, Normativa DTE 2.0)',
     expect(dte.emisor).toMatchObject({ codEstable: 'M001', codPuntoVenta: 'P001', direccion: emisor.direccion });
     expect(dte.emisor).not.toHaveProperty('codigoMH');
     expect(dte.receptor).toMatchObject({
-      nit: '06140101901012',
+      nit: '06140101901015',
       tipoEstablecimiento: '01',
       direccion: contribuyente.direccion,
     });

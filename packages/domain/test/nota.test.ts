@@ -449,7 +449,7 @@ describe('a note that adjusts several CCFs, electronic or on paper', () => {
     const otroReceptor = buildCreditoFiscalV3(
       context('03', { codigoGeneracion: OTRO, fecEmi: '2026-11-09' }),
       parseRequest(dte03Request, {
-        receptor: { ...contribuyente, nit: '06140202901013', numDocumento: '06140202901013' },
+        receptor: { ...contribuyente, nit: '06140202901016', numDocumento: '06140202901016' },
         items: [{ descripcion: 'Toner', cantidad: 3, precioUnitario: 20 }],
         condicionOperacion: 1,
       }),

@@ -38,7 +38,7 @@ describe("a person's roles (issue 50)", () => {
     }
   });
 
-  it('keep the permissions tokens had and add AUDITORIA, USUARIOS and REENVIO', () => {
+  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO and CATALOGOS', () => {
     expect([...PERMISOS].sort()).toEqual(
       [
         ...EMISION,
@@ -52,6 +52,7 @@ describe("a person's roles (issue 50)", () => {
         'AUDITORIA',
         'USUARIOS',
         'REENVIO',
+        'CATALOGOS',
       ].sort(),
     );
   });
@@ -63,8 +64,8 @@ describe("a person's roles (issue 50)", () => {
         expect([rol, permiso, rolPermite(rol, permiso)]).toEqual([rol, permiso, false]);
   });
 
-  it('let the facturador issue every kind and resend, nothing else', () => {
-    expect([...PERMISOS_DEL_ROL.FACTURADOR].sort()).toEqual([...EMISION, 'REENVIO', 'CONSOLA'].sort());
+  it('let the facturador issue every kind, resend and keep the customers and products, nothing else', () => {
+    expect([...PERMISOS_DEL_ROL.FACTURADOR].sort()).toEqual([...EMISION, 'REENVIO', 'CATALOGOS', 'CONSOLA'].sort());
   });
 
   it('let support resend and read, issue nothing, invalidate nothing', () => {
@@ -80,7 +81,16 @@ describe("a person's roles (issue 50)", () => {
 
   it('let the auditor read the books and the audit log, and change nothing', () => {
     expect([...PERMISOS_DEL_ROL.AUDITOR].sort()).toEqual(['AUDITORIA', 'CONSOLA', 'LIBROS']);
-    for (const cambia of [...EMISION, 'ANULACION', 'REENVIO', 'WEBHOOKS', 'COMPRAS', 'COMPRAS_CONFIRMAR', 'USUARIOS'])
+    for (const cambia of [
+      ...EMISION,
+      'ANULACION',
+      'REENVIO',
+      'WEBHOOKS',
+      'COMPRAS',
+      'COMPRAS_CONFIRMAR',
+      'USUARIOS',
+      'CATALOGOS',
+    ])
       expect(rolPermite('AUDITOR', cambia)).toBe(false);
   });
 

@@ -181,9 +181,9 @@ describe('DTE 03 receptor', () => {
   });
 
   it('defaults isRetenIva to false and normalises the NIT', () => {
-    const r = parseRequest(dte03Request, { ...body, receptor: { ...contribuyente, nit: '0614-010190-101-2' } });
+    const r = parseRequest(dte03Request, { ...body, receptor: { ...contribuyente, nit: '0614-010190-101-5' } });
     expect(r.isRetenIva).toBe(false);
-    expect(r.receptor.nit).toBe('06140101901012');
+    expect(r.receptor.nit).toBe('06140101901015');
   });
 
   it("writes the NRC as MH's registry holds it, without leading zeros", () => {
@@ -291,7 +291,7 @@ describe('anulacion', () => {
     numDocResponsable: '01234567-8',
     nombreSolicita: 'Juan Pérez',
     tipDocSolicita: '36',
-    numDocSolicita: '06140101901012',
+    numDocSolicita: '06140101901015',
   };
   const parse = (tipoAnulacion: number, extra: object = {}) =>
     parseRequest(anulacionRequest, { codigoGeneracion: UUID, motivo: { ...motivo, tipoAnulacion }, ...extra });

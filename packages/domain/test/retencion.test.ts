@@ -70,7 +70,7 @@ describe('Comprobante de retención v1 (fe-cr-v1)', () => {
     });
     expect(dte.receptor).toMatchObject({
       tipoDocumento: '36',
-      numDocumento: '06140101901012',
+      numDocumento: '06140101901015',
       nrc: '9000009',
       correo: 'contribuyente@example.com',
     });

@@ -122,3 +122,6 @@ export {
   VENTANA_INTENTOS_MS,
   type ClaveIntento,
 } from './intentos';
+export { Libreta, registroView, type RegistroLibreta } from './libreta';
+export { Clientes, type ClienteRecord } from './clientes';
+export { Productos, type ProductoRecord } from './productos';

@@ -36,6 +36,8 @@ import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { reenviarDocumento } from '../routes/resend';
 import { ACCIONES, quien } from './auditoria';
 import { duracion, enlaceWorkflow, estadoEtiqueta, fechaHora, html, pagina, type Html } from './html';
+import { formulariosPermitidos } from './emitir-formularios';
+import { campoCsrf } from './formulario';
 import { datosDePagina, llenos, puedeVerWebhooks } from './pagina';
 
 /** The events told of a document once, whose id its codigoGeneracion makes (`publicar`'s ocurrencia). */
@@ -279,7 +281,8 @@ export function documentosConsola(ctx: ApiContext): Router {
   return router;
 }
 
-function ficha(d: DocumentDetailView): Html {
+/** The document at a glance: its state, MH's sello, its receptor and total, its Archivo DTE. */
+export function ficha(d: DocumentDetailView): Html {
   const receptor = (d.dteJson.receptor ?? d.dteJson.sujetoExcluido) as { nombre?: string; correo?: string } | null;
   return html`<dl class="ficha">
     <div>
@@ -427,32 +430,52 @@ function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, ot
   </ol>`;
 }
 
+/**
+ * The resend form, when the document may be resent: the route's own check (`destinatarioReenvio`) says so;
+ * without the receptor's address, the form still sends to another one.
+ */
+export function formularioReenvio(
+  req: Request,
+  doc: { estado: string; receptorCorreo?: string | null },
+  codigoGeneracion: string,
+): Html | null {
+  try {
+    destinatarioReenvio(doc, undefined);
+  } catch (err) {
+    if (!(err instanceof DteError)) throw err;
+    if (err.code !== ErrorCode.EMAIL_NOT_AVAILABLE) return null;
+  }
+  return html`<form method="post" action="/consola/documentos/${codigoGeneracion}/reenviar" class="accion">
+    <h3>Reenviar por correo</h3>
+    <label
+      >Correo (vacío: el del receptor)<input
+        type="email"
+        name="email"
+        placeholder="${doc.receptorCorreo ? 'el del receptor' : 'el documento no tiene correo del receptor'}"
+    /></label>
+    ${campoCsrf(req)}<button type="submit">Reenviar</button>
+  </form>`;
+}
+
 /** The forms the document's state allows (the server refuses the others with the API's code). */
 function acciones(req: Request, doc: Registro, d: DocumentDetailView): Html {
-  const csrf = html`<input type="hidden" name="csrf" value="${req.sesionConsola!.csrf}" />`;
+  const csrf = campoCsrf(req);
   const partes: Html[] = [];
-  // The route's own check: without the receptor's address, the form still sends to another one.
-  const reenviable = (() => {
-    try {
-      destinatarioReenvio(doc, undefined);
-      return true;
-    } catch (err) {
-      if (err instanceof DteError) return err.code === ErrorCode.EMAIL_NOT_AVAILABLE;
-      throw err;
-    }
-  })();
-  if (reenviable)
+  const reenvio = formularioReenvio(req, doc, d.codigoGeneracion);
+  if (reenvio) partes.push(reenvio);
+  // A note adjusts an accepted CCF; its form starts from it, with the CCF referenced.
+  const notas = formulariosPermitidos(req.auth.permissions).filter((f) => f.ajustaCcf);
+  if (d.tipo === 'CREDITO_FISCAL' && d.estado === 'PROCESSED' && notas.length)
     partes.push(
-      html`<form method="post" action="/consola/documentos/${d.codigoGeneracion}/reenviar" class="accion">
-        <h3>Reenviar por correo</h3>
-        <label
-          >Correo (vacío: el del receptor)<input
-            type="email"
-            name="email"
-            placeholder="${doc.receptorCorreo ? 'el del receptor' : 'el documento no tiene correo del receptor'}"
-        /></label>
-        ${csrf}<button type="submit">Reenviar</button>
-      </form>`,
+      html`<div class="accion">
+        <h3>Ajustar con una nota</h3>
+        ${notas.map(
+          (f) =>
+            html`<a class="boton secundario" href="/consola/emitir/${f.tipoDte}?original=${d.codigoGeneracion}"
+              >Emitir ${f.titulo.toLowerCase()}</a
+            >`,
+        )}
+      </div>`,
     );
   if (d.estado === 'PROCESSED' && req.auth.permissions.includes('ANULACION'))
     partes.push(

@@ -10,8 +10,8 @@ code { font: 13px ui-monospace, "DejaVu Sans Mono", Menlo, monospace; word-break
 a { color: var(--marca); }
 .barra { display: flex; align-items: center; gap: 24px; padding: 10px 24px; background: var(--marca); color: #fff; }
 .barra .marca { font-weight: 700; letter-spacing: .02em; }
-.barra nav { display: flex; gap: 4px; flex: 1; }
-.barra nav a { color: #dfe6ff; text-decoration: none; padding: 6px 12px; border-radius: 6px; }
+.barra nav { display: flex; flex-wrap: wrap; gap: 4px; flex: 1; }
+.barra nav a { color: #dfe6ff; text-decoration: none; padding: 6px 12px; border-radius: 6px; white-space: nowrap; }
 .barra nav a.activo, .barra nav a:hover { background: rgba(255,255,255,.16); color: #fff; }
 .barra .salir { display: flex; align-items: center; gap: 12px; font-size: 13px; color: #dfe6ff; }
 main { max-width: 1180px; margin: 0 auto; padding: 8px 24px 48px; }
@@ -27,7 +27,7 @@ button, .boton { font: inherit; font-weight: 600; padding: 8px 16px; border-radi
 button.secundario, .boton.secundario { background: #fff; color: var(--marca); }
 button.peligro { background: var(--error); border-color: var(--error); }
 .filtros { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 14px 16px; margin-bottom: 16px; }
-section .descarga { background: #fafbfd; }
+section .descarga, section .accion { background: #fafbfd; }
 .descarga, .accion { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
 .descarga h3, .accion h3 { flex-basis: 100%; }
 fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
@@ -75,6 +75,33 @@ iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-
 img.qr { display: block; background: #fff; padding: 8px; border: 1px solid var(--borde); border-radius: 8px; margin: 8px 0; }
 .codigos { columns: 2; font-size: 15px; }
 .barra .salir a { color: #fff; }
+a:focus-visible, button:focus-visible, .boton:focus-visible, input[type=checkbox]:focus-visible { outline: 3px solid #f5b400; outline-offset: 2px; }
+button:disabled { opacity: .55; cursor: not-allowed; }
+.tipos { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
+.tipos li { background: #fff; border: 1px solid var(--borde); border-radius: 10px; padding: 14px 16px; display: flex; flex-direction: column; gap: 4px; }
+.tipos a { font-weight: 600; font-size: 16px; }
+.acciones { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
+.campos { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 12px 16px; align-items: end; }
+fieldset.fila { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 10px 12px; align-items: end; margin: 0 0 12px; }
+.control.largo { grid-column: span 2; }
+.control input:not([type=checkbox]), .control select, .control textarea { width: 100%; }
+.buscador { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-end; margin-bottom: 14px; padding-bottom: 14px; border-bottom: 1px dashed var(--borde); }
+.buscador label { flex: 1 1 260px; }
+.resultados { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 8px; }
+.resultados:empty { display: none; }
+.resultados .tenue { margin: 0; }
+section h3 { margin-top: 16px; }
+main > table { margin-bottom: 16px; }
+.botones { display: flex; flex-wrap: wrap; gap: 12px; padding: 4px 0 12px; }
+.vista-previa .tenue { margin-top: 0; }
+.lineas-vista { margin-top: 8px; }
+.totales { display: grid; grid-template-columns: 1fr auto; gap: 4px 24px; max-width: 480px; margin: 16px 0 0 auto; }
+.totales > div { display: contents; }
+.totales dt { color: var(--tenue); }
+.totales dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+.totales .total dt, .totales .total dd { color: var(--tinta); font-weight: 700; font-size: 17px; border-top: 1px solid var(--borde); padding-top: 6px; }
+.letras { text-align: right; font-style: italic; margin-bottom: 0; }
+ul.correos { margin: 0 0 12px; padding-left: 18px; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
   .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }
@@ -82,5 +109,14 @@ img.qr { display: block; background: #fff; padding: 8px; border: 1px solid var(-
   main { padding: 8px 12px 32px; }
   .ficha { grid-template-columns: 1fr; }
   table { display: block; overflow-x: auto; }
+  .campos { grid-template-columns: 1fr; }
+  fieldset.fila { grid-template-columns: 1fr 1fr; }
+  .control.largo { grid-column: 1 / -1; }
+  .totales { max-width: none; }
+  table.lineas-vista, .lineas-vista tbody, .lineas-vista tr, .lineas-vista td { display: block; }
+  .lineas-vista thead { display: none; }
+  .lineas-vista tr { border-bottom: 1px solid var(--borde); padding: 6px 0; }
+  .lineas-vista td { border: 0; padding: 2px 12px; text-align: right; }
+  .lineas-vista td::before { content: attr(data-etiqueta); float: left; margin-right: 12px; color: var(--tenue); font-size: 13px; }
 }
 `;

@@ -1,4 +1,5 @@
 import { elSalvadorNow } from '@dte/domain';
+import { formulariosPermitidos } from './emitir-formularios';
 
 /**
  * The console's HTML: a tagged template that escapes every value it is given (a value already made by
@@ -29,7 +30,17 @@ export function html(partes: TemplateStringsArray, ...valores: Valor[]): Html {
 export interface Pagina {
   titulo: string;
   /** The section of the menu the page belongs to. */
-  seccion?: 'documentos' | 'compras' | 'operaciones' | 'libros' | 'usuarios' | 'auditoria' | 'cuenta';
+  seccion?:
+    | 'documentos'
+    | 'emitir'
+    | 'clientes'
+    | 'productos'
+    | 'compras'
+    | 'operaciones'
+    | 'libros'
+    | 'usuarios'
+    | 'auditoria'
+    | 'cuenta';
   /** Who signed in and in which emisor, for the header; absent on the sign-in pages. */
   sesion?: {
     /** The person's name, or the token's. */
@@ -45,15 +56,27 @@ export interface Pagina {
   cuerpo: Html;
 }
 
-/** The menu: each section, and the permission without which it is not offered (null: every session). */
+/**
+ * The menu: each section, and the permission without which it is not offered (null: every session; a
+ * function: what of the section the session's permissions allow, offered when anything).
+ */
 const MENU = [
   ['documentos', '/consola/documentos', 'Documentos', null],
+  ['emitir', '/consola/emitir', 'Emitir', formulariosPermitidos],
+  ['clientes', '/consola/clientes', 'Clientes', 'CATALOGOS'],
+  ['productos', '/consola/productos', 'Productos', 'CATALOGOS'],
   ['compras', '/consola/compras', 'Compras', 'COMPRAS'],
   ['operaciones', '/consola/operaciones', 'Operaciones', null],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],
 ] as const;
+
+/** A section is offered to every session, to one with its permission, or to one that may use it. */
+const ofrecida = (
+  permiso: string | null | ((permisos: readonly string[]) => readonly unknown[]),
+  permisos: readonly string[],
+) => !permiso || (typeof permiso === 'string' ? permisos.includes(permiso) : permiso(permisos).length > 0);
 
 export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
   return html`<!doctype html>
@@ -70,7 +93,7 @@ export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
           ${
             sesion &&
             html`<nav>
-                ${MENU.filter(([, , , permiso]) => !permiso || sesion.permisos.includes(permiso)).map(
+                ${MENU.filter(([, , , permiso]) => ofrecida(permiso, sesion.permisos)).map(
                   ([id, href, nombre]) =>
                     html`<a href="${href}" ${id === seccion ? html` class="activo" aria-current="page"` : ''}
                       >${nombre}</a

@@ -4,23 +4,33 @@ import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { documentosRoutes } from '../routes/documentos';
 import { librosRoutes } from '../routes/libros';
+import { clientesRoutes } from '../routes/clientes';
+import { productosRoutes } from '../routes/productos';
 import { pdfRoutes } from '../routes/pdf';
 import { auditoriaConsola } from './auditoria';
+import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
+import { emitidoConsola } from './emitido';
+import { emitirConsola } from './emitir';
+import { SCRIPT } from './emitir-script';
 import { ESTILOS } from './estilos';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
+import { productosConsola } from './productos';
 import { paginaDeError } from './pagina';
 import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
 import { usuariosConsola } from './usuarios';
 
-/** Only what the API serves itself: no script at all, no other site's files, no page framing the console. */
+/**
+ * Only what the API serves itself: its one script (the issuing forms' typeahead and live totals, which
+ * call the console's own routes) and no inline one, no other site's files, no page framing the console.
+ */
 const CSP_PAGINAS =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self'; " +
-  "base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 /**
  * The API's files (PDF, JSON, books, annexes; never HTML, and helmet's nosniff keeps them so) may be framed by
  * the console's own pages, nothing else: any other directive on a PDF applies to Chromium's viewer of it too,
@@ -48,24 +58,30 @@ const sinCamposVacios: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const ETAG_ESTILOS = `"${createHash('sha256').update(ESTILOS).digest('base64url').slice(0, 16)}"`;
+const etag = (texto: string) => `"${createHash('sha256').update(texto).digest('base64url').slice(0, 16)}"`;
+/** The console's own files, the same for everyone: revalidated by their ETag. */
+const ARCHIVOS: Record<string, [tipo: string, texto: string, etag: string]> = {
+  '/estilos.css': ['text/css', ESTILOS, etag(ESTILOS)],
+  '/emitir.js': ['text/javascript', SCRIPT, etag(SCRIPT)],
+};
 
 /**
  * The web console (`/consola`, in Spanish) for the emisor's staff: server-rendered pages and plain forms,
  * signed in by a person (entrada.ts) or with an API token (sesion.ts). Every page and action runs the API's own code as the session's
- * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes, the
- * API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
+ * token — `authenticate`, the routes' functions and, for the PDF, the Archivo DTE, books and annexes and the
+ * files of the customer book and product catalog, the API's routers themselves under `/consola/api` — so its guards, tenant isolation and error codes are the
  * API's.
  */
 export function consolaRoutes(ctx: ApiContext): Router {
   const consola = Router();
   consola.use(cabeceras, express.urlencoded({ extended: false, limit: '64kb' }));
 
-  consola.get('/estilos.css', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', ETAG_ESTILOS);
-    res.type('text/css').send(ESTILOS);
-  });
+  for (const [ruta, [tipo, texto, etiqueta]] of Object.entries(ARCHIVOS))
+    consola.get(ruta, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', etiqueta);
+      res.type(tipo).send(texto);
+    });
 
   const entrada = entradaConsola(ctx);
   consola.use(entrada.antes);
@@ -77,13 +93,25 @@ export function consolaRoutes(ctx: ApiContext): Router {
   });
   consola.use(
     documentosConsola(ctx),
+    emitirConsola(ctx),
+    emitidoConsola(ctx),
+    clientesConsola(ctx),
+    productosConsola(ctx),
     comprasConsola(ctx),
     operacionesConsola(ctx),
     librosConsola(ctx),
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
   );
-  consola.use('/api', sinCamposVacios, pdfRoutes(ctx), documentosRoutes(ctx), librosRoutes(ctx));
+  consola.use(
+    '/api',
+    sinCamposVacios,
+    pdfRoutes(ctx),
+    documentosRoutes(ctx),
+    librosRoutes(ctx),
+    clientesRoutes(ctx),
+    productosRoutes(ctx),
+  );
   consola.use((req, _res, next) =>
     next(new DteError(ErrorCode.NOT_FOUND, 404, `La consola no tiene ${req.method} ${req.originalUrl}`)),
   );

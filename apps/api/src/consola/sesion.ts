@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
+import multer from 'multer';
 import type { Request, RequestHandler, Response } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
 import {
@@ -203,6 +204,7 @@ export function sesion(ctx: ApiContext): RequestHandler {
       if (req.method === 'GET') return res.redirect(303, '/consola/entrar');
       throw new DteError(ErrorCode.AUTH_TOKEN_MISSING, 401, 'La sesión terminó: vuelva a entrar');
     }
+    if (req.is('multipart/form-data')) await leerSubida(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') comprobarCsrf(vigente.csrf, req);
     req.sesionConsola = { id: vigente._id, csrf: vigente.csrf, paso: paso!, ...(usuario && { usuario }) };
     if (paso && paso !== 'LISTA') {
@@ -215,6 +217,34 @@ export function sesion(ctx: ApiContext): RequestHandler {
     if (usuario) req.actorDeSesion = actorDeUsuario(usuario);
     next();
   };
+}
+
+/** The largest file a console form takes: a book's import of MAX_FILAS_IMPORTACION rows fits many times. */
+const MAX_SUBIDA = 5 * 1024 * 1024;
+const subida = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_SUBIDA, files: 1, fields: 10 },
+}).single('archivo');
+
+/**
+ * A form with a file (`archivo`: the book's import), read once its session is known to be live, so no
+ * request without one uploads anything, and before its CSRF field is checked, which comes with it.
+ */
+function leerSubida(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) =>
+    subida(req, res, (err: unknown) => {
+      if (!err) return resolve();
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
+        return reject(
+          new DteError(ErrorCode.PAYLOAD_TOO_LARGE, 413, 'El archivo es demasiado grande (5 MB como máximo)'),
+        );
+      reject(
+        err instanceof multer.MulterError
+          ? new DteError(ErrorCode.VALIDATION_ERROR, 400, `El formulario no se pudo leer: ${err.message}`)
+          : err,
+      );
+    }),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { personas } from './sesion';
 /** Each role as the administrator chooses it: its name and, in one line, what it may do (`PERMISOS_DEL_ROL`). */
 const ROLES_DESCRITOS: Record<Rol, [nombre: string, descripcion: string]> = {
   ADMINISTRADOR: ['Administrador', 'todo: usuarios, tokens, webhooks, ajustes, emisión y anulación'],
-  FACTURADOR: ['Facturador', 'emite documentos y los reenvía; no anula'],
+  FACTURADOR: ['Facturador', 'emite documentos, los reenvía y lleva clientes y productos; no anula'],
   SOPORTE: ['Soporte', 'consulta y reenvía documentos; no emite ni anula'],
   CONTADOR: ['Contador', 'libros, anexos y compras, y su clasificación'],
   AUDITOR: ['Auditor', 'consulta todo, también el registro de auditoría; no cambia nada'],

@@ -7,6 +7,7 @@ import { anulacionOperations } from '../routes/anulacion.openapi';
 import { auditoriaOperations } from '../routes/auditoria.openapi';
 import { buzonOperations } from '../routes/buzon.openapi';
 import { certificacionOperations } from '../routes/certificacion.openapi';
+import { clientesOperations } from '../routes/clientes.openapi';
 import { comprasOperations } from '../routes/compras.openapi';
 import { conciliacionOperations } from '../routes/conciliacion.openapi';
 import { documentListOperations, documentOperations } from '../routes/documentos.openapi';
@@ -17,6 +18,7 @@ import { issueOperations } from '../routes/issue.openapi';
 import { librosOperations } from '../routes/libros.openapi';
 import { metricsOperations } from '../routes/metrics.openapi';
 import { pdfOperations } from '../routes/pdf.openapi';
+import { productosOperations } from '../routes/productos.openapi';
 import { resendOperations } from '../routes/resend.openapi';
 import { smokeOperations } from '../routes/smoke.openapi';
 import { vistaPreviaOperations } from '../routes/vista-previa.openapi';
@@ -53,6 +55,8 @@ const OPERATIONS: Operation[] = [
   ...buzonOperations,
   ...comprasOperations,
   ...auditoriaOperations,
+  ...clientesOperations,
+  ...productosOperations,
 ];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */
@@ -169,7 +173,11 @@ function operationObject(op: Operation) {
           requestBody: {
             required: op.request.required,
             content: {
-              'application/json': { schema: requestSchema(op.request.schema), examples: op.request.examples },
+              [op.request.tipo ?? 'application/json']: {
+                schema: requestSchema(op.request.schema),
+                examples: op.request.examples,
+              },
+              ...Object.fromEntries(Object.entries(op.request.otrosTipos ?? {}).map(([t, schema]) => [t, { schema }])),
             },
           },
         }

@@ -362,4 +362,43 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       host: '169.254.169.254',
     },
   },
+  CLIENTE_NOT_FOUND: {
+    description: "404: the emisor's book has no customer with that id (another emisor's is answered the same).",
+    example: { message: 'No existe el cliente cli_7_12', id: 'cli_7_12' },
+  },
+  CLIENTE_EXISTS: {
+    description:
+      "409: the emisor's book already has a customer with that tipoDocumento and numDocumento (a DUI or NIT as " +
+      'its digits, another document without case or spaces); `id` is that customer, to read or change.',
+    example: {
+      message: 'El cliente 36 06140309151125 ya está en la libreta (cli_7_3)',
+      id: 'cli_7_3',
+      tipoDocumento: '36',
+      numDocumento: '06140309151125',
+    },
+  },
+  PRODUCTO_NOT_FOUND: {
+    description: "404: the emisor's catalog has no product with that id (another emisor's is answered the same).",
+    example: { message: 'No existe el producto prd_7_4', id: 'prd_7_4' },
+  },
+  PRODUCTO_EXISTS: {
+    description:
+      "409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product.",
+    example: { message: 'El producto CAF-1 ya está en el catálogo (prd_7_1)', id: 'prd_7_1', codigo: 'CAF-1' },
+  },
+  IMPORT_ROWS_INVALID: {
+    description:
+      '422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was ' +
+      'imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it ' +
+      '(the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats ' +
+      'another of the file, one already in the book (its `id` in the message), a header without a required ' +
+      'column or with an unknown one.',
+    example: {
+      message: 'El archivo tiene 2 errores: no se importó ninguna fila',
+      errores: [
+        { fila: 3, campo: 'numDocumento', mensaje: 'El dígito verificador del NIT no corresponde: revise el número' },
+        { fila: 7, campo: 'numDocumento', mensaje: 'Repite la fila 2' },
+      ],
+    },
+  },
 };

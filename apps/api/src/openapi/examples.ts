@@ -83,7 +83,7 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
     body: {
       receptor: {
         tipoDocumento: '36',
-        numDocumento: '06140101901012',
+        numDocumento: '06140101901015',
         nombre: 'PROVEEDOR RETENIDO, S.A.',
         correo: 'retenido@example.com',
         nrc: '9000009',
@@ -249,7 +249,7 @@ export const ANULACION_EXAMPLE: Example = {
       numDocResponsable: '012345678',
       nombreSolicita: 'Juan Pérez',
       tipDocSolicita: '13',
-      numDocSolicita: '023456789',
+      numDocSolicita: '023456783',
     },
   },
 };

@@ -48,6 +48,8 @@ interface Llamada {
   ruta: Record<string, string>;
   consulta: [string, string][];
   body?: unknown;
+  /** The body's media type: JSON, or a file's (`text/csv`) whose example is its text. */
+  tipoCuerpo: string;
   /** The answer's media type when the request asks for nothing else (the first of its first 2xx answer). */
   tipo: string;
 }
@@ -75,8 +77,11 @@ function llamada(op: Operation): Llamada {
     tipos.find((t) => formato !== undefined && (EXTENSIONES[t] === formato || t === `application/${formato}`)) ??
     tipos[0] ??
     'application/json';
-  return { op, ruta, consulta, body, tipo };
+  return { op, ruta, consulta, body, tipoCuerpo: op.request?.tipo ?? 'application/json', tipo };
 }
+
+/** A body sent as the file it is (its example's text), not as JSON. */
+const esArchivo = (l: Llamada): l is Llamada & { body: string } => l.tipoCuerpo !== 'application/json';
 
 function url({ op, ruta, consulta }: Llamada): string {
   const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) => encodeURIComponent(ruta[nombre]!));
@@ -87,12 +92,18 @@ function url({ op, ruta, consulta }: Llamada): string {
 const archivo = (l: Llamada) => `${l.op.operationId}.${EXTENSIONES[l.tipo]}`;
 const esJson = (l: Llamada) => /[/+]json$/.test(l.tipo);
 
+/** Code written as it is among a literal's values (a file sent as a Blob). */
+class Codigo {
+  constructor(readonly texto: string) {}
+}
+
 /** A JSON value as a literal of the sample's language, indented as its code is. */
 function literal(
   value: unknown,
   lenguaje: { clave: (k: string) => string; nulo: string; verdad: [string, string] },
   sangria = '',
 ): string {
+  if (value instanceof Codigo) return value.texto;
   if (value === null) return lenguaje.nulo;
   if (typeof value === 'boolean') return lenguaje.verdad[value ? 1 : 0];
   if (typeof value !== 'object') return JSON.stringify(value);
@@ -119,10 +130,12 @@ function curl(l: Llamada): string {
   if (op.authenticated) lineas.push(`-H "Authorization: Bearer $DTE_TOKEN"`);
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) lineas.push(`-H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
-  if (l.body !== undefined) lineas.push(`-H "Content-Type: application/json"`, `--data-binary @- <<'JSON'`);
+  const fin = esArchivo(l) ? 'ARCHIVO' : 'JSON';
+  if (l.body !== undefined) lineas.push(`-H "Content-Type: ${l.tipoCuerpo}"`, `--data-binary @- <<'${fin}'`);
   else if (!esJson(l) && EXTENSIONES[l.tipo]) lineas.push(`-o ${archivo(l)}`);
   const orden = lineas.join(' \\\n  ');
-  return l.body === undefined ? orden : `${orden}\n${JSON.stringify(l.body, null, 2)}\nJSON`;
+  if (l.body === undefined) return orden;
+  return `${orden}\n${esArchivo(l) ? l.body.replace(/\n$/, '') : JSON.stringify(l.body, null, 2)}\n${fin}`;
 }
 
 function typescript(l: Llamada): string {
@@ -130,7 +143,10 @@ function typescript(l: Llamada): string {
   const args: Record<string, unknown> = {};
   if (Object.keys(l.ruta).length) args.path = l.ruta;
   if (l.consulta.length) args.query = Object.fromEntries(l.consulta);
-  if (l.body !== undefined) args.body = l.body;
+  if (l.body !== undefined)
+    args.body = esArchivo(l)
+      ? new Codigo(`new Blob([${JSON.stringify(l.body)}], { type: '${l.tipoCuerpo}' })`)
+      : l.body;
   const llamado = `await client.operaciones.${op.operationId}(${Object.keys(args).length ? literal(args, TS) : ''})`;
   const binario = !esJson(l) && EXTENSIONES[l.tipo];
   const salida = esJson(l)
@@ -152,13 +168,17 @@ function python(l: Llamada): string {
   const { op } = l;
   const cabeceras: string[] = [];
   if (op.authenticated) cabeceras.push(`"Authorization": "Bearer " + os.environ["DTE_TOKEN"]`);
-  if (l.body !== undefined) cabeceras.push(`"Content-Type": "application/json"`);
+  if (l.body !== undefined) cabeceras.push(`"Content-Type": "${l.tipoCuerpo}"`);
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) cabeceras.push(`"Idempotency-Key": str(uuid.uuid4())`);
   const argumentos = [
     `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))}`,
     `method="${op.method.toUpperCase()}"`,
-    ...(l.body !== undefined ? [`data=json.dumps(${literal(l.body, PY, '    ')}).encode()`] : []),
+    ...(l.body === undefined
+      ? []
+      : esArchivo(l)
+        ? [`data=${JSON.stringify(l.body)}.encode()`]
+        : [`data=json.dumps(${literal(l.body, PY, '    ')}).encode()`]),
     `headers={${cabeceras.join(', ')}}`,
   ];
   const salida = esJson(l)

@@ -61,6 +61,15 @@ export const TAGS = [
       'its kind and version, that its receptor is the emisor, its arithmetic, that it is what its supplier ' +
       'signed, and that MH holds it sealed and not invalidated (consultadte). Token permission `COMPRAS`.',
   },
+  {
+    name: 'Catalogs',
+    description:
+      'The emisor’s customer book (`/clientes`) and product catalog (`/productos`), from which a person picks ' +
+      'whom and what a document is issued to and for: each field validated as the issuance bodies validate it ' +
+      '(a DUI’s and a NIT’s check digit, CAT-012/013 addresses with their 2026 distrito, CAT-019 activities, ' +
+      'CAT-014 units), each customer once per identity document and each product once per código, imported and ' +
+      'exported as CSV or xlsx. Token permission `CATALOGOS`.',
+  },
   { name: 'Service', description: 'Health, metrics, diagnostics and this reference. No token except the smoke run.' },
 ] as const;
 
@@ -70,7 +79,7 @@ export const TAGS = [
  * permissions, bodies and keys.
  */
 export interface Operation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI's form: `{param}` for Express's `:param`. */
   path: string;
   operationId: string;
@@ -84,7 +93,15 @@ export interface Operation {
   /** Takes an `Idempotency-Key` header. */
   idempotent?: boolean;
   parameters?: JsonSchema[];
-  request?: { schema: z.ZodType | JsonSchema; required: boolean; examples?: Record<string, Example> };
+  request?: {
+    schema: z.ZodType | JsonSchema;
+    required: boolean;
+    examples?: Record<string, Example>;
+    /** The body's media type: JSON unless it is a file (`text/csv`), whose example is its text. */
+    tipo?: string;
+    /** Other media types the body may have, a file's (an xlsx), without examples. */
+    otrosTipos?: Record<string, JsonSchema>;
+  };
   responses: Record<number, ResponseSpec>;
   /** The refusals particular to the operation, by HTTP status. */
   errors: Partial<Record<number, ErrorCode[]>>;

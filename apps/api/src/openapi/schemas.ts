@@ -60,6 +60,10 @@ export const errorBody = z
       .optional()
       .describe('VALIDATION_ERROR, RECEPTOR_VALIDATION_ERROR: one entry per offending field (`items[0].cantidad`)'),
     requiredFields: z.array(z.string()).optional().describe('RECEPTOR_VALIDATION_ERROR: the missing receptor fields'),
+    errores: z
+      .array(z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() }))
+      .optional()
+      .describe('IMPORT_ROWS_INVALID: one entry per refusal, by the row of the file (the header is row 1)'),
   })
   .meta({
     id: 'Error',

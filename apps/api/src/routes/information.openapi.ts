@@ -7,7 +7,7 @@ const INFORMATION_EXAMPLE: z.input<typeof information> = {
   data: {
     emisor: {
       id: 1,
-      nit: '06140101901012',
+      nit: '06140101901015',
       nrc: '1234567',
       nombre: 'EMPRESA DEMO, S.A. DE C.V.',
       nombreComercial: 'Demo',

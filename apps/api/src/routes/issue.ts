@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { documentKind, DteError, parseRequest, type DteTipo } from '@dte/domain';
 import { IssueDte, type IssueDteInput } from '@dte/contract';
 import { comprobarEnsayoContingencia, documentView, type DocumentRecordView } from '@dte/store';
@@ -44,46 +44,63 @@ export function issueRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const [path, tipo] of Object.entries(ENDPOINTS)) {
     router.post(path, authenticate(ctx), async (req, res) => {
-      const answered = ctx.metrics.issuanceSeconds.startTimer({ tipo });
-      const { request, forzarContingencia, origenes } = await solicitudDeEmision(ctx, req.auth, tipo, req.body);
-      const codigoGeneracion = await idempotentId(ctx, req, request, legacyIssuer);
-      logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
-      // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
-      // without a key the codigoGeneracion is new.
-      const settled = req.header('idempotency-key') && (await ctx.documents.find(codigoGeneracion));
-      if (settled && settled.estado !== 'PENDIENTE') {
-        res.status(201).json({ status: 'success', data: documentView(settled) });
-        answered({ estado: settled.estado });
-        return;
-      }
-      const issuer = issuerDe(req.auth);
-      await ctx.documents.storeRequest(codigoGeneracion, issuer.emisorId, tipo, request);
-      const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origenes, forzarContingencia };
-      await issue(ctx, input);
-      // Whether the outcome came or the wait ended, the record says what is known.
-      const record = await settledRecord(ctx, codigoGeneracion);
-      // Not refused: the document is the actor's, whatever MH answers (a retry that joins it records nothing).
-      await auditar(ctx, req, tipo === 'RETORNO' ? 'RETORNO_EMITIDO' : 'DTE_EMITIDO', {
-        codigoGeneracion,
-        detalles: { tipo, estado: record?.estado ?? 'PENDIENTE' },
-        operacion: IssueDte.workflowId(codigoGeneracion),
-      });
-      if (record) {
-        res.status(201).json({ status: 'success', data: record });
-        answered({ estado: record.estado });
-        return;
-      }
-      res.status(202).json({
-        status: 'success',
-        message:
-          'MH aún no responde: el documento sigue su curso. Repita la solicitud con la misma Idempotency-Key para ' +
-          'obtener su resultado.',
-        data: { codigoGeneracion, estado: 'PENDIENTE' },
-      });
-      answered({ estado: 'PENDIENTE' });
+      const { status, message, data } = await emitirDocumento(ctx, req, res, tipo, req.body);
+      res.status(status).json({ status: 'success', ...(message && { message }), data });
     });
   }
   return router;
+}
+
+/**
+ * The issuance of the route and of the web console (apps/api/src/consola), which sends its form's key as
+ * the `Idempotency-Key` header: 201 with the record once its outcome is on record, 202 with what is known
+ * when the wait ended first; a refusal is thrown as the `DteError` it is.
+ */
+export async function emitirDocumento(
+  ctx: ApiContext,
+  req: Request,
+  res: Response,
+  tipo: DteTipo,
+  body: unknown,
+): Promise<
+  | { status: 201; message?: undefined; data: DocumentRecordView }
+  | { status: 202; message: string; data: { codigoGeneracion: string; estado: 'PENDIENTE' } }
+> {
+  const answered = ctx.metrics.issuanceSeconds.startTimer({ tipo });
+  const { request, forzarContingencia, origenes } = await solicitudDeEmision(ctx, req.auth, tipo, body);
+  const codigoGeneracion = await idempotentId(ctx, req, request, legacyIssuer);
+  logDocument(req, res, { codigoGeneracion, workflowId: IssueDte.workflowId(codigoGeneracion) });
+  // A retry (same Idempotency-Key) of a request whose outcome is already on record gets that record;
+  // without a key the codigoGeneracion is new.
+  const settled = req.header('idempotency-key') && (await ctx.documents.find(codigoGeneracion));
+  if (settled && settled.estado !== 'PENDIENTE') {
+    answered({ estado: settled.estado });
+    return { status: 201, data: documentView(settled) };
+  }
+  const issuer = issuerDe(req.auth);
+  await ctx.documents.storeRequest(codigoGeneracion, issuer.emisorId, tipo, request);
+  const input: IssueDteInput = { tipo, issuer, codigoGeneracion, origenes, forzarContingencia };
+  await issue(ctx, input);
+  // Whether the outcome came or the wait ended, the record says what is known.
+  const record = await settledRecord(ctx, codigoGeneracion);
+  // Not refused: the document is the actor's, whatever MH answers (a retry that joins it records nothing).
+  await auditar(ctx, req, tipo === 'RETORNO' ? 'RETORNO_EMITIDO' : 'DTE_EMITIDO', {
+    codigoGeneracion,
+    detalles: { tipo, estado: record?.estado ?? 'PENDIENTE' },
+    operacion: IssueDte.workflowId(codigoGeneracion),
+  });
+  if (record) {
+    answered({ estado: record.estado });
+    return { status: 201, data: record };
+  }
+  answered({ estado: 'PENDIENTE' });
+  return {
+    status: 202,
+    message:
+      'MH aún no responde: el documento sigue su curso. Repita la solicitud con la misma Idempotency-Key para ' +
+      'obtener su resultado.',
+    data: { codigoGeneracion, estado: 'PENDIENTE' },
+  };
 }
 
 /**

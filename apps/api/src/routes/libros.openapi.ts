@@ -85,7 +85,7 @@ export const librosOperations: Operation[] = [
                     numeroControl: 'DTE-03-M001P001-000000000000001',
                     codigoGeneracion: EMITIDO,
                     selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
-                    receptor: { nit: '06140101901012', dui: null, nombre: 'SALVADOR CABAL' },
+                    receptor: { nit: '06140101901015', dui: null, nombre: 'SALVADOR CABAL' },
                     montos: {
                       exentas: '0.00',
                       noSujetas: '0.00',

@@ -1356,6 +1356,236 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/clientes/desde-dte/{codigoGeneracion}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save whom one of the emisor’s documents was issued to as a customer
+     * @description The receptor (the sujeto excluido of a DTE 14, the donante of a DTE 15) as its issuance request named it, or, for a note that named none, its CCF’s. A consumer known by no document cannot be saved (400, the section’s fields named); one the book has already is 409 CLIENTE_EXISTS with its id.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    post: operations['createClienteFromDte'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clientes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the emisor’s customers, newest first
+     * @description `q` keeps the customers that hold each of its words, without regard to case or accents: nombre, nombreComercial, numDocumento (a NIT or DUI with or without hyphens) and nrc. A page holds at most `limit` entries and may hold fewer: go on while `cursor` is not null.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    get: operations['listClientes'];
+    put?: never;
+    /**
+     * Add a customer to the emisor’s book
+     * @description Each field is validated as the issuance bodies validate it. A customer is one per tipoDocumento and numDocumento (a DUI or NIT as its digits, another document without case or spaces): another with the same is 409 CLIENTE_EXISTS.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    post: operations['createCliente'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clientes/exportar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every customer as a CSV or xlsx file
+     * @description One row per entry, oldest first, under a header of the body’s field names (a nested one as `direccion.municipio`): the file `POST /clientes/importar` takes, so a book exported from one emisor is imported by another as it is. CSV: UTF-8 with a BOM, comma-separated, CRLF, RFC 4180 quoting; a cell a spreadsheet would run as a formula (starting with = + - @, a tab or CR) is written after an apostrophe, which the import takes off. xlsx: every cell text, so a NIT or a code keeps its leading zeros.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    get: operations['exportClientes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clientes/importar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add the customers of a CSV or xlsx file: all of them, or none
+     * @description The file is the body (`Content-Type: text/csv`, or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` for its first sheet), with a header of the columns the export writes (any order; only the required ones must be there). Each row is validated as `POST /clientes`'s body; a row refused, one that repeats another of the file, or one already in the book refuses the whole file (422 IMPORT_ROWS_INVALID, a report by row), and nothing is imported, even when another request takes one of its entries while it runs. A CSV is UTF-8 or, if not, Windows-1252 (Excel’s “CSV” on a Spanish Windows), separated by commas or semicolons; the zeros a spreadsheet drops from a code or a DUI or NIT are given back. At most 5000 rows.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    post: operations['importClientes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clientes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a customer
+     * @description Permission: `CATALOGOS`.
+     */
+    get: operations['getCliente'];
+    /**
+     * Replace a customer’s fields
+     * @description The body is `POST /clientes`'s, validated alike; a field left out is removed. A customer is one per tipoDocumento and numDocumento (a DUI or NIT as its digits, another document without case or spaces): another with the same is 409 CLIENTE_EXISTS.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    put: operations['replaceCliente'];
+    post?: never;
+    /**
+     * Delete a customer
+     * @description The documents issued to or with it keep what they say.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    delete: operations['deleteCliente'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/productos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the emisor’s products, newest first
+     * @description `q` keeps the products that hold each of its words, without regard to case or accents: codigo and descripcion. A page holds at most `limit` entries and may hold fewer: go on while `cursor` is not null.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    get: operations['listProductos'];
+    put?: never;
+    /**
+     * Add a product to the emisor’s catalog
+     * @description Each field is validated as the issuance bodies validate it. A product is one per código, whatever its case: another with the same is 409 PRODUCTO_EXISTS.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    post: operations['createProducto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/productos/exportar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every product as a CSV or xlsx file
+     * @description One row per entry, oldest first, under a header of the body’s field names (a nested one as `direccion.municipio`): the file `POST /productos/importar` takes, so a book exported from one emisor is imported by another as it is. CSV: UTF-8 with a BOM, comma-separated, CRLF, RFC 4180 quoting; a cell a spreadsheet would run as a formula (starting with = + - @, a tab or CR) is written after an apostrophe, which the import takes off. xlsx: every cell text, so a NIT or a code keeps its leading zeros.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    get: operations['exportProductos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/productos/importar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add the products of a CSV or xlsx file: all of them, or none
+     * @description The file is the body (`Content-Type: text/csv`, or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` for its first sheet), with a header of the columns the export writes (any order; only the required ones must be there). Each row is validated as `POST /productos`'s body; a row refused, one that repeats another of the file, or one already in the book refuses the whole file (422 IMPORT_ROWS_INVALID, a report by row), and nothing is imported, even when another request takes one of its entries while it runs. A CSV is UTF-8 or, if not, Windows-1252 (Excel’s “CSV” on a Spanish Windows), separated by commas or semicolons; the zeros a spreadsheet drops from a code or a DUI or NIT are given back. At most 5000 rows.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    post: operations['importProductos'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/productos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a product
+     * @description Permission: `CATALOGOS`.
+     */
+    get: operations['getProducto'];
+    /**
+     * Replace a product’s fields
+     * @description The body is `POST /productos`'s, validated alike; a field left out is removed. A product is one per código, whatever its case: another with the same is 409 PRODUCTO_EXISTS.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    put: operations['replaceProducto'];
+    post?: never;
+    /**
+     * Delete a product
+     * @description The documents issued to or with it keep what they say.
+     *
+     *     Permission: `CATALOGOS`.
+     */
+    delete: operations['deleteProducto'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'dte.procesado': {
@@ -2128,6 +2358,11 @@ export interface components {
      *     | `BUZON_NOT_FOUND` | 404: the emisor has no mailbox configured (POST /buzon). |
      *     | `BUZON_INACCESIBLE` | 502: the emisor's mailbox could not be read: its IMAP server refused the login or the folder, or could not be reached. `detalle` carries what the server answered, or “No se pudo conectar con el servidor del buzón” whatever kept the connection from being made (a refused port, a silent one, a timeout: not told apart), or that the host is now a private address the deployment does not admit; GET /buzon keeps it as `ultimoError`. |
      *     | `BUZON_HOST_NOT_ALLOWED` | 422 (`field` "host"): unless the deployment allows private destinations (`BUZON_PERMITIR_DESTINOS_PRIVADOS`), the mailbox's host may not be, or resolve to, a loopback, private, link-local (cloud metadata) or other non-public address, in any IPv4 or IPv6 form (the policy of webhook URLs); a name that does not resolve is refused too. |
+     *     | `CLIENTE_NOT_FOUND` | 404: the emisor's book has no customer with that id (another emisor's is answered the same). |
+     *     | `CLIENTE_EXISTS` | 409: the emisor's book already has a customer with that tipoDocumento and numDocumento (a DUI or NIT as its digits, another document without case or spaces); `id` is that customer, to read or change. |
+     *     | `PRODUCTO_NOT_FOUND` | 404: the emisor's catalog has no product with that id (another emisor's is answered the same). |
+     *     | `PRODUCTO_EXISTS` | 409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product. |
+     *     | `IMPORT_ROWS_INVALID` | 422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it (the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats another of the file, one already in the book (its `id` in the message), a header without a required column or with an unknown one. |
      * @enum {string}
      */
     ErrorCode:
@@ -2177,7 +2412,12 @@ export interface components {
       | 'COMPRA_NO_POR_CONFIRMAR'
       | 'BUZON_NOT_FOUND'
       | 'BUZON_INACCESIBLE'
-      | 'BUZON_HOST_NOT_ALLOWED';
+      | 'BUZON_HOST_NOT_ALLOWED'
+      | 'CLIENTE_NOT_FOUND'
+      | 'CLIENTE_EXISTS'
+      | 'PRODUCTO_NOT_FOUND'
+      | 'PRODUCTO_EXISTS'
+      | 'IMPORT_ROWS_INVALID';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -2192,6 +2432,12 @@ export interface components {
       }[];
       /** @description RECEPTOR_VALIDATION_ERROR: the missing receptor fields */
       requiredFields?: string[];
+      /** @description IMPORT_ROWS_INVALID: one entry per refusal, by the row of the file (the header is row 1) */
+      errores?: {
+        fila: number;
+        campo: string;
+        mensaje: string;
+      }[];
     } & {
       [key: string]: unknown;
     };
@@ -3176,6 +3422,14 @@ export interface components {
         | 'BUZON_CONFIGURADO'
         | 'BUZON_ELIMINADO'
         | 'CERTIFICACION_COMANDO'
+        | 'CLIENTE_CREADO'
+        | 'CLIENTE_MODIFICADO'
+        | 'CLIENTE_ELIMINADO'
+        | 'CLIENTES_IMPORTADOS'
+        | 'PRODUCTO_CREADO'
+        | 'PRODUCTO_MODIFICADO'
+        | 'PRODUCTO_ELIMINADO'
+        | 'PRODUCTOS_IMPORTADOS'
         | 'INICIO_SESION'
         | 'INICIO_SESION_FALLIDO';
       /** @description The document acted on, when there is one */
@@ -3263,6 +3517,78 @@ export interface components {
         /** @constant */
         eliminado: true;
       };
+    };
+    EntradaLibretaEliminada: {
+      /** @constant */
+      status: 'success';
+      data: {
+        id: string;
+        /** @constant */
+        eliminado: true;
+      };
+    };
+    ImportacionLibreta: {
+      /** @constant */
+      status: 'success';
+      data: {
+        /** @description The entries made, one per row of the file */
+        creados: number;
+      };
+    };
+    Cliente: {
+      id: string;
+      /** @description When it was made (ISO 8601, UTC) */
+      creado: string;
+      /** @description When it was last changed (ISO 8601, UTC) */
+      modificado: string;
+      nombre: string;
+      nombreComercial?: string;
+      /**
+       * @description CAT-022: 36 NIT, 13 DUI, 37 otro, 03 pasaporte, 02 carnet de residente
+       * @enum {string}
+       */
+      tipoDocumento: '13' | '36' | '37' | '03' | '02';
+      /** @description A DUI or NIT as its digits */
+      numDocumento: string;
+      /** @description Without leading zeros, as MH’s registry holds it */
+      nrc?: string;
+      /** @description CAT-019 */
+      codActividad?: string;
+      /** @description CAT-019’s description of codActividad unless given */
+      descActividad?: string;
+      /** @description In El Salvador: CAT-012, CAT-013 (2024) and CAT-008 (2026) codes */
+      direccion?: {
+        departamento: string;
+        municipio: string;
+        distrito?: string;
+        complemento: string;
+      };
+      /** @description The address of a customer abroad (codPais other than SV) */
+      complemento?: string;
+      /** @description CAT-020 (ISO 3166-1 alpha-2); without it, El Salvador */
+      codPais?: string;
+      /** @description CAT-029: 1 natural, 2 jurídica */
+      tipoPersona?: 1 | 2;
+      /** @description Digits (and +) */
+      telefono?: string;
+      correo?: string;
+    };
+    ClienteDesdeDte: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Cliente'];
+    };
+    ClienteRespuesta: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Cliente'];
+    };
+    ClienteLista: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Cliente'][];
+      /** @description Where the next page starts; null: no more */
+      cursor: string | null;
     };
     Compra: {
       codigoGeneracion: string;
@@ -3509,6 +3835,40 @@ export interface components {
       /** @constant */
       status: 'success';
       data: components['schemas']['Compra'];
+    };
+    Producto: {
+      id: string;
+      /** @description When it was made (ISO 8601, UTC) */
+      creado: string;
+      /** @description When it was last changed (ISO 8601, UTC) */
+      modificado: string;
+      codigo: string;
+      descripcion: string;
+      /** @description A decimal string (up to 8 decimals), never a float */
+      precioUnitario: string;
+      /** @description CAT-014 */
+      uniMedida: number;
+      /** @description CAT-011: 1 bienes, 2 servicios, 3 ambos */
+      tipoItem: 1 | 2 | 3;
+      /**
+       * @description The column of the line: ventaGravada, ventaExenta, ventaNoSuj
+       * @enum {string}
+       */
+      tipoVenta: 'GRAVADA' | 'EXENTA' | 'NO_SUJETA';
+      /** @description Whether precioUnitario includes IVA: a gravada price is issued with IVA in a Factura, without it elsewhere */
+      precioIncluyeIva: boolean;
+    };
+    ProductoRespuesta: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Producto'];
+    };
+    ProductoLista: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Producto'][];
+      /** @description Where the next page starts; null: no more */
+      cursor: string | null;
     };
     /**
      * @description MH accepted the document and sealed it (`selloRecibido`).
@@ -13844,6 +14204,14 @@ export interface operations {
           | 'BUZON_CONFIGURADO'
           | 'BUZON_ELIMINADO'
           | 'CERTIFICACION_COMANDO'
+          | 'CLIENTE_CREADO'
+          | 'CLIENTE_MODIFICADO'
+          | 'CLIENTE_ELIMINADO'
+          | 'CLIENTES_IMPORTADOS'
+          | 'PRODUCTO_CREADO'
+          | 'PRODUCTO_MODIFICADO'
+          | 'PRODUCTO_ELIMINADO'
+          | 'PRODUCTOS_IMPORTADOS'
           | 'INICIO_SESION'
           | 'INICIO_SESION_FALLIDO';
         /** @description The document acted on (any case) */
@@ -13910,6 +14278,1807 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  createClienteFromDte: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s codigoGeneracion (any case) */
+        codigoGeneracion: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer, with its id */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClienteDesdeDte'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description CLIENTE_EXISTS */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  listClientes: {
+    parameters: {
+      query?: {
+        /** @description Words to search for */
+        q?: string;
+        /** @description From the previous page */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClienteLista'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  createCliente: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          nombre: string;
+          nombreComercial?: string | null;
+          /** @enum {string} */
+          tipoDocumento: '13' | '36' | '37' | '03' | '02';
+          numDocumento: string;
+          nrc?: string | null;
+          codActividad?: string | null;
+          descActividad?: string | null;
+          direccion?: {
+            departamento: string;
+            municipio: string;
+            distrito?: string | null;
+            complemento: string;
+          } | null;
+          complemento?: string | null;
+          codPais?: string | null;
+          tipoPersona?: (1 | 2) | null;
+          telefono?: string | null;
+          correo?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The customer, with its id */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClienteRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description CLIENTE_EXISTS */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  exportClientes: {
+    parameters: {
+      query?: {
+        formato?: 'csv' | 'xlsx';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment named `clientes.<formato>` */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `attachment; filename="clientes.csv"` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  importClientes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+      };
+    };
+    responses: {
+      /** @description Every row imported */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionLibreta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description IMPORT_ROWS_INVALID */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'IMPORT_ROWS_INVALID';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  getCliente: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer’s id
+         * @example cli_12_3
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClienteRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description CLIENTE_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  replaceCliente: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer’s id
+         * @example cli_12_3
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          nombre: string;
+          nombreComercial?: string | null;
+          /** @enum {string} */
+          tipoDocumento: '13' | '36' | '37' | '03' | '02';
+          numDocumento: string;
+          nrc?: string | null;
+          codActividad?: string | null;
+          descActividad?: string | null;
+          direccion?: {
+            departamento: string;
+            municipio: string;
+            distrito?: string | null;
+            complemento: string;
+          } | null;
+          complemento?: string | null;
+          codPais?: string | null;
+          tipoPersona?: (1 | 2) | null;
+          telefono?: string | null;
+          correo?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The customer as it is now */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClienteRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description CLIENTE_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_NOT_FOUND';
+          };
+        };
+      };
+      /** @description CLIENTE_EXISTS */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  deleteCliente: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer’s id
+         * @example cli_12_3
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntradaLibretaEliminada'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description CLIENTE_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CLIENTE_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  listProductos: {
+    parameters: {
+      query?: {
+        /** @description Words to search for */
+        q?: string;
+        /** @description From the previous page */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductoLista'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  createProducto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          codigo: string;
+          descripcion: string;
+          precioUnitario: number | string;
+          /** @default 59 */
+          uniMedida?: number;
+          /**
+           * @default 1
+           * @enum {number}
+           */
+          tipoItem?: 1 | 2 | 3;
+          /**
+           * @default GRAVADA
+           * @enum {string}
+           */
+          tipoVenta?: 'GRAVADA' | 'EXENTA' | 'NO_SUJETA';
+          /** @default false */
+          precioIncluyeIva?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The product, with its id */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductoRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PRODUCTO_EXISTS */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PRODUCTO_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  exportProductos: {
+    parameters: {
+      query?: {
+        formato?: 'csv' | 'xlsx';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment named `productos.<formato>` */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `attachment; filename="productos.csv"` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  importProductos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+      };
+    };
+    responses: {
+      /** @description Every row imported */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionLibreta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description IMPORT_ROWS_INVALID */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'IMPORT_ROWS_INVALID';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  getProducto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The product’s id
+         * @example prd_12_4
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductoRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PRODUCTO_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PRODUCTO_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  replaceProducto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The product’s id
+         * @example prd_12_4
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          codigo: string;
+          descripcion: string;
+          precioUnitario: number | string;
+          /** @default 59 */
+          uniMedida?: number;
+          /**
+           * @default 1
+           * @enum {number}
+           */
+          tipoItem?: 1 | 2 | 3;
+          /**
+           * @default GRAVADA
+           * @enum {string}
+           */
+          tipoVenta?: 'GRAVADA' | 'EXENTA' | 'NO_SUJETA';
+          /** @default false */
+          precioIncluyeIva?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The product as it is now */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductoRespuesta'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PRODUCTO_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PRODUCTO_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PRODUCTO_EXISTS */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PRODUCTO_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  deleteProducto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The product’s id
+         * @example prd_12_4
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntradaLibretaEliminada'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PRODUCTO_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PRODUCTO_NOT_FOUND';
           };
         };
       };

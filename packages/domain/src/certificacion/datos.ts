@@ -2,7 +2,7 @@ import { codigoDistrito } from '../mh/catalogs';
 import distritosPorMunicipio from '../mh/catalogs/v2026/distritos-por-municipio.json';
 import { catalogValue } from '../mh/catalogs';
 import { Azar } from './azar';
-import { digitoVerificadorDui, digitoVerificadorNit, digitoVerificadorNrc } from './identificacion';
+import { digitoVerificadorDui, digitoVerificadorNit, digitoVerificadorNrc } from '../identificacion';
 
 /**
  * The parties and goods the certification generator draws from: invented names, real catalog codes

@@ -1,5 +1,4 @@
 export * from './plan';
-export * from './identificacion';
 export { generarSolicitud, type CcfAceptado, type CuerpoSolicitud, type OpcionesGenerador } from './generador';
 export type { Contribuyente } from './datos';
 export * from './anulacion';

@@ -14,6 +14,18 @@ import { money, prorratear, toNumber2, round2, round8, ZERO, type Money } from '
 const TASA_IVA = money('0.13');
 const TASA_RETENCION_IVA = money('0.01');
 
+/**
+ * A unit price with IVA (as a Factura takes it) from one without (as a CCF does), and back, at MH's
+ * precioUni precision (8 decimals): a product of the catalog is priced one way and issued in either kind.
+ */
+export function precioConIva(sinIva: Money): Money {
+  return round8(sinIva.times(TASA_IVA.plus(1)));
+}
+
+export function precioSinIva(conIva: Money): Money {
+  return round8(conIva.div(TASA_IVA.plus(1)));
+}
+
 /** IVA contained in an IVA-inclusive amount (FE). */
 export function ivaIncluido(monto: Money): Money {
   return monto.times(13).div(113);

@@ -121,6 +121,17 @@ export function inCatalog(id: CatalogId, codigo: string | number, edicion?: Edic
   return entries(id, edicion).has(String(codigo));
 }
 
+/**
+ * A catalog's codes and their descriptions, in MH's order: what a person picks from (the web console's
+ * lists). The territorial ones, numbered within each departamento, are read with `municipiosConDistritos`.
+ */
+export function entradasDeCatalogo(
+  id: Exclude<CatalogId, 'CAT-008' | 'CAT-013'>,
+  edicion?: EdicionCatalogo,
+): { codigo: string; valor: string }[] {
+  return [...entries(id, edicion)].map(([codigo, valor]) => ({ codigo, valor }));
+}
+
 /** CAT-013 v1.2 (2024 territorial reform): municipio codes are unique only within a departamento. */
 export function isMunicipioOf(departamento: string, municipio: string): boolean {
   return entries('CAT-013').has(`${departamento}/${municipio}`);
@@ -184,6 +195,24 @@ export function distritosDe(departamento: string): { codigo: string; nombre: str
   return cat008v2026.items
     .filter((i) => i.departamento === departamento)
     .map((i) => ({ codigo: codigoDistrito(i.codigo), nombre: i.valor }));
+}
+
+/**
+ * The 2024 municipios (CAT-013) of each departamento with their distritos (CAT-008), the codes as a DTE
+ * writes them: an address is picked as a distrito, which names its municipio and departamento.
+ */
+export function municipiosConDistritos(): {
+  departamento: string;
+  municipio: string;
+  nombre: string;
+  distritos: { codigo: string; nombre: string }[];
+}[] {
+  return distritosPorMunicipio.items.map((m) => ({
+    departamento: m.departamento,
+    municipio: m.municipio,
+    nombre: m.nombre,
+    distritos: m.distritos.map((d) => ({ codigo: codigoDistrito(d.codigo), nombre: d.nombre })),
+  }));
 }
 
 /** MH's reception response codes (Manual Técnico p.25): codigoMsg → descripción. */

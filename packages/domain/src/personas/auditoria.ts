@@ -47,6 +47,16 @@ export const ACCIONES_AUDITORIA = [
   'BUZON_ELIMINADO',
   /** A certification campaign started, paused, resumed or cancelled. */
   'CERTIFICACION_COMANDO',
+  /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
+  'CLIENTE_CREADO',
+  'CLIENTE_MODIFICADO',
+  'CLIENTE_ELIMINADO',
+  /** A file of customers imported whole (`detalles.creados`). */
+  'CLIENTES_IMPORTADOS',
+  'PRODUCTO_CREADO',
+  'PRODUCTO_MODIFICADO',
+  'PRODUCTO_ELIMINADO',
+  'PRODUCTOS_IMPORTADOS',
   'INICIO_SESION',
   /** A wrong password or second factor: recorded under the e-mail given, whether or not a person has it. */
   'INICIO_SESION_FALLIDO',

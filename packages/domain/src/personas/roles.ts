@@ -15,6 +15,9 @@ import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
  * resend needs a permission of its own. It is required of a person's token only (a membership's, with a
  * `usuarioId`): a machine's token resends without it as before, so the tokens made before it existed and
  * the integrations that use them keep working (apps/api/src/routes/resend.ts).
+ *
+ * Issue 51 adds CATALOGOS: read and change the emisor's customer book and product catalog (`/clientes`,
+ * `/productos`). Reading needs it too: the book holds the customers' identities, addresses and e-mails.
  */
 export const PERMISOS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
@@ -28,6 +31,7 @@ export const PERMISOS: readonly string[] = [
   'AUDITORIA',
   'USUARIOS',
   'REENVIO',
+  'CATALOGOS',
 ];
 
 /** The permissions that issue a kind of document, one per kind. */
@@ -43,8 +47,8 @@ export type Rol = (typeof ROLES)[number];
  * - ADMINISTRADOR manages users, tokens, webhooks and the emisor's settings. The emisor's owner, it holds
  *   every permission: no colleague can do what the person who appoints them cannot, and ANULACION (an
  *   irreversible act before MH) and CERTIFICACION rest with it alone.
- * - FACTURADOR issues and resends: every kind and REENVIO; not ANULACION, which the issue gives to no role
- *   but the administrator's.
+ * - FACTURADOR issues and resends: every kind and REENVIO, and keeps the customers and products it issues
+ *   to and with (CATALOGOS); not ANULACION, which the issue gives to no role but the administrator's.
  * - SOPORTE reads and resends, issues nothing and invalidates nothing: REENVIO alone.
  * - CONTADOR reads the books and annexes and takes in, classifies and confirms purchases: LIBROS, COMPRAS,
  *   COMPRAS_CONFIRMAR (the person the confirmation is meant for).
@@ -54,7 +58,7 @@ export type Rol = (typeof ROLES)[number];
  */
 export const PERMISOS_DEL_ROL: Readonly<Record<Rol, readonly string[]>> = {
   ADMINISTRADOR: PERMISOS,
-  FACTURADOR: [...EMISION, 'REENVIO', 'CONSOLA'],
+  FACTURADOR: [...EMISION, 'REENVIO', 'CATALOGOS', 'CONSOLA'],
   SOPORTE: ['REENVIO', 'CONSOLA'],
   CONTADOR: ['LIBROS', 'COMPRAS', 'COMPRAS_CONFIRMAR', 'CONSOLA'],
   AUDITOR: ['LIBROS', 'AUDITORIA', 'CONSOLA'],

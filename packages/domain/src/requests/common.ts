@@ -9,6 +9,7 @@ import {
   municipioDelDistrito,
   type CatalogId,
 } from '../mh/catalogs';
+import { esDuiValido, esNitValido } from '../identificacion';
 import { money } from '../money';
 import { RECEPTOR_REQUIRED } from './parse';
 
@@ -97,10 +98,31 @@ export const tipoDocumento = z.enum(['36', '13', '37', '03', '02'], {
 });
 export type TipoDocumento = z.output<typeof tipoDocumento>;
 
+/**
+ * A NIT's or DUI's check digit refused (`identificacion.ts`: MH publishes the algorithms nowhere; these are
+ * the readings public sources agree on). A NIT of 9 digits is a DUI: persons' NIT since the 2021
+ * homologation. A mistyped number is refused here instead of reaching MH, which would take it or answer
+ * that no such taxpayer exists.
+ */
+function digitoVerificadorError(tipo: '13' | '36', n: string): string | undefined {
+  if (n.length === 9 && !esDuiValido(n))
+    return `El dígito verificador del ${tipo === '13' ? 'DUI' : 'NIT (un DUI)'} no corresponde: revise el número`;
+  if (n.length === 14 && !esNitValido(n)) return 'El dígito verificador del NIT no corresponde: revise el número';
+  return undefined;
+}
+
 export const nit = z
   .string()
   .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^(\d{14}|\d{9})$/, 'El NIT debe tener 14 o 9 dígitos'));
+  .pipe(
+    z
+      .string()
+      .regex(/^(\d{14}|\d{9})$/, 'El NIT debe tener 14 o 9 dígitos')
+      .superRefine((n, ctx) => {
+        const error = digitoVerificadorError('36', n);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
+  );
 
 /**
  * An NRC as MH's registry of taxpayers holds it: a number, so without leading zeros. MH's schemas take
@@ -120,6 +142,20 @@ export const codActividad = z
   .trim()
   .refine(...catalogo('CAT-019', 'actividad económica'));
 
+/** CAT-020 as MH's catalog has it since v1.1 (ISO 3166-1 alpha-2); fe-fex-v1 gets the older code (dte/exportacion/pais.ts). */
+export const codPais = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => inCatalog('CAT-020', c), {
+    message: 'No es un país de CAT-020: se espera su código ISO 3166-1 alfa-2 (US, GT, DE…)',
+  });
+
+/** CAT-029: 1 persona natural, 2 persona jurídica. */
+export const tipoPersona = z.literal([1, 2], {
+  error: 'Debe ser un tipo de persona de CAT-029: 1 natural, 2 jurídica',
+});
+
 /**
  * A DUI or NIT number is kept as digits only (the spec's form, "9 digits without hyphens"); each
  * schema version decides how to print it. Other documents are free text.
@@ -132,6 +168,7 @@ export function numDocumentoError(tipo: TipoDocumento, numDocumento: string): st
   const n = normalizeNumDocumento(tipo, numDocumento);
   if (tipo === '13' && !/^\d{9}$/.test(n)) return 'El DUI debe tener 9 dígitos';
   if (tipo === '36' && !/^(\d{14}|\d{9})$/.test(n)) return 'El NIT debe tener 14 o 9 dígitos';
+  if (tipo === '13' || tipo === '36') return digitoVerificadorError(tipo, n);
   if (n.length < 3 || n.length > 20) return 'Debe tener entre 3 y 20 caracteres';
   return undefined;
 }
@@ -155,20 +192,27 @@ export function normalizeDocumento<T extends ConDocumento>(value: T): T {
 export const tipoImpuesto = z.enum(['GRAVADO', 'EXENTO', 'NO_SUJETO']).default('GRAVADO');
 export type TipoImpuesto = z.output<typeof tipoImpuesto>;
 
+// MH's 2026 schemas take 1,500 characters, the 2023 ones 1,000 (their builders refuse more, naming MH's path).
+export const descripcionItem = texto(1500);
+export const codigoItem = texto(25);
+export const precioUnitario = z.number().min(0).lt(1e11);
+/** CAT-014; 59 "unidad" unless said. */
+export const uniMedida = z
+  .number()
+  .int()
+  .refine(...catalogo('CAT-014', 'unidad de medida'));
+export const UNIDAD = 59;
+/** CAT-011: 1 bienes, 2 servicios, 3 ambos (4, a tributo billed as a line, on sale lines only). */
+export const tipoItem = z.literal([1, 2, 3]);
+
 const itemBase = {
-  // MH's 2026 schemas take 1,500 characters, the 2023 ones 1,000 (their builders refuse more, naming MH's path).
-  descripcion: texto(1500),
+  descripcion: descripcionItem,
   cantidad: z.number().positive().lt(1e11),
-  precioUnitario: z.number().min(0).lt(1e11),
+  precioUnitario,
   montoDescu: z.number().min(0).default(0),
-  codigo: texto(25).nullish(),
-  uniMedida: z
-    .number()
-    .int()
-    .refine(...catalogo('CAT-014', 'unidad de medida'))
-    .default(59),
-  /** CAT-011: 1 bienes, 2 servicios, 3 ambos (4, a tributo billed as a line, on sale lines only). */
-  tipoItem: z.literal([1, 2, 3]).default(1),
+  codigo: codigoItem.nullish(),
+  uniMedida: uniMedida.default(UNIDAD),
+  tipoItem: tipoItem.default(1),
 };
 
 /**

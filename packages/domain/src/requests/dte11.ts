@@ -7,6 +7,7 @@ import {
   conDescuentoValido,
   checkDocumento,
   checkPago,
+  codPais,
   condicionOperacion,
   correo,
   descuentoCompra,
@@ -19,6 +20,7 @@ import {
   telefono,
   texto,
   tipoDocumento,
+  tipoPersona,
 } from './common';
 import { checkMaximosExportacion } from './maximos';
 
@@ -40,16 +42,9 @@ export const receptorExportacion = z
     tipoDocumento,
     numDocumento: texto(20),
     nombreComercial: texto(150).nullish(),
-    codPais: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((c) => inCatalog('CAT-020', c), {
-        message: 'No es un país de CAT-020: se espera su código ISO 3166-1 alfa-2 (US, GT, DE…)',
-      }),
+    codPais,
     complemento: texto(200, 5),
-    /** CAT-029: 1 persona natural, 2 persona jurídica. */
-    tipoPersona: z.literal([1, 2], { error: 'Debe ser un tipo de persona de CAT-029: 1 natural, 2 jurídica' }),
+    tipoPersona,
     descActividad: texto(150, 5),
     telefono: telefono.nullish(),
     correo: correo.nullish(),

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { BIEN, EFECTIVO, lineaDonacion, totalesDonacion } from '../dte/donacion/totales';
-import { inCatalog } from '../mh/catalogs';
 import cat026 from '../mh/catalogs/CAT-026.json';
 import { money, sum, type Money } from '../money';
 import {
   apendice,
   checkDocumento,
   codActividad,
+  codPais,
+  codigoItem,
   correo,
+  descripcionItem,
   direccion,
   items,
   normalizeDocumento,
@@ -16,6 +18,7 @@ import {
   telefono,
   texto,
   tipoDocumento,
+  uniMedida,
 } from './common';
 import { MAXIMO_MH } from './maximos';
 
@@ -46,12 +49,7 @@ export const donante = z
         error: 'Debe ser un código de CAT-032 (1 domiciliado, 2 no domiciliado)',
       })
       .default(DOMICILIADO),
-    codPais: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((c) => inCatalog('CAT-020', c), { message: 'No es un código de país de CAT-020 (ISO alpha-2)' })
-      .nullish(),
+    codPais: codPais.nullish(),
   })
   .superRefine(checkDocumento)
   .superRefine((d, ctx) => {
@@ -101,14 +99,9 @@ export const itemDonacion = z
         message: 'No es un tipo de donación de CAT-026 (1 efectivo, 2 bien, 3 servicio)',
       }),
     cantidad: z.number().positive().lt(1e11),
-    codigo: texto(25).nullish(),
-    uniMedida: z
-      .number()
-      .int()
-      .refine((u) => inCatalog('CAT-014', u), { message: 'No es un código de unidad de medida (CAT-014)' })
-      .nullish(),
-    // MH's 2026 schema takes 1,500 characters, the 2023 one 1,000 (its schema check names MH's path).
-    descripcion: texto(1500),
+    codigo: codigoItem.nullish(),
+    uniMedida: uniMedida.nullish(),
+    descripcion: descripcionItem,
     depreciacion: z.number().min(0).lt(1e11).default(0),
     valorUnitario: z.number().min(0).lt(1e11),
   })

@@ -17,8 +17,8 @@ export const direccion = {
 /** A DTE 03/05/06/07 receptor: an IVA taxpayer identified by its NIT. */
 export const contribuyente = {
   tipoDocumento: '36',
-  numDocumento: '06140101901012',
-  nit: '06140101901012',
+  numDocumento: '06140101901015',
+  nit: '06140101901015',
   nrc: '9000009',
   nombre: 'SALVADOR CABAL',
   codActividad: '69100',

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { loadConfig } from '@dte/config';
+import { infraccionesDeAccesibilidad } from './accesibilidad';
+import { eventually } from './eventually';
+import { ARTEFACTOS } from './legible';
+import { stack } from './stack';
+
+const exec = promisify(execFile);
+
+/** The console in a real browser: Debian's Chromium, headless. */
+export function abrirNavegador(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: loadConfig(stack().env).CHROMIUM_PATH,
+    headless: true,
+    pipe: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+/** A page of its own (its own cookies), 1280 px wide. */
+export async function nuevaPagina(browser: Browser): Promise<Page> {
+  const page = await (await browser.createBrowserContext()).newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  return page;
+}
+
+/**
+ * Clicks what submits a form or follows a link, and waits for the page it leads to. What the page's
+ * script is updating (`aria-busy`: the issuing form's live totals, the book's matches) is let settle
+ * first, so nothing moves under the click.
+ */
+export async function enviar(page: Page, selector: string) {
+  await eventually('what the page’s script updates to settle', async () => !(await page.$('[aria-busy="true"]')));
+  return (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0]!;
+}
+
+/** The text of the page's main part, as a person reads it. */
+export const textoDe = (page: Page) => page.$eval('main', (m) => (m as HTMLElement).innerText);
+
+/**
+ * The page as it stands, at 1280 and 390 px: no WCAG 2.1 A/AA rule of axe-core broken, nothing wider than
+ * the phone at 390, and the whole page saved to `.data/artefactos/consola-<nombre>-<ancho>.png` to be
+ * looked at.
+ */
+export async function revisar(page: Page, nombre: string): Promise<void> {
+  expect([nombre, await infraccionesDeAccesibilidad(page)]).toEqual([nombre, []]);
+  await fs.mkdir(ARTEFACTOS, { recursive: true });
+  const { width } = page.viewport()!;
+  for (const ancho of [1280, 390]) {
+    await page.setViewport({ width: ancho, height: 900 });
+    const alto = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewport({ width: ancho, height: alto });
+    await page.screenshot({ path: path.join(ARTEFACTOS, `consola-${nombre}-${ancho}.png`) });
+    if (ancho === 390)
+      expect([nombre, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([nombre, 390]);
+  }
+  await page.setViewport({ width, height: 900 });
+}
+
+/** `npm run admin -- usuario crear …`: the invitation link it printed. */
+export async function invitarPorCli(emisorId: number, correo: string, rol: string, nombre?: string): Promise<string> {
+  const { stdout } = await exec(
+    'node',
+    [
+      'apps/api/dist/admin/cli.js',
+      ...['usuario', 'crear', '--emisor', String(emisorId), '--correo', correo, '--rol', rol],
+      ...(nombre ? ['--nombre', nombre] : []),
+    ],
+    { env: { ...process.env, ...stack().env } },
+  );
+  return String(JSON.parse(stdout).enlace);
+}
+
+/** Follows an invitation or reset link and sets the password: a person with one emisor is then in it. */
+export async function ponerContrasena(page: Page, enlace: string, contrasena: string): Promise<void> {
+  await page.goto(enlace);
+  await page.type('input[name=contrasena]', contrasena);
+  await page.type('input[name=repetida]', contrasena);
+  await enviar(page, 'form.entrada button[type=submit]');
+}

@@ -1,15 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'puppeteer-core';
 import { examples } from '@dte/domain';
-import {
-  abrirNavegador,
-  enviar,
-  invitarPorCli,
-  nuevaPagina,
-  ponerContrasena,
-  revisar,
-  textoDe,
-} from '../support/consola';
+import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
@@ -33,18 +24,10 @@ describe('web console: issuing documents', () => {
   const url = (ruta: string) => `${stack().api}${ruta}`;
   const campo = (nombre: string) => `[name="${nombre}"]`;
 
-  async function entrarComo(rol: string, nombre: string): Promise<Page> {
-    const page = await nuevaPagina(browser);
-    const enlace = await invitarPorCli(tenant.emisorId, `${rol.toLowerCase()}-${randomUUID()}@empresa.sv`, rol, nombre);
-    await ponerContrasena(page, enlace, `la frase larga de ${nombre}`);
-    expect(page.url()).toBe(url('/consola/documentos'));
-    return page;
-  }
-
   beforeAll(async () => {
     tenant = await createTestTenant();
     browser = await abrirNavegador();
-    facturador = await entrarComo('FACTURADOR', 'Carla Facturadora');
+    facturador = await entrarComo(browser, tenant.emisorId, 'FACTURADOR', 'Carla Facturadora');
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -467,7 +450,7 @@ describe('web console: issuing documents', () => {
   });
 
   it('offers a SOPORTE person no form: no menu entry, the API’s 403 on the address', async () => {
-    const soporte = await entrarComo('SOPORTE', 'Beto Soporte');
+    const soporte = await entrarComo(browser, tenant.emisorId, 'SOPORTE', 'Beto Soporte');
     const menu = await soporte.$$eval('.barra nav a', (as) => as.map((a) => (a as HTMLElement).innerText));
     expect(menu).not.toContain('Emitir');
     expect(menu).not.toContain('Clientes');

@@ -1,17 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import {
-  abrirNavegador,
-  enviar,
-  invitarPorCli,
-  nuevaPagina,
-  ponerContrasena,
-  revisar,
-  textoDe,
-} from '../support/consola';
+import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
@@ -37,18 +28,10 @@ describe('web console: the customer book and the product catalog', () => {
     );
   const cookie = async () => (await page.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
-  async function entrarComo(rol: string, nombre: string): Promise<Page> {
-    const p = await nuevaPagina(browser);
-    const enlace = await invitarPorCli(tenant.emisorId, `${rol.toLowerCase()}-${randomUUID()}@empresa.sv`, rol, nombre);
-    await ponerContrasena(p, enlace, `la frase larga de ${nombre}`);
-    expect(p.url()).toBe(url('/consola/documentos'));
-    return p;
-  }
-
   beforeAll(async () => {
     tenant = await createTestTenant();
     browser = await abrirNavegador();
-    page = await entrarComo('FACTURADOR', 'Carla Facturadora');
+    page = await entrarComo(browser, tenant.emisorId, 'FACTURADOR', 'Carla Facturadora');
     carpeta = await fs.mkdtemp(path.join(os.tmpdir(), 'libreta-'));
   }, 180_000);
   afterAll(async () => {
@@ -218,7 +201,7 @@ describe('web console: the customer book and the product catalog', () => {
   });
 
   it('offers a SOPORTE person no book: no menu entry, the API’s 403 on the address', async () => {
-    const soporte = await entrarComo('SOPORTE', 'Beto Soporte');
+    const soporte = await entrarComo(browser, tenant.emisorId, 'SOPORTE', 'Beto Soporte');
     const menu = await soporte.$$eval('.barra nav a', (as) => as.map((a) => (a as HTMLElement).innerText));
     expect(menu).not.toContain('Clientes');
     expect(menu).not.toContain('Productos');

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -81,4 +82,15 @@ export async function ponerContrasena(page: Page, enlace: string, contrasena: st
   await page.type('input[name=contrasena]', contrasena);
   await page.type('input[name=repetida]', contrasena);
   await enviar(page, 'form.entrada button[type=submit]');
+}
+
+/** A new person of the emisor with this role, invited by the CLI and signed in on a page of their own. */
+export async function entrarComo(browser: Browser, emisorId: number, rol: string, nombre: string): Promise<Page> {
+  const page = await nuevaPagina(browser);
+  const enlace = await invitarPorCli(emisorId, `${rol.toLowerCase()}-${randomUUID()}@empresa.sv`, rol, nombre);
+  await ponerContrasena(page, enlace, `la frase larga de ${nombre}`);
+  if (!new URL(page.url()).pathname.endsWith('/consola/documentos')) {
+    throw new Error(`${nombre} did not reach the documents after setting a password: ${page.url()}`);
+  }
+  return page;
 }

@@ -1,8 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import fc from 'fast-check';
 import { openApiDocument } from '../../apps/api/src/openapi/document';
-import { ISSUANCE_EXAMPLES, ANULACION_EXAMPLE } from '../../apps/api/src/openapi/examples';
-import { ENDPOINTS } from '../../apps/api/src/routes/issue';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
@@ -32,11 +30,14 @@ const operaciones = Object.entries(doc.paths).flatMap(([ruta, ops]) => {
       .filter(([status]) => Number(status) >= 400)
       .map(([status, r]) => [status, r.description.split(', ')]),
   );
-  const body = (op.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content[
-    'application/json'
-  ]?.schema;
+  const json = (
+    op.requestBody as
+      { content: Record<string, { schema: Json; examples?: Record<string, { value: unknown }> }> } | undefined
+  )?.content['application/json'];
+  // The documented example (an issuance's preview documents its kind's), else an empty body.
+  const ejemplo = Object.values(json?.examples ?? {})[0]?.value ?? {};
   const exitos = Object.keys(responses).filter((s) => Number(s) < 300);
-  return [{ ruta, body, codigos, exitos }];
+  return [{ ruta, body: json?.schema, ejemplo, codigos, exitos }];
 });
 
 /** Values at MH's and JSON's edges, for any field. */
@@ -151,20 +152,15 @@ describe('hardening: property-based probe of every POST endpoint', () => {
     await closeTestDatabase();
   });
 
-  /** The documented examples, their references pointing at this tenant's documents once it has some. */
-  const ejemplos = (ruta: string): unknown => {
-    const tipo = ENDPOINTS[ruta];
-    if (tipo) return ISSUANCE_EXAMPLES[tipo].body;
-    if (ruta === '/dte/anulacion') return ANULACION_EXAMPLE.value;
-    return {};
-  };
   const referencia = (): string | undefined => {
     const todos = Object.values(emitidos).flat();
     return todos[todos.length - 1];
   };
   /** Points uuid-shaped values at the tenant's own documents (else each would be a 404 and nothing more). */
-  const conReferencias = (body: unknown, ruta: string): unknown => {
+  const conReferencias = (body: unknown, operacion: string): unknown => {
     if (!body || typeof body !== 'object') return body;
+    // A preview refers to what its issuance refers to.
+    const ruta = operacion.replace(/\/vista-previa$/, '');
     const copia = structuredClone(body) as Json;
     const ccf = emitidos['03']?.at(-1);
     const fe = emitidos['01']?.at(-1);
@@ -183,7 +179,7 @@ describe('hardening: property-based probe of every POST endpoint', () => {
     .constantFrom(...operaciones)
     .chain((op) =>
       fc
-        .oneof({ weight: 3, arbitrary: mutado(ejemplos(op.ruta)) }, { weight: 1, arbitrary: valor(op.body) })
+        .oneof({ weight: 3, arbitrary: mutado(op.ejemplo) }, { weight: 1, arbitrary: valor(op.body) })
         .map((body) => ({ op, body })),
     );
 

@@ -1,6 +1,6 @@
 import { catalogValue, entradasDeCatalogo, municipiosConDistritos, type CatalogId } from '@dte/domain';
 import { campo, casilla, seleccion, type Errores, type Opciones } from './formulario';
-import { html, type Html } from './html';
+import { html, type Html } from './plantilla';
 
 /**
  * A field of a console form that makes an API body (an issuance's, a customer's, a product's): named by

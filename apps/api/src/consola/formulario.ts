@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { html, type Html } from './html';
+import { html, type Html } from './plantilla';
 
 /** What the console's forms share: a field's value, its error beside it, the session's CSRF field. */
 

@@ -364,8 +364,10 @@ describe('web console', () => {
       await captura(page, 'documento-webhooks');
 
       await page.goto(url('/consola/operaciones'));
-      const endpoints = await page.$$eval('.endpoint', (es) => es.map((e) => (e as HTMLElement).innerText));
+      // Said as the person reads it; the attempts, codes and workflows folded in a <details>.
+      const endpoints = await page.$$eval('.endpoint', (es) => es.map((e) => e.textContent!.replace(/\s+/g, ' ')));
       const delCaido = endpoints.find((e) => e.includes(caido.url))!;
+      expect(delCaido).toContain(`El sistema ${new URL(caido.url).host} no recibe avisos desde`);
       expect(delCaido).toContain('dte.procesado');
       expect(delCaido).toContain('500');
       expect(endpoints.find((e) => e.includes(bueno.url))).toContain('Sin entregas fallidas');

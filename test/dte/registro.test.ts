@@ -6,7 +6,7 @@ import { closeTestDatabase, createTestTenant, simulator, testDatabase, type Test
 
 /**
  * The record of a document: saved once and listed once, however often its first step runs or MH fails to
- * answer it (its entry is written by its first change of estado, or as PENDIENTE while it waits). And its
+ * answer it (its entry is written PENDIENTE with the record, and anew by each change of estado). And its
  * estado only moves as its life allows (packages/store/src/estado.ts): a step that would take a settled
  * document elsewhere is refused and leaves the record and its list entry as they were, and a retried step
  * records again what its first attempt did.
@@ -120,10 +120,16 @@ describe('a document on record', () => {
     const { listaN } = (await documents.find(codigoGeneracion, ['listaN']))!;
     const entradas = (await testDatabase()).connection.collection('documentos_lista');
     const entradaN = (n: number) => entradas.findOne({ _id: `lista:${procesado.emisorId}:${n}` } as never);
-    // On its way to MH the document is on record, not yet on the list: its first change of estado lists it.
-    expect(await entradaN(listaN!)).toBeNull();
+    // On its way to MH the document is on record and on the list, waiting for MH's verdict.
+    const pendienteEnLista = {
+      codigoGeneracion,
+      numeroControl: pendiente.numeroControl,
+      estado: 'PENDIENTE',
+      selloRecibido: null,
+    };
+    expect(await entradaN(listaN!)).toMatchObject(pendienteEnLista);
     // The step runs again (a crash after the record was saved), and is answered with the record as the first
-    // run saved it, not with what it prepared itself.
+    // run saved it, not with what it prepared itself; the entry stays as the first run wrote it.
     const otraVez = await documents.createPending(input, {
       ...pendiente,
       numeroControl: 'DTE-01-M001P001-000000000000001',
@@ -131,19 +137,15 @@ describe('a document on record', () => {
     expect(otraVez).toMatchObject({ _id: codigoGeneracion, numeroControl: pendiente.numeroControl });
     const guardado = (await documents.find(codigoGeneracion))!;
     expect([guardado.listaN, guardado.numeroControl]).toEqual([listaN, pendiente.numeroControl]);
+    expect(await entradaN(listaN!)).toMatchObject(pendienteEnLista);
 
-    // MH does not answer it: it waits on the list as PENDIENTE, once however often the send fails.
-    await documents.listarPendiente(codigoGeneracion);
-    await documents.listarPendiente(codigoGeneracion);
-    expect(await entradaN(listaN!)).toMatchObject({
-      codigoGeneracion,
-      numeroControl: pendiente.numeroControl,
-      estado: 'PENDIENTE',
-      selloRecibido: null,
-    });
-    // MH's verdict writes the entry anew; a listing that comes late leaves it as the verdict wrote it.
+    // A first run that stopped between the record and its entry: the retry lists it.
+    await entradas.deleteOne({ _id: `lista:${procesado.emisorId}:${listaN}` } as never);
+    await documents.createPending(input, pendiente);
+    expect(await entradaN(listaN!)).toMatchObject(pendienteEnLista);
+    // MH's verdict writes the entry anew; a retry of the first step that comes late leaves it so.
     await documents.recordOutcome(codigoGeneracion, { result: 'PROCESADO', respuesta: respuesta(guardado, true) });
-    await documents.listarPendiente(codigoGeneracion);
+    await documents.createPending(input, pendiente);
     expect(await entradaN(listaN!)).toMatchObject({
       codigoGeneracion,
       estado: 'PROCESSED',

@@ -16,6 +16,13 @@ export interface ContingenciaEstado {
   /** A deadline has passed or less than a quarter of its window is left. */
   alerta: boolean;
   ultimoError: string | null;
+  /**
+   * MH's latest probe by this run (ISO) and whether MH answered it; absent from runs that started before it
+   * was kept, and null until this run's first probe.
+   */
+  ultimoSondeo?: { en: string; respondio: boolean } | null;
+  /** When MH is probed next (ISO), while MH has not answered; null otherwise. */
+  proximoSondeo?: string | null;
 }
 
 /** The state a run hands over when its history grows long (continue-as-new). */

@@ -174,29 +174,25 @@ export class Documents {
   }
 
   /**
-   * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record, and
-   * answers null; or, when it is already on record (a retry), answers the record as saved (numeroControl
-   * and dteJson among it). Such a retry leaves a list number, and with it a record id, unused: neither is
-   * MH's numbering, and the list skips it.
-   *
-   * The record carries its number on the list, and its entry there is written whole by its first change of
-   * estado, moments later (`transicion`), or as PENDIENTE when MH does not answer it (`listarPendiente`):
-   * one write of the entry per document instead of a PENDIENTE entry rewritten at once. The list never names
-   * a document that is not on record.
+   * Saves a signed document as PENDIENTE, so an outcome that is never learned is still on record, and puts
+   * it on its emisor's list as it is (PENDIENTE: waiting for MH from the moment it is numbered, issue 52),
+   * then answers null; or, when it is already on record (a retry), answers the record as saved (numeroControl
+   * and dteJson among it), putting it on the list unless it is there already (its first attempt may have
+   * stopped between the two writes). Such a retry leaves a list number, and with it a record id, unused:
+   * neither is MH's numbering, and the list skips it. Each change of estado then writes the entry anew
+   * (`transicion`). The list never names a document that is not on record: the entry follows the record.
    */
   async createPending(input: IssueDteInput, doc: PendingDocument): Promise<StoredDocumentRecord | null> {
-    const listaN = await this.lista.siguiente(input.issuer.emisorId);
-    if (await this.insertPending(input, doc, listaN)) return null;
-    return this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'ejecucionVeredicto']);
-  }
-
-  /**
-   * Puts a document MH has not answered on its emisor's list, as it is on record (PENDIENTE while it waits),
-   * unless a change of estado wrote its entry first: the entry of a document waiting for MH.
-   */
-  async listarPendiente(codigoGeneracion: string): Promise<void> {
-    const doc = await this.load(codigoGeneracion, [...LISTA_FIELDS, 'emisorId', 'listaN']);
-    if (doc.listaN) await this.lista.escribir(doc.emisorId, doc.listaN, entradaDe(doc));
+    const { emisorId } = input.issuer;
+    const listaN = await this.lista.siguiente(emisorId);
+    const creado = await this.insertPending(input, doc, listaN);
+    if (creado) {
+      await this.lista.escribir(emisorId, listaN, entradaDe(creado));
+      return null;
+    }
+    const saved = await this.load(input.codigoGeneracion, [...LISTA_FIELDS, 'ejecucionVeredicto', 'listaN']);
+    if (saved.listaN) await this.lista.escribir(emisorId, saved.listaN, entradaDe(saved));
+    return saved;
   }
 
   /**
@@ -227,9 +223,14 @@ export class Documents {
     return this.lista.pagina(emisorId, filtros, cursor, limit);
   }
 
-  private async insertPending(input: IssueDteInput, doc: PendingDocument, listaN: number): Promise<boolean> {
+  /** The record as saved, or null when the document was on record already. */
+  private async insertPending(
+    input: IssueDteInput,
+    doc: PendingDocument,
+    listaN: number,
+  ): Promise<StoredDocumentRecord | null> {
     try {
-      await this.model.create({
+      const creado = await this.model.create({
         ...clavesPendiente(input, doc),
         id: idDelRegistro(input.issuer.emisorId, listaN),
         codigoGeneracion: input.codigoGeneracion,
@@ -246,9 +247,9 @@ export class Documents {
         receptorCorreo: doc.receptorCorreo,
         listaN,
       });
-      return true;
+      return creado.toObject() as StoredDocumentRecord;
     } catch (err) {
-      if (isDuplicateKey(err) && (await this.exists(input.codigoGeneracion))) return false;
+      if (isDuplicateKey(err) && (await this.exists(input.codigoGeneracion))) return null;
       throw err;
     }
   }

@@ -8,9 +8,10 @@ import { lastNumber, takeNext } from './db/insert-next';
  * The list of an emisor's documents, newest first, kept so it can be read by `_id` alone (the only lookup
  * FerretDB answers from an index): each document takes the next number of its emisor's series and an
  * entry `lista:<emisorId>:<n>` holding what a page shows and filters on. The document records its number
- * (`listaN`), and each change of estado writes the entry anew from the record (`Documents`); a number
- * whose entry is not written yet (its document is on its way to MH) is skipped. A page walks the numbers
- * down from the newest (or from a cursor), reading entries in parallel batches: no document is read.
+ * (`listaN`); the entry is written with the record (PENDIENTE, on its way to MH) and anew from the record at
+ * each change of estado (`Documents`). A number without an entry (its document never reached the record) is
+ * skipped. A page walks the numbers down from the newest (or from a cursor), reading entries in parallel
+ * batches: no document is read.
  */
 
 export interface EntradaLista {

@@ -157,9 +157,20 @@ export interface RelacionadoView {
 
 /** GET /dte/:codigoGeneracion: the record as it stands now, and what happened to the document. */
 export interface DocumentDetailView extends DocumentRecordView {
+  /** See `esperaSegundos`. */
+  esperaSegundos: number | null;
   anulacion: AnulacionView | null;
   correos: CorreoView[];
   relacionados: RelacionadoView[];
+}
+
+/**
+ * How long a PENDIENTE document has waited for MH's verdict, in whole seconds at `ahora`: since it was numbered
+ * and saved, the moment it is listed. Null in any other estado.
+ */
+export function esperaSegundos(estado: string, createdAt: Date | string | null | undefined, ahora = Date.now()) {
+  if (estado !== 'PENDIENTE' || !createdAt) return null;
+  return Math.max(0, Math.floor((ahora - new Date(createdAt).getTime()) / 1000));
 }
 
 /** `juan.perez@example.com` → `j***@example.com`. */
@@ -180,6 +191,7 @@ export function documentDetailView(
   } | null;
   return {
     ...documentView(d),
+    esperaSegundos: esperaSegundos(d.estado, d.createdAt),
     anulacion: anulacion && {
       codigoGeneracion: anulacion.codigoGeneracion,
       selloRecibido: anulacion.selloRecibido ?? null,
@@ -213,6 +225,8 @@ export interface DocumentSummaryView {
   selloRecibido: string | null;
   receptor: { nombre: string | null; identificadores: string[] };
   createdAt: string;
+  /** See `esperaSegundos`. */
+  esperaSegundos: number | null;
 }
 
 export function documentSummaryView(entrada: EntradaLista): DocumentSummaryView {
@@ -227,5 +241,6 @@ export function documentSummaryView(entrada: EntradaLista): DocumentSummaryView 
     selloRecibido: entrada.selloRecibido,
     receptor: { nombre: entrada.receptorNombre, identificadores: entrada.receptor },
     createdAt: new Date(entrada.createdAt).toISOString(),
+    esperaSegundos: esperaSegundos(entrada.estado, entrada.createdAt),
   };
 }

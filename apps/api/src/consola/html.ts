@@ -107,7 +107,9 @@ export function fechaHora(fecha: Date | string | number | null | undefined): str
 
 /** How long ago, in words: `3 min`, `2 h 5 min`, `4 d 1 h`. */
 export function duracion(ms: number): string {
-  const min = Math.max(0, Math.floor(ms / 60_000));
+  // A document on its way to MH waits seconds: they are what the operator watches then.
+  if (ms < 60_000) return `${Math.max(0, Math.floor(ms / 1000))} s`;
+  const min = Math.floor(ms / 60_000);
   if (min < 60) return `${min} min`;
   const h = Math.floor(min / 60);
   if (h < 24) return `${h} h ${min % 60} min`;

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { mhResponseCodes } from '@dte/domain';
-import { Contingencia, EntregaWebhook, IssueDte } from '@dte/contract';
+import { Contingencia, EntregaWebhook, IssueDte, type ContingenciaEstado } from '@dte/contract';
 import { intentoView, SecretBox, Webhooks, type EndpointRecord } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
@@ -44,7 +44,7 @@ export function operacionesConsola(ctx: ApiContext): Router {
     const { entradas } = await ctx.documents.list(req.auth.emisorId, { estado: 'PENDIENTE' }, null, 100);
     if (!entradas.length) return html`<p class="vacio">Ningún documento espera la respuesta de MH.</p>`;
     const ahora = Date.now();
-    return html`<table>
+    return html`<table id="esperando">
       <thead>
         <tr>
           <th>Número de control</th>
@@ -56,7 +56,7 @@ export function operacionesConsola(ctx: ApiContext): Router {
       <tbody>
         ${entradas.map(
           (e) =>
-            html`<tr>
+            html`<tr data-codigo="${e.codigoGeneracion}">
               <td><a href="/consola/documentos/${e.codigoGeneracion}">${e.numeroControl}</a></td>
               <td>${fechaHora(e.createdAt)}</td>
               <td>${duracion(ahora - new Date(e.createdAt).getTime())}</td>
@@ -100,8 +100,7 @@ export function operacionesConsola(ctx: ApiContext): Router {
             estado.selloEvento,
           )}${plazo('Plazo de los lotes', estado.plazoLotes)}
         </dl>
-        ${!estado.finCorte && html`<p>MH aún no responde: sus plazos corren desde que responda de nuevo.</p>`}
-        ${estado.ultimoError && html`<p>Último error: ${estado.ultimoError}</p>`}
+        ${!estado.finCorte && sondeo(estado)} ${estado.ultimoError && html`<p>Último error: ${estado.ultimoError}</p>`}
       </div>
       <table>
         <thead>
@@ -122,6 +121,20 @@ export function operacionesConsola(ctx: ApiContext): Router {
           )}
         </tbody>
       </table>`;
+  }
+
+  /**
+   * MH's state as the workflow last learned it, with the time: its latest probe, and when the next one is. A
+   * run from before they were kept says only that MH had not answered.
+   */
+  function sondeo({ ultimoSondeo: ultimo, proximoSondeo: proximo }: ContingenciaEstado): Html {
+    if (!ultimo || ultimo.respondio)
+      return html`<p id="sondeo">MH aún no responde: sus plazos corren desde que responda de nuevo.</p>`;
+    return html`<p id="sondeo">
+      MH no respondió al último sondeo, a las
+      ${fechaHora(ultimo.en)}.${proximo && html` Próximo sondeo: ${fechaHora(proximo)}.`} Sus plazos corren desde que
+      responda de nuevo.
+    </p>`;
   }
 
   async function rechazos(req: Request): Promise<Html> {
@@ -184,44 +197,62 @@ export function operacionesConsola(ctx: ApiContext): Router {
     return html`${filas}`;
   }
 
+  /**
+   * An endpoint as the person who reads the page says it: which system does not receive the emisor's notices
+   * (avisos) since when, by its description or its URL's host; the attempts that failed, with their workflow
+   * ids and answers, folded away for whoever fixes it.
+   */
   async function endpoint(e: EndpointRecord): Promise<Html> {
     const { intentos } = await webhooks.intentosDe(e._id, null, INTENTOS);
     const fallidos = intentos.map(intentoView).filter((i) => !i.entregado);
+    const sistema = html`<strong>${e.descripcion || new URL(e.url).host}</strong>`;
+    const desde = e.deshabilitado?.fecha ?? e.fallandoDesde;
+    const estado = e.deshabilitado
+      ? html`<p>
+          El sistema ${sistema} no recibe avisos desde ${fechaHora(desde)}: se dejaron de enviar (<span
+            class="estado estado-rejected"
+            >Deshabilitado</span
+          >: ${e.deshabilitado.motivo}).
+        </p>`
+      : desde
+        ? html`<p>
+            El sistema ${sistema} no recibe avisos desde ${fechaHora(desde)}: se siguen reintentando (<span
+              class="estado estado-processed"
+              >Activo</span
+            >).
+          </p>`
+        : html`<p>El sistema ${sistema} recibe los avisos (<span class="estado estado-processed">Activo</span>).</p>`;
     return html`<div class="endpoint">
-      <p>
-        <strong>${e.url}</strong> ${
-          e.deshabilitado
-            ? html`<span class="estado estado-rejected">Deshabilitado</span> ${fechaHora(e.deshabilitado.fecha)}:
-                ${e.deshabilitado.motivo}`
-            : html`<span class="estado estado-processed">Activo</span>`
-        }${e.fallandoDesde ? html` · falla desde ${fechaHora(e.fallandoDesde)}` : ''}
-      </p>
+      ${estado}
       ${
         fallidos.length
-          ? html`<table>
-              <thead>
-                <tr>
-                  <th>Fecha</th>
-                  <th>Evento</th>
-                  <th>Intento</th>
-                  <th>Respuesta</th>
-                  <th>Workflow</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${fallidos.map(
-                  (i) =>
-                    html`<tr>
-                      <td>${fechaHora(i.fecha)}</td>
-                      <td>${i.tipo}</td>
-                      <td>${i.intento}</td>
-                      <td>${i.status ?? 'sin respuesta'} ${i.error ?? ''}</td>
-                      <td>${workflow(EntregaWebhook.workflowId(e._id, i.eventoId))}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
-          : html`<p class="tenue">Sin entregas fallidas entre las últimas ${INTENTOS}.</p>`
+          ? html`<details>
+              <summary>Detalle técnico: ${fallidos.length} entrega(s) fallida(s) a ${e.url}</summary>
+              <table>
+                <thead>
+                  <tr>
+                    <th>Fecha</th>
+                    <th>Evento</th>
+                    <th>Intento</th>
+                    <th>Respuesta</th>
+                    <th>Workflow</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${fallidos.map(
+                    (i) =>
+                      html`<tr>
+                        <td>${fechaHora(i.fecha)}</td>
+                        <td>${i.tipo}</td>
+                        <td>${i.intento}</td>
+                        <td>${i.status ?? 'sin respuesta'} ${i.error ?? ''}</td>
+                        <td>${workflow(EntregaWebhook.workflowId(e._id, i.eventoId))}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </details>`
+          : html`<p class="tenue">Sin entregas fallidas entre las últimas ${INTENTOS} (${e.url}).</p>`
       }
     </div>`;
   }

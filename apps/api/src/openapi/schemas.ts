@@ -33,6 +33,20 @@ const uuid = z
   .describe('UUID, upper case');
 
 const tipo = z.enum(DTE_TIPOS).describe('Document kind');
+/** A document's estado on the list and in its own record, where one waiting for MH is PENDIENTE. */
+const estadoListado = z
+  .enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED'])
+  .describe(
+    'PENDIENTE: numbered, signed and saved, MH’s verdict not known yet (listed from that moment); PROCESSED: ' +
+      'accepted by MH; REJECTED; CONTINGENCIA: issued while MH did not answer; CANCELLED: invalidated',
+  );
+const esperaSegundos = z
+  .number()
+  .int()
+  .nullable()
+  .describe(
+    'PENDIENTE only: whole seconds it has waited for MH’s verdict since it was numbered, at this answer; null otherwise',
+  );
 const estado = z
   .enum(['PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED'])
   .describe(
@@ -182,6 +196,8 @@ export const documentDetail = z
     status: z.literal('success'),
     data: (
       documentRecord.extend({
+        estado: estadoListado,
+        esperaSegundos,
         anulacion: z
           .object({
             codigoGeneracion: uuid.describe('The Evento de Invalidación'),
@@ -225,7 +241,7 @@ export const documentList = z
           codigoGeneracion: uuid,
           tipo,
           numeroControl: z.string(),
-          estado: z.enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED']),
+          estado: estadoListado,
           fecEmi: z.string().describe('Emission date, El Salvador'),
           total: z.string().describe('Decimal amount with 2 decimals'),
           ambiente: z.enum(['TEST', 'PROD']),
@@ -234,7 +250,8 @@ export const documentList = z
             nombre: z.string().nullable(),
             identificadores: z.array(z.string()).describe('NIT, NRC and document number, as issued'),
           }),
-          createdAt: z.string().describe('ISO 8601, UTC'),
+          createdAt: z.string().describe('ISO 8601, UTC: when it was numbered and saved'),
+          esperaSegundos,
         }) satisfies z.ZodType<DocumentSummaryView>
       ).meta({ id: 'DocumentSummary' }),
     ),

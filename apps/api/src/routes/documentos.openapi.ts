@@ -11,6 +11,7 @@ function documentDetailExample(): z.input<typeof documentDetail> {
     status: 'success',
     data: {
       ...record.data,
+      esperaSegundos: null,
       anulacion: null,
       correos: [
         { para: 'c***@example.com', fecha: '2025-11-22T16:15:33.870Z', enviado: true, error: null },
@@ -44,6 +45,7 @@ const DOCUMENT_LIST_EXAMPLE: z.input<typeof documentList> = {
       selloRecibido: '2025A3F9C1E7B5D2469F8E0A1B2C3D4E5F6A7B',
       receptor: { nombre: 'CLIENTE EJEMPLO, S.A. DE C.V.', identificadores: ['06140101001015', '1234567'] },
       createdAt: '2025-11-22T16:15:31.204Z',
+      esperaSegundos: null,
     },
   ],
   cursor: 'eyJuIjo0MX0',
@@ -59,7 +61,9 @@ export const documentListOperations: Operation[] = [
     summary: 'List the emisor’s documents, newest first',
     description:
       'Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the ' +
-      'filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed.',
+      'filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed. ' +
+      'A document is listed from the moment it is numbered: PENDIENTE while MH’s verdict is not known, with ' +
+      '`esperaSegundos`, how long it has waited.',
     authenticated: true,
     parameters: [
       { name: 'tipo', in: 'query', required: false, schema: { type: 'string', enum: [...DTE_TIPOS] } },
@@ -113,7 +117,8 @@ export const documentOperations: Operation[] = [
     description:
       'The record as it stands now (estado after contingencia or anulación, sello, `respuestaMh`, ' +
       '`analisisHacienda`), the accepted anulación, every e-mail attempt (addresses masked) and the notes and ' +
-      'retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one.',
+      'retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one. A document ' +
+      'on its way to MH is PENDIENTE, with `esperaSegundos`.',
     authenticated: true,
     parameters: [codigoGeneracionParam],
     responses: {

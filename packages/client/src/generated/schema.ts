@@ -581,7 +581,7 @@ export interface paths {
     };
     /**
      * List the emisor’s documents, newest first
-     * @description Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed.
+     * @description Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed. A document is listed from the moment it is numbered: PENDIENTE while MH’s verdict is not known, with `esperaSegundos`, how long it has waited.
      */
     get: operations['listDocuments'];
     put?: never;
@@ -641,7 +641,7 @@ export interface paths {
     };
     /**
      * Read a document: its record now and what happened to it
-     * @description The record as it stands now (estado after contingencia or anulación, sello, `respuestaMh`, `analisisHacienda`), the accepted anulación, every e-mail attempt (addresses masked) and the notes and retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one.
+     * @description The record as it stands now (estado after contingencia or anulación, sello, `respuestaMh`, `analisisHacienda`), the accepted anulación, every e-mail attempt (addresses masked) and the notes and retornos issued referring to it. Another emisor’s document is 404, exactly as an unknown one. A document on its way to MH is PENDIENTE, with `esperaSegundos`.
      */
     get: operations['getDocument'];
     put?: never;
@@ -2630,10 +2630,10 @@ export interface components {
       /** @description DTE-<tipoDte>-<establecimiento><punto de venta>-<15-digit sequence> */
       numeroControl: string;
       /**
-       * @description PROCESSED: accepted by MH; REJECTED; CONTINGENCIA: issued while MH did not answer; CANCELLED: invalidated
+       * @description PENDIENTE: numbered, signed and saved, MH’s verdict not known yet (listed from that moment); PROCESSED: accepted by MH; REJECTED; CONTINGENCIA: issued while MH did not answer; CANCELLED: invalidated
        * @enum {string}
        */
-      estado: 'PROCESSED' | 'REJECTED' | 'CONTINGENCIA' | 'CANCELLED';
+      estado: 'PENDIENTE' | 'PROCESSED' | 'REJECTED' | 'CONTINGENCIA' | 'CANCELLED';
       /** @enum {string} */
       ambiente: 'TEST' | 'PROD';
       /** @description Decimal amount with 2 decimals */
@@ -2663,6 +2663,8 @@ export interface components {
       /** @description ISO 8601, UTC */
       createdAt: string;
       analisisHacienda: components['schemas']['AnalisisHacienda'] | null;
+      /** @description PENDIENTE only: whole seconds it has waited for MH’s verdict since it was numbered, at this answer; null otherwise */
+      esperaSegundos: number | null;
       /** @description The accepted anulación, when the document is CANCELLED */
       anulacion: {
         /** @description The Evento de Invalidación */
@@ -2735,7 +2737,10 @@ export interface components {
         | 'COMPROBANTE_DONACION'
         | 'RETORNO';
       numeroControl: string;
-      /** @enum {string} */
+      /**
+       * @description PENDIENTE: numbered, signed and saved, MH’s verdict not known yet (listed from that moment); PROCESSED: accepted by MH; REJECTED; CONTINGENCIA: issued while MH did not answer; CANCELLED: invalidated
+       * @enum {string}
+       */
       estado: 'PENDIENTE' | 'PROCESSED' | 'REJECTED' | 'CONTINGENCIA' | 'CANCELLED';
       /** @description Emission date, El Salvador */
       fecEmi: string;
@@ -2749,8 +2754,10 @@ export interface components {
         /** @description NIT, NRC and document number, as issued */
         identificadores: string[];
       };
-      /** @description ISO 8601, UTC */
+      /** @description ISO 8601, UTC: when it was numbered and saved */
       createdAt: string;
+      /** @description PENDIENTE only: whole seconds it has waited for MH’s verdict since it was numbered, at this answer; null otherwise */
+      esperaSegundos: number | null;
     };
     DocumentList: {
       /** @constant */

@@ -32,13 +32,16 @@ export const Cambios = {
   alertaPorWebhook: 'contingencia-alerta-webhook',
 } as const;
 
-/** Sleeps the backoff's current wait, then doubles it up to its maximum. */
-function backoff(espera: Espera): () => Promise<void> {
+/** Sleeps the backoff's current wait (`segundos()`), then doubles it up to its maximum. */
+function backoff(espera: Espera): { (): Promise<void>; segundos(): number } {
   let segundos = espera.inicialSegundos;
-  return async () => {
-    await sleep(segundos * 1000);
-    segundos = siguienteEspera(segundos, espera);
-  };
+  return Object.assign(
+    async () => {
+      await sleep(segundos * 1000);
+      segundos = siguienteEspera(segundos, espera);
+    },
+    { segundos: () => segundos },
+  );
 }
 
 /**
@@ -51,6 +54,12 @@ export class ContingenciaState {
   private readonly fases: Map<string, FaseContingencia>;
   /** Everything but the fases, exactly as a continuation carries it. */
   private readonly datos: Omit<ContingenciaContinuacion, 'pendientes'>;
+  /**
+   * The operator's view of MH (the `estado` query), not carried to the next run: its latest probe, and the
+   * next one's time while MH does not answer. Workflow time, so no command of the workflow changes.
+   */
+  private ultimoSondeo: { en: number; respondio: boolean } | null = null;
+  private proximoSondeo: number | null = null;
 
   constructor(private readonly input: ContingenciaInput) {
     const { pendientes, ...datos } = input.continuacion ?? {
@@ -130,6 +139,8 @@ export class ContingenciaState {
       plazoLotes: iso(this.plazoLotes()),
       alerta: this.alerta(ahora),
       ultimoError: this.datos.ultimoError,
+      ultimoSondeo: this.ultimoSondeo && { en: iso(this.ultimoSondeo.en)!, respondio: this.ultimoSondeo.respondio },
+      proximoSondeo: iso(this.proximoSondeo),
     };
   }
 
@@ -171,7 +182,7 @@ export class ContingenciaState {
     const { datos, input } = this;
     const esperarMh = backoff(input.sondeo);
     // A long outage gathers probes and enlistment signals: the history may need a new run meanwhile.
-    while (!(await mh.probeMh(this.codigos()[0]!))) {
+    while (!(await this.sondear(esperarMh.segundos()))) {
       await this.continuarSiHaceFalta();
       await esperarMh();
     }
@@ -206,6 +217,15 @@ export class ContingenciaState {
     this.vigilar(datos.selloEvento, input.plazos.lotesHoras, 'LOTES');
     datos.porEnviar = porReportar;
     return true;
+  }
+
+  /** Probes MH, and keeps when, what it answered and, unanswered, when the next probe is (`espera` seconds on). */
+  private async sondear(espera: number): Promise<boolean> {
+    const respondio = await mh.probeMh(this.codigos()[0]!);
+    const en = Date.now();
+    this.ultimoSondeo = { en, respondio };
+    this.proximoSondeo = respondio ? null : en + espera * 1000;
+    return respondio;
   }
 
   /** Every lote is sent before any result is asked for, so MH processes them meanwhile. */

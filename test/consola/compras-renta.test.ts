@@ -3,12 +3,12 @@ import type { DocumentRecordView } from '@dte/store';
 import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { alReceptor, archivoDte, emitir, hoy } from '../support/fixtures';
 import { stack } from '../support/stack';
-import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
  * The purchases page (issue 52) in a real browser on the real stack: a CONTADOR sees the received documents
- * with their verification, classifies two for Renta at once (a combination DGII's table refuses told beside
- * its field, the selection kept), and downloads anexo 3 from the page's form, its rows checked against rows
+ * with their verification, classifies two for Renta at once and as their supplier's default (a combination
+ * DGII's table refuses told beside its field, the selection kept), and downloads anexo 3 from the page's form, its rows checked against rows
  * written by hand from DGII's annex manual. An AUDITOR reads the book and annexes only, and is refused a
  * classification. Each page passes axe-core's WCAG 2.1 A/AA rules and is saved to
  * .data/artefactos/consola-compras-*.png at 1280 and 390 px.
@@ -99,6 +99,8 @@ describe('web console: the purchases page', () => {
     await revisar(page, 'compras-error');
 
     await page.select('form.clasificar [name=tipoCostoGasto]', '5');
+    // Also the supplier's default, for its documents without one of their own.
+    await page.click('form.clasificar [name=proveedor]');
     await enviar(page, 'form.clasificar button[type=submit]');
     expect(new URL(page.url()).search).toBe('?clasificados=2');
     const clasificada = await textoDe(page);
@@ -115,6 +117,12 @@ describe('web console: the purchases page', () => {
         sector: 2,
         tipoCostoGasto: 5,
       });
+    const defecto = await (
+      await testDatabase()
+    ).connection
+      .collection<{ _id: string; clasificacion?: unknown }>('compras_proveedores')
+      .findOne({ _id: `${receptor.emisorId}:${proveedor.nit}` });
+    expect(defecto?.clasificacion).toEqual({ tipoOperacion: 1, clasificacion: 1, sector: 2, tipoCostoGasto: 5 });
     await revisar(page, 'compras-clasificadas');
 
     const csv = await descargar(page, '/consola/api/anexos/f07/compras', { periodo, formato: 'csv' });

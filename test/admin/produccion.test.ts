@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@dte/config';
 import { generateCertificadoMH } from '@dte/domain';
-import { certificacionId, SecretBox, type EstadoCertificacion } from '@dte/store';
+import { Auditoria, certificacionId, SecretBox, type EstadoCertificacion } from '@dte/store';
 import { emitirFactura } from '../support/fixtures';
 import { stack } from '../support/stack';
 import {
@@ -39,18 +39,28 @@ function certificadoDe(nit: string): string {
   return archivo;
 }
 
+/** The force, with the reason the audit log keeps. */
+const forzado = ['--sin-certificacion', '--motivo', 'Certificado por MH con otro sistema'];
+
 async function emisorGuardado(emisorId: number) {
   return (await testDatabase()).models.Emisor.findOne({ id: emisorId }, { ambiente: 1, secrets: 1, _id: 0 }).lean();
 }
 
-async function campana(tenant: TestTenant, estado: EstadoCertificacion) {
+/** MH's quotas for Facturas and CCFs, and its five invalidations and contingency events. */
+const A_CUOTA = {
+  documentos: { FACTURA_CONSUMIDOR_FINAL: 90, CREDITO_FISCAL: 75 },
+  invalidaciones: 5,
+  contingencias: 5,
+};
+
+async function campana(tenant: TestTenant, estado: EstadoCertificacion, plan: object = A_CUOTA) {
   await (
     await testDatabase()
   ).models.Certificacion.create({
     _id: certificacionId(tenant.emisorId),
     emisorId: tenant.emisorId,
     estado,
-    plan: { documentos: { '01': 3, '03': 3 }, invalidaciones: 2, contingencias: 5 },
+    plan,
     iniciadaEn: new Date('2026-11-02T14:00:00Z'),
     completadaEn: estado === 'COMPLETA' ? new Date('2026-11-02T15:00:00Z') : null,
     workflowId: `certificacion-${tenant.emisorId}`,
@@ -71,7 +81,7 @@ describe('admin CLI: emisor produccion', () => {
     const antes = await emisorGuardado(tenant.emisorId);
     const certificado = certificadoDe(tenant.nit);
     await expect(produccion(tenant.emisorId, certificado)).rejects.toThrow(
-      /has no completed certification campaign \(none started\); complete one, or pass --sin-certificacion/,
+      /has no completed certification campaign \(none started\); complete one, or pass --sin-certificacion --motivo/,
     );
     await campana(tenant, 'CANCELADA');
     await expect(produccion(tenant.emisorId, certificado)).rejects.toThrow(
@@ -85,7 +95,7 @@ describe('admin CLI: emisor produccion', () => {
     const tenant = await createTestTenant();
     const antes = await emisorGuardado(tenant.emisorId);
     await campana(tenant, 'PAUSADA');
-    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), '--sin-certificacion')).rejects.toThrow(
+    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), ...forzado)).rejects.toThrow(
       /certification campaign is PAUSADA: let it complete or cancel it/,
     );
     expect(await emisorGuardado(tenant.emisorId)).toEqual(antes);
@@ -100,6 +110,8 @@ describe('admin CLI: emisor produccion', () => {
       nit: tenant.nit,
       ambiente: 'PROD',
       sinCertificacion: false,
+      motivo: null,
+      campana: { estado: 'COMPLETA', bajoCuotas: [] },
     });
     expect(await ambienteMostrado(tenant)).toBe('PROD');
     // The production credentials replace the test ones, encrypted as `emisor create` stores them.
@@ -111,16 +123,70 @@ describe('admin CLI: emisor produccion', () => {
     expect(secrets!.certificado).not.toContain('CertificadoMH');
   });
 
+  it('refuses a completed campaign below MH quotas, and moves it when forced with a reason, audited', async () => {
+    const tenant = await createTestTenant();
+    // 3 Facturas of MH's 90, no CCF planned (not counted), 1 invalidation of 5, the 5 contingency events.
+    await campana(tenant, 'COMPLETA', {
+      documentos: { FACTURA_CONSUMIDOR_FINAL: 3 },
+      invalidaciones: 1,
+      contingencias: 5,
+    });
+    const antes = await emisorGuardado(tenant.emisorId);
+    const certificado = certificadoDe(tenant.nit);
+    await expect(produccion(tenant.emisorId, certificado)).rejects.toThrow(
+      new RegExp(
+        `emisor ${tenant.emisorId}'s certification campaign is below MH's minimum quotas ` +
+          '\\(01: 3 of 90, invalidacion: 1 of 5\\); complete a campaign at MH quotas, or pass --sin-certificacion --motivo',
+      ),
+    );
+    expect(await emisorGuardado(tenant.emisorId)).toEqual(antes);
+    const bajo = [
+      { clave: '01', planificados: 3, cuota: 90 },
+      { clave: 'invalidacion', planificados: 1, cuota: 5 },
+    ];
+    expect(await produccion(tenant.emisorId, certificado, ...forzado)).toEqual({
+      emisorId: tenant.emisorId,
+      nit: tenant.nit,
+      ambiente: 'PROD',
+      sinCertificacion: true,
+      motivo: 'Certificado por MH con otro sistema',
+      campana: { estado: 'COMPLETA', bajoCuotas: bajo },
+    });
+    expect(await ambienteMostrado(tenant)).toBe('PROD');
+    const { entradas } = await new Auditoria((await testDatabase()).connection).pagina(
+      tenant.emisorId,
+      { accion: 'EMISOR_PRODUCCION' },
+      null,
+      5,
+    );
+    expect(entradas.map((e) => [e.actor.tipo, e.endpoint, e.detalles])).toEqual([
+      [
+        'OPERADOR',
+        'admin emisor produccion',
+        {
+          sinCertificacion: true,
+          motivo: 'Certificado por MH con otro sistema',
+          campana: 'COMPLETA',
+          bajoCuotas: '01: 3/90, invalidacion: 1/5',
+        },
+      ],
+    ]);
+  });
+
   it('moves an emisor certified elsewhere with --sin-certificacion, and refuses it once in PROD', async () => {
     const tenant = await createTestTenant();
     const certificado = certificadoDe(tenant.nit);
-    expect(await produccion(tenant.emisorId, certificado, '--sin-certificacion')).toMatchObject({
+    await expect(produccion(tenant.emisorId, certificado, '--sin-certificacion')).rejects.toThrow(
+      /--sin-certificacion needs --motivo/,
+    );
+    expect(await produccion(tenant.emisorId, certificado, ...forzado)).toMatchObject({
       ambiente: 'PROD',
       sinCertificacion: true,
+      motivo: 'Certificado por MH con otro sistema',
     });
     expect(await ambienteMostrado(tenant)).toBe('PROD');
     const enProduccion = await emisorGuardado(tenant.emisorId);
-    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), '--sin-certificacion')).rejects.toThrow(
+    await expect(produccion(tenant.emisorId, certificadoDe(tenant.nit), ...forzado)).rejects.toThrow(
       new RegExp(`emisor ${tenant.emisorId} is already in production \\(ambiente PROD\\)`),
     );
     expect(await emisorGuardado(tenant.emisorId)).toEqual(enProduccion);
@@ -131,7 +197,7 @@ describe('admin CLI: emisor produccion', () => {
     const enPruebas = await emitirFactura(tenant);
     expect([enPruebas.estado, enPruebas.numeroControl]).toEqual(['PROCESSED', 'DTE-01-M001P001-000000000000001']);
     const certificado = certificadoDe(tenant.nit);
-    await produccion(tenant.emisorId, certificado, '--sin-certificacion');
+    await produccion(tenant.emisorId, certificado, ...forzado);
     // The simulator stands for production MH too, where the emisor's production credentials exist.
     await simulator('/emisores', {
       nit: tenant.nit,

@@ -99,6 +99,7 @@ const CERTIFICACION = new Set([
   'startCertificacion',
   'getCertificacion',
   'getInformeCertificacion',
+  'pausarCertificacion',
   'reanudarCertificacion',
   'cancelarCertificacion',
 ]);
@@ -235,6 +236,7 @@ describe('the code samples of /docs, run against the stack', () => {
     readBuzon: buzon,
     startCertificacion: sinCampana,
     getCertificacion: campanaRegistrada,
+    pausarCertificacion: campanaNueva,
     reanudarCertificacion: campanaNueva,
     cancelarCertificacion: campanaNueva,
     // The book's examples name one customer and product: each run gets documents and codes of its own.

@@ -91,6 +91,8 @@ export const Certificacion = {
   estado: defineQuery<CertificacionEstado>('estado'),
   /** After a rejection (the emisor fixed its data): the rejected step is issued again, as a new document. */
   reanudar: defineSignal('reanudar'),
+  /** A person's pause: PAUSADA after the step in flight, until `reanudar` (the campaign goes on) or `cancelar`. */
+  pausar: defineSignal('pausar'),
   /** Ends the campaign after the step in flight; what MH accepted stays accepted. */
   cancelar: defineSignal('cancelar'),
 };

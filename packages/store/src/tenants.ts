@@ -10,6 +10,7 @@ import type { ObjectStore } from './object-store';
 import { hashToken, type SecretBox } from './secrets';
 import {
   ambienteName,
+  bajoCuotas,
   checkCertificadoPassword,
   direccionRequest,
   isMunicipioAnterior2024,
@@ -26,6 +27,7 @@ import {
   type DteError,
   type Generacion,
   type Normativa,
+  type PlanCertificacion,
 } from '@dte/domain';
 
 /** What an emisor's cut-over now is, as the CLI prints it: the generation now and each kind's version. */
@@ -181,10 +183,21 @@ export class Tenants {
   /**
    * Moves an emisor from MH's test environment to production with the credentials MH gives it there. MH
    * authorises production only after its test environment accepted the emisor's certification set (Manual
-   * Funcional v1.2 §X), so it is refused while the emisor has no completed campaign, unless
-   * `sinCertificacion` (certified elsewhere). Nothing changes when it is refused.
+   * Funcional v1.2 §X), so it is refused while the emisor has no completed campaign or its campaign's plan
+   * is below MH's quotas (`bajoCuotas`: a campaign may ask for fewer), unless `sinCertificacion` with the
+   * person's `motivo` (certified elsewhere, or MH accepted fewer), which the caller records in the audit
+   * log. Nothing changes when it is refused.
    */
-  async pasarAProduccion(emisorId: number, input: CredencialesMh & { sinCertificacion: boolean }) {
+  async pasarAProduccion(
+    emisorId: number,
+    input: CredencialesMh & { sinCertificacion: boolean; motivo: string | null },
+  ) {
+    const motivo = input.motivo?.trim() || null;
+    if (input.sinCertificacion && !motivo)
+      throw new Error(
+        '--sin-certificacion needs --motivo: why the emisor goes to production without a campaign at MH quotas',
+      );
+    if (motivo && !input.sinCertificacion) throw new Error('--motivo goes with --sin-certificacion');
     const { Emisor } = this.db.models;
     const emisor = await Emisor.findOne({ id: emisorId }, { nit: 1, ambiente: 1 }).lean();
     if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
@@ -207,7 +220,14 @@ export class Tenants {
     if (!input.sinCertificacion && campana?.estado !== 'COMPLETA')
       throw new Error(
         `emisor ${emisorId} has no completed certification campaign (${campana ? campana.estado : 'none started'}); ` +
-          'complete one, or pass --sin-certificacion if MH authorised the emisor otherwise',
+          'complete one, or pass --sin-certificacion --motivo "<why>" if MH authorised the emisor otherwise',
+      );
+    const faltan = campana ? bajoCuotas(campana.plan as PlanCertificacion) : [];
+    if (!input.sinCertificacion && faltan.length)
+      throw new Error(
+        `emisor ${emisorId}'s certification campaign is below MH's minimum quotas ` +
+          `(${faltan.map((f) => `${f.clave}: ${f.planificados} of ${f.cuota}`).join(', ')}); ` +
+          'complete a campaign at MH quotas, or pass --sin-certificacion --motivo "<why>" if MH authorised the emisor otherwise',
       );
     // Conditional on the test ambiente, so two runs at once move it once.
     const { matchedCount } = await Emisor.updateOne(
@@ -215,7 +235,14 @@ export class Tenants {
       { $set: { ambiente: '01', secrets: this.secretos(input) } },
     );
     if (matchedCount !== 1) throw yaEnProduccion();
-    return { emisorId, nit: emisor.nit, ambiente: ambienteName['01'], sinCertificacion: input.sinCertificacion };
+    return {
+      emisorId,
+      nit: emisor.nit,
+      ambiente: ambienteName['01'],
+      sinCertificacion: input.sinCertificacion,
+      motivo,
+      campana: campana ? { estado: campana.estado, bajoCuotas: faltan } : null,
+    };
   }
 
   /** MH's credentials as stored, each encrypted (AES-256-GCM); the certificate holds the private key. */

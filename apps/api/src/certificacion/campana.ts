@@ -114,11 +114,13 @@ export async function estadoCampana(ctx: CampanaContext, emisorId: number) {
 const TERMINADA = new Set(['CANCELADA', 'COMPLETA']);
 
 /**
- * `reanudar` after a rejection the emisor fixed, or `cancelar`: only a campaign running or paused takes
- * either. Its workflow is the judge, not the record: a campaign started a moment ago has not written its
+ * `pausar` a running campaign, `reanudar` it after a pause or a rejection the emisor fixed, or `cancelar`:
+ * only a campaign running or paused takes any. Its workflow is the judge, not the record: a campaign started a moment ago has not written its
  * record yet (or it is still the cancelled one's), and GET /certificacion already answers EN_CURSO.
  */
-export async function senalarCampana(ctx: CampanaContext, emisorId: number, accion: 'reanudar' | 'cancelar') {
+export type AccionCampana = 'pausar' | 'reanudar' | 'cancelar';
+
+export async function senalarCampana(ctx: CampanaContext, emisorId: number, accion: AccionCampana) {
   const handle = ctx.workflows.handle(Certificacion, Certificacion.workflowId(emisorId));
   try {
     await handle.signal(Certificacion[accion]);

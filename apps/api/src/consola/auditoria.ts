@@ -49,6 +49,7 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   BUZON_CONFIGURADO: 'Buzón configurado',
   BUZON_ELIMINADO: 'Buzón eliminado',
   CERTIFICACION_COMANDO: 'Certificación: comando',
+  EMISOR_PRODUCCION: 'Emisor pasado a producción',
   CLIENTE_CREADO: 'Cliente creado',
   CLIENTE_MODIFICADO: 'Cliente modificado',
   CLIENTE_ELIMINADO: 'Cliente eliminado',

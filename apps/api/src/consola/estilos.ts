@@ -102,6 +102,12 @@ main > table { margin-bottom: 16px; }
 .totales .total dt, .totales .total dd { color: var(--tinta); font-weight: 700; font-size: 17px; border-top: 1px solid var(--borde); padding-top: 6px; }
 .letras { text-align: right; font-style: italic; margin-bottom: 0; }
 ul.correos { margin: 0 0 12px; padding-left: 18px; }
+.avance { list-style: none; padding: 0; margin: 0 0 12px; display: grid; gap: 8px; }
+.avance li { display: grid; grid-template-columns: minmax(0, 18em) minmax(120px, 1fr) minmax(0, 14em); gap: 4px 12px; align-items: center; }
+.avance progress { width: 100%; height: 14px; accent-color: var(--ok); }
+ul.motivos { margin: 4px 0 0; padding-left: 16px; font-size: 13px; }
+fieldset { min-width: 0; }
+.plan td label { max-width: 8em; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
   .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }
@@ -113,6 +119,7 @@ ul.correos { margin: 0 0 12px; padding-left: 18px; }
   fieldset.fila { grid-template-columns: 1fr 1fr; }
   .control.largo { grid-column: 1 / -1; }
   .totales { max-width: none; }
+  .avance li { grid-template-columns: 1fr; }
   table.lineas-vista, .lineas-vista tbody, .lineas-vista tr, .lineas-vista td { display: block; }
   .lineas-vista thead { display: none; }
   .lineas-vista tr { border-bottom: 1px solid var(--borde); padding: 6px 0; }

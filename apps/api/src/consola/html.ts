@@ -15,6 +15,7 @@ export interface Pagina {
     | 'clientes'
     | 'productos'
     | 'compras'
+    | 'certificacion'
     | 'operaciones'
     | 'libros'
     | 'usuarios'
@@ -35,6 +36,9 @@ export interface Pagina {
   cuerpo: Html;
 }
 
+/** The purchases page: its received documents with COMPRAS, the purchase book and annexes with LIBROS. */
+const comprasPermitidas = (permisos: readonly string[]) => permisos.filter((p) => p === 'COMPRAS' || p === 'LIBROS');
+
 /**
  * The menu: each section, and the permission without which it is not offered (null: every session; a
  * function: what of the section the session's permissions allow, offered when anything).
@@ -44,7 +48,8 @@ const MENU = [
   ['emitir', '/consola/emitir', 'Emitir', formulariosPermitidos],
   ['clientes', '/consola/clientes', 'Clientes', 'CATALOGOS'],
   ['productos', '/consola/productos', 'Productos', 'CATALOGOS'],
-  ['compras', '/consola/compras', 'Compras', 'COMPRAS'],
+  ['compras', '/consola/compras', 'Compras', comprasPermitidas],
+  ['certificacion', '/consola/certificacion', 'Certificación', 'CERTIFICACION'],
   ['operaciones', '/consola/operaciones', 'Operaciones', null],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],

@@ -4,10 +4,12 @@ import { DteError, ErrorCode } from '@dte/domain';
 import type { ApiContext } from '../context';
 import { documentosRoutes } from '../routes/documentos';
 import { librosRoutes } from '../routes/libros';
+import { certificacionRoutes } from '../routes/certificacion';
 import { clientesRoutes } from '../routes/clientes';
 import { productosRoutes } from '../routes/productos';
 import { pdfRoutes } from '../routes/pdf';
 import { auditoriaConsola } from './auditoria';
+import { certificacionConsola } from './certificacion';
 import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
 import { documentosConsola } from './documentos';
@@ -98,6 +100,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     clientesConsola(ctx),
     productosConsola(ctx),
     comprasConsola(ctx),
+    certificacionConsola(ctx),
     operacionesConsola(ctx),
     librosConsola(ctx),
     auditoriaConsola(ctx),
@@ -109,6 +112,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     pdfRoutes(ctx),
     documentosRoutes(ctx),
     librosRoutes(ctx),
+    certificacionRoutes(ctx),
     clientesRoutes(ctx),
     productosRoutes(ctx),
   );

@@ -24,7 +24,7 @@ const exito = (data: JsonSchema): JsonSchema => ({
 
 const PLAN = { documentos: { FACTURA_CONSUMIDOR_FINAL: 3, CREDITO_FISCAL: 3 }, invalidaciones: 2, contingencias: 0 };
 
-const senal = (accion: 'reanudar' | 'cancelar', summary: string, description: string): Operation => ({
+const senal = (accion: 'pausar' | 'reanudar' | 'cancelar', summary: string, description: string): Operation => ({
   method: 'post',
   path: `/certificacion/${accion}`,
   operationId: `${accion}Certificacion`,
@@ -171,9 +171,14 @@ export const certificacionOperations: Operation[] = [
     errors: { 400: ['VALIDATION_ERROR'], 404: ['CERTIFICATION_NOT_FOUND'] },
   },
   senal(
+    'pausar',
+    'Pause the campaign',
+    'PAUSADA after the step in flight, until `POST /certificacion/reanudar` (it goes on with the next step) or `cancelar`.',
+  ),
+  senal(
     'reanudar',
     'Resume a paused campaign',
-    'After the emisor fixed what MH rejected: the rejected step is issued again.',
+    'After a pause, it goes on with the next step; after the emisor fixed what MH rejected, the rejected step is issued again.',
   ),
   senal('cancelar', 'Cancel the campaign', 'Ends it after the step in flight; what MH accepted stays accepted.'),
 ];

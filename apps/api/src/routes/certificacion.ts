@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { campoCsv, contribuyentesCertificacion, parseRequest, ritmoCertificacion } from '@dte/domain';
 import { RenderInformeCertificacion } from '@dte/contract';
 import { Certificaciones, COLUMNAS_INFORME } from '@dte/store';
-import { estadoCampana, iniciarCampana, noEncontrada, senalarCampana } from '../certificacion/campana';
+import {
+  estadoCampana,
+  iniciarCampana,
+  noEncontrada,
+  senalarCampana,
+  type AccionCampana,
+  type PedidoCampana,
+} from '../certificacion/campana';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
@@ -24,8 +31,8 @@ export const informeRequest = z.strictObject({ formato: z.enum(['csv', 'pdf']).d
 
 /**
  * The emisor's certification campaign (issue 35): started with the token's issuer (its establishment and
- * point of sale issue the documents) and for the kinds the token may issue; followed by query; resumed
- * after a rejection or cancelled by signal.
+ * point of sale issue the documents) and for the kinds the token may issue; followed by query; paused,
+ * resumed (after a pause or a rejection) or cancelled by signal.
  */
 export function certificacionRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -33,9 +40,8 @@ export function certificacionRoutes(ctx: ApiContext): Router {
 
   router.post('/certificacion', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'CERTIFICACION');
-    const campana = await iniciarCampana(ctx, req.auth, parseRequest(certificacionRequest, req.body ?? {}));
-    await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: 'iniciar' } });
-    res.status(202).json({ status: 'success', data: campana });
+    const pedido = parseRequest(certificacionRequest, req.body ?? {});
+    res.status(202).json({ status: 'success', data: await iniciarCertificacion(ctx, req, pedido) });
   });
 
   router.get('/certificacion', authenticate(ctx), async (req, res) => {
@@ -82,13 +88,29 @@ export function certificacionRoutes(ctx: ApiContext): Router {
       );
   });
 
-  for (const accion of ['reanudar', 'cancelar'] as const) {
+  for (const accion of ['pausar', 'reanudar', 'cancelar'] as const) {
     router.post(`/certificacion/${accion}`, authenticate(ctx), async (req, res) => {
-      requirePermission(req.auth, 'CERTIFICACION');
-      const hecho = await senalarCampana(ctx, req.auth.emisorId, accion);
-      await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: accion } });
-      res.status(202).json({ status: 'success', data: hecho });
+      res.status(202).json({ status: 'success', data: await senalarCertificacion(ctx, req, accion) });
     });
   }
   return router;
+}
+
+/**
+ * Starts the session's emisor's campaign (`iniciarCampana`) and records it in the audit log: the API's
+ * route and the console's form both call it.
+ */
+export async function iniciarCertificacion(ctx: ApiContext, req: Request, pedido: PedidoCampana) {
+  requirePermission(req.auth, 'CERTIFICACION');
+  const campana = await iniciarCampana(ctx, req.auth, pedido);
+  await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: 'iniciar' } });
+  return campana;
+}
+
+/** `pausar`, `reanudar` or `cancelar` the campaign (`senalarCampana`), audited: the API's and the console's. */
+export async function senalarCertificacion(ctx: ApiContext, req: Request, accion: AccionCampana) {
+  requirePermission(req.auth, 'CERTIFICACION');
+  const hecho = await senalarCampana(ctx, req.auth.emisorId, accion);
+  await auditar(ctx, req, 'CERTIFICACION_COMANDO', { detalles: { comando: accion } });
+  return hecho;
 }

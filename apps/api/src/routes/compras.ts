@@ -10,6 +10,7 @@ import {
   listaComprasRequest,
   parseRequest,
   validationError,
+  type ClasificarCompraRequest,
   type ConfirmarCompraRequest,
 } from '@dte/domain';
 import { ConfirmarCompra, RecibirCompra, type CompraOutcome } from '@dte/contract';
@@ -212,16 +213,9 @@ export function comprasRoutes(ctx: ApiContext): Router {
   router.patch('/compras/:codigoGeneracion', soloCodigos, authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'COMPRAS');
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
-    const { clasificacion, proveedor } = parseRequest(clasificarCompraRequest, req.body ?? {});
-    const { emisorId } = req.auth;
-    const compra = await propia(emisorId, codigoGeneracion);
-    if (proveedor) await compras.fijarDefectoProveedor(emisorId, compra.proveedor.nit!, clasificacion);
-    const clasificada = (await compras.clasificar(emisorId, codigoGeneracion, clasificacion))!;
-    await auditar(ctx, req, 'COMPRA_CLASIFICADA', {
-      codigoGeneracion,
-      detalles: { ...clasificacion, proveedor },
-    });
-    res.json({ status: 'success', data: compraView(clasificada) });
+    const solicitud = parseRequest(clasificarCompraRequest, req.body ?? {});
+    const [clasificada] = await clasificarCompras(ctx, req, [codigoGeneracion], solicitud);
+    res.json({ status: 'success', data: compraView(clasificada!) });
   });
 
   /** A person's comparison of a POR_CONFIRMAR document with MH's consulta pública (`confirmarCompra`). */
@@ -288,4 +282,39 @@ export async function confirmarCompra(
     detalles: { coincide: solicitud.coincide, estado: compra.estado },
   });
   return compra;
+}
+
+/**
+ * The accountant's Renta classification of received documents (`PATCH /compras/:codigoGeneracion` one, the
+ * console several at once), and with `proveedor` the default of each one's supplier (for its documents
+ * without one of their own). Every document is read first, so one that is not the emisor's refuses them all
+ * (404) before anything is written; each is recorded in the audit log.
+ */
+export async function clasificarCompras(
+  ctx: ApiContext,
+  req: Request,
+  codigos: readonly string[],
+  { clasificacion, proveedor }: ClasificarCompraRequest,
+): Promise<CompraRecord[]> {
+  requirePermission(req.auth, 'COMPRAS');
+  const { emisorId } = req.auth;
+  const compras = new Compras(ctx.db, ctx.store, ctx.tenants);
+  const leidas = [];
+  for (const codigoGeneracion of codigos) {
+    const compra = await compras.leer(emisorId, codigoGeneracion);
+    if (!compra)
+      throw new DteError(ErrorCode.COMPRA_NOT_FOUND, 404, `No se recibió el documento ${codigoGeneracion}`, {
+        codigoGeneracion,
+      });
+    leidas.push(compra);
+  }
+  if (proveedor)
+    for (const nit of new Set(leidas.map((c) => c.proveedor.nit!)))
+      await compras.fijarDefectoProveedor(emisorId, nit, clasificacion);
+  const clasificadas = [];
+  for (const { codigoGeneracion } of leidas) {
+    clasificadas.push((await compras.clasificar(emisorId, codigoGeneracion, clasificacion))!);
+    await auditar(ctx, req, 'COMPRA_CLASIFICADA', { codigoGeneracion, detalles: { ...clasificacion, proveedor } });
+  }
+  return clasificadas;
 }

@@ -60,6 +60,7 @@ export const operaciones = {
   startCertificacion: { method: 'POST', path: '/certificacion' },
   getCertificacion: { method: 'GET', path: '/certificacion' },
   getInformeCertificacion: { method: 'GET', path: '/certificacion/informe' },
+  pausarCertificacion: { method: 'POST', path: '/certificacion/pausar' },
   reanudarCertificacion: { method: 'POST', path: '/certificacion/reanudar' },
   cancelarCertificacion: { method: 'POST', path: '/certificacion/cancelar' },
   setBuzon: { method: 'POST', path: '/buzon' },

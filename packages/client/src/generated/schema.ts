@@ -1118,6 +1118,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/certificacion/pausar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause the campaign
+     * @description PAUSADA after the step in flight, until `POST /certificacion/reanudar` (it goes on with the next step) or `cancelar`.
+     *
+     *     Permission: `CERTIFICACION`.
+     */
+    post: operations['pausarCertificacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/certificacion/reanudar': {
     parameters: {
       query?: never;
@@ -1129,7 +1151,7 @@ export interface paths {
     put?: never;
     /**
      * Resume a paused campaign
-     * @description After the emisor fixed what MH rejected: the rejected step is issued again.
+     * @description After a pause, it goes on with the next step; after the emisor fixed what MH rejected, the rejected step is issued again.
      *
      *     Permission: `CERTIFICACION`.
      */
@@ -3429,6 +3451,7 @@ export interface components {
         | 'BUZON_CONFIGURADO'
         | 'BUZON_ELIMINADO'
         | 'CERTIFICACION_COMANDO'
+        | 'EMISOR_PRODUCCION'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -12600,6 +12623,130 @@ export interface operations {
       };
     };
   };
+  pausarCertificacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign was told */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              workflowId?: string;
+              accion?: string;
+            };
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description CERTIFICATION_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'CERTIFICATION_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
   reanudarCertificacion: {
     parameters: {
       query?: never;
@@ -14211,6 +14358,7 @@ export interface operations {
           | 'BUZON_CONFIGURADO'
           | 'BUZON_ELIMINADO'
           | 'CERTIFICACION_COMANDO'
+          | 'EMISOR_PRODUCCION'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

@@ -208,6 +208,34 @@ export function comprobarPlan(plan: PlanCertificacion, autorizados: readonly Dte
   }
 }
 
+/** A kind or event a plan asks for fewer of than MH's quota, by the plan's key (`01`, `invalidacion`). */
+export interface BajoCuota {
+  clave: string;
+  planificados: number;
+  cuota: number;
+}
+
+/**
+ * Where a plan is below MH's quotas (§X): each kind it plans and each event. A kind it leaves out is not
+ * counted: MH certifies the kinds the emisor will issue, and the plan is the emisor's word for those (the
+ * default plan, `planPorDefecto`, takes every kind its token may issue). What `emisor produccion` refuses
+ * without a reason, and what the console warns of before a campaign starts.
+ */
+export function bajoCuotas(plan: PlanCertificacion): BajoCuota[] {
+  const documentos = ordenDelPlan(plan)
+    .map((tipo) => ({
+      clave: tipoDteDe(tipo),
+      planificados: plan.documentos[tipo]!,
+      cuota: CUOTAS_CERTIFICACION[tipo],
+    }))
+    .filter((c) => c.planificados < c.cuota);
+  const eventos = [
+    { clave: 'invalidacion', planificados: plan.invalidaciones, cuota: EVENTOS_CERTIFICACION.invalidaciones },
+    { clave: 'contingencia', planificados: plan.contingencias, cuota: EVENTOS_CERTIFICACION.contingencias },
+  ].filter((c) => c.planificados < c.cuota);
+  return [...documentos, ...eventos];
+}
+
 const tipoDteDe = (tipo: TipoCertificable) => documentKind(tipo).tipoDte;
 
 const certificablesTexto = () => TIPOS_CERTIFICABLES.map(tipoDteDe).join(', ');

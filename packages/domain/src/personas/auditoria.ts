@@ -47,6 +47,11 @@ export const ACCIONES_AUDITORIA = [
   'BUZON_ELIMINADO',
   /** A certification campaign started, paused, resumed or cancelled. */
   'CERTIFICACION_COMANDO',
+  /**
+   * An emisor moved to production (`emisor produccion`): with `sinCertificacion`, the reason a person gave
+   * for doing it without a completed campaign at MH's quotas.
+   */
+  'EMISOR_PRODUCCION',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseRequest } from '@dte/domain';
-import { estadoCampana, iniciarCampana, senalarCampana } from '../../certificacion/campana';
+import { estadoCampana, iniciarCampana, senalarCampana, type AccionCampana } from '../../certificacion/campana';
 import { certificacionRequest } from '../../routes/certificacion';
 import { decir, print, verSuAyuda, type Comando, type Contexto, type Leidas } from '../comando';
 import { auditarOperador } from '../auditoria';
@@ -58,18 +58,21 @@ const ACCIONES: Readonly<
     const barras = progreso(estado);
     print({ ...estado, progreso: barras }, `campaign ${estado.estado} ${barras.total}`);
   },
+  pausar: senalar,
   reanudar: senalar,
   cancelar: senalar,
 };
 
+const HECHOS: Record<AccionCampana, string> = { pausar: 'paused', reanudar: 'resumed', cancelar: 'cancelled' };
+
 async function senalar({ config, db }: Contexto, _o: Leidas, emisorId: number, accion: string) {
   const hecho = await conTemporal(config, (workflows) =>
-    senalarCampana({ config, db, workflows }, emisorId, accion as 'reanudar' | 'cancelar'),
+    senalarCampana({ config, db, workflows }, emisorId, accion as AccionCampana),
   );
   await auditarOperador(db, emisorId, 'CERTIFICACION_COMANDO', `certificacion ${accion}`, {
     detalles: { comando: accion },
   });
-  print(hecho, `campaign of emisor ${emisorId} ${accion === 'reanudar' ? 'resumed' : 'cancelled'}`);
+  print(hecho, `campaign of emisor ${emisorId} ${HECHOS[accion as AccionCampana]}`);
 }
 
 /** The emisor's certification campaign from the shell, through what POST/GET /certificacion run. */
@@ -87,8 +90,9 @@ export const certificacion: Comando = {
                 the campaign per kind and event (planned, accepted, rejected, in flight), MH's last
                 rejection, and a progress bar per kind and for the whole plan; --seguir prints the bar of
                 the whole plan as it moves, until the campaign is no longer EN_CURSO
-  certificacion reanudar|cancelar --emisor <id>
-                resumes a campaign paused at MH's rejection (after the emisor fixed its data), or ends it`,
+  certificacion pausar|reanudar|cancelar --emisor <id>
+                pauses a running campaign after the step in flight, resumes a paused one (after a rejection,
+                once the emisor fixed its data), or ends it`,
   opciones: {
     emisor: 'valor',
     plan: 'valor',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AmbienteCode } from '@dte/domain';
+import { auditarOperador } from '../auditoria';
 import { contados, porAccion, print, type Comando } from '../comando';
 
 export const emisor: Comando = {
@@ -9,9 +10,11 @@ export const emisor: Comando = {
                 --ambiente TEST|PROD --mh-password --certificado <CertificadoMH .crt file> --certificado-password
   emisor list
   emisor produccion --emisor <id> --mh-password --certificado <production CertificadoMH .crt file>
-                --certificado-password [--sin-certificacion]
+                --certificado-password [--sin-certificacion --motivo <why>]
                 moves a TEST emisor to ambiente PROD with the credentials MH gives it for production;
-                refused while the emisor has no completed certification campaign, unless --sin-certificacion
+                refused while the emisor has no completed certification campaign, or its campaign's plan is
+                below MH's minimum quotas, unless --sin-certificacion with the reason, recorded in the
+                emisor's audit log with the move
   emisor distrito --emisor <id> --distrito <CAT-008 code, 2 digits>
   emisor normativa --emisor <id> --generacion 2026|2023 [--desde <ISO 8601 instant, default now>]
                 from --desde the emisor issues in MH's schemas of that generation, before it in the other;
@@ -51,6 +54,7 @@ export const emisor: Comando = {
     desde: 'valor',
     servicio: 'bandera',
     'sin-certificacion': 'bandera',
+    motivo: 'valor',
     'monto-confirmacion': 'valor',
     'primero-del-proveedor': 'valor',
   },
@@ -138,15 +142,25 @@ export const emisor: Comando = {
       });
       print(politica, `received documents of emisor ${o.id('emisor')} wait for a person as printed`);
     },
-    async produccion({ tenants }, o) {
-      print(
-        await tenants.pasarAProduccion(o.id('emisor'), {
-          mhPassword: o.opt('mh-password'),
-          certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
-          certificadoPassword: o.opt('certificado-password'),
-          sinCertificacion: o.flag('sin-certificacion'),
-        }),
-      );
+    async produccion({ tenants, db }, o) {
+      const emisorId = o.id('emisor');
+      const hecho = await tenants.pasarAProduccion(emisorId, {
+        mhPassword: o.opt('mh-password'),
+        certificadoXml: fs.readFileSync(o.opt('certificado'), 'utf8'),
+        certificadoPassword: o.opt('certificado-password'),
+        sinCertificacion: o.flag('sin-certificacion'),
+        motivo: o.optional('motivo'),
+      });
+      await auditarOperador(db, emisorId, 'EMISOR_PRODUCCION', 'emisor produccion', {
+        detalles: {
+          sinCertificacion: hecho.sinCertificacion,
+          motivo: hecho.motivo,
+          campana: hecho.campana?.estado ?? null,
+          bajoCuotas:
+            hecho.campana?.bajoCuotas.map((b) => `${b.clave}: ${b.planificados}/${b.cuota}`).join(', ') || null,
+        },
+      });
+      print(hecho);
     },
     async list({ tenants }) {
       contados(await tenants.emisores(), 'emisor(es)');

@@ -55,6 +55,8 @@ export class Campana {
   private readonly pasos: Paso[];
   private reanudacionPedida = false;
   private cancelacionPedida = false;
+  /** A person asked for a pause: taken once the step in flight is done. */
+  private pausaPedida = false;
 
   private constructor(
     private readonly input: CertificacionInput,
@@ -116,8 +118,14 @@ export class Campana {
     return this.datos.hechos >= this.pasos.length || this.cancelacionPedida;
   }
 
+  /** Resumes a paused campaign, or withdraws a pause asked for and not yet taken. */
   reanudar(): void {
     this.reanudacionPedida = true;
+    this.pausaPedida = false;
+  }
+
+  pausar(): void {
+    this.pausaPedida = true;
   }
 
   cancelar(): void {
@@ -132,14 +140,24 @@ export class Campana {
   /**
    * The next step, then the wait it calls for: the ritmo's pause after a step done, a while for MH not
    * answering, a person after MH's rejection (the campaign PAUSADA until `reanudar`, the step then issued
-   * again as a new document). Each wait ends early on `cancelar`: at a slow ritmo the pause is minutes long.
+   * again as a new document), or a person's `pausar` after the step in flight (PAUSADA until `reanudar`, the
+   * campaign then going on with the next step). Each wait ends early on `cancelar`: at a slow ritmo the pause
+   * is minutes long. A pause no one asked for sends no signal, so histories recorded before it replay.
    */
   async avanzar(): Promise<void> {
     const resultado = await this.hacer(this.pasos[this.datos.hechos]!);
     if (resultado === 'HECHO') {
       this.datos.hechos++;
-      if (this.datos.hechos < this.pasos.length)
-        await condition(() => this.cancelacionPedida, 60_000 / this.input.ritmo);
+      if (this.datos.hechos < this.pasos.length) {
+        await condition(() => this.cancelacionPedida || this.pausaPedida, 60_000 / this.input.ritmo);
+        if (this.pausaPedida && !this.cancelacionPedida) {
+          this.reanudacionPedida = false;
+          await this.registrar('PAUSADA');
+          await condition(() => this.reanudacionPedida || this.cancelacionPedida);
+          this.pausaPedida = false;
+          if (!this.cancelacionPedida) await this.registrar('EN_CURSO');
+        }
+      }
     } else if (resultado === 'REINTENTAR') {
       await condition(() => this.cancelacionPedida, REINTENTO_MH);
     } else {
@@ -150,6 +168,8 @@ export class Campana {
       await this.registrar('PAUSADA');
       if (!reanudarDuranteRegistro) this.reanudacionPedida = false;
       await condition(() => this.reanudacionPedida || this.cancelacionPedida);
+      // Resumed: a pause asked for while MH's answer was awaited is taken by this one.
+      this.pausaPedida = false;
       if (!this.cancelacionPedida) await this.registrar('EN_CURSO');
     }
   }

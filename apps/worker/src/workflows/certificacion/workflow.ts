@@ -9,13 +9,14 @@ import { Campana } from './campana';
  * event a Factura issued in a rehearsed contingencia of the event's CAT-005 tipo, which the emisor's
  * Contingencia workflow reports to MH in an event and a lote. One step at a time, at `ritmo`; MH's first
  * rejection pauses the campaign until `reanudar` (the step is issued again, as a new document) or
- * `cancelar`. The codigoGeneracion of each step comes from the workflow's seeded `uuid4()`, so a replay
+ * `cancelar`, and so does a person's `pausar` after the step in flight. The codigoGeneracion of each step comes from the workflow's seeded `uuid4()`, so a replay
  * starts the same child and a lost worker never issues a document twice.
  */
 export const CertificacionWorkflow: WorkflowFn<typeof Certificacion> = async (input) => {
   const campana = await Campana.iniciar(input);
   setHandler(Certificacion.estado, () => campana.estado);
   setHandler(Certificacion.reanudar, () => campana.reanudar());
+  setHandler(Certificacion.pausar, () => campana.pausar());
   setHandler(Certificacion.cancelar, () => campana.cancelar());
   while (!campana.terminada) {
     await campana.continuarSiHaceFalta();

@@ -261,6 +261,9 @@ describe('web console', () => {
       await page.type(`${form} input[name=${campo}]`, motivo[campo as keyof typeof motivo] as string);
     await captura(page, 'anular');
     await Promise.all([page.waitForNavigation(), page.click(`${form} button`)]);
+    // Restated first: only the confirmation reaches MH.
+    expect(await texto(page)).toContain('La anulación es definitiva');
+    await Promise.all([page.waitForNavigation(), page.click(`${form} button.peligro`)]);
     expect(await page.$eval('.aviso.ok', (p) => (p as HTMLElement).innerText)).toBe('Documento anulado');
     expect(await page.$eval('.ficha', (f) => (f as HTMLElement).innerText)).toContain('Anulado');
     expect(await page.$eval('.historia', (o) => (o as HTMLElement).innerText)).toContain('Anulado ante MH');

@@ -14,7 +14,7 @@ import { Auditoria, type EntradaAuditoria } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
-import { fechaHora, html, pagina, type Html } from './html';
+import { estadoTexto, fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina, llenos } from './pagina';
 
 /**
@@ -80,9 +80,10 @@ export function quien(actor: Actor): { nombre: string; tipo: string } {
 const enlaceDocumento = (e: EntradaAuditoria) =>
   e.codigoGeneracion && `/consola/${e.accion.startsWith('COMPRA_') ? 'compras' : 'documentos'}/${e.codigoGeneracion}`;
 
-const detalles = (e: EntradaAuditoria) =>
+/** An entry's details; on screen a document's estado in words (`legible`), in the CSV as the API's code. */
+const detalles = (e: EntradaAuditoria, legible = false) =>
   Object.entries(e.detalles)
-    .map(([k, v]) => `${k}: ${v}`)
+    .map(([k, v]) => `${k}: ${legible && k === 'estado' ? estadoTexto(String(v)) : v}`)
     .join(' · ');
 
 /**
@@ -302,7 +303,7 @@ function tabla(entradas: EntradaAuditoria[]): Html {
       ${entradas.map((e) => {
         const q = quien(e.actor);
         const enlace = enlaceDocumento(e);
-        const mas = detalles(e);
+        const mas = detalles(e, true);
         const [dia, hora] = fechaHora(e.fecha).split(' ');
         return html`<tr>
           <td>${dia}<br /><span class="tenue">${hora}</span></td>

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import {
   anulacionRequest,
+  type AnulacionRequest,
   catalogValue,
   destinatarioReenvio,
   DTE_TIPOS,
@@ -19,7 +20,9 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { EntregaWebhook } from '@dte/contract';
 import {
   Auditoria,
+  comprobarAnulacion,
   documentDetailView,
+  loadIssuer,
   type EntradaAuditoria,
   documentSummaryView,
   type DocumentDetailView,
@@ -35,9 +38,9 @@ import { findOwnDocument } from '../http/documents';
 import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { reenviarDocumento } from '../routes/resend';
 import { ACCIONES, quien } from './auditoria';
-import { duracion, enlaceWorkflow, estadoEtiqueta, fechaHora, html, pagina, type Html } from './html';
+import { duracion, enlaceWorkflow, estadoEtiqueta, estadoTexto, fechaHora, html, pagina, type Html } from './html';
 import { formulariosPermitidos } from './emitir-formularios';
-import { campoCsrf } from './formulario';
+import { campo, campoCsrf, mensajeDelCampo, seleccion, texto, type Errores } from './formulario';
 import { datosDePagina, llenos, puedeVerWebhooks } from './pagina';
 
 /** The events told of a document once, whose id its codigoGeneracion makes (`publicar`'s ocurrencia). */
@@ -47,8 +50,14 @@ const EVENTOS_DEL_DOCUMENTO: readonly TipoEvento[] = [
   'dte.contingencia',
   'dte.invalidado',
 ];
+/** A delivery's outcome, or its workflow's status while it has none (Temporal's names). */
 const ESTADOS_ENTREGA: Record<string, string> = {
   RUNNING: 'en curso',
+  FAILED: 'fallido',
+  TERMINATED: 'detenido',
+  CANCELED: 'cancelado',
+  TIMED_OUT: 'sin respuesta a tiempo',
+  CONTINUED_AS_NEW: 'en curso',
   ENTREGADO: 'entregado',
   FALLIDO: 'fallido',
   DESHABILITADO: 'endpoint deshabilitado',
@@ -169,7 +178,8 @@ export function documentosConsola(ctx: ApiContext): Router {
           >Estado<select name="estado">
             <option value="">Todos</option>
             ${ESTADOS.map(
-              (e) => html`<option value="${e}" ${filtros.estado === e ? html` selected` : ''}>${e}</option>`,
+              (e) =>
+                html`<option value="${e}" ${filtros.estado === e ? html` selected` : ''}>${estadoTexto(e)}</option>`,
             )}
           </select></label
         >
@@ -210,16 +220,23 @@ export function documentosConsola(ctx: ApiContext): Router {
     res.send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Documentos', seccion: 'documentos', cuerpo }));
   });
 
-  router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
-    const doc = await findOwnDocument(ctx, req.auth.emisorId, String(req.params.codigoGeneracion));
+  /**
+   * The document's page; `anulacion`, when its invalidation form came back refused: what was typed, each
+   * field's error beside it.
+   */
+  async function paginaDocumento(req: Request, codigoGeneracion: string, anulacion?: FormularioAnulacion) {
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion);
     const [relacionados, emails, actos] = await Promise.all([
       ctx.documents.referencias(doc.codigoGeneracion),
       ctx.documents.emails(doc),
       quienActuo(req.auth.emisorId, doc),
     ]);
     const vista = documentDetailView(doc, relacionados, emails);
+    // Who may resend (REENVIO) reads the addresses in full, as they type one; the others read them masked.
+    if (req.auth.permissions.includes('REENVIO'))
+      vista.correos = vista.correos.map((c, i) => ({ ...c, para: emails[i]?.to ?? c.para }));
     // A fixed message by name, never text from the address: a link cannot make the console say anything.
-    const hecho = AVISOS[String(req.query.hecho)];
+    const hecho = anulacion ? undefined : AVISOS[String(req.query.hecho)];
     const ultimoCorreo = vista.correos.at(-1);
     const aviso =
       hecho && (req.query.hecho === 'reenviado' && ultimoCorreo ? `${hecho} a ${ultimoCorreo.para}` : hecho);
@@ -231,7 +248,7 @@ export function documentosConsola(ctx: ApiContext): Router {
         </section>
         <section>
           <h2>Acciones</h2>
-          ${acciones(req, doc, vista)}
+          ${acciones(req, doc, vista, anulacion)}
         </section>
       </div>
       ${
@@ -246,9 +263,11 @@ export function documentosConsola(ctx: ApiContext): Router {
             </section>`
           : ''
       }`;
-    res.send(
-      pagina({ ...(await datosDePagina(ctx, req)), titulo: vista.numeroControl, seccion: 'documentos', cuerpo }),
-    );
+    return pagina({ ...(await datosDePagina(ctx, req)), titulo: vista.numeroControl, seccion: 'documentos', cuerpo });
+  }
+
+  router.get('/documentos/:codigoGeneracion', authenticate(ctx), async (req, res) => {
+    res.send(await paginaDocumento(req, String(req.params.codigoGeneracion)));
   });
 
   router.post('/documentos/:codigoGeneracion/reenviar', authenticate(ctx), async (req, res) => {
@@ -258,26 +277,88 @@ export function documentosConsola(ctx: ApiContext): Router {
     res.redirect(303, `/consola/documentos/${data.codigoGeneracion}?hecho=reenviado`);
   });
 
+  /**
+   * The invalidation, irreversible before MH, in two steps: the form is checked as the API checks it
+   * (`comprobarAnulacion`), and what will be invalidated is restated; only its confirmation reaches MH. A
+   * refusal of a field comes back to the document's page, beside the field, with everything typed kept.
+   */
   router.post('/documentos/:codigoGeneracion/anular', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'ANULACION');
-    const f = req.body as Record<string, string>;
-    const request = parseRequest(anulacionRequest, {
-      codigoGeneracion: String(req.params.codigoGeneracion),
-      codigoGeneracionR: f.codigoGeneracionR?.trim() || null,
-      motivo: {
-        tipoAnulacion: Number(f.tipoAnulacion),
-        motivoAnulacion: f.motivoAnulacion?.trim() || null,
-        nombreResponsable: f.nombreResponsable,
-        tipDocResponsable: f.tipDocResponsable,
-        numDocResponsable: f.numDocResponsable,
-        nombreSolicita: f.nombreSolicita,
-        tipDocSolicita: f.tipDocSolicita,
-        numDocSolicita: f.numDocSolicita,
-      },
-    });
+    const codigoGeneracion = String(req.params.codigoGeneracion);
+    const valores = Object.fromEntries(CAMPOS_ANULACION.map(([n]) => [n, texto(req, n)])) as ValoresAnulacion;
+    let request: AnulacionRequest;
+    try {
+      request = parseRequest(anulacionRequest, solicitudAnulacion(codigoGeneracion, valores));
+      const original = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, [
+        'estado',
+        'tipoDte',
+        'createdAt',
+      ]);
+      const { emisor } = await loadIssuer(ctx.tenants, req.auth);
+      await comprobarAnulacion(ctx.documents, ctx.config, req.auth.emisorId, emisor, original, request, new Date());
+    } catch (err) {
+      const errores = err instanceof DteError ? erroresAnulacion(err) : null;
+      if (!errores) throw err;
+      return res.status(400).send(await paginaDocumento(req, codigoGeneracion, { valores, ...errores }));
+    }
+    if (texto(req, 'paso') !== 'confirmar') return res.send(await confirmacion(req, codigoGeneracion, valores));
     comprobarAnulada(await anularDocumento(ctx, req, res, request));
     res.redirect(303, `/consola/documentos/${request.codigoGeneracion}?hecho=anulado`);
   });
+
+  /** The confirmation step: the document and the invalidation as they will reach MH, nothing sent yet. */
+  async function confirmacion(req: Request, codigoGeneracion: string, v: ValoresAnulacion) {
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion);
+    const d = documentDetailView(doc, [], []);
+    const receptor = (d.dteJson.receptor ?? d.dteJson.sujetoExcluido) as { nombre?: string } | null;
+    const identificacion = d.dteJson.identificacion as { fecEmi?: string; horEmi?: string };
+    const reemplazo =
+      v.codigoGeneracionR.trim() &&
+      (await ctx.documents.findOwn(req.auth.emisorId, v.codigoGeneracionR.trim(), ['tipo', 'numeroControl']));
+    const dato = (dt: string, dd: Html | string) =>
+      html`<div>
+        <dt>${dt}</dt>
+        <dd>${dd}</dd>
+      </div>`;
+    const documento = (tipo: string, nombre: string) => `${tipo} · ${nombre}`;
+    const cuerpo = html`<div class="aviso alerta">
+        <p><strong>La anulación es definitiva.</strong> MH invalida el documento y no puede deshacerse.</p>
+      </div>
+      <h2>Documento que se anula</h2>
+      <dl class="ficha">
+        ${dato('Tipo', nombreTipo(d.tipo))} ${dato('Número de control', d.numeroControl)}
+        ${dato('Receptor', receptor?.nombre ?? '—')} ${dato('Total', `$${d.total}`)}
+        ${dato('Fecha de emisión', `${identificacion.fecEmi ?? ''} ${identificacion.horEmi ?? ''}`)}
+        ${dato('Código de generación', html`<code>${d.codigoGeneracion}</code>`)}
+      </dl>
+      <h2>Anulación</h2>
+      <dl class="ficha">
+        ${dato('Tipo de anulación', TIPOS_ANULACION.find(([c]) => c === v.tipoAnulacion)?.[1] ?? v.tipoAnulacion)}
+        ${dato('Motivo', v.motivoAnulacion.trim() || '—')}
+        ${dato(
+          'Documento que lo reemplaza',
+          !v.codigoGeneracionR.trim()
+            ? 'Ninguno'
+            : reemplazo
+              ? documento(nombreTipo(reemplazo.tipo), reemplazo.numeroControl)
+              : html`<code>${v.codigoGeneracionR.trim()}</code>`,
+        )}
+        ${dato('Responsable', `${v.nombreResponsable} · ${nombreDocumento(v.tipDocResponsable)} ${v.numDocResponsable}`)}
+        ${dato('Quien solicita', `${v.nombreSolicita} · ${nombreDocumento(v.tipDocSolicita)} ${v.numDocSolicita}`)}
+      </dl>
+      <form method="post" action="/consola/documentos/${codigoGeneracion}/anular" class="acciones">
+        ${CAMPOS_ANULACION.map(([n]) => html`<input type="hidden" name="${n}" value="${v[n]}" />`)}
+        <input type="hidden" name="paso" value="confirmar" />
+        ${campoCsrf(req)}<button type="submit" class="peligro">Sí, anular ante MH</button>
+        <a class="boton secundario" href="/consola/documentos/${codigoGeneracion}">No, volver sin anular</a>
+      </form>`;
+    return pagina({
+      ...(await datosDePagina(ctx, req)),
+      titulo: `¿Anular ${d.numeroControl}?`,
+      seccion: 'documentos',
+      cuerpo,
+    });
+  }
   return router;
 }
 
@@ -458,8 +539,7 @@ export function formularioReenvio(
 }
 
 /** The forms the document's state allows (the server refuses the others with the API's code). */
-function acciones(req: Request, doc: Registro, d: DocumentDetailView): Html {
-  const csrf = campoCsrf(req);
+function acciones(req: Request, doc: Registro, d: DocumentDetailView, anulacion?: FormularioAnulacion): Html {
   const partes: Html[] = [];
   const reenvio = formularioReenvio(req, doc, d.codigoGeneracion);
   if (reenvio) partes.push(reenvio);
@@ -478,41 +558,7 @@ function acciones(req: Request, doc: Registro, d: DocumentDetailView): Html {
       </div>`,
     );
   if (d.estado === 'PROCESSED' && req.auth.permissions.includes('ANULACION'))
-    partes.push(
-      html`<form method="post" action="/consola/documentos/${d.codigoGeneracion}/anular" class="accion peligro">
-        <h3>Anular (invalidación ante MH)</h3>
-        <label
-          >Tipo de anulación<select name="tipoAnulacion">
-            <option value="2">2 · Rescindir la operación</option>
-            <option value="1">1 · Error en la información (requiere reemplazo)</option>
-            <option value="3">3 · Otro (requiere motivo)</option>
-          </select></label
-        >
-        <label>Documento que lo reemplaza (código de generación)<input name="codigoGeneracionR" size="38" /></label>
-        <label>Motivo<input name="motivoAnulacion" /></label>
-        <fieldset>
-          <legend>Responsable</legend>
-          <label>Nombre<input name="nombreResponsable" required /></label>
-          <label
-            >Tipo de documento<select name="tipDocResponsable">
-              ${tiposDocumento()}
-            </select></label
-          >
-          <label>Número<input name="numDocResponsable" required /></label>
-        </fieldset>
-        <fieldset>
-          <legend>Quien solicita</legend>
-          <label>Nombre<input name="nombreSolicita" required /></label>
-          <label
-            >Tipo de documento<select name="tipDocSolicita">
-              ${tiposDocumento()}
-            </select></label
-          >
-          <label>Número<input name="numDocSolicita" required /></label>
-        </fieldset>
-        ${csrf}<button type="submit" class="peligro">Anular ante MH</button>
-      </form>`,
-    );
+    partes.push(formularioAnulacion(req, d.codigoGeneracion, anulacion));
   if (!partes.length)
     return html`<p class="vacio">
       ${
@@ -526,8 +572,104 @@ function acciones(req: Request, doc: Registro, d: DocumentDetailView): Html {
   return html`${partes}`;
 }
 
+/** The invalidation form's fields, in its order, each with the label that names it on its own. */
+const CAMPOS_ANULACION = [
+  ['tipoAnulacion', 'Tipo de anulación'],
+  ['codigoGeneracionR', 'Documento que lo reemplaza'],
+  ['motivoAnulacion', 'Motivo'],
+  ['nombreResponsable', 'Nombre del responsable'],
+  ['tipDocResponsable', 'Tipo de documento del responsable'],
+  ['numDocResponsable', 'Número de documento del responsable'],
+  ['nombreSolicita', 'Nombre de quien solicita'],
+  ['tipDocSolicita', 'Tipo de documento de quien solicita'],
+  ['numDocSolicita', 'Número de documento de quien solicita'],
+] as const;
+type ValoresAnulacion = Record<(typeof CAMPOS_ANULACION)[number][0], string>;
+/** The form as it came back refused: what was typed, each field's error, what names no field. */
+interface FormularioAnulacion {
+  valores: ValoresAnulacion;
+  errores: Errores;
+  generales: string[];
+}
+
+/** CAT-024, as the form offers it. */
+const TIPOS_ANULACION = [
+  ['2', '2 · Rescindir la operación'],
+  ['1', '1 · Error en la información (requiere reemplazo)'],
+  ['3', '3 · Otro (requiere motivo)'],
+] as const;
+
+/** The form's fields as `POST /dte/anulacion` takes them. */
+const solicitudAnulacion = (codigoGeneracion: string, f: ValoresAnulacion) => ({
+  codigoGeneracion,
+  codigoGeneracionR: f.codigoGeneracionR.trim() || null,
+  motivo: {
+    tipoAnulacion: Number(f.tipoAnulacion),
+    motivoAnulacion: f.motivoAnulacion.trim() || null,
+    nombreResponsable: f.nombreResponsable,
+    tipDocResponsable: f.tipDocResponsable,
+    numDocResponsable: f.numDocResponsable,
+    nombreSolicita: f.nombreSolicita,
+    tipDocSolicita: f.tipDocSolicita,
+    numDocSolicita: f.numDocSolicita,
+  },
+});
+
+/** A refusal of the form's fields (the API's `details.errors`), each beside its field; null for any other. */
+function erroresAnulacion(err: DteError): Omit<FormularioAnulacion, 'valores'> | null {
+  const lista = err.details.errors as { field: string; message: string }[] | undefined;
+  if (err.httpStatus !== 400 || !lista?.length) return null;
+  const errores: Errores = {};
+  const generales: string[] = [];
+  for (const e of lista) {
+    const nombre = e.field.replace(/^motivo\./, '');
+    const etiqueta = CAMPOS_ANULACION.find(([n]) => n === nombre)?.[1];
+    if (etiqueta) errores[nombre] ??= mensajeDelCampo(etiqueta, e.message);
+    else generales.push(mensajeDelCampo(e.field, e.message));
+  }
+  return { errores, generales };
+}
+
+/** The invalidation form: empty, or as it came back refused. */
+function formularioAnulacion(req: Request, codigoGeneracion: string, f?: FormularioAnulacion): Html {
+  const errores = f?.errores ?? {};
+  const valor = (n: keyof ValoresAnulacion) => f?.valores[n] ?? '';
+  const persona = (quien: 'Responsable' | 'Solicita', leyenda: string) =>
+    html`<fieldset>
+      <legend>${leyenda}</legend>
+      ${campo('Nombre', `nombre${quien}`, { valor: valor(`nombre${quien}`), errores, extra: html`required` })}
+      ${seleccion('Tipo de documento', `tipDoc${quien}`, TIPOS_DOCUMENTO, { valor: valor(`tipDoc${quien}`), errores })}
+      ${campo('Número', `numDoc${quien}`, { valor: valor(`numDoc${quien}`), errores, extra: html`required` })}
+    </fieldset>`;
+  return html`<form
+    method="post"
+    action="/consola/documentos/${codigoGeneracion}/anular"
+    class="accion peligro"
+    id="anular"
+  >
+    <h3>Anular (invalidación ante MH)</h3>
+    ${
+      f &&
+      html`<div class="aviso error" role="alert">
+        <p>Revise los datos marcados: nada se envió a MH.</p>
+        ${f.generales.map((g) => html`<p>${g}</p>`)}
+      </div>`
+    }
+    ${seleccion('Tipo de anulación', 'tipoAnulacion', TIPOS_ANULACION, { valor: valor('tipoAnulacion'), errores })}
+    ${campo('Documento que lo reemplaza (código de generación)', 'codigoGeneracionR', {
+      valor: valor('codigoGeneracionR'),
+      errores,
+    })}
+    ${campo('Motivo', 'motivoAnulacion', { valor: valor('motivoAnulacion'), errores })}
+    ${persona('Responsable', 'Responsable')} ${persona('Solicita', 'Quien solicita')} ${campoCsrf(req)}<button
+      type="submit"
+      class="peligro"
+    >
+      Revisar la anulación
+    </button>
+  </form>`;
+}
+
 /** CAT-022, the kinds of identity document a responsable may give. */
-const tiposDocumento = () =>
-  ['13', '36', '03', '02', '37'].map(
-    (c) => html`<option value="${c}">${c} · ${catalogValue('CAT-022', c) ?? c}</option>`,
-  );
+const nombreDocumento = (c: string) => catalogValue('CAT-022', c) ?? c;
+const TIPOS_DOCUMENTO = ['13', '36', '03', '02', '37'].map((c) => [c, `${c} · ${nombreDocumento(c)}`] as const);

@@ -22,7 +22,7 @@ import {
   type FormularioDte,
 } from './emitir-formularios';
 import { panelVistaPrevia, type DocumentoPrevisto } from './emitir-vista';
-import { campoCsrf, casilla, mensajeClaro, type Errores } from './formulario';
+import { campoCsrf, casilla, mensajeClaro, mensajeDelCampo, type Errores } from './formulario';
 import { estadoEtiqueta, html, pagina, type Html } from './html';
 import { buscarClientes, clienteParaEmitir } from './clientes';
 import { buscarProductos, productoParaEmitir } from './productos';
@@ -244,7 +244,7 @@ export function emitirConsola(ctx: ApiContext): Router {
     for (const e of lista) {
       const nombre = campoDelError(f, v, e.field);
       if (nombre) errores[nombre] ??= mensajeClaro(e.message);
-      else generales.push(`${parteDe(f, e.field)}: ${mensajeClaro(e.message)}`);
+      else generales.push(mensajeDelCampo(parteDe(f, e.field), e.message));
     }
     if (!lista.length) generales.push(`${err.message} (${err.code})`);
     return { errores, generales };

@@ -13,7 +13,8 @@ a { color: var(--marca); }
 .barra nav { display: flex; flex-wrap: wrap; gap: 4px; flex: 1; }
 .barra nav a { color: #dfe6ff; text-decoration: none; padding: 6px 12px; border-radius: 6px; white-space: nowrap; }
 .barra nav a.activo, .barra nav a:hover { background: rgba(255,255,255,.16); color: #fff; }
-.barra .salir { display: flex; align-items: center; gap: 12px; font-size: 13px; color: #dfe6ff; }
+.barra .salir { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; min-width: 0; font-size: 13px; color: #dfe6ff; }
+.barra .salir span { overflow-wrap: anywhere; }
 main { max-width: 1180px; margin: 0 auto; padding: 8px 24px 48px; }
 h1 { font-size: 24px; margin: 20px 0 16px; }
 h2 { font-size: 17px; margin: 28px 0 10px; }
@@ -30,10 +31,10 @@ button.peligro { background: var(--error); border-color: var(--error); }
 section .descarga, section .accion { background: #fafbfd; }
 .descarga, .accion { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
 .descarga h3, .accion h3 { flex-basis: 100%; }
-fieldset { border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
+fieldset { min-width: 0; border: 1px solid var(--borde); border-radius: 8px; display: flex; flex-wrap: wrap; gap: 10px; padding: 8px 12px 12px; }
 label.opcion { flex-direction: row; align-items: center; gap: 6px; color: var(--tinta); font-size: 14px; }
 textarea { width: 100%; resize: vertical; }
-label, select { max-width: 100%; }
+label, input, select { max-width: 100%; }
 .error-campo { flex-basis: 100%; margin: 0; color: var(--error); font-size: 13px; font-weight: 600; }
 legend { font-size: 13px; color: var(--tenue); }
 table { position: relative; width: 100%; border-collapse: collapse; background: #fff; border: 1px solid var(--borde); border-radius: 10px; overflow: hidden; }
@@ -54,7 +55,9 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 .ficha dt { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--tenue); }
 .ficha dd { margin: 2px 0 0; }
 .columnas { display: grid; grid-template-columns: 3fr 2fr; gap: 16px; }
-.columnas > section { margin: 0; }
+.columnas > section { margin: 0; min-width: 0; }
+.historia > li { overflow-wrap: anywhere; }
+.accion > *, fieldset > * { min-width: 0; }
 .historia { list-style: none; margin: 0; padding: 0 0 0 14px; border-left: 2px solid var(--borde); }
 .historia > li { position: relative; padding: 0 0 14px 12px; }
 .historia > li::before { content: ""; position: absolute; left: -21px; top: 6px; width: 12px; height: 12px; border-radius: 50%; background: #fff; border: 2px solid var(--tenue); }
@@ -110,8 +113,11 @@ fieldset { min-width: 0; }
 .plan td label { max-width: 8em; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
+  /* The whole menu stays in view, wrapped under the name and the way out, each link a finger's size. */
   .barra { flex-wrap: wrap; gap: 8px 16px; padding: 10px 12px; }
-  .barra nav { flex-wrap: wrap; flex-basis: 100%; order: 3; }
+  .barra .salir { flex: 1 1 auto; justify-content: flex-end; }
+  .barra nav { flex-basis: 100%; order: 3; gap: 6px; }
+  .barra nav a { padding: 10px 12px; background: rgba(255,255,255,.08); }
   main { padding: 8px 12px 32px; }
   .ficha { grid-template-columns: 1fr; }
   table { display: block; overflow-x: auto; }

@@ -98,7 +98,7 @@ export function mensajeClaro(mensaje: string): string {
   );
   if (minimo)
     return minimo[1] === 'texto'
-      ? `Use al menos ${minimo[3]} caracteres`
+      ? `Escriba al menos ${minimo[3]} caracteres`
       : minimo[2] === '>'
         ? `Debe ser mayor que ${minimo[3]}`
         : `No puede ser menor que ${minimo[3]}`;
@@ -107,9 +107,21 @@ export function mensajeClaro(mensaje: string): string {
   );
   if (maximo)
     return maximo[1] === 'texto'
-      ? `Use hasta ${maximo[3]} caracteres`
+      ? `Escriba hasta ${maximo[3]} caracteres`
       : maximo[2] === '<'
         ? `Debe ser menor que ${maximo[3]}`
         : `No puede ser mayor que ${maximo[3]}`;
-  return mensaje;
+  // The schemas' own messages name a field by the API's name.
+  return mensaje.replace(/tipoAnulacion es (\d)(?: o (\d))?/, (_, a: string, b?: string) =>
+    b ? `el tipo de anulación es ${a} o ${b}` : `el tipo de anulación es ${a}`,
+  );
 }
+
+/**
+ * The API's validation error of a field as one sentence that names the field as its label does: "Nombre de
+ * quien solicita: escriba al menos 5 caracteres". What shows it away from its field (above a form) says so.
+ */
+export const mensajeDelCampo = (etiqueta: string, mensaje: string): string => {
+  const claro = mensajeClaro(mensaje);
+  return `${etiqueta}: ${claro.charAt(0).toLowerCase()}${claro.slice(1)}`;
+};

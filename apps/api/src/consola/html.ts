@@ -121,6 +121,7 @@ export function duracion(ms: number): string {
   return `${Math.floor(h / 24)} d ${h % 24} h`;
 }
 
+/** One place for the console's words for the API's estados. */
 const ESTADOS: Record<string, string> = {
   PENDIENTE: 'Pendiente de MH',
   PROCESSED: 'Aceptado',
@@ -129,8 +130,11 @@ const ESTADOS: Record<string, string> = {
   CANCELLED: 'Anulado',
 };
 
+/** A document's estado as a person reads it (the API's codes stay the API's). */
+export const estadoTexto = (estado: string): string => ESTADOS[estado] ?? estado;
+
 export const estadoEtiqueta = (estado: string) =>
-  html`<span class="estado estado-${estado.toLowerCase()}">${ESTADOS[estado] ?? estado}</span>`;
+  html`<span class="estado estado-${estado.toLowerCase()}">${estadoTexto(estado)}</span>`;
 
 /** A link to a workflow in Temporal's Web UI (TEMPORAL_UI_URL), or its id alone when none is configured. */
 export function enlaceWorkflow(ui: string | undefined, namespace: string, workflowId: string): Html {

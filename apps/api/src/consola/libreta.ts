@@ -22,7 +22,7 @@ import {
   type Campo,
   type Valores,
 } from './campos';
-import { campoCsrf, mensajeClaro, texto, type Errores } from './formulario';
+import { campoCsrf, mensajeClaro, mensajeDelCampo, texto, type Errores } from './formulario';
 import { html, pagina, type Html } from './html';
 import { datosDePagina, llenos } from './pagina';
 
@@ -57,7 +57,7 @@ function rechazo(campos: readonly Campo[], err: DteError, errores: Errores = {})
   for (const e of lista) {
     const nombre = nombreDelCampo(e.field);
     if (campos.some((c) => c.ruta === nombre)) errores[nombre] ??= mensajeClaro(e.message);
-    else generales.push(`${e.field}: ${mensajeClaro(e.message)}`);
+    else generales.push(mensajeDelCampo(e.field, e.message));
   }
   if (!lista.length) generales.push(`${err.message} (${err.code})`);
   return { errores, generales };

@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fichasDeBusqueda } from '@dte/domain';
+import type { EntradaLista } from '@dte/store';
 import { contribuyente, emitir, emitirCcf } from '../support/fixtures';
-import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+import { stack } from '../support/stack';
+import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
 /** GET /dte?q=: one box that finds a document the way a customer describes it, on the real stack. */
 describe('searching documents', () => {
@@ -90,6 +95,36 @@ describe('searching documents', () => {
     expect(primera.data.map((d) => d.codigoGeneracion)).toEqual([ccf.codigoGeneracion]);
     const segunda = await codigos(`&limit=1&cursor=${primera.cursor}`);
     expect(segunda.data.map((d) => d.codigoGeneracion)).toEqual([ferreteria.codigoGeneracion]);
+  });
+
+  it('finds documents listed before the search existed once the upgrade step has run (admin CLI)', async () => {
+    const viejo = await createTestTenant();
+    const antiguo = await emitir(viejo, '/dte/dte01', factura('Librería Cañas', '055555555'));
+    // As the list was before the search: its one entry without the flag, no index.
+    const { connection } = await testDatabase();
+    const entrada = await connection
+      .collection<EntradaLista>('documentos_lista')
+      .findOneAndUpdate({ _id: `lista:${viejo.emisorId}:1` }, { $unset: { buscable: 1 } });
+    expect(entrada?.codigoGeneracion).toBe(antiguo.codigoGeneracion);
+    for (const ficha of fichasDeBusqueda(entrada!))
+      await connection
+        .collection<{ _id: string }>('documentos_busqueda')
+        .deleteOne({ _id: `${viejo.emisorId}:${ficha}:1` });
+    expect(await buscar('canas', viejo)).toEqual([]);
+
+    const buscables = async () => {
+      const { stdout } = await promisify(execFile)(
+        'node',
+        ['apps/api/dist/admin/cli.js', 'documentos', 'buscables', '--emisor', String(viejo.emisorId)],
+        { env: { ...process.env, ...stack().env } },
+      );
+      return JSON.parse(stdout);
+    };
+    expect(await buscables()).toEqual({ emisorId: viejo.emisorId, buscables: 1 });
+    expect(await buscar('canas', viejo)).toEqual([antiguo.codigoGeneracion]);
+    expect(await buscar('05555555-5', viejo)).toEqual([antiguo.codigoGeneracion]);
+    // Run again, it finds nothing more to index.
+    expect(await buscables()).toEqual({ emisorId: viejo.emisorId, buscables: 0 });
   });
 
   it.each(['ab', 'de la', '-'])('refuses q=%s, which can find nothing, with 400 VALIDATION_ERROR', async (q) => {

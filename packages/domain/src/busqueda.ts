@@ -4,8 +4,10 @@
  *
  * A document has fichas of two kinds, each looked up by equality alone (the only lookup the embedded
  * database answers from an index):
- * - `n:` the first 3 and the first 6 letters of each word of the receptor's name of 3 letters or more,
- *   without accents, in lower case: "Ferretería López" is found by "ferre", "FERRETERIA" or "lop";
+ * - `n:` the first 3, 4 and 6 letters of each word of the receptor's name of 3 letters or more, without
+ *   accents, in lower case ("Ferretería López" is found by "ferre", "FERRETERIA" or "lop"), and the first 3
+ *   of each two of its first 8 such words (`n:fer+lop`), so "jose hern" reads the documents of the Josés Hernández, not
+ *   of every José;
  * - `c:` each identifier of the receptor (NIT, NRC, document number), the correlativo of its número de
  *   control and the first 8 characters of its codigoGeneracion, without dashes, in upper case, a number
  *   without its leading zeros: "01234567-8" and "012345678" are one ficha, and so are "123", "0123" and
@@ -36,8 +38,15 @@ const sinCeros = (s: string) => (/^\d+$/.test(s) ? s.replace(/^0+(?=.)/, '') : s
 /** Whether two identifiers (NIT, NRC, DUI…) are one, however each was written: with dashes or without. */
 export const mismoIdentificador = (a: string, b: string) => sinCeros(compacto(a)) === sinCeros(compacto(b));
 
-/** The fichas of a name's words: what a query word is looked up by. */
-const fichaDePalabra = (w: string) => `n:${w.slice(0, w.length >= 6 ? 6 : 3)}`;
+/** The ficha a query word is looked up by: its first 6, 4 or 3 letters. */
+const fichaDePalabra = (w: string) => `n:${w.slice(0, w.length >= 6 ? 6 : w.length >= 4 ? 4 : 3)}`;
+/** The ficha of two words of a name, whatever their order. */
+const fichaDePar = (a: string, b: string) => `n:${[a.slice(0, 3), b.slice(0, 3)].sort().join('+')}`;
+/**
+ * The words of a name paired: its first 8 of 3 letters or more, every name but the longest (a longer one is
+ * found by a pair of its first 8 words, or by one word).
+ */
+const MAX_PAREADAS = 8;
 /** The shortest query word a name is looked up by. */
 const MIN_PALABRA = 3;
 /** The characters of a codigoGeneracion's beginning a query needs. */
@@ -57,11 +66,11 @@ export interface Buscable {
 /** Every ficha a document is found by (`consultaDeBusqueda` looks up one of a query's). */
 export function fichasDeBusqueda(d: Buscable): string[] {
   const fichas = new Set<string>();
-  for (const w of palabrasDe(d.receptorNombre ?? '')) {
-    if (w.length < MIN_PALABRA) continue;
-    fichas.add(`n:${w.slice(0, 3)}`);
-    if (w.length >= 6) fichas.add(`n:${w.slice(0, 6)}`);
-  }
+  const palabras = palabrasDe(d.receptorNombre ?? '').filter((w) => w.length >= MIN_PALABRA);
+  for (const w of palabras) for (const largo of [3, 4, 6]) if (w.length >= largo) fichas.add(`n:${w.slice(0, largo)}`);
+  const pareadas = palabras.slice(0, MAX_PAREADAS);
+  for (const [i, a] of pareadas.entries())
+    for (const b of pareadas.slice(i + 1)) if (a.slice(0, 3) !== b.slice(0, 3)) fichas.add(fichaDePar(a, b));
   for (const id of d.receptor) if (compacto(id)) fichas.add(`c:${sinCeros(compacto(id))}`);
   fichas.add(`c:${sinCeros(d.numeroControl.slice(d.numeroControl.lastIndexOf('-') + 1))}`);
   fichas.add(`c:${sinCeros(compacto(d.codigoGeneracion).slice(0, INICIO_CODIGO))}`);
@@ -86,8 +95,11 @@ export function consultaDeBusqueda(q: string): ConsultaBusqueda | null {
   if (!c) return null;
   let fichas: string[];
   if (/\s/.test(q.trim()) || !/\d/.test(c)) {
-    fichas = palabras.filter((w) => w.length >= MIN_PALABRA).map(fichaDePalabra);
-    if (!fichas.length) return null;
+    const largas = palabras.filter((w) => w.length >= MIN_PALABRA);
+    if (!largas.length) return null;
+    fichas = largas.map(fichaDePalabra);
+    const [a, b] = [...largas].sort((x, y) => y.length - x.length);
+    if (b && a!.slice(0, 3) !== b.slice(0, 3)) fichas.push(fichaDePar(a!, b));
   } else {
     // A serie's code has a letter past F (M001P001), a codigoGeneracion none.
     const final = FINAL_NUMERO_CONTROL.exec(c);

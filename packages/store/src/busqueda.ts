@@ -7,7 +7,7 @@ import { isDuplicateKey } from './db/duplicate-key';
  * a document's fichas are). Each ficha of an emisor is a series numbered from 1 without gaps: its k-th
  * document is `{_id: "<emisorId>:<ficha>:<k>", n}`, n its number on the emisor's list. A series is read by
  * `_id` alone, the only lookup FerretDB (the embedded database) answers from an index, newest first, from
- * its last k, which a few lookups find: k exists for every k up to the last and for none after it.
+ * its last k, which a few rounds of lookups find: k exists for every k up to the last and for none after it.
  *
  * A document is added by inserting at the next k of each of its series: one insert for all of them, and,
  * for a series another process added to meanwhile, the insert refused on its `_id` and made again after
@@ -50,15 +50,25 @@ export class IndiceBusqueda {
     return (await this.posiciones.findOne({ _id: `${serie}:${k}` }, { projection: { _id: 1 } })) !== null;
   }
 
-  /** The last k of a series (0: none), from a k known to exist: doubling steps, then halving. */
+  /**
+   * The last k of a series (0: none), from a k known to exist (or 0): powers of 4 past it at once, then the
+   * gap between the last that exists and the first that does not, 16 points at a time. A few rounds of
+   * lookups whatever the series' length (5 for a million).
+   */
   private async ultimoDesde(serie: string, desde: number): Promise<number> {
-    let [bajo, paso] = [desde, 1];
-    while (await this.existe(serie, bajo + paso)) [bajo, paso] = [bajo + paso, paso * 2];
-    let alto = bajo + paso;
+    const saltos = Array.from({ length: 12 }, (_, i) => desde + 4 ** i);
+    const hay = await Promise.all(saltos.map((k) => this.existe(serie, k)));
+    const i = hay.indexOf(false);
+    if (i === -1) return this.ultimoDesde(serie, saltos.at(-1)!);
+    let [bajo, alto] = [i === 0 ? desde : saltos[i - 1]!, saltos[i]!];
     while (alto - bajo > 1) {
-      const medio = Math.floor((bajo + alto) / 2);
-      if (await this.existe(serie, medio)) bajo = medio;
-      else alto = medio;
+      const paso = Math.ceil((alto - bajo) / 16);
+      const puntos: number[] = [];
+      for (let k = bajo + paso; k < alto; k += paso) puntos.push(k);
+      const existen = await Promise.all(puntos.map((k) => this.existe(serie, k)));
+      const j = existen.indexOf(false);
+      if (j === -1) bajo = puntos.at(-1)!;
+      else [bajo, alto] = [j > 0 ? puntos[j - 1]! : bajo, puntos[j]!];
     }
     return bajo;
   }

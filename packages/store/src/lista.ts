@@ -247,7 +247,9 @@ export class ListaDocumentos {
     const vistos = new Set<number>();
     let examinados = 0;
     while (k >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
-      const ks = Array.from({ length: Math.min(LOTE, k) }, (_, j) => k - j);
+      // A ficha's documents mostly match its query: read what the page lacks, then batches.
+      const tamano = examinados ? LOTE : limit;
+      const ks = Array.from({ length: Math.min(tamano, k) }, (_, j) => k - j);
       const numeros = await this.indice.leer(emisorId, ficha, ks);
       const lote = await Promise.all(
         numeros.map((n) => (n === null || vistos.has(n) ? null : (vistos.add(n), this.leer(emisorId, n)))),

@@ -28,12 +28,12 @@ const serieDe = (emisorId: number, ficha: string) => `${emisorId}:${ficha}`;
 const ultimosPorBase = new WeakMap<Connection, Map<string, number>>();
 
 export class IndiceBusqueda {
-  private readonly ultimos: Map<string, number>;
+  constructor(private readonly connection: Connection) {}
 
-  constructor(private readonly connection: Connection) {
-    const ultimos = ultimosPorBase.get(connection) ?? new Map<string, number>();
-    ultimosPorBase.set(connection, ultimos);
-    this.ultimos = ultimos;
+  private get ultimos(): Map<string, number> {
+    let ultimos = ultimosPorBase.get(this.connection);
+    if (!ultimos) ultimosPorBase.set(this.connection, (ultimos = new Map()));
+    return ultimos;
   }
 
   private get posiciones() {

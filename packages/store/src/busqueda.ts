@@ -51,11 +51,13 @@ export class IndiceBusqueda {
   }
 
   /**
-   * The last k of a series (0: none), from a k known to exist (or 0): powers of 4 past it at once, then the
-   * gap between the last that exists and the first that does not, 16 points at a time. A few rounds of
-   * lookups whatever the series' length (5 for a million).
+   * The last k of a series (0: none), from a k known to exist (or 0): the next one (most series read are
+   * empty or known to their end), then powers of 4 past it at once, then the gap between the last that
+   * exists and the first that does not, 16 points at a time. A few rounds of lookups whatever the series'
+   * length (6 for a million).
    */
   private async ultimoDesde(serie: string, desde: number): Promise<number> {
+    if (!(await this.existe(serie, desde + 1))) return desde;
     const saltos = Array.from({ length: 12 }, (_, i) => desde + 4 ** i);
     const hay = await Promise.all(saltos.map((k) => this.existe(serie, k)));
     const i = hay.indexOf(false);

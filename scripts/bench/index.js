@@ -6,13 +6,14 @@
  * scenario against the HTTP API and then the same work as a plain loop (the floor, floor.js), samples
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
- *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, libros, compras, certificacion,
- *                    numeracion) or scenario names;
+ *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, busqueda, libros, compras,
+ *                    certificacion, numeracion) or scenario names;
  *                    default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
  *   --backlog n      contingency backlog (default 5000; quick 300)
  *   --seed n         documents stored before the seeded latency run (default 1000000; quick 20000)
+ *   --busqueda n     documents of the emisor the search box is timed on (default 1000000; quick 20000)
  *   --libros n       documents of the month the books are made of (default 100000; quick 5000)
  *   --compras n      received documents of the month the purchase books are made of (default 20000; quick 2000)
  *   --numeros n      numbers taken on one series at each process count of `numeracion` (default 800; quick 160)
@@ -50,6 +51,7 @@ function parseArgs(argv) {
     else if (a === '--backlog') o.backlog = Number(val());
     else if (a === '--seed') o.seed = Number(val());
     else if (a === '--libros') o.libros = Number(val());
+    else if (a === '--busqueda') o.busqueda = Number(val());
     else if (a === '--compras') o.compras = Number(val());
     else if (a === '--numeros') o.numeros = Number(val());
     else if (a === '--stack-file') o.stackFile = path.resolve(val());
@@ -69,6 +71,7 @@ function parseArgs(argv) {
   o.backlog ??= o.quick ? 300 : 5000;
   o.seed ??= o.quick ? 20000 : 1000000;
   o.libros ??= o.quick ? 5000 : 100_000;
+  o.busqueda ??= o.quick ? 20_000 : 1_000_000;
   o.compras ??= o.quick ? 2000 : 20_000;
   o.numeros ??= o.quick ? 160 : 800;
   o.drainTimeout ??= o.quick ? 300 : 1800;
@@ -235,6 +238,7 @@ async function main() {
   const { seedDocuments } = require('./seed');
   const { benchList } = require('./lista');
   const { benchLibros } = require('./libros');
+  const { benchBusqueda } = require('./busqueda');
   const { benchCompras } = require('./compras');
   const { benchCertificacion } = require('./certificacion');
   const { benchNumeracion } = require('./numeracion');
@@ -504,6 +508,12 @@ async function main() {
       const template = await db.models.Document.findOne({ _id: await lastIssued() }).lean();
       const sizes = opts.quick ? [1000, 5000] : [10_000, 100_000];
       run.lista = (await sampled({}, () => benchList(db, template, sizes, log))).value;
+      save();
+    }
+
+    if (want('busqueda', 'busqueda')) {
+      run.busqueda = await sampled({}, () => benchBusqueda(db, opts.busqueda, log));
+      run.busqueda = { ...run.busqueda.value, resources: run.busqueda.resources };
       save();
     }
 

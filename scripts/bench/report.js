@@ -198,6 +198,14 @@ function extraLines(run) {
         ['primera', 'mitadPorCursor', 'hastaUnDia', 'rechazados', 'receptorSinCoincidencia'].map(page).join('; '),
     );
   }
+  const b = run.busqueda;
+  if (b) {
+    const clase = (nombre, c) => `${nombre} ${fmt(c.p50, 1)}/${fmt(c.p95, 1)}/${fmt(c.max, 1)} ms`;
+    lines.push(
+      `GET /dte?q= at ${b.count} documents (p50/p95/max): ` +
+        [...Object.entries(b.clases).map(([n, c]) => clase(n, c)), clase('all', b.todas)].join('; '),
+    );
+  }
   for (const [libros, que] of [
     [run.libros, 'documents'],
     [run.compras, 'received documents'],

@@ -142,7 +142,7 @@ describe('web console', () => {
     const page = await entrar(persona);
     await captura(page, 'documentos');
 
-    await page.type('input[name=numeroControl]', d.numeroControl);
+    await page.type('input[name=q]', d.numeroControl);
     await Promise.all([page.waitForNavigation(), page.click('form.filtros button[type=submit]')]);
     const filas = await page.$$eval('tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
     expect(filas).toHaveLength(1);

@@ -19,3 +19,10 @@ export * from './identificacion';
 export * from './compras';
 export * from './personas';
 export * from './clientes';
+export {
+  consultaDeBusqueda,
+  fichasDeBusqueda,
+  mismoIdentificador,
+  type Buscable,
+  type ConsultaBusqueda,
+} from './busqueda';

@@ -213,6 +213,17 @@ export class Documents {
     return anteriores.length;
   }
 
+  /** The emisor's documents among `codigos`, as their list entries show them; another's are left out. */
+  async entradasDe(emisorId: number, codigos: readonly string[]): Promise<EntradaLista[]> {
+    const docs = await Promise.all(codigos.map((c) => this.findOwn(emisorId, c, LISTA_FIELDS)));
+    return docs.filter((d) => d !== null).map((d) => ({ _id: d._id, ...entradaDe(d) }));
+  }
+
+  /** Puts the emisor's documents listed before the search existed in its index (see `ListaDocumentos`). */
+  hacerBuscables(emisorId: number): Promise<number> {
+    return this.lista.hacerBuscables(emisorId);
+  }
+
   /** The emisor's documents emitted in a period, oldest first, as they are consumed (see `ListaDocumentos`). */
   periodo(emisorId: number, desde: string, hasta: string) {
     return this.lista.periodo(emisorId, desde, hasta);

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { DocumentEstado } from '@dte/contract';
-import type { Dte } from '@dte/domain';
+import { consultaDeBusqueda, mismoIdentificador, type ConsultaBusqueda, type Dte } from '@dte/domain';
+import { IndiceBusqueda } from './busqueda';
 import { isDuplicateKey } from './db/duplicate-key';
 import { lastNumber, takeNext } from './db/insert-next';
 
@@ -36,6 +37,11 @@ export interface EntradaLista {
   libro?: { tipoDte: string; dte: Dte };
   /** The date MH accepted the document's invalidation (YYYY-MM-DD, El Salvador); copied at each change. */
   anuladoEl?: string | null;
+  /**
+   * The document is in the search's index (`IndiceBusqueda`): set with the entry written after it, absent on
+   * entries written before the search existed (`hacerBuscables` adds them).
+   */
+  buscable?: true;
 }
 
 export interface FiltrosLista {
@@ -46,6 +52,8 @@ export interface FiltrosLista {
   hasta?: string;
   receptor?: string;
   numeroControl?: string;
+  /** The search box (`consultaDeBusqueda`). */
+  q?: string;
 }
 
 /** Entries read at once: a page of the largest size in one round of parallel lookups. */
@@ -66,7 +74,11 @@ function otroDia(fecha: string, dias: number): string {
 }
 
 export class ListaDocumentos {
-  constructor(private readonly connection: Connection) {}
+  private readonly indice: IndiceBusqueda;
+
+  constructor(private readonly connection: Connection) {
+    this.indice = new IndiceBusqueda(connection);
+  }
 
   private get entradas() {
     return this.connection.collection<EntradaLista>('documentos_lista');
@@ -86,10 +98,26 @@ export class ListaDocumentos {
     return takeNext(this.connection, serie(emisorId));
   }
 
-  /** Writes the document's entry under its number, unless one is there already. */
+  /**
+   * Puts the document in the search's index unless its entry says it is there: the index first, the entry
+   * after, so an entry that says so is never ahead of the index (a write retried in between indexes twice).
+   * Answers whether there was an entry.
+   */
+  private async indexar(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<boolean> {
+    const previa = await this.entradas.findOne({ _id: clave(emisorId, n) }, { projection: { buscable: 1 } });
+    if (!previa?.buscable) await this.indice.agregar(emisorId, n, entrada);
+    return previa !== null;
+  }
+
+  /** Writes the document's entry under its number, unless one is there already (then only indexes it). */
   async escribir(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
+    const _id = clave(emisorId, n);
+    if (await this.indexar(emisorId, n, entrada)) {
+      await this.entradas.updateOne({ _id }, { $set: { buscable: true } });
+      return;
+    }
     try {
-      await this.entradas.insertOne({ _id: clave(emisorId, n), ...entrada });
+      await this.entradas.insertOne({ _id, ...entrada, buscable: true });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -97,7 +125,25 @@ export class ListaDocumentos {
 
   /** Writes the document's entry under its number as it now is, whether or not it was written before. */
   async reemplazar(emisorId: number, n: number, entrada: Omit<EntradaLista, '_id'>): Promise<void> {
-    await this.entradas.replaceOne({ _id: clave(emisorId, n) }, entrada, { upsert: true });
+    await this.indexar(emisorId, n, entrada);
+    await this.entradas.replaceOne({ _id: clave(emisorId, n) }, { ...entrada, buscable: true }, { upsert: true });
+  }
+
+  /**
+   * Puts in the search's index the emisor's documents listed before it existed, oldest first, and answers
+   * how many. Run once after the upgrade (admin CLI `documentos buscables`); a document listed meanwhile is
+   * found before them in its fichas, so their order there is not the list's.
+   */
+  async hacerBuscables(emisorId: number): Promise<number> {
+    const ultimo = await lastNumber(this.connection, serie(emisorId));
+    let hechos = 0;
+    for (let n = 1; n <= ultimo; n++) {
+      const entrada = await this.leer(emisorId, n);
+      if (!entrada || entrada.buscable) continue;
+      await this.escribir(emisorId, n, entrada);
+      hechos++;
+    }
+    return hechos;
   }
 
   private leer(emisorId: number, n: number) {
@@ -159,6 +205,8 @@ export class ListaDocumentos {
     cursor: number | null,
     limit: number,
   ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
+    const consulta = filtros.q ? consultaDeBusqueda(filtros.q) : null;
+    if (consulta) return this.busqueda(emisorId, filtros, consulta, cursor, limit);
     const encontradas: EntradaLista[] = [];
     let n = await this.inicio(emisorId, filtros, cursor);
     const piso = filtros.desde && otroDia(filtros.desde, -1);
@@ -179,6 +227,44 @@ export class ListaDocumentos {
     }
     return { entradas: encontradas, siguiente: n >= 1 ? n : null };
   }
+
+  /**
+   * A page of the search: the series of the query's ficha with the fewest documents (`IndiceBusqueda`), read
+   * newest first from `cursor` (a position in it) down, each document's entry checked against the query and
+   * the other filters. As `pagina`, at most MAX_EXAMINADOS are examined: a page may come back short, with a cursor.
+   */
+  private async busqueda(
+    emisorId: number,
+    filtros: FiltrosLista,
+    consulta: ConsultaBusqueda,
+    cursor: number | null,
+    limit: number,
+  ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
+    const ultimos = await Promise.all(consulta.fichas.map((f) => this.indice.ultimo(emisorId, f)));
+    const i = ultimos.indexOf(Math.min(...ultimos));
+    const ficha = consulta.fichas[i]!;
+    let k = Math.min(cursor ?? Infinity, ultimos[i]!);
+    const encontradas: EntradaLista[] = [];
+    const vistos = new Set<number>();
+    let examinados = 0;
+    while (k >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
+      // A ficha's documents mostly match its query: read what the page lacks, then batches.
+      const tamano = examinados ? LOTE : limit;
+      const ks = Array.from({ length: Math.min(tamano, k) }, (_, j) => k - j);
+      const numeros = await this.indice.leer(emisorId, ficha, ks);
+      const lote = await Promise.all(
+        numeros.map((n) => (n === null || vistos.has(n) ? null : (vistos.add(n), this.leer(emisorId, n)))),
+      );
+      for (const [j, entrada] of lote.entries()) {
+        k = ks[j]! - 1;
+        examinados++;
+        if (!entrada || !consulta.coincide(entrada) || !coincide(entrada, filtros)) continue;
+        encontradas.push(entrada);
+        if (encontradas.length === limit) break;
+      }
+    }
+    return { entradas: encontradas, siguiente: k >= 1 ? k : null };
+  }
 }
 
 function coincide(e: EntradaLista, f: FiltrosLista): boolean {
@@ -188,6 +274,6 @@ function coincide(e: EntradaLista, f: FiltrosLista): boolean {
     (!f.desde || e.fecEmi >= f.desde) &&
     (!f.hasta || e.fecEmi <= f.hasta) &&
     (!f.numeroControl || e.numeroControl === f.numeroControl) &&
-    (!f.receptor || e.receptor.includes(f.receptor))
+    (!f.receptor || e.receptor.some((id) => mismoIdentificador(id, f.receptor!)))
   );
 }

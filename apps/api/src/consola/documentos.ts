@@ -12,11 +12,14 @@ import {
   instanteProcesamientoMh,
   listaRequest,
   parseRequest,
+  type ListaRequest,
   resendRequest,
   type DteTipo,
   type TipoEvento,
 } from '@dte/domain';
+import { once } from 'node:events';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { ZipFile } from 'yazl';
 import { EntregaWebhook } from '@dte/contract';
 import {
   Auditoria,
@@ -36,6 +39,7 @@ import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
 import { findOwnDocument } from '../http/documents';
 import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
+import { csvDeEntradas } from '../routes/export';
 import { reenviarDocumento } from '../routes/resend';
 import { ACCIONES, quien } from './auditoria';
 import { duracion, enlaceWorkflow, estadoEtiqueta, estadoTexto, fechaHora, html, pagina, type Html } from './html';
@@ -70,6 +74,81 @@ const nombreTipo = (tipo: string) => {
   const tipoDte = DTE_TIPOS.includes(tipo as DteTipo) ? documentKind(tipo as DteTipo).tipoDte : tipo;
   return catalogValue('CAT-002', tipoDte) ?? tipo;
 };
+
+/** The documents one action of the list takes at most: a page of the largest size. */
+const MAX_SELECCION = 100;
+
+/** A person resends with REENVIO; a machine's console token as its route lets it (`reenviarDocumento`). */
+const puedeReenviar = (req: Request) => !req.auth.esDePersona || req.auth.permissions.includes('REENVIO');
+
+/** The list's fields a person sees, and what each needs when it is refused. */
+const MENSAJES_LISTA: Record<string, string> = {
+  q: 'Escriba al menos 3 letras de una palabra del nombre, o un NIT, DUI, NRC, número de control o código de generación',
+  desde: 'Una fecha desde el 1 de enero de 2021 hasta mañana, no después de «Hasta»',
+  hasta: 'Una fecha desde el 1 de enero de 2021 hasta mañana',
+  tipo: 'Elija un tipo de la lista',
+  estado: 'Elija un estado de la lista',
+};
+
+/** The list's query as typed (kept in the form), and either what it asks for or what is wrong with it. */
+type ConsultaLista = { valores: Record<string, string> } & (
+  | {
+      pedido: { filtros: Omit<ListaRequest, 'cursor' | 'limit'>; cursor: number | null; limit: number };
+      errores?: undefined;
+    }
+  | { pedido?: undefined; errores: { campos: Errores; otros: string[] } }
+);
+
+function consultaLista(llenos_: Record<string, string>): ConsultaLista {
+  const valores = Object.fromEntries(Object.entries(llenos_).map(([k, v]) => [k, v.trim()]));
+  // Ticks every box of the page: not a filter.
+  const { marcar: _marcar, ...consulta } = valores;
+  try {
+    const { cursor, limit, ...filtros } = parseRequest(listaRequest, consulta);
+    return { valores, pedido: { filtros, cursor: cursor === undefined ? null : leerCursor(cursor), limit } };
+  } catch (err) {
+    if (!(err instanceof DteError) || err.code !== ErrorCode.VALIDATION_ERROR) throw err;
+    const campos: Errores = {};
+    const otros: string[] = [];
+    for (const { field, message } of err.details.errors as { field: string; message: string }[])
+      if (MENSAJES_LISTA[field]) campos[field] ??= MENSAJES_LISTA[field];
+      else otros.push(`${field}: ${message}`);
+    return { valores, errores: { campos, otros } };
+  }
+}
+
+/** The search box and the filters, with what was typed and each refusal beside its field. */
+function formularioFiltros(c: ConsultaLista): Html {
+  const v = c.valores;
+  const errores = c.errores?.campos ?? {};
+  return html`<form class="filtros" method="get" action="/consola/documentos" role="search">
+      ${campo('Buscar: nombre del receptor, NIT, DUI, NRC, número de control o código de generación', 'q', {
+        tipo: 'search',
+        valor: v.q,
+        errores,
+        extra: html`size="40" placeholder="ferreteria lopez · 01234567-8 · 000123"`,
+      })}
+      ${campo('Desde', 'desde', { tipo: 'date', valor: v.desde, errores })}
+      ${campo('Hasta', 'hasta', { tipo: 'date', valor: v.hasta, errores })}
+      ${seleccion('Tipo', 'tipo', [['', 'Todos'], ...DTE_TIPOS.map((t): [string, string] => [t, nombreTipo(t)])], {
+        valor: v.tipo,
+        errores,
+      })}
+      ${seleccion('Estado', 'estado', [['', 'Todos'], ...ESTADOS.map((e): [string, string] => [e, estadoTexto(e)])], {
+        valor: v.estado,
+        errores,
+      })}
+      ${(['receptor', 'numeroControl'] as const).map((k) =>
+        v[k] ? html`<input type="hidden" name="${k}" value="${v[k]}" />` : '',
+      )}
+      <button type="submit">Buscar</button>
+    </form>
+    ${
+      c.errores?.otros.length
+        ? html`<div class="aviso error" role="alert">${c.errores.otros.map((o) => html`<p>${o}</p>`)}</div>`
+        : ''
+    }`;
+}
 
 /**
  * The documents pages: the search (the API's list filters, `GET /dte`, or one codigoGeneracion) and a
@@ -140,56 +219,42 @@ export function documentosConsola(ctx: ApiContext): Router {
   }
 
   router.get('/documentos', authenticate(ctx), async (req, res) => {
-    const { codigoGeneracion, ...filtros } = llenos(req.query);
+    const { codigoGeneracion, ...valores } = llenos(req.query);
     if (codigoGeneracion) {
       const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion.trim(), ['codigoGeneracion']);
       return res.redirect(303, `/consola/documentos/${doc.codigoGeneracion}`);
     }
-    const { cursor, limit, ...lista } = parseRequest(listaRequest, filtros);
-    const { entradas, siguiente } = await ctx.documents.list(
-      req.auth.emisorId,
-      lista,
-      cursor === undefined ? null : leerCursor(cursor),
-      limit,
-    );
-    const docs = entradas.map(documentSummaryView);
-    const mas = siguiente === null ? null : new URLSearchParams({ ...filtros, cursor: escribirCursor(siguiente) });
-    const cuerpo = html` <form class="filtros" method="get" action="/consola/documentos">
-        <label>Código de generación<input name="codigoGeneracion" placeholder="UUID" size="38" /></label>
-        <label
-          >Número de control<input
-            name="numeroControl"
-            value="${filtros.numeroControl}"
-            placeholder="DTE-01-M001P001-000000000000001"
-            size="34"
-        /></label>
-        <label>Receptor (NIT, NRC o documento)<input name="receptor" value="${filtros.receptor}" /></label>
-        <label>Desde<input type="date" name="desde" value="${filtros.desde}" /></label>
-        <label>Hasta<input type="date" name="hasta" value="${filtros.hasta}" /></label>
-        <label
-          >Tipo<select name="tipo">
-            <option value="">Todos</option>
-            ${DTE_TIPOS.map(
-              (t) => html`<option value="${t}" ${filtros.tipo === t ? html` selected` : ''}>${nombreTipo(t)}</option>`,
-            )}
-          </select></label
-        >
-        <label
-          >Estado<select name="estado">
-            <option value="">Todos</option>
-            ${ESTADOS.map(
-              (e) =>
-                html`<option value="${e}" ${filtros.estado === e ? html` selected` : ''}>${estadoTexto(e)}</option>`,
-            )}
-          </select></label
-        >
-        <button type="submit">Buscar</button>
-      </form>
-      ${
-        docs.length
-          ? html`<table>
+    const c = consultaLista(valores);
+    const pagina_ = c.pedido
+      ? await ctx.documents.list(req.auth.emisorId, c.pedido.filtros, c.pedido.cursor, c.pedido.limit)
+      : null;
+    const docs = pagina_?.entradas.map(documentSummaryView) ?? [];
+    const { marcar, ...filtros } = c.valores;
+    const mas =
+      pagina_?.siguiente == null
+        ? null
+        : new URLSearchParams({ ...filtros, cursor: escribirCursor(pagina_.siguiente) });
+    const todos = new URLSearchParams({ ...filtros, marcar: 'todos' });
+    const cuerpo = html`${formularioFiltros(c)}
+    ${
+      docs.length
+        ? html`<form method="post" action="/consola/documentos/seleccion" class="seleccion">
+            ${campoCsrf(req)}
+            <p class="acciones-seleccion">
+              <span>Con los documentos marcados:</span>
+              ${
+                puedeReenviar(req)
+                  ? html`<button type="submit" name="accion" value="reenviar">Reenviar por correo</button>`
+                  : ''
+              }
+              <button type="submit" name="accion" value="pdf" class="secundario">Descargar PDF (zip)</button>
+              <button type="submit" name="accion" value="csv" class="secundario">Exportar CSV</button>
+              <a href="/consola/documentos?${todos.toString()}">Marcar todos</a>
+            </p>
+            <table>
               <thead>
                 <tr>
+                  <th>Marcar</th>
                   <th>Número de control</th>
                   <th>Tipo</th>
                   <th>Fecha</th>
@@ -202,22 +267,113 @@ export function documentosConsola(ctx: ApiContext): Router {
                 ${docs.map(
                   (d) =>
                     html`<tr>
+                      <td>
+                        <input
+                          type="checkbox"
+                          name="codigo"
+                          value="${d.codigoGeneracion}"
+                          aria-label="Marcar ${d.numeroControl}"
+                          ${marcar === 'todos' ? html`checked` : ''}
+                        />
+                      </td>
                       <td><a href="/consola/documentos/${d.codigoGeneracion}">${d.numeroControl}</a></td>
                       <td>${nombreTipo(d.tipo)}</td>
                       <td>${d.fecEmi}</td>
                       <td>
-                        ${d.receptor.nombre ?? ''} <span class="tenue">${d.receptor.identificadores.join(' · ')}</span>
+                        ${d.receptor.nombre ?? ''}
+                        <span class="tenue">${d.receptor.identificadores.join(' · ')}</span>
                       </td>
                       <td class="num">$${d.total}</td>
                       <td>${estadoEtiqueta(d.estado)}</td>
                     </tr>`,
                 )}
               </tbody>
-            </table>`
-          : html`<p class="vacio">Ningún documento coincide con la búsqueda.</p>`
+            </table>
+          </form>`
+        : c.pedido
+          ? html`<p class="vacio">Ningún documento coincide con la búsqueda.</p>`
+          : ''
+    }
+    ${mas && html`<p><a class="boton secundario" href="/consola/documentos?${mas.toString()}">Más antiguos →</a></p>`}`;
+    res
+      .status(c.errores ? 400 : 200)
+      .send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Documentos', seccion: 'documentos', cuerpo }));
+  });
+
+  /**
+   * What is done with the documents marked on the list: each resent by the resend's own code (REENVIO, audited
+   * one by one), their PDFs as one zip, or their list entries as the CSV of `GET /dte/export`. Only the
+   * session's emisor's documents are read; another's codigoGeneracion is told as not found.
+   */
+  router.post('/documentos/seleccion', authenticate(ctx), async (req, res) => {
+    const cuerpo = req.body as Record<string, unknown>;
+    const marcados = ([] as unknown[]).concat(cuerpo.codigo ?? []).filter((c): c is string => typeof c === 'string');
+    const codigos = [...new Set(marcados.map((c) => c.trim().toUpperCase()))];
+    if (!codigos.length || codigos.length > MAX_SELECCION)
+      throw new DteError(ErrorCode.VALIDATION_ERROR, 400, `Marque de 1 a ${MAX_SELECCION} documentos`, {
+        errors: [{ field: 'codigo', message: `de 1 a ${MAX_SELECCION} documentos` }],
+      });
+    const fecha = new Date().toISOString().slice(0, 10);
+    if (cuerpo.accion === 'csv') {
+      const entradas = await ctx.documents.entradasDe(req.auth.emisorId, codigos);
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .setHeader('Content-Disposition', `attachment; filename="documentos-${fecha}.csv"`)
+        .send(csvDeEntradas(entradas));
+      return;
+    }
+    if (cuerpo.accion === 'pdf') {
+      const zip = new ZipFile();
+      let pdfs = 0;
+      for (const codigo of codigos) {
+        const doc = await ctx.documents.findOwn(req.auth.emisorId, codigo, ['numeroControl', 'dtePdfUrl']);
+        const pdf = doc?.dtePdfUrl ? await ctx.store.get(doc.dtePdfUrl) : null;
+        if (!doc || !pdf) continue;
+        zip.addBuffer(pdf, `${doc.numeroControl}.pdf`);
+        pdfs++;
       }
-      ${mas && html`<p><a class="boton secundario" href="/consola/documentos?${mas.toString()}">Más antiguos →</a></p>`}`;
-    res.send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Documentos', seccion: 'documentos', cuerpo }));
+      if (!pdfs)
+        throw new DteError(
+          ErrorCode.DOCUMENT_NOT_PROCESSED,
+          409,
+          'Ninguno de los documentos marcados tiene PDF: solo los aceptados (o emitidos en contingencia) lo tienen',
+        );
+      res
+        .status(200)
+        .type('application/zip')
+        .setHeader('Content-Disposition', `attachment; filename="documentos-${fecha}.zip"`);
+      zip.outputStream.pipe(res);
+      zip.end();
+      await once(res, 'finish');
+      return;
+    }
+    if (cuerpo.accion !== 'reenviar')
+      throw new DteError(ErrorCode.VALIDATION_ERROR, 400, 'Elija reenviar, descargar los PDF o exportar', {
+        errors: [{ field: 'accion', message: 'reenviar, pdf o csv' }],
+      });
+    requirePermission(req.auth, 'REENVIO');
+    const resultados: Html[] = [];
+    let hechos = 0;
+    for (const codigo of codigos) {
+      const enlace = html`<a href="/consola/documentos/${codigo}">${codigo}</a>`;
+      try {
+        const data = await reenviarDocumento(ctx, req, res, codigo, parseRequest(resendRequest, {}));
+        resultados.push(html`<li>${enlace}: reenviado a ${data.emailEnviado}</li>`);
+        hechos++;
+      } catch (err) {
+        if (!(err instanceof DteError)) throw err;
+        resultados.push(html`<li>${enlace}: no reenviado. ${err.message}</li>`);
+      }
+    }
+    const resumen = html`<p class="aviso ${hechos === codigos.length ? 'ok' : 'error'}">
+        ${hechos} de ${codigos.length} documentos reenviados
+      </p>
+      <ul class="resultados-seleccion">
+        ${resultados}
+      </ul>
+      <p><a class="boton secundario" href="/consola/documentos">Volver a Documentos</a></p>`;
+    res.send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Reenvío', seccion: 'documentos', cuerpo: resumen }));
   });
 
   /**

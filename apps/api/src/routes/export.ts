@@ -21,6 +21,12 @@ const COLUMNAS: [string, (e: EntradaLista) => string | null][] = [
   ['ambiente', (e) => ambienteName[e.ambiente as AmbienteCode]],
 ];
 
+const encabezado = () => `${COLUMNAS.map(([nombre]) => nombre).join(',')}\r\n`;
+const fila = (e: EntradaLista) => `${COLUMNAS.map(([, de]) => campoCsv(de(e))).join(',')}\r\n`;
+
+/** Documents as the export's CSV (the console's list exports the documents marked on it). */
+export const csvDeEntradas = (entradas: readonly EntradaLista[]) => encabezado() + entradas.map(fila).join('');
+
 /** Writes and waits while the client is slower than the export: one batch of documents in memory at most. */
 async function escribir(res: Response, chunk: string | Buffer): Promise<void> {
   if (!res.write(chunk)) await once(res, 'drain');
@@ -41,9 +47,8 @@ export function exportRoutes(ctx: ApiContext): Router {
     res.status(200).setHeader('Content-Disposition', `attachment; filename="${nombre}"`);
     if (formato === 'csv') {
       res.type('text/csv; charset=utf-8');
-      await escribir(res, `${COLUMNAS.map(([nombre]) => nombre).join(',')}\r\n`);
-      for await (const e of documentos)
-        await escribir(res, `${COLUMNAS.map(([, de]) => campoCsv(de(e))).join(',')}\r\n`);
+      await escribir(res, encabezado());
+      for await (const e of documentos) await escribir(res, fila(e));
       res.end();
       return;
     }

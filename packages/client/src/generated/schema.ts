@@ -581,7 +581,7 @@ export interface paths {
     };
     /**
      * List the emisor’s documents, newest first
-     * @description Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed. A document is listed from the moment it is numbered: PENDIENTE while MH’s verdict is not known, with `esperaSegundos`, how long it has waited.
+     * @description Filters combine (all must hold). A page holds at most `limit` documents and may hold fewer when the filters are selective: go on while `cursor` is not null. Another emisor’s documents are never listed. A document is listed from the moment it is numbered: PENDIENTE while MH’s verdict is not known, with `esperaSegundos`, how long it has waited. `q` is the search box: a query with a space or without digits finds the receptor’s name by the beginnings of its words (without accents, any case: `ferre lop` finds “Ferretería López”; a word of 3 letters or more is needed); otherwise it finds a receptor’s NIT, NRC or document number with or without dashes (`01234567-8` and `012345678` are one DUI), a número de control by its ending in any case (`123`, `m001p001-000000000000123`, the whole of it), or a codigoGeneracion by its first 8 characters or more. A page of a search is read from the index of its query, so its `cursor` continues that query only.
      */
     get: operations['listDocuments'];
     put?: never;
@@ -9637,8 +9637,11 @@ export interface operations {
         desde?: string;
         /** @description Last emission date, inclusive; at most tomorrow in El Salvador */
         hasta?: string;
-        /** @description The receptor’s NIT, NRC or document number, exactly as issued */
+        /** @description Search: the receptor’s name (a fragment of its words), NIT, NRC or DUI (with or without dashes), a número de control’s ending or a codigoGeneracion’s beginning (8 characters or more); any case */
+        q?: string;
+        /** @description The receptor’s NIT, NRC or document number, whole, with or without dashes */
         receptor?: string;
+        /** @description A whole número de control, in any case (`q` finds one by its ending) */
         numeroControl?: string;
         /** @description From the previous page */
         cursor?: string;

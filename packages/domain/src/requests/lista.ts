@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DTE_TIPOS } from '../dte/document-kinds';
+import { consultaDeBusqueda } from '../busqueda';
 import { checkRango, fechaConsulta, MAX_DIAS_CONSULTA } from './consulta';
 
 /**
@@ -12,9 +13,20 @@ export const listaRequest = z
     estado: z.enum(['PENDIENTE', 'PROCESSED', 'REJECTED', 'CONTINGENCIA', 'CANCELLED']).optional(),
     desde: fechaConsulta.optional(),
     hasta: fechaConsulta.optional(),
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .refine((q) => consultaDeBusqueda(q) !== null, {
+        message: 'escriba al menos 3 letras de una palabra del nombre, o un número o código',
+      })
+      .optional(),
     receptor: z.string().trim().min(1).max(30).optional(),
     numeroControl: z
       .string()
+      .trim()
+      .toUpperCase()
       .regex(/^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/, 'numeroControl como DTE-01-M001P001-000000000000001')
       .optional(),
     cursor: z.string().min(1).max(200).optional(),

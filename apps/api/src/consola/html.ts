@@ -37,6 +37,7 @@ export interface Pagina {
     | 'productos'
     | 'compras'
     | 'operaciones'
+    | 'tablero'
     | 'libros'
     | 'usuarios'
     | 'auditoria'
@@ -67,6 +68,7 @@ const MENU = [
   ['productos', '/consola/productos', 'Productos', 'CATALOGOS'],
   ['compras', '/consola/compras', 'Compras', 'COMPRAS'],
   ['operaciones', '/consola/operaciones', 'Operaciones', null],
+  ['tablero', '/consola/tablero', 'Tablero', 'LIBROS'],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],

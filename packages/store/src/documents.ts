@@ -414,8 +414,13 @@ export class Documents {
 
   /** A document's e-mail attempts, oldest first: those its record kept before `correos`, then the others. */
   async emails(doc: Pick<StoredDocumentRecord, '_id' | 'emails'>): Promise<IntentoCorreo[]> {
-    const correo = await this.db.models.Correo.findById(doc._id, { intentos: 1 }).lean();
-    return [...(doc.emails ?? []), ...(correo?.intentos ?? [])];
+    return [...(doc.emails ?? []), ...(await this.intentosEnCorreos(doc._id))];
+  }
+
+  /** The attempts `correos` keeps of a document, by its codigoGeneracion alone: no read of its record. */
+  async intentosEnCorreos(codigoGeneracion: string): Promise<IntentoCorreo[]> {
+    const correo = await this.db.models.Correo.findById(codigoGeneracion, { intentos: 1 }).lean();
+    return correo?.intentos ?? [];
   }
 
   /**

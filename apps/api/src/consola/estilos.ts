@@ -111,6 +111,22 @@ ul.correos { margin: 0 0 12px; padding-left: 18px; }
 ul.motivos { margin: 4px 0 0; padding-left: 16px; font-size: 13px; }
 fieldset { min-width: 0; }
 .plan td label { max-width: 8em; }
+.grafica-figura { margin: 0 0 12px; }
+svg.grafica { display: block; width: 100%; max-width: 640px; height: auto; }
+.grafica .eje { font: 18px system-ui, sans-serif; fill: var(--tenue); }
+.grafica .eje-linea { stroke: var(--borde); stroke-width: 1; }
+.serie-1 { fill: var(--marca); background: var(--marca); }
+.serie-2 { fill: #e08a00; background: #e08a00; }
+.serie-ok { fill: var(--ok); }
+.serie-error { fill: var(--error); }
+.serie-alerta { fill: #c98a00; }
+.serie-tenue { fill: #98a2b3; }
+.fondo-barra { fill: #eef1f6; }
+.leyenda { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; font-size: 13px; color: var(--tenue); margin-top: 6px; }
+.muestra { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
+details { margin: 0 0 12px; }
+summary { cursor: pointer; color: var(--marca); font-weight: 600; margin-bottom: 8px; }
+tr.total td { font-weight: 700; border-top: 1px solid var(--borde); }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
   /* The whole menu stays in view, wrapped under the name and the way out, each link a finger's size. */

@@ -17,6 +17,7 @@ export interface Pagina {
     | 'compras'
     | 'certificacion'
     | 'operaciones'
+    | 'tablero'
     | 'libros'
     | 'usuarios'
     | 'auditoria'
@@ -51,6 +52,7 @@ const MENU = [
   ['compras', '/consola/compras', 'Compras', comprasPermitidas],
   ['certificacion', '/consola/certificacion', 'Certificación', 'CERTIFICACION'],
   ['operaciones', '/consola/operaciones', 'Operaciones', null],
+  ['tablero', '/consola/tablero', 'Tablero', 'LIBROS'],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],

@@ -20,6 +20,7 @@ import { ESTILOS } from './estilos';
 import { librosConsola } from './libros';
 import { operacionesConsola } from './operaciones';
 import { productosConsola } from './productos';
+import { tableroConsola } from './tablero';
 import { paginaDeError } from './pagina';
 import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
@@ -103,6 +104,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     certificacionConsola(ctx),
     operacionesConsola(ctx),
     librosConsola(ctx),
+    tableroConsola(ctx),
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
   );

@@ -3,3 +3,4 @@ export * from './schema-validator';
 export * from './catalogs';
 export * from './limites';
 export * from './consulta-publica';
+export * from './rechazos';

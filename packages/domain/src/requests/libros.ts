@@ -72,3 +72,6 @@ export const anexoRequest = z
     }
     return { ...r, clasificacion: c.data };
   });
+
+/** The console's tablero: the month it shows (`mes`, YYYY-MM); absent, the current one in El Salvador. */
+export const tableroRequest = z.strictObject({ mes: mesConsulta.optional() });

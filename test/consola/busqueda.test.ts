@@ -1,34 +1,11 @@
 import type { Browser, Page } from 'puppeteer-core';
-import * as yauzl from 'yauzl';
 import { Auditoria } from '@dte/store';
 import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { eventually } from '../support/eventually';
 import type { MaildevMessage } from '../support/maildev';
 import { stack } from '../support/stack';
+import { unzip } from '../support/zip';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
-
-/** The names of a ZIP's files, read with an implementation of its own (yauzl), with their first bytes. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err);
-      const files = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) =>
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (p: Buffer) => parts.push(p));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            file.readEntry();
-          });
-        }),
-      );
-      file.on('end', () => resolve(files));
-      file.readEntry();
-    });
-  });
-}
 
 /**
  * The console's search box and what is done with the documents marked on the list, on the real stack: support

@@ -1,31 +1,8 @@
-import * as yauzl from 'yauzl';
 import { contribuyente, emitirCcf, emitirFactura, hoy } from '../support/fixtures';
 import { waitForObject } from '../support/storage';
 import { stack } from '../support/stack';
+import { unzip } from '../support/zip';
 import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
-
-/** The files of a ZIP, read with an implementation of its own (yauzl), by name. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err);
-      const files = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) =>
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (p: Buffer) => parts.push(p));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            file.readEntry();
-          });
-        }),
-      );
-      file.on('end', () => resolve(files));
-      file.readEntry();
-    });
-  });
-}
 
 async function descargar(tenant: TestTenant, query: string) {
   const res = await fetch(`${stack().api}/dte/export${query}`, { headers: tenant.headers });

@@ -240,7 +240,7 @@ export function tableroConsola(ctx: ApiContext): Router {
       </form>
       <dl class="ficha" id="resumen">
         <div>
-          <dt>Ventas del mes</dt>
+          <dt>Ventas del mes (con IVA)</dt>
           <dd id="ventas">${dolares(ventasTotal)}</dd>
         </div>
         <div>

@@ -7,7 +7,7 @@ import { emitirFactura } from '../support/fixtures';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { retenidaEnMh } from '../support/mh';
-import { api, closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
+import { closeTestDatabase, createTestTenant, simulator, testDatabase, type TestTenant } from '../support/tenant';
 
 /**
  * Documents whose MH outcome nobody waits for any more: their IssueDte workflow was terminated while MH
@@ -56,15 +56,15 @@ describe('unknown MH outcomes', () => {
   }
 
   /**
-   * Waits until the transmit activity has run MH's policy to its end without an answer: it then puts the
-   * document on the emisor's list, PENDIENTE.
+   * Waits until the transmit activity has run MH's policy to its end without an answer: the document, still
+   * PENDIENTE, then says on its record why it waits.
    */
   function rendida(codigoGeneracion: string) {
-    return eventually(`the transmission of ${codigoGeneracion} to give up`, async () =>
-      ((await api('GET', '/dte', tenant)).body.data as { codigoGeneracion: string }[]).some(
-        (d) => d.codigoGeneracion === codigoGeneracion,
-      ),
-    );
+    return eventually(`the transmission of ${codigoGeneracion} to give up`, async () => {
+      const { Document } = (await testDatabase()).models;
+      const doc = await Document.findById(codigoGeneracion, { estado: 1, errorTecnico: 1 }).lean();
+      return doc?.estado === 'PENDIENTE' && doc.errorTecnico?.startsWith('Sin respuesta del Ministerio de Hacienda: ');
+    });
   }
 
   async function atMh(codigoGeneracion: string) {

@@ -16,7 +16,13 @@ import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
 import { comprobarTransicion } from './estado';
 import { ListaDocumentos, type EntradaLista, type FiltrosLista } from './lista';
-import { analisisHacienda, REJECTION_PREFIX, rejectionMessage, respuestaMhView } from './record-view';
+import {
+  analisisHacienda,
+  REJECTION_PREFIX,
+  rejectionMessage,
+  respuestaMhView,
+  SIN_RESPUESTA_PREFIX,
+} from './record-view';
 import { documentKeys } from './storage-keys';
 
 const ledgerDeReferencias = (codigoGeneracion: string) => `ref:${codigoGeneracion}`;
@@ -293,6 +299,17 @@ export class Documents {
   /** A refused issuance leaves nothing behind: a retry stores its request again. */
   async forgetRequest(codigoGeneracion: string): Promise<void> {
     await this.db.models.IssueRequest.deleteOne({ _id: codigoGeneracion });
+  }
+
+  /**
+   * Says on the record of a document still waiting for MH why MH's verdict is not known: a transmission ran
+   * MH's policy to its end without an answer. The verdict, when it comes, writes `errorTecnico` anew.
+   */
+  async sinRespuesta(codigoGeneracion: string, motivo: string): Promise<void> {
+    await this.model.updateOne(
+      { _id: codigoGeneracion },
+      { $set: { errorTecnico: `${SIN_RESPUESTA_PREFIX}: ${motivo}` } },
+    );
   }
 
   /**

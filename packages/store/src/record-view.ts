@@ -43,6 +43,9 @@ export interface DocumentRecordView {
 /** The prefix of `errorTecnico` on a rejection: the authority refused the document, then why. */
 export const REJECTION_PREFIX = 'Documento rechazado por el Ministerio de Hacienda';
 
+/** The prefix of `errorTecnico` while a document waits: a transmission ended without MH's answer, then why. */
+export const SIN_RESPUESTA_PREFIX = 'Sin respuesta del Ministerio de Hacienda';
+
 /**
  * MH's answer as the record shows it: MH's PROCESADO reads PROCESSED (and so does consultadte's
  * INVALIDADO, the answer that a document's invalidation is done); RECHAZADO stays as MH says it.

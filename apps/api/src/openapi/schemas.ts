@@ -136,7 +136,10 @@ export const documentRecord = (
     errorTecnico: z
       .string()
       .nullable()
-      .describe("On rejection: 'Documento rechazado por el Ministerio de Hacienda: …'"),
+      .describe(
+        "On rejection: 'Documento rechazado por el Ministerio de Hacienda: …'; while a document waits because a " +
+          "transmission ended without MH's answer: 'Sin respuesta del Ministerio de Hacienda: …'",
+      ),
     createdAt: z.string().describe('ISO 8601, UTC'),
     analisisHacienda: analisisHacienda.nullable(),
   }) satisfies z.ZodType<DocumentRecordView>

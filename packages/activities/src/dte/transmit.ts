@@ -113,8 +113,10 @@ export function createTransmitActivities(deps: ActivityDependencies, mh: MhClien
       });
       if (outcome.result === 'UNREACHABLE') {
         // The document waits (or goes into contingencia): whatever happens to its record meanwhile, the step
-        // that records MH's verdict reads it. It is on its emisor's list as PENDIENTE since it was saved.
+        // that records MH's verdict reads it. It is on its emisor's list as PENDIENTE since it was saved, and its
+        // record says why it still waits.
         deps.preparados.olvidar(input.codigoGeneracion);
+        await deps.documents.sinRespuesta(input.codigoGeneracion, outcome.reason);
         log.warn({ reason: outcome.reason }, 'MH did not answer the document');
       } else {
         const { estado, codigoMsg, selloRecibido } = outcome.respuesta;

@@ -2544,7 +2544,7 @@ export interface components {
       branchId: number;
       pointOfSaleId: number;
       tokenId: number;
-      /** @description On rejection: 'Documento rechazado por el Ministerio de Hacienda: …' */
+      /** @description On rejection: 'Documento rechazado por el Ministerio de Hacienda: …'; while a document waits because a transmission ended without MH's answer: 'Sin respuesta del Ministerio de Hacienda: …' */
       errorTecnico: string | null;
       /** @description ISO 8601, UTC */
       createdAt: string;
@@ -2680,7 +2680,7 @@ export interface components {
       branchId: number;
       pointOfSaleId: number;
       tokenId: number;
-      /** @description On rejection: 'Documento rechazado por el Ministerio de Hacienda: …' */
+      /** @description On rejection: 'Documento rechazado por el Ministerio de Hacienda: …'; while a document waits because a transmission ended without MH's answer: 'Sin respuesta del Ministerio de Hacienda: …' */
       errorTecnico: string | null;
       /** @description ISO 8601, UTC */
       createdAt: string;

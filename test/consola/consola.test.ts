@@ -240,7 +240,10 @@ describe('web console', () => {
     await page.goto(url('/consola/operaciones'));
     const rechazos = await page.$eval('#rechazos', (t) => (t as HTMLElement).innerText);
     expect(rechazos).toContain('003');
-    expect(rechazos).toContain('receptor.numDocumento: valor no valido');
+    expect(rechazos).toContain('receptor.numDocumento');
+    // 003, one of the ten codes the console explains with its fix.
+    expect(rechazos).toContain('Un dato tiene un valor que MH no acepta.');
+    expect(rechazos).toContain('Lea la observación de MH para saber qué campo es');
     expect(rechazos).toContain(rechazado.numeroControl);
     await captura(page, 'operaciones');
   });

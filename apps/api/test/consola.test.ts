@@ -1,5 +1,4 @@
 import { html, pagina } from '../src/consola/html';
-import { explicacionMh } from '../src/consola/operaciones';
 
 describe('the console’s HTML', () => {
   it('escapes every value it is given, in text and in attributes', () => {
@@ -26,20 +25,5 @@ describe('the console’s HTML', () => {
     const page = pagina({ titulo: 'Documentos', cuerpo: html`<p>x</p>` });
     expect(page).toContain('<link rel="stylesheet" href="/consola/estilos.css" />');
     expect(page).not.toMatch(/<script|https?:\/\//);
-  });
-});
-
-describe('explicacionMh', () => {
-  it("reads MH's code from its catalog with the field in place of [campo]", () => {
-    // Catalog: 003 "[campo] VALOR NO VALIDO", 004 "[campo] YA EXISTE UN REGISTRO CON ESE VALOR".
-    expect(explicacionMh('003', 'receptor.nit')).toBe('receptor.nit: valor no valido');
-    expect(explicacionMh('004', 'identificacion.codigoGeneracion')).toBe(
-      'identificacion.codigoGeneracion: ya existe un registro con ese valor',
-    );
-    expect(explicacionMh('003', null)).toBe('El documento: valor no valido');
-  });
-
-  it('says when the catalog does not describe a code', () => {
-    expect(explicacionMh('999', null)).toBe('Código 999, que el catálogo de MH no describe');
   });
 });

@@ -5,6 +5,7 @@ import {
   CUOTAS_CERTIFICACION,
   documentKind,
   DteError,
+  explicacionDeRechazo,
   ErrorCode,
   EVENTOS_CERTIFICACION,
   MAXIMO_EVENTOS_CERTIFICACION,
@@ -26,7 +27,6 @@ import { iniciarCertificacion, senalarCertificacion } from '../routes/certificac
 import { campoCsrf, texto, type Errores } from './formulario';
 import { fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina } from './pagina';
-import { explicacionMh } from './operaciones';
 
 const ESTADOS: Record<string, [etiqueta: string, tono: string]> = {
   EN_CURSO: ['En curso', 'pendiente'],
@@ -283,7 +283,7 @@ export function certificacionConsola(ctx: ApiContext): Router {
           rechazo &&
           html`<div class="aviso error">
             <p><strong>MH rechazó el documento ${rechazo.codigoGeneracion}</strong> (${rechazo.paso}).</p>
-            ${rechazo.codigoMsg && html`<p>${explicacionMh(rechazo.codigoMsg, null)}</p>`}
+            ${rechazo.codigoMsg && html`<p>${explicacionDeRechazo(rechazo.codigoMsg).significa}</p>`}
             ${rechazo.descripcionMsg && html`<p>${rechazo.descripcionMsg}</p>`}
             ${
               rechazo.observaciones.length

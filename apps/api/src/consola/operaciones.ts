@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { mhResponseCodes } from '@dte/domain';
+import { explicacionDeRechazo } from '@dte/domain';
 import { Contingencia, EntregaWebhook, IssueDte, type ContingenciaEstado } from '@dte/contract';
 import { intentoView, SecretBox, Webhooks, type EndpointRecord } from '@dte/store';
 import type { ApiContext } from '../context';
@@ -12,20 +12,6 @@ import { datosDePagina, puedeVerWebhooks } from './pagina';
 const RECHAZOS = 50;
 /** Delivery attempts read per endpoint for its failing ones. */
 const INTENTOS = 50;
-
-const DESCRIPCIONES = new Map(mhResponseCodes.codigoMsg.map((c) => [c.codigo, c.valor]));
-
-/**
- * MH's code in plain Spanish, from its catalog (Manual Técnico p. 25): `[campo] VALOR NO VALIDO` for field
- * `receptor.nit` reads "receptor.nit: valor no valido". MH puts the field in its observación or
- * descripción as `[ruta] …` (the catalog's note).
- */
-export function explicacionMh(codigoMsg: string, campo: string | null): string {
-  const valor = DESCRIPCIONES.get(codigoMsg);
-  if (!valor) return `Código ${codigoMsg}, que el catálogo de MH no describe`;
-  const texto = valor.replace(/^\[campo\]\s*/, '').toLowerCase();
-  return `${campo ?? 'El documento'}: ${texto}`;
-}
 
 const campoDe = (textos: readonly string[]) =>
   textos.map((t) => /^\[([^\]]+)\]/.exec(t)?.[1]).find((c): c is string => c !== undefined) ?? null;
@@ -163,6 +149,7 @@ export function operacionesConsola(ctx: ApiContext): Router {
           <th>Código MH</th>
           <th>Campo</th>
           <th>Qué significa</th>
+          <th>Qué hacer</th>
           <th>Documentos</th>
         </tr>
       </thead>
@@ -174,9 +161,10 @@ export function operacionesConsola(ctx: ApiContext): Router {
                 <td><code>${codigo}</code></td>
                 <td>${g.campo ? html`<code>${g.campo}</code>` : '—'}</td>
                 <td>
-                  ${explicacionMh(codigo, g.campo)}
+                  ${explicacionDeRechazo(codigo, g.campo).significa}
                   <div class="tenue">${g.docs[0]!.textos.join(' · ')}</div>
                 </td>
+                <td>${explicacionDeRechazo(codigo, g.campo).solucion}</td>
                 <td>
                   ${g.docs.length}:
                   ${g.docs.slice(0, 5).map((d) => html`<a href="/consola/documentos/${d.cg}">${d.nc}</a> `)}

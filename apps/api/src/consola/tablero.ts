@@ -2,9 +2,8 @@ import { Router } from 'express';
 import {
   debitoFiscal,
   elSalvadorNow,
-  EXPLICACIONES_RECHAZO,
+  explicacionDeRechazo,
   libroCompras,
-  mhResponseCodes,
   money,
   parseRequest,
   periodoDe,
@@ -34,7 +33,6 @@ const CLASE_ESTADO: Record<string, string> = {
   REJECTED: 'serie-error',
   CANCELLED: 'serie-tenue',
 };
-const TEXTO_MH = new Map(mhResponseCodes.codigoMsg.map((c) => [c.codigo, c.valor]));
 
 const dolares = (v: Money | string) => `$${enCifras(money(v).toFixed(2))}`;
 const porcentaje = (parte: number, todo: number) =>
@@ -402,20 +400,18 @@ export function tableroConsola(ctx: ApiContext): Router {
                 </thead>
                 <tbody>
                   ${d.rechazos.slice(0, CODIGOS_MOSTRADOS).map(([codigo, g]) => {
-                    const explicacion = EXPLICACIONES_RECHAZO[codigo];
+                    const explicacion = explicacionDeRechazo(codigo);
                     return html`<tr>
                       <td><code>${codigo}</code></td>
                       <td class="num">${g.documentos.length}</td>
                       <td>
-                        ${explicacion?.significa ?? `MH: ${TEXTO_MH.get(codigo) ?? 'código que su catálogo no describe'}`}
+                        ${explicacion.significa}
                         <div class="tenue">
                           Por ejemplo <a href="/consola/documentos/${g.documentos[0]!.cg}">${g.documentos[0]!.nc}</a>:
                           ${g.observacion}
                         </div>
                       </td>
-                      <td>
-                        ${explicacion?.solucion ?? 'Abra el documento, lea las observaciones de MH y corrija lo que señalan antes de emitirlo de nuevo.'}
-                      </td>
+                      <td>${explicacion.solucion}</td>
                     </tr>`;
                   })}
                   ${

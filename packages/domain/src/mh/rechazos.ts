@@ -1,3 +1,5 @@
+import { mhResponseCodes } from './catalogs';
+
 /**
  * A rejection of MH in words a person who does not write code acts on: what MH's code means and what to do
  * about it. **A choice of the service**: MH's catalog (Manual Técnico v1.0 p. 25,
@@ -64,3 +66,27 @@ export const EXPLICACIONES_RECHAZO: Readonly<Record<string, ExplicacionRechazo>>
       'Lea la observación de MH para saber qué campo es, corríjalo (en Clientes, Productos o en el formulario) y emita el documento de nuevo.',
   },
 };
+
+const TEXTO_DEL_CATALOGO = new Map(mhResponseCodes.codigoMsg.map((c) => [c.codigo, c.valor]));
+
+/** What the person does when MH's code is none of the ten. */
+const SOLUCION_GENERAL =
+  'Abra el documento, lea las observaciones de MH y corrija lo que señalan antes de emitirlo de nuevo.';
+
+/**
+ * A rejection as every console page says it: one of the ten codes above as explained there; any other in
+ * MH's words from its catalog (Manual Técnico p. 25), the field MH named in place of `[campo]`
+ * (`[campo] VALOR NO VALIDO` for `receptor.nit` reads "MH: receptor.nit: valor no valido"), with the general
+ * advice.
+ */
+export function explicacionDeRechazo(codigoMsg: string, campo: string | null = null): ExplicacionRechazo {
+  const explicada = EXPLICACIONES_RECHAZO[codigoMsg];
+  if (explicada) return explicada;
+  const valor = TEXTO_DEL_CATALOGO.get(codigoMsg);
+  return {
+    significa: valor
+      ? `MH: ${campo ?? 'el documento'}: ${valor.replace(/^\[campo\]\s*/, '').toLowerCase()}`
+      : `MH respondió el código ${codigoMsg}, que su catálogo no describe.`,
+    solucion: SOLUCION_GENERAL,
+  };
+}

@@ -3,6 +3,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import {
   ConfirmarCompra,
   DTE_ERROR_FAILURE,
+  LecturaBuzones,
   RecibirCompra,
   RevisionCompras,
   type CompraOutcome,
@@ -171,5 +172,37 @@ describe('RevisionComprasWorkflow', () => {
     const mes = local.toISOString().slice(0, 7);
     const anterior = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     expect(stubs.argsOf('revisarCompras').map(([i]) => i.periodo)).toEqual([anterior, mes]);
+  });
+});
+
+describe('LecturaBuzonesWorkflow', () => {
+  it('reads several mailboxes at once, so one whose server never answers holds back none of the others', async () => {
+    const colgado = gate();
+    const stubs = recordCalls({
+      buzonesConfigurados: async () => [1, 2, 3],
+      leerBuzon: async ({ emisorId }) => {
+        if (emisorId === 1) await colgado.opened;
+        return { uidValidity: '1', mensajes: [], informes: emisorId, quedan: false };
+      },
+      marcarTomados: async () => undefined,
+      registrarLectura: async () => undefined,
+    });
+    const resultado = await runWorker(ctx, stubs.activities, async (taskQueue) => {
+      const run = ctx.workflows.execute(LecturaBuzones, {
+        workflowId: `lectura-buzones-${Date.now()}`,
+        taskQueue,
+        args: [{}],
+      });
+      // The two mailboxes after the hanging one are read to their end while it still hangs.
+      await stubs.called('registrarLectura', 2);
+      expect(stubs.argsOf('registrarLectura').map(([l]) => l.emisorId)).toEqual([2, 3]);
+      colgado.open();
+      return run;
+    });
+    expect(resultado.map((r) => [r.emisorId, r.informes])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { isCancellation, log, ParentClosePolicy } from '@temporalio/workflow';
+import { isCancellation, log, ParentClosePolicy, patched } from '@temporalio/workflow';
 import {
   executeChildOf,
   LecturaBuzon,
@@ -67,23 +67,46 @@ export const LecturaBuzonWorkflow: WorkflowFn<typeof LecturaBuzon> = async ({ em
 };
 
 /**
- * The schedule's run: every configured mailbox, one child each, one after the other. A mailbox being read
- * already (POST /buzon/lectura) is left to that reading; one that fails does not hold back the others.
+ * Changes since executions of these workflows were first recorded, each kept behind `patched()` so an
+ * execution recorded before it replays as it ran (apps/worker/test/replay.test.ts).
+ */
+export const Cambios = {
+  /**
+   * The schedule's run reads up to `BUZONES_A_LA_VEZ` mailboxes at once: before, one after the other, so a
+   * server that never answers (its connection waits out its timeouts) held back every other emisor's reading.
+   */
+  buzonesALaVez: 'buzones-a-la-vez',
+} as const;
+
+/** Mailboxes one run of the schedule reads at once. */
+const BUZONES_A_LA_VEZ = 8;
+
+/**
+ * The schedule's run: every configured mailbox, one child each, several at once. A mailbox being read
+ * already (POST /buzon/lectura) is left to that reading; one that fails or hangs holds back none of the others.
  */
 export const LecturaBuzonesWorkflow: WorkflowFn<typeof LecturaBuzones> = async () => {
-  const resumenes: ResumenLecturaBuzon[] = [];
-  for (const emisorId of await databaseSteps.buzonesConfigurados()) {
+  const emisores = await databaseSteps.buzonesConfigurados();
+  const leidos: (ResumenLecturaBuzon | null)[] = [];
+  const leer = async (i: number) => {
+    const emisorId = emisores[i]!;
     try {
-      resumenes.push(
-        await executeChildOf(LecturaBuzon, {
-          workflowId: LecturaBuzon.workflowId(emisorId),
-          args: [{ emisorId }],
-        }),
-      );
+      leidos[i] = await executeChildOf(LecturaBuzon, {
+        workflowId: LecturaBuzon.workflowId(emisorId),
+        args: [{ emisorId }],
+      });
     } catch (err) {
       if (isCancellation(err)) throw err;
       log.warn('mailbox reading failed', { emisorId, error: String(err) });
+      leidos[i] = null;
     }
-  }
-  return resumenes;
+  };
+  const aLaVez = patched(Cambios.buzonesALaVez) ? BUZONES_A_LA_VEZ : 1;
+  let siguiente = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(aLaVez, emisores.length) }, async () => {
+      while (siguiente < emisores.length) await leer(siguiente++);
+    }),
+  );
+  return leidos.filter((r): r is ResumenLecturaBuzon => r !== null);
 };

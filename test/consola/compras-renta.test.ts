@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
-import type { DocumentRecordView } from '@dte/store';
+import { loadConfig } from '@dte/config';
+import { hashToken, SecretBox, Tenants, type DocumentRecordView } from '@dte/store';
 import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { alReceptor, archivoDte, emitir, hoy } from '../support/fixtures';
 import { stack } from '../support/stack';
@@ -9,7 +10,7 @@ import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant
  * The purchases page (issue 52) in a real browser on the real stack: a CONTADOR sees the received documents
  * with their verification, classifies two for Renta at once and as their supplier's default (a combination
  * DGII's table refuses told beside its field, the selection kept), and downloads anexo 3 from the page's form, its rows checked against rows
- * written by hand from DGII's annex manual. An AUDITOR reads the book and annexes only, and is refused a
+ * written by hand from DGII's annex manual. An AUDITOR reads the received documents, the book and annexes, and is refused a
  * classification. Each page passes axe-core's WCAG 2.1 A/AA rules and is saved to
  * .data/artefactos/consola-compras-*.png at 1280 and 390 px.
  */
@@ -136,15 +137,25 @@ describe('web console: the purchases page', () => {
     );
   });
 
-  it('shows an auditor the book and the annexes only, and refuses them a classification', async () => {
+  it('shows an auditor the received documents, the book and the annexes, with nothing to classify', async () => {
     const page = await entrarComo(browser, receptor.emisorId, 'AUDITOR', 'Aurelio Auditor');
     await page.goto(url('/consola/compras'));
     expect(await page.$eval('nav a[aria-current=page]', (a) => (a as HTMLElement).innerText)).toBe('Compras');
     const texto = await textoDe(page);
-    expect(texto).toContain('Ver los documentos recibidos requiere el permiso COMPRAS');
+    // COMPRAS_LECTURA: both documents listed, and the mailbox's section, read-only.
+    for (const d of docs) expect(texto).toContain(d.numeroControl);
+    expect(texto).toContain('Buzón de correo de compras');
+    expect(texto).not.toContain('requiere el permiso');
     expect(texto).toContain('Anexo 3 · Compras');
     expect(await page.$('input[name=cg]')).toBeNull();
+    expect(await page.$('form[action="/consola/compras/clasificacion"]')).toBeNull();
     await revisar(page, 'compras-auditor');
+    // A document's page compares it with MH and says who may classify it, with no form to do so.
+    await page.goto(url(`/consola/compras/${docs[0]!.codigoGeneracion}`));
+    expect(await textoDe(page)).toContain('Clasificarlo requiere el permiso COMPRAS.');
+    expect(await page.$('form[action="/consola/compras/clasificacion"]')).toBeNull();
+    await revisar(page, 'compras-auditor-ficha');
+    await page.goto(url('/consola/compras'));
     const libro = await descargar(page, '/consola/api/libros/compras', { periodo, formato: 'json' });
     expect(libro.status).toBe(200);
     // The book's lines: the two CCFs, their gravadas and crédito fiscal as issued.
@@ -169,5 +180,36 @@ describe('web console: the purchases page', () => {
       return (await fetch('/consola/compras/clasificacion', { method: 'POST', body: cuerpo })).status;
     }, docs[0]!.codigoGeneracion);
     expect(intento).toBe(403);
+  });
+
+  it('lets a token with COMPRAS_LECTURA read the purchases and the mailbox, and take in or classify none', async () => {
+    const db = await testDatabase();
+    const propio = await db.models.ApiToken.findById(hashToken(receptor.token)).lean();
+    const { token } = await new Tenants(db, new SecretBox(loadConfig(stack().env).SECRET_KEY)).createToken({
+      emisorId: receptor.emisorId,
+      establecimientoId: propio!.establecimientoId,
+      puntoVentaId: propio!.puntoVentaId,
+      name: 'Lector de compras',
+      permissions: ['COMPRAS_LECTURA'],
+    });
+    const lector = { ...receptor, token, headers: { ...receptor.headers, 'x-api-token': token } };
+    const lista = await api('GET', '/compras', lector);
+    expect(lista.status).toBe(200);
+    expect((lista.body.data as { codigoGeneracion: string }[]).map((c) => c.codigoGeneracion).sort()).toEqual(
+      docs.map((d) => d.codigoGeneracion).sort(),
+    );
+    const cg = docs[0]!.codigoGeneracion;
+    expect((await api('GET', `/compras/${cg}`, lector)).status).toBe(200);
+    expect((await api('GET', `/compras/${cg}/json`, lector)).status).toBe(200);
+    // No mailbox is configured: read, it is a 404, not a refusal.
+    expect((await api('GET', '/buzon', lector)).status).toBe(404);
+    const cambios = [
+      await api('PATCH', `/compras/${cg}`, lector, { clasificacion: null }),
+      await api('POST', '/compras', lector, await archivoDte(proveedor, docs[0]!)),
+      await api('DELETE', '/buzon', lector),
+    ];
+    expect(cambios.map((r) => [r.status, r.body.code, r.body.permission])).toEqual(
+      Array(3).fill([403, 'PERMISSION_DENIED', 'COMPRAS']),
+    );
   });
 });

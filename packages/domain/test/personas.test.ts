@@ -38,7 +38,7 @@ describe("a person's roles (issue 50)", () => {
     }
   });
 
-  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO and CATALOGOS', () => {
+  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO, CATALOGOS and COMPRAS_LECTURA', () => {
     expect([...PERMISOS].sort()).toEqual(
       [
         ...EMISION,
@@ -53,6 +53,7 @@ describe("a person's roles (issue 50)", () => {
         'USUARIOS',
         'REENVIO',
         'CATALOGOS',
+        'COMPRAS_LECTURA',
       ].sort(),
     );
   });
@@ -79,8 +80,8 @@ describe("a person's roles (issue 50)", () => {
     expect(EMISION.some((p) => rolPermite('CONTADOR', p))).toBe(false);
   });
 
-  it('let the auditor read the books and the audit log, and change nothing', () => {
-    expect([...PERMISOS_DEL_ROL.AUDITOR].sort()).toEqual(['AUDITORIA', 'CONSOLA', 'LIBROS']);
+  it('let the auditor read the books, the purchases and the audit log, and change nothing', () => {
+    expect([...PERMISOS_DEL_ROL.AUDITOR].sort()).toEqual(['AUDITORIA', 'COMPRAS_LECTURA', 'CONSOLA', 'LIBROS']);
     for (const cambia of [
       ...EMISION,
       'ANULACION',

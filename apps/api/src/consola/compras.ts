@@ -7,6 +7,7 @@ import {
   DteError,
   elSalvadorNow,
   ErrorCode,
+  LEER_COMPRAS,
   listaComprasRequest,
   type MotivoCompra,
 } from '@dte/domain';
@@ -14,6 +15,7 @@ import { Buzones, buzonView, Compras, compraView, SecretBox, type CompraView } f
 import type { ApiContext } from '../context';
 import { authenticate, requirePermission } from '../http/auth';
 import { escribirCursor, leerCursor } from '../http/cursor';
+import { leerBuzonAhora } from '../routes/buzon';
 import { clasificarCompras, confirmarCompra } from '../routes/compras';
 import { campo, campoCsrf, casilla, mensajeClaro, seleccion as lista, texto, type Errores } from './formulario';
 import { fechaHora, html, pagina, type Html } from './html';
@@ -231,7 +233,7 @@ export function comprasConsola(ctx: ApiContext): Router {
   const buzones = new Buzones(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY));
 
   async function propia(req: Request): Promise<CompraView> {
-    requirePermission(req.auth, 'COMPRAS');
+    requirePermission(req.auth, ...LEER_COMPRAS);
     const codigoGeneracion = String(req.params.codigoGeneracion).trim().toUpperCase();
     const compra = await compras.leer(req.auth.emisorId, codigoGeneracion);
     if (!compra)
@@ -392,6 +394,14 @@ export function comprasConsola(ctx: ApiContext): Router {
         </div>
       </dl>
       ${
+        req.auth.permissions.includes('COMPRAS') &&
+        html`<form method="post" action="/consola/compras/buzon/lectura" class="accion">
+          ${campoCsrf(req)}
+          <button type="submit" class="secundario">Leer el buzón ahora</button>
+          <p class="tenue">Se lee solo cada pocos minutos; esto lo lee en este momento.</p>
+        </form>`
+      }
+      ${
         v.ultimoError &&
         html`<div class="aviso error">
           <p>
@@ -422,18 +432,34 @@ export function comprasConsola(ctx: ApiContext): Router {
       }`;
   }
 
+  /** What "Leer el buzón ahora" did, said on the page it comes back to. */
+  function leidoAhora(req: Request): Html {
+    if (req.query.lectura === 'error')
+      return html`<p class="aviso error" role="alert">
+        No se pudo leer el buzón ahora. El motivo está en «Buzón de correo de compras».
+      </p>`;
+    const [correos, tomados] = [Number(req.query.correos), Number(req.query.tomados)];
+    if (req.query.lectura !== 'hecha' || !Number.isInteger(correos) || !Number.isInteger(tomados)) return html``;
+    const cuenta = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+    return html`<p class="aviso ok" role="status">
+      Buzón leído: ${cuenta(correos, 'correo nuevo', 'correos nuevos')},
+      ${cuenta(tomados, 'documento tomado', 'documentos tomados')}.
+    </p>`;
+  }
+
   async function paginaCompras(req: Request, seleccion: Seleccion = SIN_SELECCION): Promise<string> {
     const permisos = req.auth.permissions;
-    if (!permisos.includes('LIBROS')) requirePermission(req.auth, 'COMPRAS');
+    const leeCompras = LEER_COMPRAS.some((p) => permisos.includes(p));
+    if (!permisos.includes('LIBROS')) requirePermission(req.auth, ...LEER_COMPRAS);
     const clasificados = Number(req.query.clasificados);
-    const partes: Html[] = [];
+    const partes: Html[] = [leidoAhora(req)];
     if (Number.isInteger(clasificados) && clasificados > 0)
       partes.push(
         html`<p class="aviso ok" role="status">
           ${clasificados === 1 ? 'Documento clasificado' : `${clasificados} documentos clasificados`}
         </p>`,
       );
-    if (permisos.includes('COMPRAS'))
+    if (leeCompras)
       partes.push(
         html`<section>
             <h2>Documentos recibidos</h2>
@@ -450,7 +476,9 @@ export function comprasConsola(ctx: ApiContext): Router {
       );
     else
       partes.push(
-        html`<p class="vacio">Ver los documentos recibidos requiere el permiso COMPRAS; el libro y los anexos, sí.</p>`,
+        html`<p class="vacio">
+          Ver los documentos recibidos requiere el permiso COMPRAS_LECTURA; el libro y los anexos, sí.
+        </p>`,
       );
     if (permisos.includes('LIBROS')) partes.push(descargas());
     return pagina({
@@ -463,6 +491,18 @@ export function comprasConsola(ctx: ApiContext): Router {
 
   router.get('/compras', authenticate(ctx), async (req, res) => {
     res.send(await paginaCompras(req));
+  });
+
+  /** "Leer el buzón ahora": the API's own reading, then the page again with what it did. */
+  router.post('/compras/buzon/lectura', authenticate(ctx), async (req, res) => {
+    try {
+      const { mensajes, tomados } = await leerBuzonAhora(ctx, req);
+      res.redirect(303, `/consola/compras?lectura=hecha&correos=${mensajes}&tomados=${tomados}`);
+    } catch (err) {
+      // The reading's failure is kept on the mailbox (its ultimoError), which the page shows.
+      if (!(err instanceof DteError && err.code === ErrorCode.BUZON_INACCESIBLE)) throw err;
+      res.redirect(303, '/consola/compras?lectura=error');
+    }
   });
 
   /**
@@ -566,19 +606,27 @@ export function comprasConsola(ctx: ApiContext): Router {
             v.proveedor.nit ? await compras.defectoProveedor(req.auth.emisorId, v.proveedor.nit) : null,
           )}
         </p>
-        <form method="post" action="/consola/compras/clasificacion" class="accion" novalidate>
-          ${camposClasificacion(
-            seleccion.codigos.length ? seleccion.clasificacion : textosDe(v.clasificacion),
-            seleccion.errores,
-          )}
-          ${casilla('Aplicar también a los demás documentos de este proveedor que no tengan una propia', 'proveedor', {
-            marcada: seleccion.proveedor,
-          })}
-          <input type="hidden" name="cg" value="${v.codigoGeneracion}" />
-          <input type="hidden" name="desde" value="ficha" />
-          ${campoCsrf(req)}
-          <button type="submit">Guardar la clasificación</button>
-        </form>
+        ${
+          req.auth.permissions.includes('COMPRAS')
+            ? html`<form method="post" action="/consola/compras/clasificacion" class="accion" novalidate>
+                ${camposClasificacion(
+                  seleccion.codigos.length ? seleccion.clasificacion : textosDe(v.clasificacion),
+                  seleccion.errores,
+                )}
+                ${casilla(
+                  'Aplicar también a los demás documentos de este proveedor que no tengan una propia',
+                  'proveedor',
+                  {
+                    marcada: seleccion.proveedor,
+                  },
+                )}
+                <input type="hidden" name="cg" value="${v.codigoGeneracion}" />
+                <input type="hidden" name="desde" value="ficha" />
+                ${campoCsrf(req)}
+                <button type="submit">Guardar la clasificación</button>
+              </form>`
+            : html`<p class="vacio">Clasificarlo requiere el permiso COMPRAS.</p>`
+        }
       </section>`;
     return pagina({
       ...(await datosDePagina(ctx, req)),

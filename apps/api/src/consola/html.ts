@@ -1,4 +1,4 @@
-import { elSalvadorNow } from '@dte/domain';
+import { elSalvadorNow, LEER_COMPRAS } from '@dte/domain';
 import { formulariosPermitidos } from './emitir-formularios';
 import { html, type Html } from './plantilla';
 
@@ -37,8 +37,9 @@ export interface Pagina {
   cuerpo: Html;
 }
 
-/** The purchases page: its received documents with COMPRAS, the purchase book and annexes with LIBROS. */
-const comprasPermitidas = (permisos: readonly string[]) => permisos.filter((p) => p === 'COMPRAS' || p === 'LIBROS');
+/** The purchases page: its received documents with COMPRAS or COMPRAS_LECTURA, the book and annexes with LIBROS. */
+const comprasPermitidas = (permisos: readonly string[]) =>
+  permisos.filter((p) => p === 'LIBROS' || (LEER_COMPRAS as readonly string[]).includes(p));
 
 /**
  * The menu: each section, and the permission without which it is not offered (null: every session; a

@@ -124,8 +124,9 @@ export const issuerDe = ({ tokenId, emisorId, establecimientoId, puntoVentaId }:
   puntoVentaId,
 });
 
-export function requirePermission(auth: Authenticated, permission: string): void {
-  if (!auth.permissions.includes(permission)) {
+/** Refuses (403) a request whose token holds neither `permission` nor any of `tambien` (each enough too). */
+export function requirePermission(auth: Authenticated, permission: string, ...tambien: string[]): void {
+  if (![permission, ...tambien].some((p) => auth.permissions.includes(p))) {
     // A person reads it in the console: what stops them is their role, which an administrator changes.
     const quien = auth.actor.tipo === 'USUARIO' ? 'Su rol en este emisor no tiene' : 'El token no tiene';
     throw new DteError(ErrorCode.PERMISSION_DENIED, 403, `${quien} el permiso ${permission}`, { permission });

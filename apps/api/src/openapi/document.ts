@@ -158,7 +158,12 @@ function operationObject(op: Operation) {
     ...Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, successResponse(op, r)])),
     ...Object.fromEntries(refusals(op).map(([status, codes]) => [status, errorResponse(status, codes)])),
   };
-  const permission = op.permission ? `\n\nPermission: \`${op.permission}\`.` : '';
+  const permission = op.permission
+    ? `\n\nPermission: ${[op.permission]
+        .flat()
+        .map((p) => `\`${p}\``)
+        .join(' or ')}.`
+    : '';
   return {
     operationId: op.operationId,
     tags: [op.tag],

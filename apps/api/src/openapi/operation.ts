@@ -59,7 +59,8 @@ export const TAGS = [
     description:
       'Documents received from suppliers (their Archivo DTE), each verified: its shape against MH’s schema of ' +
       'its kind and version, that its receptor is the emisor, its arithmetic, that it is what its supplier ' +
-      'signed, and that MH holds it sealed and not invalidated (consultadte). Token permission `COMPRAS`.',
+      'signed, and that MH holds it sealed and not invalidated (consultadte). Token permission `COMPRAS`; ' +
+      '`COMPRAS_LECTURA` reads them without taking any in or classifying them.',
   },
   {
     name: 'Catalogs',
@@ -88,8 +89,8 @@ export interface Operation {
   description?: string;
   /** Needs an API token, and then counts against the token's rate limit. */
   authenticated: boolean;
-  /** The token permission the operation needs. */
-  permission?: string;
+  /** The token permission the operation needs (or, a list, any one of them). */
+  permission?: string | readonly string[];
   /** Takes an `Idempotency-Key` header. */
   idempotent?: boolean;
   parameters?: JsonSchema[];

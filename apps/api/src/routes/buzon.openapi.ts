@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buzonRequest } from '@dte/domain';
+import { buzonRequest, LEER_COMPRAS } from '@dte/domain';
 import { example, json, type Operation } from '../openapi/operation';
 
 const motivo = z
@@ -139,7 +139,7 @@ export const buzonOperations: Operation[] = [
     summary: 'The mailbox, its last reading and the messages it could not take',
     description: DESCRIPCION,
     authenticated: true,
-    permission: 'COMPRAS',
+    permission: LEER_COMPRAS,
     responses: {
       200: {
         description: 'The mailbox, without its password',

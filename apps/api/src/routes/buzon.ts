@@ -1,12 +1,38 @@
 import { Router, type Request } from 'express';
-import { LecturaBuzon } from '@dte/contract';
-import { buzonRequest, DteError, ErrorCode, parseRequest } from '@dte/domain';
+import { LecturaBuzon, type ResumenLecturaBuzon } from '@dte/contract';
+import { buzonRequest, DteError, ErrorCode, LEER_COMPRAS, parseRequest } from '@dte/domain';
 import { Buzones, buzonView, SecretBox } from '@dte/store';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
 import { authenticate, requirePermission } from '../http/auth';
 import { comprobarHostBuzon } from '../http/destino';
 import { unwrapWorkflowError } from '../http/workflow-errors';
+
+/**
+ * Reads the request's emisor's mailbox now, as its schedule would (`POST /buzon/lectura`, the console's
+ * "Leer el buzón ahora"): permission COMPRAS, 404 without a mailbox, 502 when its server cannot be read.
+ */
+export async function leerBuzonAhora(ctx: ApiContext, req: Request): Promise<ResumenLecturaBuzon> {
+  requirePermission(req.auth, 'COMPRAS');
+  const { emisorId } = req.auth;
+  if (!(await new Buzones(ctx.db.connection, new SecretBox(ctx.config.SECRET_KEY)).leer(emisorId)))
+    throw sinBuzon(emisorId);
+  let resumen;
+  try {
+    // The schedule's reading of this mailbox, if one is running, is joined rather than doubled.
+    resumen = await ctx.workflows.execute(LecturaBuzon, {
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      workflowId: LecturaBuzon.workflowId(emisorId),
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      args: [{ emisorId }],
+    });
+  } catch (err) {
+    throw unwrapWorkflowError(err);
+  }
+  if (resumen.error)
+    throw new DteError(ErrorCode.BUZON_INACCESIBLE, 502, 'No se pudo leer el buzón', { detalle: resumen.error });
+  return resumen;
+}
 
 /** The reports of unreadable messages GET /buzon shows, newest first. */
 const INFORMES_MOSTRADOS = 50;
@@ -45,7 +71,7 @@ export function buzonRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/buzon', authenticate(ctx), async (req, res) => {
-    autorizado(req);
+    requirePermission(req.auth, ...LEER_COMPRAS);
     res.json({ status: 'success', data: await vista(req.auth.emisorId) });
   });
 
@@ -57,24 +83,7 @@ export function buzonRoutes(ctx: ApiContext): Router {
   });
 
   router.post('/buzon/lectura', authenticate(ctx), async (req, res) => {
-    autorizado(req);
-    const { emisorId } = req.auth;
-    if (!(await buzones.leer(emisorId))) throw sinBuzon(emisorId);
-    let resumen;
-    try {
-      // The schedule's reading of this mailbox, if one is running, is joined rather than doubled.
-      resumen = await ctx.workflows.execute(LecturaBuzon, {
-        taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-        workflowId: LecturaBuzon.workflowId(emisorId),
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [{ emisorId }],
-      });
-    } catch (err) {
-      throw unwrapWorkflowError(err);
-    }
-    if (resumen.error)
-      throw new DteError(ErrorCode.BUZON_INACCESIBLE, 502, 'No se pudo leer el buzón', { detalle: resumen.error });
-    res.json({ status: 'success', data: resumen });
+    res.json({ status: 'success', data: await leerBuzonAhora(ctx, req) });
   });
 
   return router;

@@ -5,6 +5,7 @@ import {
   CONFIRMADO_POR_MH,
   confirmarCompraRequest,
   ESTADOS_COMPRA,
+  LEER_COMPRAS,
   RECEPTOR_DE_COMPRA,
 } from '@dte/domain';
 import { codigoGeneracionParam, example, json, paginaParams, type Operation } from '../openapi/operation';
@@ -212,7 +213,7 @@ export const comprasOperations: Operation[] = [
       'By cursor. With `periodo` (the fecEmi month) that month’s documents, in the order they were received; ' +
       'otherwise everything received. Filters: desde/hasta (fecEmi), proveedor (NIT), estado, tipo.',
     authenticated: true,
-    permission: 'COMPRAS',
+    permission: LEER_COMPRAS,
     parameters: [
       { name: 'periodo', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } },
       { name: 'desde', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
@@ -242,7 +243,7 @@ export const comprasOperations: Operation[] = [
     tag: 'Purchases',
     summary: 'A received document and its verification',
     authenticated: true,
-    permission: 'COMPRAS',
+    permission: LEER_COMPRAS,
     parameters: [codigoGeneracionParam],
     responses: {
       200: {
@@ -357,7 +358,7 @@ export const comprasOperations: Operation[] = [
     tag: 'Purchases',
     summary: 'The Archivo DTE as received',
     authenticated: true,
-    permission: 'COMPRAS',
+    permission: LEER_COMPRAS,
     parameters: [codigoGeneracionParam],
     responses: {
       200: {
@@ -374,7 +375,7 @@ export const comprasOperations: Operation[] = [
     tag: 'Purchases',
     summary: 'The PDF received with it',
     authenticated: true,
-    permission: 'COMPRAS',
+    permission: LEER_COMPRAS,
     parameters: [codigoGeneracionParam],
     responses: {
       200: {

@@ -12,6 +12,7 @@ import {
   validationError,
   type ClasificarCompraRequest,
   type ConfirmarCompraRequest,
+  LEER_COMPRAS,
 } from '@dte/domain';
 import { ConfirmarCompra, RecibirCompra, type CompraOutcome } from '@dte/contract';
 import { Compras, compraView, type CompraRecord } from '@dte/store';
@@ -160,7 +161,7 @@ export function comprasRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/compras', authenticate(ctx), async (req, res) => {
-    requirePermission(req.auth, 'COMPRAS');
+    requirePermission(req.auth, ...LEER_COMPRAS);
     await responderLista(
       req,
       res,
@@ -174,14 +175,14 @@ export function comprasRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/compras/:codigoGeneracion', soloCodigos, authenticate(ctx), async (req, res) => {
-    requirePermission(req.auth, 'COMPRAS');
+    requirePermission(req.auth, ...LEER_COMPRAS);
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
     res.json({ status: 'success', data: compraView(await propia(req.auth.emisorId, codigoGeneracion), true) });
   });
 
   router.get('/compras/:codigoGeneracion/json', soloCodigos, authenticate(ctx), async (req, res) => {
-    requirePermission(req.auth, 'COMPRAS');
+    requirePermission(req.auth, ...LEER_COMPRAS);
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     const compra = await propia(req.auth.emisorId, codigoGeneracion);
     const archivo = await compras.archivo(compra.jsonKey);
@@ -194,7 +195,7 @@ export function comprasRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/compras/:codigoGeneracion/pdf', soloCodigos, authenticate(ctx), async (req, res) => {
-    requirePermission(req.auth, 'COMPRAS');
+    requirePermission(req.auth, ...LEER_COMPRAS);
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     const compra = await propia(req.auth.emisorId, codigoGeneracion);
     const pdf = compra.pdfKey ? await compras.archivo(compra.pdfKey) : null;

@@ -1195,7 +1195,7 @@ export interface paths {
      * The mailbox, its last reading and the messages it could not take
      * @description Suppliers e-mail their Archivo DTE (the JSON with MH’s sello) and its PDF. A Temporal Schedule reads every configured mailbox each BUZON_LECTURA_SEGUNDOS (300 by default): each message not marked yet gives its JSON attachments (also inside forwarded messages), each with the PDF of the same name beside it (or the only one), to the same verification as POST /compras (origen CORREO); the message is then marked with the keyword `DteTomado` (`\Flagged` where the server keeps no keywords, as Microsoft 365) so it is never taken twice. A message with no Archivo DTE is marked too and listed in `noLeidos`.
      *
-     *     Permission: `COMPRAS`.
+     *     Permission: `COMPRAS_LECTURA` or `COMPRAS`.
      */
     get: operations['getBuzon'];
     put?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
      * The documents received, newest first
      * @description By cursor. With `periodo` (the fecEmi month) that month’s documents, in the order they were received; otherwise everything received. Filters: desde/hasta (fecEmi), proveedor (NIT), estado, tipo.
      *
-     *     Permission: `COMPRAS`.
+     *     Permission: `COMPRAS_LECTURA` or `COMPRAS`.
      */
     get: operations['listCompras'];
     put?: never;
@@ -1277,7 +1277,7 @@ export interface paths {
     };
     /**
      * A received document and its verification
-     * @description Permission: `COMPRAS`.
+     * @description Permission: `COMPRAS_LECTURA` or `COMPRAS`.
      */
     get: operations['getCompra'];
     put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
     };
     /**
      * The Archivo DTE as received
-     * @description Permission: `COMPRAS`.
+     * @description Permission: `COMPRAS_LECTURA` or `COMPRAS`.
      */
     get: operations['getCompraJson'];
     put?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
     };
     /**
      * The PDF received with it
-     * @description Permission: `COMPRAS`.
+     * @description Permission: `COMPRAS_LECTURA` or `COMPRAS`.
      */
     get: operations['getCompraPdf'];
     put?: never;

@@ -18,6 +18,9 @@ import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
  *
  * Issue 51 adds CATALOGOS: read and change the emisor's customer book and product catalog (`/clientes`,
  * `/productos`). Reading needs it too: the book holds the customers' identities, addresses and e-mails.
+ *
+ * COMPRAS_LECTURA reads the received documents and the purchase mailbox's state without taking documents in
+ * or classifying them (COMPRAS reads them too): the auditor's view of the purchases.
  */
 export const PERMISOS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
@@ -32,7 +35,11 @@ export const PERMISOS: readonly string[] = [
   'USUARIOS',
   'REENVIO',
   'CATALOGOS',
+  'COMPRAS_LECTURA',
 ];
+
+/** Either permission reads the received documents and the mailbox's state. */
+export const LEER_COMPRAS = ['COMPRAS_LECTURA', 'COMPRAS'] as const;
 
 /** The permissions that issue a kind of document, one per kind. */
 const EMISION = DTE_TIPOS.map((tipo) => documentKind(tipo).permission);
@@ -52,16 +59,15 @@ export type Rol = (typeof ROLES)[number];
  * - SOPORTE reads and resends, issues nothing and invalidates nothing: REENVIO alone.
  * - CONTADOR reads the books and annexes and takes in, classifies and confirms purchases: LIBROS, COMPRAS,
  *   COMPRAS_CONFIRMAR (the person the confirmation is meant for).
- * - AUDITOR reads everything and changes nothing: LIBROS and AUDITORIA. Not COMPRAS, which also takes
- *   documents in and classifies them: it reads the purchases only through the books until a read-only
- *   permission for them exists.
+ * - AUDITOR reads everything and changes nothing: LIBROS, AUDITORIA and COMPRAS_LECTURA (not COMPRAS,
+ *   which also takes documents in and classifies them).
  */
 export const PERMISOS_DEL_ROL: Readonly<Record<Rol, readonly string[]>> = {
   ADMINISTRADOR: PERMISOS,
   FACTURADOR: [...EMISION, 'REENVIO', 'CATALOGOS', 'CONSOLA'],
   SOPORTE: ['REENVIO', 'CONSOLA'],
   CONTADOR: ['LIBROS', 'COMPRAS', 'COMPRAS_CONFIRMAR', 'CONSOLA'],
-  AUDITOR: ['LIBROS', 'AUDITORIA', 'CONSOLA'],
+  AUDITOR: ['LIBROS', 'AUDITORIA', 'COMPRAS_LECTURA', 'CONSOLA'],
 };
 
 export const esRol = (valor: string): valor is Rol => (ROLES as readonly string[]).includes(valor);

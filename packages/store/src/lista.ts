@@ -60,6 +60,8 @@ export interface FiltrosLista {
 const LOTE = 100;
 /** Entries one request examines at most: a selective filter answers a shorter page and a cursor. */
 const MAX_EXAMINADOS = 1000;
+/** Entries of the search read in one round at most, when few of those read so far matched. */
+const MAX_LOTE = 400;
 
 const serie = (emisorId: number) => `lista:${emisorId}`;
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
@@ -240,16 +242,17 @@ export class ListaDocumentos {
     cursor: number | null,
     limit: number,
   ): Promise<{ entradas: EntradaLista[]; siguiente: number | null }> {
-    const ultimos = await Promise.all(consulta.fichas.map((f) => this.indice.ultimo(emisorId, f)));
-    const i = ultimos.indexOf(Math.min(...ultimos));
-    const ficha = consulta.fichas[i]!;
-    let k = Math.min(cursor ?? Infinity, ultimos[i]!);
+    const { ficha, ultimo } = await this.indice.menor(emisorId, consulta.fichas);
+    let k = Math.min(cursor ?? Infinity, ultimo);
     const encontradas: EntradaLista[] = [];
     const vistos = new Set<number>();
     let examinados = 0;
     while (k >= 1 && encontradas.length < limit && examinados < MAX_EXAMINADOS) {
-      // A ficha's documents mostly match its query: read what the page lacks, then batches.
-      const tamano = examinados ? LOTE : limit;
+      // First what the page lacks; then as many as the share that matched so far says the rest of the page
+      // needs (a ficha of two words' first letters also holds other words), so a page takes few rounds.
+      const tamano = examinados
+        ? Math.min(aLeer(limit - encontradas.length, encontradas.length / examinados), MAX_EXAMINADOS - examinados)
+        : limit;
       const ks = Array.from({ length: Math.min(tamano, k) }, (_, j) => k - j);
       const numeros = await this.indice.leer(emisorId, ficha, ks);
       const lote = await Promise.all(
@@ -265,6 +268,15 @@ export class ListaDocumentos {
     }
     return { entradas: encontradas, siguiente: k >= 1 ? k : null };
   }
+}
+
+/**
+ * Entries to read for `faltan` more matches when `proporcion` of those examined matched: a fifth more than
+ * that share says, at least a LOTE and at most a MAX_LOTE.
+ */
+function aLeer(faltan: number, proporcion: number): number {
+  const estimadas = proporcion > 0 ? Math.ceil((faltan / proporcion) * 1.2) : MAX_EXAMINADOS;
+  return Math.min(Math.max(estimadas, LOTE), MAX_LOTE);
 }
 
 function coincide(e: EntradaLista, f: FiltrosLista): boolean {

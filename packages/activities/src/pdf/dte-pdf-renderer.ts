@@ -132,7 +132,10 @@ export class DtePdfRenderer {
         batch.length === 1
           ? [Buffer.from(impresion)]
           : await splitPrint(impresion, titulos, { numerar: altosMm === null });
-      if (altosMm) pdfs = await Promise.all(pdfs.map((pdf, i) => recortar(pdf, altosMm[i]! * PT_POR_MM)));
+      if (altosMm) {
+        const anchoPt = hoja.anchoMm * PT_POR_MM;
+        pdfs = await Promise.all(pdfs.map((pdf, i) => recortar(pdf, anchoPt, altosMm[i]! * PT_POR_MM)));
+      }
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       // Which of them broke the print is unknown: each is printed again on its own, first in the queue.

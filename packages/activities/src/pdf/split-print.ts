@@ -99,16 +99,19 @@ function quitarInicio(page: PDFDict): void {
 
 /**
  * A ticket cut at its document's length: its page (Chromium printed it as tall as the print's tallest
- * document) keeps its top `altoPt` points. A document longer than one page is left as printed: its pages
- * follow one another, none cut.
+ * document) keeps its top `altoPt` points, and is exactly `anchoPt` wide (Chromium rounds a page's width
+ * to whole CSS pixels: 58 mm printed 165 pt wide, not 164.41). A document longer than one page keeps its
+ * pages' length: they follow one another, none cut.
  */
-export async function recortar(pdf: Uint8Array, altoPt: number): Promise<Buffer> {
+export async function recortar(pdf: Uint8Array, anchoPt: number, altoPt: number): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  const [pagina] = doc.getPages();
-  if (doc.getPageCount() !== 1 || !pagina) return Buffer.from(pdf);
-  const { x, y, width, height } = pagina.getMediaBox();
-  if (altoPt >= height) return Buffer.from(pdf);
-  pagina.setMediaBox(x, y + height - altoPt, width, altoPt);
-  pagina.setCropBox(x, y + height - altoPt, width, altoPt);
+  const paginas = doc.getPages();
+  for (const pagina of paginas) {
+    const { x, y, width, height } = pagina.getMediaBox();
+    const alto = paginas.length === 1 ? Math.min(altoPt, height) : height;
+    const ancho = Math.min(anchoPt, width);
+    pagina.setMediaBox(x, y + height - alto, ancho, alto);
+    pagina.setCropBox(x, y + height - alto, ancho, alto);
+  }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

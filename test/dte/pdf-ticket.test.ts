@@ -5,14 +5,22 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { consultaPublicaUrl, type Papel } from '@dte/domain';
-import { pdfDelDocumento } from '@dte/store';
+import { Auditoria, pdfDelDocumento } from '@dte/store';
 import { emitirFactura } from '../support/fixtures';
 import { ARTEFACTOS } from '../support/legible';
 import { stack } from '../support/stack';
 import { testStore } from '../support/storage';
-import { closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
+import { cambioLeido, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
+
+/** `npm run admin -- …` against the test stack's database; answers what it printed (JSON). */
+async function admin(...args: string[]): Promise<unknown> {
+  const { stdout } = await exec('node', ['apps/api/dist/admin/cli.js', ...args], {
+    env: { ...process.env, ...stack().env },
+  });
+  return JSON.parse(stdout);
+}
 
 /** A roll's width in PDF points: 80 mm = 226.77 pt, 58 mm = 164.41 pt; Letter 612 pt. */
 const ANCHO_PT: Record<Papel, number> = { ticket80: (80 * 72) / 25.4, ticket58: (58 * 72) / 25.4, carta: 612 };
@@ -151,6 +159,7 @@ describe('the ticket PDF (80 mm and 58 mm)', () => {
     const t = await ticket(factura, papel, nombre);
     expect(t.paginas).toHaveLength(1);
     expect(Math.abs(t.paginas[0]!.ancho - ANCHO_PT[papel])).toBeLessThanOrEqual(1);
+    expect(t.paginas[0]!.ancho).toBeCloseTo(ANCHO_PT[papel], 1);
     // Cut at the document's length: below its last line, only the bottom margin (6 mm) and a little slack.
     expect(t.margenes.inferior).toBeGreaterThanOrEqual(5 * MM_150);
     expect(t.margenes.inferior).toBeLessThanOrEqual(12 * MM_150);
@@ -205,6 +214,78 @@ describe('the ticket PDF (80 mm and 58 mm)', () => {
     expect(descarga.headers.get('content-disposition')).toBe(
       `attachment; filename="${factura.codigoGeneracion}-ticket58.pdf"`,
     );
+  });
+
+  it("prints on the point of sale's paper, else the emisor's, else Letter, when the request names none", async () => {
+    const emisor = String(tenant.emisorId);
+    const puntoVenta = String(factura.pointOfSaleId);
+    /** The paper the answer is printed on: the one whose width its page has, within 1 pt. */
+    const papel = async (query = '') => {
+      const res = await get(factura.codigoGeneracion, query);
+      expect(res.status).toBe(200);
+      const [pagina] = (await leer(Buffer.from(await res.arrayBuffer()), 'ticket-por-defecto')).paginas;
+      return (Object.keys(ANCHO_PT) as Papel[]).find((p) => Math.abs(ANCHO_PT[p] - pagina!.ancho) <= 1);
+    };
+    expect(await papel()).toBe('carta');
+
+    expect(await admin('emisor', 'formato-pdf', '--emisor', emisor, '--formato', 'ticket58')).toEqual({
+      emisorId: tenant.emisorId,
+      puntoVentaId: null,
+      formatoPdf: 'ticket58',
+      anterior: null,
+    });
+    await cambioLeido();
+    expect(await papel()).toBe('ticket58');
+
+    await admin('punto-venta', 'formato-pdf', '--emisor', emisor, '--punto-venta', puntoVenta, '--formato', 'ticket80');
+    await cambioLeido();
+    expect(await papel()).toBe('ticket80');
+    // The request's formato comes first.
+    expect(await papel('formato=carta')).toBe('carta');
+    expect(await papel('formato=ticket58')).toBe('ticket58');
+
+    // Without its own setting, the point of sale follows its emisor again.
+    await admin('punto-venta', 'formato-pdf', '--emisor', emisor, '--punto-venta', puntoVenta, '--formato', 'ninguno');
+    await cambioLeido();
+    expect(await papel()).toBe('ticket58');
+
+    // A paper the service does not print, or another emisor's point of sale, is refused and changes nothing.
+    await expect(admin('emisor', 'formato-pdf', '--emisor', emisor, '--formato', 'a4')).rejects.toThrow(
+      /--formato must be one of carta, ticket80, ticket58, ninguno/,
+    );
+    const otro = await createTestTenant();
+    await expect(
+      admin(
+        'punto-venta',
+        'formato-pdf',
+        '--emisor',
+        String(otro.emisorId),
+        '--punto-venta',
+        puntoVenta,
+        '--formato',
+        'carta',
+      ),
+    ).rejects.toThrow(/is not of emisor/);
+
+    const { entradas } = await new Auditoria((await testDatabase()).connection).pagina(
+      tenant.emisorId,
+      { accion: 'FORMATO_PDF_CAMBIADO' },
+      null,
+      10,
+    );
+    expect(entradas.map((e) => [e.actor.tipo, e.endpoint, e.detalles])).toEqual([
+      [
+        'OPERADOR',
+        'admin punto-venta formato-pdf',
+        { puntoVentaId: factura.pointOfSaleId, formatoPdf: null, anterior: 'ticket80' },
+      ],
+      [
+        'OPERADOR',
+        'admin punto-venta formato-pdf',
+        { puntoVentaId: factura.pointOfSaleId, formatoPdf: 'ticket80', anterior: null },
+      ],
+      ['OPERADOR', 'admin emisor formato-pdf', { puntoVentaId: null, formatoPdf: 'ticket58', anterior: null }],
+    ]);
   });
 
   it('refuses an unknown formato with 400 VALIDATION_ERROR on the field', async () => {

@@ -51,7 +51,9 @@ export const pdfOperations: Operation[] = [
         name: 'formato',
         in: 'query',
         required: false,
-        description: 'The paper: Letter or an 80 mm or 58 mm ticket (default: carta).',
+        description:
+          'The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the ' +
+          "document was issued at, else the emisor's, else carta.",
         schema: { type: 'string', enum: [...PAPELES] },
       },
     ],

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PAPELES, parseRequest } from '@dte/domain';
+import { esPapel, PAPELES, parseRequest, type Papel } from '@dte/domain';
 import { pdfDelDocumento } from '@dte/store';
 import { RenderPdf } from '@dte/contract';
 import type { ApiContext } from '../context';
@@ -26,10 +26,14 @@ export function pdfRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.get('/dte/pdf/:codigoGeneracion', authenticate(ctx), async (req, res) => {
     const { format, formato } = parseRequest(pdfRequest, req.query);
-    const papel = formato ?? 'carta';
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
-    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, ['dtePdfUrl', 'estado']);
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, [
+      'dtePdfUrl',
+      'estado',
+      'pointOfSaleId',
+    ]);
+    const papel = formato ?? (await papelPorDefecto(ctx, req.auth.emisorId, doc.pointOfSaleId));
     const key = pdfDelDocumento(doc, papel);
     if (!(await ctx.store.exists(key))) {
       const workflowId = RenderPdf.workflowId(codigoGeneracion, papel);
@@ -65,4 +69,15 @@ export function pdfRoutes(ctx: ApiContext): Router {
       .send(pdf);
   });
   return router;
+}
+
+/**
+ * The paper of a document's PDF when the request names none: its point of sale's setting, else its emisor's,
+ * else Letter (admin CLI `punto-venta formato-pdf`, `emisor formato-pdf`), as the tenant cache last read them.
+ */
+async function papelPorDefecto(ctx: ApiContext, emisorId: number, puntoVentaId: number): Promise<Papel> {
+  const puntoVenta = await ctx.tenants.puntoVenta(puntoVentaId);
+  if (esPapel(puntoVenta?.formatoPdf)) return puntoVenta.formatoPdf;
+  const emisor = await ctx.tenants.emisor(emisorId);
+  return esPapel(emisor?.formatoPdf) ? emisor.formatoPdf : 'carta';
 }

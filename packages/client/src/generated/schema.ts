@@ -3452,6 +3452,7 @@ export interface components {
         | 'BUZON_ELIMINADO'
         | 'CERTIFICACION_COMANDO'
         | 'EMISOR_PRODUCCION'
+        | 'FORMATO_PDF_CAMBIADO'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -9508,7 +9509,7 @@ export interface operations {
     parameters: {
       query?: {
         format?: 'view' | 'download' | 'url' | 'base64';
-        /** @description The paper: Letter or an 80 mm or 58 mm ticket (default: carta). */
+        /** @description The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the document was issued at, else the emisor's, else carta. */
         formato?: 'carta' | 'ticket80' | 'ticket58';
       };
       header?: never;
@@ -14364,6 +14365,7 @@ export interface operations {
           | 'BUZON_ELIMINADO'
           | 'CERTIFICACION_COMANDO'
           | 'EMISOR_PRODUCCION'
+          | 'FORMATO_PDF_CAMBIADO'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

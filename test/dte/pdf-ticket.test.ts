@@ -6,11 +6,19 @@ import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { consultaPublicaUrl, type Papel } from '@dte/domain';
 import { Auditoria, pdfDelDocumento } from '@dte/store';
-import { emitirFactura } from '../support/fixtures';
+import { anulacionRescindida, emitirFactura } from '../support/fixtures';
 import { ARTEFACTOS } from '../support/legible';
 import { stack } from '../support/stack';
 import { testStore } from '../support/storage';
-import { cambioLeido, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import {
+  api,
+  cambioLeido,
+  closeTestDatabase,
+  createTestTenant,
+  enEstado,
+  testDatabase,
+  type TestTenant,
+} from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -286,6 +294,17 @@ describe('the ticket PDF (80 mm and 58 mm)', () => {
       ],
       ['OPERADOR', 'admin emisor formato-pdf', { puntoVentaId: null, formatoPdf: 'ticket58', anterior: null }],
     ]);
+  });
+
+  it('shows an invalidation on the tickets asked for after it, not the ones printed before it', async () => {
+    const doc = await emitirFactura(tenant, [{ descripcion: 'Devuelto', cantidad: 1, precioUnitario: 3 }]);
+    const antes = await ticket(doc, 'ticket80', 'ticket-80mm-antes-de-anular');
+    expect(antes.texto).not.toContain('DOCUMENTOINVALIDADO');
+    expect((await api('POST', '/dte/anulacion', tenant, anulacionRescindida(doc.codigoGeneracion))).status).toBe(200);
+    await enEstado(doc.codigoGeneracion, 'CANCELLED');
+    const despues = await ticket(doc, 'ticket80', 'ticket-80mm-anulado');
+    expect(despues.texto).toContain('DOCUMENTOINVALIDADO');
+    expect(Math.abs(despues.paginas[0]!.ancho - ANCHO_PT.ticket80)).toBeLessThanOrEqual(1);
   });
 
   it('refuses an unknown formato with 400 VALIDATION_ERROR on the field', async () => {

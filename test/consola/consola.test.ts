@@ -188,6 +188,23 @@ describe('web console', () => {
     const json = await fetch(url(`/consola/api/dte/${d.codigoGeneracion}/json`), { headers: { cookie: cookies } });
     expect(json.status).toBe(200);
     expect(((await json.json()) as { selloRecibido: string }).selloRecibido).toMatch(/^[0-9A-Z]{40}$/);
+
+    // Beside the PDF, links to it on Letter and on a receipt printer's roll, which answer those PDFs.
+    await page.goto(url(`/consola/documentos/${d.codigoGeneracion}`));
+    const papeles = await page.$$eval('p.papeles a', (as) =>
+      as.map((a) => [(a as HTMLElement).innerText, a.getAttribute('href')!]),
+    );
+    const pdfEn = (formato: string) => `/consola/api/dte/pdf/${d.codigoGeneracion}?format=view&formato=${formato}`;
+    expect(papeles).toEqual([
+      ['PDF carta', pdfEn('carta')],
+      ['Ticket 80 mm', pdfEn('ticket80')],
+      ['Ticket 58 mm', pdfEn('ticket58')],
+    ]);
+    for (const [, href] of papeles.slice(1)) {
+      const ticket = await fetch(url(href!), { headers: { cookie: cookies } });
+      expect(ticket.status).toBe(200);
+      expect(ticket.headers.get('content-type')).toBe('application/pdf');
+    }
   });
 
   it('offers no resend of a REJECTED document, refuses a forged one with the API’s code, and any form without the CSRF token', async () => {

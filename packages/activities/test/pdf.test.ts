@@ -727,7 +727,10 @@ describe('DtePdfRenderer', () => {
         'Ventas gravadas',
         'IVA del ítem',
       ]);
-      expect(page).toContain(`<td class="id">${original.codigoGeneracion}</td>`);
+      // Each cell names its column (data-etiqueta), which a ticket prints before the value.
+      expect(page).toContain(
+        `<td class="id" data-etiqueta="Cód. de generación del doc. retornado">${original.codigoGeneracion}</td>`,
+      );
     });
 
     it('shows a retorno of a purchase in the purchase column only', async () => {
@@ -753,7 +756,7 @@ describe('DtePdfRenderer', () => {
         'IVA del ítem',
       ]);
       // 90.40 × 13/113 = 10.39999999 in the JSON.
-      expect(page).toContain('<td class="money">$10.40</td>');
+      expect(page).toContain('<td class="money" data-etiqueta="IVA del ítem">$10.40</td>');
     });
 
     it.each(['NC v4', 'ND v4'])('leaves out the zero IVA columns and totalIva of a %s on a CCF', async (nombre) => {
@@ -934,6 +937,40 @@ describe('DtePdfRenderer in batches', () => {
     expect(n).toBeGreaterThan(1);
     expect(fs.existsSync(png)).toBe(true);
     dentroDelPapel(pdfs.at(-1)!);
+  });
+
+  it('prints tickets together too, each cut at its own length, and never beside a Letter document', async () => {
+    const prints: number[] = [];
+    const renderer = new DtePdfRenderer(pool, { batchSize: 10, windowMs: 0, onPrint: (n) => prints.push(n) });
+    const corto = inputOf(documentos[0]!, { papel: 'ticket80' });
+    const inputs = [
+      inputOf(documentos[1]!),
+      corto,
+      { ...largo, papel: 'ticket80' as const },
+      conCodigo(corto, '0E7D1C52-2B9A-4F0C-8D3E-6A5B4C3D2E1F'),
+      inputOf(documentos[2]!, { papel: 'ticket58' }),
+    ];
+    const pdfs = await Promise.all(inputs.map((i) => renderer.render(i)));
+    // The Letter one alone (the page was free), then the three 80 mm tickets, then the 58 mm one.
+    expect(prints).toEqual([1, 3, 1]);
+    const hojas = await Promise.all(
+      pdfs.map(async (pdf) => (await PDFDocument.load(pdf)).getPages().map((p) => p.getSize())),
+    );
+    const mm = (pt: number) => (pt * 25.4) / 72;
+    expect(hojas.map((h) => h.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(hojas.map(([h]) => Math.round(mm(h!.width)))).toEqual([216, 80, 80, 80, 58]);
+    const [, corta, larga, otraCorta] = hojas.map(([h]) => h!.height);
+    // Printed beside the long one, each short ticket is still cut at its own length, as alone.
+    const sola = (await PDFDocument.load(await renderer.render(corto))).getPage(0).getHeight();
+    expect(corta).toBeCloseTo(sola, 0);
+    expect(otraCorta).toBeCloseTo(sola, 0);
+    expect(larga! / corta!).toBeGreaterThan(3);
+    // Every line of the long one is on it, and nothing of its neighbours; no "Página n de m" on a ticket.
+    const texto = await pdfText(pdfs[2]!);
+    expect(texto.match(/Código de generación:/g)).toHaveLength(1);
+    expect(texto).not.toMatch(/Página \d+ de \d+/);
+    const { ambiente, fecEmi } = largo.dte.identificacion as { ambiente: string; fecEmi: string };
+    expect(qrLeido(pdfs[2]!)).toBe(consultaPublicaUrl({ ambiente, codigoGeneracion: codigoDe(largo), fecEmi }));
   });
 
   it('never prints documents of another look together: another mark across the page, other colours', async () => {

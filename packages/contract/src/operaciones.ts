@@ -1,3 +1,4 @@
+import type { Papel } from '@dte/domain';
 import { defineWorkflow } from './workflow';
 
 export interface SmokeInput {
@@ -18,10 +19,14 @@ export const Smoke = {
   workflowId: (id: string) => `smoke-${id}`,
 };
 
-/** Renders and stores a document's PDF again (asked for before the issuance workflow stored it). */
+/**
+ * Renders and stores a document's PDF again (asked for before the issuance workflow stored it), or its
+ * ticket (`papel`, `ticket80` or `ticket58`) the first time it is asked for. Without `papel`: Letter.
+ */
 export const RenderPdf = {
-  ...defineWorkflow<(codigoGeneracion: string) => Promise<void>>('RenderPdfWorkflow'),
-  workflowId: (codigoGeneracion: string) => `pdf-${codigoGeneracion}`,
+  ...defineWorkflow<(codigoGeneracion: string, papel?: Papel) => Promise<void>>('RenderPdfWorkflow'),
+  workflowId: (codigoGeneracion: string, papel: Papel = 'carta') =>
+    papel === 'carta' ? `pdf-${codigoGeneracion}` : `pdf-${codigoGeneracion}-${papel}`,
 };
 
 /**

@@ -26,3 +26,4 @@ export {
   type Buscable,
   type ConsultaBusqueda,
 } from './busqueda';
+export { esPapel, PAPELES, type Papel } from './papel';

@@ -7,6 +7,7 @@ import {
   plazosConfigurados,
   validationError,
   type AnulacionRequest,
+  type Papel,
 } from '@dte/domain';
 import type { Config } from '@dte/config';
 import type { Documents, StoredDocumentRecord } from './documents';
@@ -98,9 +99,13 @@ export async function comprobarAnulacion(
 
 /**
  * The PDF's key of a document that has one: only accepted (and contingency, and invalidated) documents
- * are printed (409 PDF_NOT_AVAILABLE otherwise).
+ * are printed (409 PDF_NOT_AVAILABLE otherwise). A ticket (`papel`) is kept beside it, under a key of its own
+ * (`<codigoGeneracion>.ticket80.PROCESSED.pdf`).
  */
-export function pdfDelDocumento(doc: Pick<StoredDocumentRecord, 'dtePdfUrl' | 'estado'>): string {
+export function pdfDelDocumento(
+  doc: Pick<StoredDocumentRecord, 'dtePdfUrl' | 'estado'>,
+  papel: Papel = 'carta',
+): string {
   if (!doc.dtePdfUrl)
     throw new DteError(
       ErrorCode.PDF_NOT_AVAILABLE,
@@ -108,7 +113,9 @@ export function pdfDelDocumento(doc: Pick<StoredDocumentRecord, 'dtePdfUrl' | 'e
       `El documento está ${doc.estado}: solo los documentos aceptados tienen PDF`,
       { estado: doc.estado },
     );
-  return doc.dtePdfUrl;
+  // A ticket's key names the estado it shows: a document sealed after its contingency, or invalidated, has
+  // new tickets (rendered when asked for), while its Letter PDF is stored again by the step that changed it.
+  return papel === 'carta' ? doc.dtePdfUrl : doc.dtePdfUrl.replace(/(\.pdf)?$/, `.${papel}.${doc.estado}.pdf`);
 }
 
 /**

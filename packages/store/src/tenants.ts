@@ -22,6 +22,7 @@ import {
   parseRequest,
   versionEn,
   DTE_TIPOS,
+  type Papel,
   type AmbienteCode,
   type Direccion,
   type DteError,
@@ -382,6 +383,35 @@ export class Tenants {
     };
     await this.db.models.Emisor.updateOne({ id: emisorId }, { $set: { compras } });
     return { emisorId, ...politicaDeCompras({ compras }, config), propio: compras.montoConfirmacion !== null };
+  }
+
+  /**
+   * The paper of the PDFs of the emisor's documents (`puntoVentaId` absent), or of a point of sale's, when
+   * GET /dte/pdf names none; null removes the setting (the point of sale follows its emisor, the emisor
+   * Letter). Answers the setting before and after, for the audit log.
+   */
+  async setFormatoPdf(
+    emisorId: number,
+    formatoPdf: Papel | null,
+    puntoVentaId?: number,
+  ): Promise<{ emisorId: number; puntoVentaId: number | null; formatoPdf: Papel | null; anterior: Papel | null }> {
+    const { Emisor, PuntoVenta } = this.db.models;
+    const antes =
+      puntoVentaId === undefined
+        ? await Emisor.findOneAndUpdate({ id: emisorId }, { $set: { formatoPdf } }).lean()
+        : await PuntoVenta.findOneAndUpdate({ id: puntoVentaId, emisorId }, { $set: { formatoPdf } }).lean();
+    if (!antes)
+      throw new Error(
+        puntoVentaId === undefined
+          ? `emisor ${emisorId} does not exist`
+          : `punto de venta ${puntoVentaId} does not exist or is not of emisor ${emisorId}`,
+      );
+    return {
+      emisorId,
+      puntoVentaId: puntoVentaId ?? null,
+      formatoPdf,
+      anterior: (antes.formatoPdf as Papel | null | undefined) ?? null,
+    };
   }
 
   /** Whether every person of the emisor must use a second factor (as written now, not as cached). */

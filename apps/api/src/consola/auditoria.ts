@@ -50,6 +50,7 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   BUZON_ELIMINADO: 'Buzón eliminado',
   CERTIFICACION_COMANDO: 'Certificación: comando',
   EMISOR_PRODUCCION: 'Emisor pasado a producción',
+  FORMATO_PDF_CAMBIADO: 'Formato del PDF cambiado',
   CLIENTE_CREADO: 'Cliente creado',
   CLIENTE_MODIFICADO: 'Cliente modificado',
   CLIENTE_ELIMINADO: 'Cliente eliminado',

@@ -15,6 +15,7 @@ import {
   type ListaRequest,
   resendRequest,
   type DteTipo,
+  type Papel,
   type TipoEvento,
 } from '@dte/domain';
 import { once } from 'node:events';
@@ -68,6 +69,12 @@ const ESTADOS_ENTREGA: Record<string, string> = {
   ELIMINADO: 'endpoint eliminado',
 };
 const AVISOS: Record<string, string> = { reenviado: 'Documento reenviado', anulado: 'Documento anulado' };
+/** The papers the document's page links its PDF on (GET /dte/pdf's `formato`), each in a new tab. */
+const PAPELES_CONSOLA: readonly (readonly [Papel, string])[] = [
+  ['carta', 'PDF carta'],
+  ['ticket80', 'Ticket 80 mm'],
+  ['ticket58', 'Ticket 58 mm'],
+];
 /** The estados the list filters on, as `GET /dte` takes them. */
 const ESTADOS = listaRequest.shape.estado.unwrap().options;
 const nombreTipo = (tipo: string) => {
@@ -411,10 +418,21 @@ export function documentosConsola(ctx: ApiContext): Router {
         vista.dtePdfUrl
           ? html`<section>
               <h2>Representación impresa</h2>
+              <p class="papeles">
+                ${PAPELES_CONSOLA.map(
+                  ([formato, nombre]) =>
+                    html`<a
+                      class="boton secundario"
+                      href="/consola/api/dte/pdf/${vista.codigoGeneracion}?format=view&formato=${formato}"
+                      target="_blank"
+                      >${nombre}</a
+                    >`,
+                )}
+              </p>
               <iframe
                 class="pdf"
                 title="PDF del documento"
-                src="/consola/api/dte/pdf/${vista.codigoGeneracion}?format=view"
+                src="/consola/api/dte/pdf/${vista.codigoGeneracion}?format=view&formato=carta"
               ></iframe>
             </section>`
           : ''

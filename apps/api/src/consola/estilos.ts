@@ -72,6 +72,7 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 .aviso.error { background: var(--error-fondo); border-color: #f5c2bd; color: var(--error); }
 .aviso.alerta { background: var(--alerta-fondo); border-color: #f0d68a; color: var(--alerta); }
 iframe.pdf { width: 100%; height: 720px; border: 1px solid var(--borde); border-radius: 8px; background: #fff; }
+.papeles { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 12px; }
 .entrada { max-width: 440px; margin: 60px auto; display: flex; flex-direction: column; gap: 14px; }
 .entrada-pie { max-width: 440px; margin: -40px auto 0; }
 .oculto { position: absolute; left: 0; top: 0; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { PAPELES } from '@dte/domain';
 import { EMITIDO } from '../openapi/examples';
 import { codigoGeneracionParam, type Operation } from '../openapi/operation';
 import { pdfJson, type pdfBase64, type pdfUrl } from '../openapi/schemas';
@@ -32,7 +33,11 @@ export const pdfOperations: Operation[] = [
     summary: 'Get the PDF of an accepted document',
     description:
       '`view` and `download` answer the PDF (inline or as an attachment), `url` a presigned link, `base64` the ' +
-      'file in JSON. A PDF not in storage is rendered again first.',
+      'file in JSON. `formato` chooses the paper: `carta` (Letter, the PDF stored at issuance), or a receipt ' +
+      "printer's ticket, `ticket80` (80 mm wide) or `ticket58` (58 mm wide), one page as long as the document, " +
+      'with everything MH requires of its legible version (emisor, receptor, lines, totals, codigoGeneracion, ' +
+      'numeroControl, sello, the consultation QR). A PDF not in storage is rendered first; a ticket is rendered ' +
+      'the first time it is asked for and kept.',
     authenticated: true,
     parameters: [
       codigoGeneracionParam,
@@ -42,13 +47,24 @@ export const pdfOperations: Operation[] = [
         required: false,
         schema: { type: 'string', enum: ['view', 'download', 'url', 'base64'], default: 'view' },
       },
+      {
+        name: 'formato',
+        in: 'query',
+        required: false,
+        description:
+          'The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the ' +
+          "document was issued at, else the emisor's, else carta.",
+        schema: { type: 'string', enum: [...PAPELES] },
+      },
     ],
     responses: {
       200: {
         description: 'The PDF (`view`, `download`) or JSON (`url`, `base64`)',
         headers: {
           'Content-Disposition': {
-            description: '`inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf`',
+            description:
+              '`inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf` ' +
+              '(a ticket: `<codigoGeneracion>-ticket80.pdf`, `-ticket58.pdf`)',
             schema: { type: 'string' },
           },
         },

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { validationError } from '@dte/domain';
+import { z } from 'zod';
+import { esPapel, PAPELES, parseRequest, type Papel } from '@dte/domain';
 import { pdfDelDocumento } from '@dte/store';
 import { RenderPdf } from '@dte/contract';
 import type { ApiContext } from '../context';
@@ -8,37 +9,44 @@ import { logDocument } from '../http/document-log';
 import { findOwnDocument } from '../http/documents';
 
 const FORMATS = ['view', 'download', 'url', 'base64'] as const;
-type Format = (typeof FORMATS)[number];
+
+/** `format`: how the PDF is answered; `formato`: the paper it is printed on (Letter, an 80 or 58 mm ticket). */
+export const pdfRequest = z.object({
+  format: z.enum(FORMATS).default('view'),
+  formato: z.enum(PAPELES).optional(),
+});
 
 /**
- * `GET /dte/pdf/:codigoGeneracion?format=view|download|url|base64`. A PDF that is not in storage yet
- * (the issuance workflow stores it just after answering) or any more is rendered again by the worker
- * from the stored document, so the endpoint works as soon as the issuance answer arrives.
+ * `GET /dte/pdf/:codigoGeneracion?format=view|download|url|base64&formato=carta|ticket80|ticket58`. A PDF
+ * that is not in storage yet (the issuance workflow stores the Letter one just after answering; a ticket is
+ * rendered the first time it is asked for) or any more is rendered by the worker from the stored document,
+ * so the endpoint works as soon as the issuance answer arrives.
  */
 export function pdfRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.get('/dte/pdf/:codigoGeneracion', authenticate(ctx), async (req, res) => {
-    const format = (req.query.format ?? 'view') as Format;
-    if (!FORMATS.includes(format)) {
-      throw validationError(`format debe ser uno de ${FORMATS.join(', ')}`, [
-        { field: 'format', message: `valor no permitido: ${String(req.query.format)}` },
-      ]);
-    }
+    const { format, formato } = parseRequest(pdfRequest, req.query);
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
-    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, ['dtePdfUrl', 'estado']);
-    const key = pdfDelDocumento(doc);
+    const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, [
+      'dtePdfUrl',
+      'estado',
+      'pointOfSaleId',
+    ]);
+    const papel = formato ?? (await papelPorDefecto(ctx, req.auth.emisorId, doc.pointOfSaleId));
+    const key = pdfDelDocumento(doc, papel);
     if (!(await ctx.store.exists(key))) {
-      const workflowId = RenderPdf.workflowId(codigoGeneracion);
+      const workflowId = RenderPdf.workflowId(codigoGeneracion, papel);
       logDocument(req, res, { workflowId });
       await ctx.workflows.execute(RenderPdf, {
         taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
         workflowId,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [codigoGeneracion],
+        // A Letter PDF as before tickets: a worker of the previous version takes the workflow too.
+        args: papel === 'carta' ? [codigoGeneracion] : [codigoGeneracion, papel],
       });
     }
-    const filename = `${codigoGeneracion}.pdf`;
+    const filename = papel === 'carta' ? `${codigoGeneracion}.pdf` : `${codigoGeneracion}-${papel}.pdf`;
     if (format === 'url') {
       const expiresIn = ctx.config.S3_PRESIGN_SECONDS;
       const url = await ctx.store.presignedGet(key, expiresIn, filename);
@@ -61,4 +69,15 @@ export function pdfRoutes(ctx: ApiContext): Router {
       .send(pdf);
   });
   return router;
+}
+
+/**
+ * The paper of a document's PDF when the request names none: its point of sale's setting, else its emisor's,
+ * else Letter (admin CLI `punto-venta formato-pdf`, `emisor formato-pdf`), as the tenant cache last read them.
+ */
+async function papelPorDefecto(ctx: ApiContext, emisorId: number, puntoVentaId: number): Promise<Papel> {
+  const puntoVenta = await ctx.tenants.puntoVenta(puntoVentaId);
+  if (esPapel(puntoVenta?.formatoPdf)) return puntoVenta.formatoPdf;
+  const emisor = await ctx.tenants.emisor(emisorId);
+  return esPapel(emisor?.formatoPdf) ? emisor.formatoPdf : 'carta';
 }

@@ -1,5 +1,14 @@
 import { Context } from '@temporalio/activity';
-import { catalogValue, destinatarioReenvio, parseRequest, resendRequest, type TipoDte } from '@dte/domain';
+import {
+  catalogValue,
+  destinatarioReenvio,
+  esPapel,
+  parseRequest,
+  resendRequest,
+  type Papel,
+  type TipoDte,
+  validationError,
+} from '@dte/domain';
 import { activityLog } from '../activity-log';
 import {
   archivoDte,
@@ -55,7 +64,7 @@ export async function storeReceptorJson(deps: ActivityDependencies, doc: Recepto
 export function createDeliveryActivities(deps: ActivityDependencies) {
   const load = (codigoGeneracion: string) => deps.documents.load(codigoGeneracion);
 
-  async function renderPdf(doc: StoredDocumentRecord): Promise<Buffer> {
+  async function renderPdf(doc: StoredDocumentRecord, papel: Papel = 'carta'): Promise<Buffer> {
     const emisor = await deps.tenants.emisor(doc.emisorId);
     const branding = emisor?.branding;
     // A logo that cannot be read never blocks a PDF.
@@ -67,6 +76,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
         selloRecibido: doc.selloRecibido ?? null,
         estado: doc.estado as EstadoDte,
         tipoNombre: tipoNombre(doc.tipoDte),
+        papel,
         branding: {
           logo,
           colorPrincipal: branding?.colorPrincipal,
@@ -82,10 +92,12 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     }
   }
 
-  async function storePdf(doc: StoredDocumentRecord, pdf: Buffer): Promise<void> {
-    await deps.store.put(doc.dtePdfUrl!, pdf, 'application/pdf');
+  /** Stores the document's PDF on `papel`, under its key (`pdfDelDocumento`). */
+  async function storePdf(doc: StoredDocumentRecord, pdf: Buffer, papel: Papel = 'carta'): Promise<void> {
+    const key = pdfDelDocumento(doc, papel);
+    await deps.store.put(key, pdf, 'application/pdf');
     activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id }).info(
-      { key: doc.dtePdfUrl, bytes: pdf.length },
+      { key, bytes: pdf.length },
       'PDF stored',
     );
   }
@@ -145,13 +157,20 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
   }
 
   return {
-    /** Renders and stores the PDF (also what GET /dte/pdf asks for when the PDF is missing). */
-    async storeDocumentPdf(codigoGeneracion: string): Promise<void> {
+    /**
+     * Renders and stores the PDF on `papel` (default Letter; also what GET /dte/pdf asks for when the PDF
+     * is missing, and a ticket the first time it is asked for).
+     */
+    async storeDocumentPdf(codigoGeneracion: string, papel: Papel = 'carta'): Promise<void> {
       const doc = await deps.documents.find(codigoGeneracion);
       // As GET /dte/pdf refuses it: `RenderPdfWorkflow` may be started by hand from the Temporal UI.
       if (!doc) throw documentoNoEncontrado(codigoGeneracion);
       pdfDelDocumento(doc);
-      await storePdf(doc, await renderPdf(doc));
+      if (!esPapel(papel))
+        throw validationError(`papel desconocido: ${String(papel)}`, [
+          { field: 'papel', message: 'valor no permitido' },
+        ]);
+      await storePdf(doc, await renderPdf(doc, papel), papel);
     },
 
     /**

@@ -1,6 +1,16 @@
 import type { BrowserPool } from './browser-pool';
-import { splitPrint } from './split-print';
-import { aspectoDe, paginaDte, parteDte, type DtePdfInput, type ParteDte } from './template';
+import { recortar, splitPrint } from './split-print';
+import { aspectoDe, HOJAS, paginaDte, parteDte, type DtePdfInput, type ParteDte } from './template';
+
+const PT_POR_MM = 72 / 25.4;
+const MM_POR_PX = 25.4 / 96;
+/**
+ * A ticket's page is at most this long (a PDF page may be 5 m): a longer document goes on to more pages of
+ * this length, none cut.
+ */
+const TICKET_MAX_MM = 2000;
+/** Below a ticket's measured content, so rounding between the measured and the printed layout cuts nothing. */
+const HOLGURA_MM = 2;
 
 export interface DtePdfRendererOptions {
   /** At most this many documents in one Chromium print (PDF_BATCH_SIZE); 1 prints each alone. */
@@ -25,11 +35,11 @@ interface Pendiente {
 }
 
 /**
- * The legible version of DTEs as Letter-size PDFs, several to a Chromium print. Most of a print's cost
- * is fixed (laying out a page, writing a PDF), so documents that arrive while a print runs are printed
- * together, each from a page of its own, and the print is split into one PDF per document
- * (`splitPrint`). Only documents of the same look (`aspectoDe`) share a print. Each caller still gets
- * its own document's PDF or its own error.
+ * The legible version of DTEs as PDFs (Letter, or a ticket's roll: `HOJAS`), several to a Chromium print.
+ * Most of a print's cost is fixed (laying out a page, writing a PDF), so documents that arrive while a print
+ * runs are printed together, each from a page of its own, and the print is split into one PDF per document
+ * (`splitPrint`). Only documents of the same look (`aspectoDe`, which includes the paper) share a print.
+ * Each caller still gets its own document's PDF or its own error.
  */
 export class DtePdfRenderer {
   private readonly waiting: Pendiente[] = [];
@@ -91,20 +101,41 @@ export class DtePdfRenderer {
     let pdfs: Buffer[];
     try {
       const markup = paginaDte(batch.map((p) => p.parte));
-      const impresion = await this.pool.use(async (page) => {
+      const hoja = HOJAS[batch[0]!.parte.papel];
+      const { impresion, altosMm } = await this.pool.use(async (page) => {
         await page.setContent(markup, { waitUntil: 'load' });
         // Untagged: splitting keeps pages, not the print's structure tree, and tagging took Chromium about
         // a third more CPU per document.
-        return page.pdf({ printBackground: true, preferCSSPageSize: true, tagged: false });
+        if (hoja.altoMm !== null) {
+          return {
+            impresion: await page.pdf({ printBackground: true, preferCSSPageSize: true, tagged: false }),
+            altosMm: null,
+          };
+        }
+        // A ticket: each document's length, as laid out at the roll's width (its body is that wide), then
+        // one print on pages as long as the longest, each document from a page of its own.
+        const m = hoja.margenMm;
+        const altos = await page.$$eval('.dte', (dtes) => dtes.map((dte) => dte.getBoundingClientRect().height));
+        const altosMm = altos.map((px) => m.superior + px * MM_POR_PX + HOLGURA_MM + m.inferior);
+        const altoMm = Math.min(Math.max(...altosMm), TICKET_MAX_MM);
+        const impresion = await page.pdf({
+          width: `${hoja.anchoMm}mm`,
+          height: `${altoMm.toFixed(2)}mm`,
+          printBackground: true,
+          tagged: false,
+        });
+        return { impresion, altosMm };
       });
+      const titulos = batch.map((p) => p.parte.titulo);
       // A print of one is that document's PDF as Chromium wrote it.
       pdfs =
         batch.length === 1
           ? [Buffer.from(impresion)]
-          : await splitPrint(
-              impresion,
-              batch.map((p) => p.parte.titulo),
-            );
+          : await splitPrint(impresion, titulos, { numerar: altosMm === null });
+      if (altosMm) {
+        const anchoPt = hoja.anchoMm * PT_POR_MM;
+        pdfs = await Promise.all(pdfs.map((pdf, i) => recortar(pdf, anchoPt, altosMm[i]! * PT_POR_MM)));
+      }
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       // Which of them broke the print is unknown: each is printed again on its own, first in the queue.

@@ -23,9 +23,14 @@ const NUMERO = {
  * Splits a print of several documents (`paginaDte`) into one PDF each: the pages from one INICIO_DTE link
  * to the next, without that link, numbered "Página n de m" of their own document and titled `titulos[i]`.
  * Pages are copied with what they draw, so nothing of a neighbour is carried but the glyphs of the
- * font subsets Chromium embeds once per print. Throws when the links do not name the documents in order.
+ * font subsets Chromium embeds once per print. `numerar: false` (tickets): no page numbers. Throws when
+ * the links do not name the documents in order.
  */
-export async function splitPrint(impresion: Uint8Array, titulos: readonly string[]): Promise<Buffer[]> {
+export async function splitPrint(
+  impresion: Uint8Array,
+  titulos: readonly string[],
+  { numerar = true }: { numerar?: boolean } = {},
+): Promise<Buffer[]> {
   // Parsed without yielding: a print of ten documents takes a few tens of milliseconds.
   const tanda = await PDFDocument.load(impresion, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const inicios = tanda.getPages().flatMap((page, indice) => iniciosEn(page.node).map((n) => ({ n, indice })));
@@ -46,6 +51,7 @@ export async function splitPrint(impresion: Uint8Array, titulos: readonly string
       const font = await pdf.embedFont(StandardFonts.Helvetica);
       paginas.forEach((pagina, k) => {
         pdf.addPage(pagina);
+        if (!numerar) return;
         const numero = `Página ${k + 1} de ${paginas.length}`;
         pagina.drawText(numero, {
           ...NUMERO,
@@ -89,4 +95,23 @@ function quitarInicio(page: PDFDict): void {
   const otras = annots.asArray().filter((ref) => inicioDe(page.context.lookup(ref)) === null);
   if (otras.length === 0) page.delete(PDFName.Annots);
   else page.set(PDFName.Annots, page.context.obj(otras));
+}
+
+/**
+ * A ticket cut at its document's length: its page (Chromium printed it as tall as the print's tallest
+ * document) keeps its top `altoPt` points, and is exactly `anchoPt` wide (Chromium rounds a page's width
+ * to whole CSS pixels: 58 mm printed 165 pt wide, not 164.41). A document longer than one page keeps its
+ * pages' length: they follow one another, none cut.
+ */
+export async function recortar(pdf: Uint8Array, anchoPt: number, altoPt: number): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const paginas = doc.getPages();
+  for (const pagina of paginas) {
+    const { x, y, width, height } = pagina.getMediaBox();
+    const alto = paginas.length === 1 ? Math.min(altoPt, height) : height;
+    const ancho = Math.min(anchoPt, width);
+    pagina.setMediaBox(x, y + height - alto, ancho, alto);
+    pagina.setCropBox(x, y + height - alto, ancho, alto);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

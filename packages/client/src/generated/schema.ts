@@ -561,7 +561,7 @@ export interface paths {
     };
     /**
      * Get the PDF of an accepted document
-     * @description `view` and `download` answer the PDF (inline or as an attachment), `url` a presigned link, `base64` the file in JSON. A PDF not in storage is rendered again first.
+     * @description `view` and `download` answer the PDF (inline or as an attachment), `url` a presigned link, `base64` the file in JSON. `formato` chooses the paper: `carta` (Letter, the PDF stored at issuance), or a receipt printer's ticket, `ticket80` (80 mm wide) or `ticket58` (58 mm wide), one page as long as the document, with everything MH requires of its legible version (emisor, receptor, lines, totals, codigoGeneracion, numeroControl, sello, the consultation QR). A PDF not in storage is rendered first; a ticket is rendered the first time it is asked for and kept.
      */
     get: operations['getPdf'];
     put?: never;
@@ -3452,6 +3452,7 @@ export interface components {
         | 'BUZON_ELIMINADO'
         | 'CERTIFICACION_COMANDO'
         | 'EMISOR_PRODUCCION'
+        | 'FORMATO_PDF_CAMBIADO'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -9508,6 +9509,8 @@ export interface operations {
     parameters: {
       query?: {
         format?: 'view' | 'download' | 'url' | 'base64';
+        /** @description The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the document was issued at, else the emisor's, else carta. */
+        formato?: 'carta' | 'ticket80' | 'ticket58';
       };
       header?: never;
       path: {
@@ -9524,7 +9527,7 @@ export interface operations {
           'X-Request-Id': components['headers']['XRequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          /** @description `inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf` */
+          /** @description `inline` (view) or `attachment` (download), with filename `<codigoGeneracion>.pdf` (a ticket: `<codigoGeneracion>-ticket80.pdf`, `-ticket58.pdf`) */
           'Content-Disposition'?: string;
           [name: string]: unknown;
         };
@@ -14362,6 +14365,7 @@ export interface operations {
           | 'BUZON_ELIMINADO'
           | 'CERTIFICACION_COMANDO'
           | 'EMISOR_PRODUCCION'
+          | 'FORMATO_PDF_CAMBIADO'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

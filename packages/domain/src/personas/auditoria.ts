@@ -52,6 +52,11 @@ export const ACCIONES_AUDITORIA = [
    * for doing it without a completed campaign at MH's quotas.
    */
   'EMISOR_PRODUCCION',
+  /**
+   * The paper of the emisor's PDFs, or of a point of sale's, when GET /dte/pdf names none (`emisor
+   * formato-pdf`, `punto-venta formato-pdf`): `detalles` names the point of sale, the setting before and after.
+   */
+  'FORMATO_PDF_CAMBIADO',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { PAPELES } from '@dte/domain';
 
 /**
  * The service's records. Public ids are consecutive integers (the spec's integer ids) taken with
@@ -53,6 +54,11 @@ const emisorSchema = new Schema(
       ),
       default: null,
     },
+    /**
+     * The paper of its PDFs when GET /dte/pdf names none (`formato`; admin CLI `emisor formato-pdf`):
+     * null, Letter; a point of sale's own setting comes first.
+     */
+    formatoPdf: { type: String, enum: [...PAPELES, null], default: null },
     branding: {
       logoKey: { type: String, default: null },
       colorPrincipal: { type: String, default: '#1F3A93' },
@@ -89,6 +95,11 @@ const puntoVentaSchema = new Schema(
     codPuntoVentaMH: { type: String, required: true },
     /** Deactivated (admin CLI): its tokens no longer issue; its documents keep it. */
     activo: { type: Boolean, default: true },
+    /**
+     * The paper of the PDFs of its documents when GET /dte/pdf names none (admin CLI `punto-venta
+     * formato-pdf`), e.g. the 80 mm ticket of a shop's receipt printer; null: the emisor's.
+     */
+    formatoPdf: { type: String, enum: [...PAPELES, null], default: null },
   },
   { timestamps: true, versionKey: false },
 );

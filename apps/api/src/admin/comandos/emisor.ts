@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AmbienteCode } from '@dte/domain';
 import { auditarOperador } from '../auditoria';
 import { contados, porAccion, print, type Comando } from '../comando';
+import { fijarFormatoPdf } from '../formato-pdf';
 
 export const emisor: Comando = {
   nombre: 'emisor',
@@ -27,7 +28,10 @@ export const emisor: Comando = {
   emisor compras --emisor <id> [--monto-confirmacion <USD, e.g. 500.00>|--servicio] [--primero-del-proveedor si|no]
                 which received documents MH confirmed wait for a person (COMPRAS_CONFIRMAR) to compare them
                 with MH's consulta pública before they count: those above the amount (--servicio: the
-                service's COMPRAS_MONTO_CONFIRMACION), and with si each supplier's first; prints the policy`,
+                service's COMPRAS_MONTO_CONFIRMACION), and with si each supplier's first; prints the policy
+  emisor formato-pdf --emisor <id> --formato carta|ticket80|ticket58|ninguno
+                the paper of the emisor's PDFs when GET /dte/pdf names no formato (a point of sale's own
+                setting comes first; ninguno: Letter); recorded in the emisor's audit log`,
   opciones: {
     nit: 'valor',
     nrc: 'valor',
@@ -57,6 +61,7 @@ export const emisor: Comando = {
     motivo: 'valor',
     'monto-confirmacion': 'valor',
     'primero-del-proveedor': 'valor',
+    formato: 'valor',
   },
   ejecutar: porAccion('emisor', {
     async create({ tenants }, o) {
@@ -164,6 +169,9 @@ export const emisor: Comando = {
     },
     async list({ tenants }) {
       contados(await tenants.emisores(), 'emisor(es)');
+    },
+    async 'formato-pdf'(contexto, o) {
+      await fijarFormatoPdf(contexto, o.id('emisor'), o.opt('formato'));
     },
   }),
 };

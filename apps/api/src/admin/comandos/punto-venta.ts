@@ -1,4 +1,5 @@
 import { contados, porAccion, print, type Comando, type Contexto, type Leidas } from '../comando';
+import { fijarFormatoPdf } from '../formato-pdf';
 
 /** Deactivates or activates the point of sale (`accion`). */
 async function activo({ tenants }: Contexto, o: Leidas, accion: string) {
@@ -13,13 +14,17 @@ export const puntoVenta: Comando = {
   nombre: 'punto-venta',
   ayuda: `punto-venta create --emisor <id> --establecimiento <id> --cod-punto-venta --cod-punto-venta-mh
   punto-venta list --emisor <id>
-  punto-venta deactivate|activate|delete --punto-venta <id>`,
+  punto-venta deactivate|activate|delete --punto-venta <id>
+  punto-venta formato-pdf --emisor <id> --punto-venta <id> --formato carta|ticket80|ticket58|ninguno
+                the paper of its documents' PDFs when GET /dte/pdf names no formato, e.g. the 80 mm ticket
+                of its receipt printer (ninguno: the emisor's); recorded in the emisor's audit log`,
   opciones: {
     emisor: 'valor',
     establecimiento: 'valor',
     'punto-venta': 'valor',
     'cod-punto-venta': 'valor',
     'cod-punto-venta-mh': 'valor',
+    formato: 'valor',
   },
   ejecutar: porAccion('punto-venta', {
     async create({ tenants }, o) {
@@ -39,6 +44,9 @@ export const puntoVenta: Comando = {
     },
     async list({ tenants }, o) {
       contados(await tenants.puntosVenta(o.id('emisor')), 'punto(s) de venta');
+    },
+    async 'formato-pdf'(contexto, o) {
+      await fijarFormatoPdf(contexto, o.id('emisor'), o.opt('formato'), o.id('punto-venta'));
     },
   }),
 };

@@ -1,4 +1,4 @@
-import { catalogValue, consultaPublicaUrl, distritosDe, type TipoDte } from '@dte/domain';
+import { catalogValue, consultaPublicaUrl, distritosDe, type Papel, type TipoDte } from '@dte/domain';
 import { qrDataUrl } from './consulta-publica';
 import {
   CUERPO_FIELDS,
@@ -42,6 +42,8 @@ export interface DtePdfInput {
   /** The heading of the document, e.g. "FACTURA" or "COMPROBANTE DE CRÉDITO FISCAL". */
   tipoNombre: string;
   branding: Branding;
+  /** The paper (default: Letter): a ticket is the same content laid out for a receipt printer's roll. */
+  papel?: Papel;
 }
 
 /** Marks printed over documents that are not (or no longer) valid as sealed by MH. */
@@ -66,6 +68,8 @@ export interface ParteDte {
   marca: string | null;
   /** The body's markup. */
   contenido: string;
+  /** The paper it is laid out for; part of `css`, so documents sharing a print share it. */
+  papel: Papel;
 }
 
 /** Documents that may share one print: the same stylesheet and the same mark across the page. */
@@ -89,6 +93,8 @@ export function paginaDte(partes: readonly ParteDte[]): string {
   const [primera] = partes;
   if (!primera) throw new RangeError('paginaDte needs at least one document');
   const sola = partes.length === 1;
+  // A ticket is one page as long as its document (see `HOJAS`): it has no page numbers.
+  const numerada = sola && primera.papel === 'carta';
   return html`<!DOCTYPE html>
     <html lang="es">
       <head>
@@ -96,7 +102,7 @@ export function paginaDte(partes: readonly ParteDte[]): string {
         <title>${primera.titulo}</title>
         <style>
           ${new SafeHtml(primera.css)}
-          ${sola && new SafeHtml(NUMERO_DE_PAGINA)}
+          ${numerada && new SafeHtml(NUMERO_DE_PAGINA)}
         </style>
       </head>
       <body>
@@ -120,7 +126,28 @@ export const PAGINA = {
   numero: { pt: 7, gris: 0x66 },
 } as const;
 
-const { margenMm, numero } = PAGINA;
+/**
+ * The papers' widths, in millimetres, and their margins. Letter pages follow one another at Letter's height;
+ * a ticket's page is cut at its document's length (`altoMm: null`): the renderer measures the laid-out
+ * document (its `.dte` box, `anchoMm` less the side margins wide) and prints a page that tall. The side
+ * margins leave a roll's printable width (72 mm of an 80 mm roll, 48 mm of a 58 mm one); `qrMm`: the
+ * consultation QR's side, large enough for a phone to read from a thermal print.
+ */
+export const HOJAS = {
+  carta: { anchoMm: 215.9, altoMm: 279.4, margenMm: PAGINA.margenMm, qrMm: 29 },
+  ticket80: { anchoMm: 80, altoMm: null, margenMm: { superior: 4, derecho: 4, inferior: 6, izquierdo: 4 }, qrMm: 34 },
+  ticket58: { anchoMm: 58, altoMm: null, margenMm: { superior: 4, derecho: 5, inferior: 6, izquierdo: 5 }, qrMm: 30 },
+} as const satisfies Record<
+  Papel,
+  {
+    anchoMm: number;
+    altoMm: number | null;
+    margenMm: { superior: number; derecho: number; inferior: number; izquierdo: number };
+    qrMm: number;
+  }
+>;
+
+const { numero } = PAGINA;
 const gris = numero.gris.toString(16);
 const NUMERO_DE_PAGINA = `@page {
   @bottom-right { content: 'Página ' counter(page) ' de ' counter(pages); font-family: Helvetica, Arial, 'Liberation Sans', sans-serif; font-size: ${numero.pt}pt; color: #${gris}${gris}${gris}; }
@@ -134,6 +161,7 @@ export async function dteHtml(input: DtePdfInput): Promise<string> {
 /** A document's title, stylesheet, mark and body. */
 export async function parteDte(input: DtePdfInput): Promise<ParteDte> {
   const { dte, estado, tipoNombre } = input;
+  const papel = input.papel ?? 'carta';
   const identificacion = asObj(dte.identificacion);
   const codigoGeneracion = text(identificacion?.codigoGeneracion);
   const ambiente = text(identificacion?.ambiente);
@@ -211,20 +239,23 @@ export async function parteDte(input: DtePdfInput): Promise<ParteDte> {
     ${extension(asObj(dte.extension))}`;
   return {
     titulo: `${tipoNombre} ${codigoGeneracion}`,
-    css: css(input.branding),
+    css: css(input.branding, papel),
     marca: mark ?? null,
     contenido: contenido.value,
+    papel,
   };
 }
 
-function css(branding: Branding): string {
+function css(branding: Branding, papel: Papel): string {
   const principal = hexColor(branding.colorPrincipal) ?? DEFAULT_COLORS.principal;
   const secundario = hexColor(branding.colorSecundario) ?? DEFAULT_COLORS.secundario;
   const fondo = hexColor(branding.colorFondo) ?? DEFAULT_COLORS.fondo;
+  const hoja = HOJAS[papel];
+  const m = hoja.margenMm;
   return `
 @page {
-  size: Letter;
-  margin: ${margenMm.superior}mm ${margenMm.derecho}mm ${margenMm.inferior}mm ${margenMm.izquierdo}mm;
+  ${hoja.altoMm === null ? '' : 'size: Letter;'}
+  margin: ${m.superior}mm ${m.derecho}mm ${m.inferior}mm ${m.izquierdo}mm;
 }
 .dte + .dte { break-before: page; }
 /* Net height zero, yet a box Chromium gives a link annotation to. */
@@ -287,12 +318,60 @@ table { border-collapse: collapse; }
    and the columns of a full listing would then split short words ("Unida d"). */
 .titulo, .datos td, .listado td.palabra-larga, .listado tr.texto-aparte td, .observaciones p { overflow-wrap: anywhere; }
 .parte, .titulo, .identificacion .datos { min-width: 0; }
-`;
+${papel === 'carta' ? '' : cssTicket(papel, secundario)}`;
 }
 
 function hexColor(value: string | null | undefined): string | null {
   // Only a literal colour reaches the stylesheet: an emisor's setting must not inject CSS.
   return value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : null;
+}
+
+/**
+ * A ticket's layout of the same markup: one column as wide as the roll's printable width (the body is that
+ * wide on screen too, where the renderer measures it), every block under the previous one, labels before
+ * their values, and a listing's lines as blocks of labelled values under their description (`data-etiqueta`).
+ * Amounts of zero (`cero`: a line's or the resumen's) are left out; the resumen's total always shows.
+ */
+function cssTicket(papel: Exclude<Papel, 'carta'>, secundario: string): string {
+  const hoja = HOJAS[papel];
+  const ancho = hoja.anchoMm - hoja.margenMm.izquierdo - hoja.margenMm.derecho;
+  return `
+body { width: ${ancho}mm; font-size: 8pt; }
+header { flex-direction: column; gap: 2px; }
+.logo { width: 100%; height: auto; justify-content: center; }
+.logo img { max-width: 100%; max-height: 18mm; }
+.version { align-self: center; }
+.titulo h1 { font-size: 11pt; }
+.emisor-nombre { font-size: 10pt; }
+.marca { font-size: 10pt; padding: 3px; }
+.watermark { font-size: 26pt; }
+section { margin-top: 6px; }
+h2 { font-size: 8pt; }
+.identificacion, .partes, .cierre { flex-direction: column; align-items: stretch; gap: 6px; }
+.identificacion { padding: 4px; }
+.qr { width: 100%; font-size: 7.5pt; }
+.qr img { width: ${hoja.qrMm}mm; height: ${hoja.qrMm}mm; }
+.datos, .datos tbody, .datos tr { display: block; }
+.datos tr { padding: 1px 0; }
+.datos th, .datos td { display: inline; padding: 0; white-space: normal; }
+.datos th { padding-right: 3px; }
+.id { white-space: normal; overflow-wrap: anywhere; font-size: 7.5pt; }
+.listado, .listado tbody { display: block; width: 100%; }
+.listado thead { display: none; }
+.listado tr { display: flex; flex-wrap: wrap; column-gap: 8px; border-bottom: 1px solid #ddd; padding: 2px 0; }
+.listado tr.con-texto-aparte { border-bottom: none; }
+.listado td, .listado td.id { display: block; border: none; padding: 0; text-align: left; font-size: 8pt; }
+.listado td:empty, .listado td.cero { display: none; }
+.resumen tr.cero { display: none; }
+.listado td.principal, .listado tr.texto-aparte td { flex-basis: 100%; overflow-wrap: anywhere; }
+.listado td.principal { font-weight: bold; }
+.listado td[data-etiqueta]::before, .listado td.id[data-etiqueta]::before {
+  content: attr(data-etiqueta) ': '; display: inline; width: auto; color: ${secundario}; font-size: 7pt;
+}
+.listado td.principal::before { content: none !important; }
+.resumen { width: 100%; }
+.resumen th { text-align: left; padding-right: 4px; }
+`;
 }
 
 function logoImage(branding: Branding): SafeHtml | null {
@@ -339,7 +418,9 @@ function row(label: string, value: string | null | undefined, style?: 'id' | 'bl
 }
 
 function party(title: string, data: Obj | null, whenMissing?: string): SafeHtml {
-  const rows = data ? partyRows(data) : [row('Nombre', whenMissing)];
+  // A Factura's anonymous receptor may be an object without a field the layout shows.
+  const rows = data ? partyRows(data).filter(Boolean) : [];
+  if (rows.length === 0) rows.push(row('Nombre', whenMissing));
   return html`<div class="parte">
     <h2>${title}</h2>
     <table class="datos">
@@ -453,7 +534,15 @@ function table(title: string, fields: Field[], rows: Obj[], aparte?: string): Sa
               ${columns.map((f) => {
                 const valor = celda(f);
                 const partible = kindClass(f) === 'text' && PALABRA_LARGA.test(valor ?? '');
-                return html`<td class="${kindClass(f)}${partible ? ' palabra-larga' : ''}">${valor}</td>`;
+                // The description a ticket prints first, in bold; amounts of zero, which a ticket leaves out.
+                const clases = [
+                  kindClass(f),
+                  partible && 'palabra-larga',
+                  f.key === aparte && 'principal',
+                  r[f.key] === 0 && 'cero',
+                ];
+                const clase = clases.filter(Boolean).join(' ');
+                return html`<td class="${clase}" data-etiqueta="${f.label}">${valor}</td>`;
               })}
             </tr>
             ${
@@ -473,10 +562,10 @@ function resumenRows(resumen: Obj): SafeHtml[] {
   const known = new Set<string>(RESUMEN_CODES);
   const total = totalLiquidado(resumen);
   const lines: SafeHtml[] = [];
-  const line = (key: string, label: string, value: string | null) => {
+  const line = (key: string, label: string, value: string | null, cero = false) => {
     if (value !== null)
       lines.push(
-        html`<tr class="${key === total ? 'total' : ''}">
+        html`<tr class="${key === total ? 'total' : cero ? 'cero' : ''}">
           <th>${label}:</th>
           <td>${value}</td>
         </tr>`,
@@ -495,10 +584,11 @@ function resumenRows(resumen: Obj): SafeHtml[] {
     if (known.has(field.key) || (field.onlyWith && !(field.onlyWith in resumen))) continue;
     known.add(field.key);
     if (!(field.omitZero && resumen[field.key] === 0))
-      line(field.key, field.label, formatValue(resumen[field.key], field.kind));
+      line(field.key, field.label, formatValue(resumen[field.key], field.kind), resumen[field.key] === 0);
   }
   for (const [key, value] of Object.entries(resumen)) {
-    if (!known.has(key) && typeof value === 'number') line(key, humanize(key), formatValue(value, 'money'));
+    if (!known.has(key) && typeof value === 'number')
+      line(key, humanize(key), formatValue(value, 'money'), value === 0);
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 export {
   aspectoDe,
   dteHtml,
+  HOJAS,
   INICIO_DTE,
   PAGINA,
   paginaDte,

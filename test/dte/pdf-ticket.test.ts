@@ -235,6 +235,8 @@ describe('the ticket PDF (80 mm and 58 mm)', () => {
       return (Object.keys(ANCHO_PT) as Papel[]).find((p) => Math.abs(ANCHO_PT[p] - pagina!.ancho) <= 1);
     };
     expect(await papel()).toBe('carta');
+    // `ticket` without a ticket set: 80 mm.
+    expect(await papel('formato=ticket')).toBe('ticket80');
 
     expect(await admin('emisor', 'formato-pdf', '--emisor', emisor, '--formato', 'ticket58')).toEqual({
       emisorId: tenant.emisorId,
@@ -248,14 +250,16 @@ describe('the ticket PDF (80 mm and 58 mm)', () => {
     await admin('punto-venta', 'formato-pdf', '--emisor', emisor, '--punto-venta', puntoVenta, '--formato', 'ticket80');
     await cambioLeido();
     expect(await papel()).toBe('ticket80');
-    // The request's formato comes first.
+    // The request's formato comes first; `ticket` is the ticket the point of sale prints on.
     expect(await papel('formato=carta')).toBe('carta');
     expect(await papel('formato=ticket58')).toBe('ticket58');
+    expect(await papel('formato=ticket')).toBe('ticket80');
 
     // Without its own setting, the point of sale follows its emisor again.
     await admin('punto-venta', 'formato-pdf', '--emisor', emisor, '--punto-venta', puntoVenta, '--formato', 'ninguno');
     await cambioLeido();
     expect(await papel()).toBe('ticket58');
+    expect(await papel('formato=ticket')).toBe('ticket58');
 
     // A paper the service does not print, or another emisor's point of sale, is refused and changes nothing.
     await expect(admin('emisor', 'formato-pdf', '--emisor', emisor, '--formato', 'a4')).rejects.toThrow(

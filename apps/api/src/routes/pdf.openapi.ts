@@ -52,9 +52,10 @@ export const pdfOperations: Operation[] = [
         in: 'query',
         required: false,
         description:
-          'The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the ' +
-          "document was issued at, else the emisor's, else carta.",
-        schema: { type: 'string', enum: [...PAPELES] },
+          'The paper: Letter or an 80 mm or 58 mm ticket; `ticket`: the ticket the point of sale or emisor ' +
+          'is set to print, else 80 mm. Absent: the setting of the point of sale the document was issued at, ' +
+          "else the emisor's, else carta.",
+        schema: { type: 'string', enum: [...PAPELES, 'ticket'] },
       },
     ],
     responses: {

@@ -13,11 +13,11 @@ const FORMATS = ['view', 'download', 'url', 'base64'] as const;
 /** `format`: how the PDF is answered; `formato`: the paper it is printed on (Letter, an 80 or 58 mm ticket). */
 export const pdfRequest = z.object({
   format: z.enum(FORMATS).default('view'),
-  formato: z.enum(PAPELES).optional(),
+  formato: z.enum([...PAPELES, 'ticket']).optional(),
 });
 
 /**
- * `GET /dte/pdf/:codigoGeneracion?format=view|download|url|base64&formato=carta|ticket80|ticket58`. A PDF
+ * `GET /dte/pdf/:codigoGeneracion?format=view|download|url|base64&formato=carta|ticket|ticket80|ticket58`. A PDF
  * that is not in storage yet (the issuance workflow stores the Letter one just after answering; a ticket is
  * rendered the first time it is asked for) or any more is rendered by the worker from the stored document,
  * so the endpoint works as soon as the issuance answer arrives.
@@ -33,7 +33,12 @@ export function pdfRoutes(ctx: ApiContext): Router {
       'estado',
       'pointOfSaleId',
     ]);
-    const papel = formato ?? (await papelPorDefecto(ctx, req.auth.emisorId, doc.pointOfSaleId));
+    const porDefecto = () => papelPorDefecto(ctx, req.auth.emisorId, doc.pointOfSaleId);
+    // `ticket` (the issue's word for it): the ticket the point of sale or emisor prints on, else 80 mm.
+    const papel =
+      formato === 'ticket'
+        ? await porDefecto().then((p) => (p === 'carta' ? 'ticket80' : p))
+        : (formato ?? (await porDefecto()));
     const key = pdfDelDocumento(doc, papel);
     if (!(await ctx.store.exists(key))) {
       const workflowId = RenderPdf.workflowId(codigoGeneracion, papel);

@@ -9509,8 +9509,8 @@ export interface operations {
     parameters: {
       query?: {
         format?: 'view' | 'download' | 'url' | 'base64';
-        /** @description The paper: Letter or an 80 mm or 58 mm ticket. Absent: the setting of the point of sale the document was issued at, else the emisor's, else carta. */
-        formato?: 'carta' | 'ticket80' | 'ticket58';
+        /** @description The paper: Letter or an 80 mm or 58 mm ticket; `ticket`: the ticket the point of sale or emisor is set to print, else 80 mm. Absent: the setting of the point of sale the document was issued at, else the emisor's, else carta. */
+        formato?: 'carta' | 'ticket80' | 'ticket58' | 'ticket';
       };
       header?: never;
       path: {

@@ -25,8 +25,10 @@ describe('reading a document', () => {
   it('answers the record as issued, its e-mail with the address masked, and the notes that refer to it', async () => {
     const ccf = await emitirCcf(tenant, 100);
     const leido = await conCorreo(ccf.codigoGeneracion);
-    const { correos, anulacion, relacionados, ...record } = leido;
+    const { correos, anulacion, relacionados, esperaSegundos, ...record } = leido;
     expect(record).toEqual(ccf);
+    // It waits for MH no more: PROCESSED.
+    expect(esperaSegundos).toBeNull();
     expect(anulacion).toBeNull();
     expect(relacionados).toEqual([]);
     // The receptor is contribuyente@example.test.

@@ -2385,6 +2385,7 @@ export interface components {
      *     | `PRODUCTO_NOT_FOUND` | 404: the emisor's catalog has no product with that id (another emisor's is answered the same). |
      *     | `PRODUCTO_EXISTS` | 409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product. |
      *     | `IMPORT_ROWS_INVALID` | 422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it (the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats another of the file, one already in the book (its `id` in the message), a header without a required column or with an unknown one. |
+     *     | `MH_NOT_AWAITED` | 409: `POST /operaciones/sondeo` while no contingency of the emisor waits for MH: none is in progress, or MH already answered and the contingency is reporting its documents. There is nothing to probe. |
      * @enum {string}
      */
     ErrorCode:
@@ -2439,7 +2440,8 @@ export interface components {
       | 'CLIENTE_EXISTS'
       | 'PRODUCTO_NOT_FOUND'
       | 'PRODUCTO_EXISTS'
-      | 'IMPORT_ROWS_INVALID';
+      | 'IMPORT_ROWS_INVALID'
+      | 'MH_NOT_AWAITED';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */

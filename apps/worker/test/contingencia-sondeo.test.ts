@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Contingencia, DTE_ERROR_FAILURE, type ContingenciaInput, type DteErrorDetails } from '@dte/contract';
 import { eventually } from '../../../test/support/eventually';
 import {
@@ -81,16 +78,6 @@ describe('ContingencyWorkflow’s sondearAhora', () => {
     // Three probes in all, the last two asked for; then the event and the lote, within the first hour.
     expect(stubs.names().filter((n) => n === 'probeMh')).toHaveLength(3);
     expect(stubs.names()).toContain('sendContingencyLote');
-
-    // `GRABAR_HISTORIA=<dir>` keeps the run as a history for replay.test.ts (histories/contingencia-sondeo).
-    if (process.env.GRABAR_HISTORIA) {
-      fs.mkdirSync(process.env.GRABAR_HISTORIA, { recursive: true });
-      const history = JSON.parse(historyToJSON(await handle.fetchHistory())) as unknown;
-      fs.writeFileSync(
-        path.join(process.env.GRABAR_HISTORIA, 'ContingencyWorkflow.json'),
-        `${JSON.stringify(history, null, 2)}\n`,
-      );
-    }
   });
 
   it('is refused when the workflow is not waiting for MH: MH answered, the lote is being collected', async () => {

@@ -1,4 +1,5 @@
 import {
+  allHandlersFinished,
   ApplicationFailure,
   condition,
   continueAsNew,
@@ -205,9 +206,16 @@ export class ContingenciaState {
     return this.datos.porEnviar.length > 0 || this.datos.enviados.length > 0;
   }
 
+  /**
+   * A probe asked for (`sondearAhora`) is not carried to the next run: its request is answered first, with
+   * the latest probe, and requests that come meanwhile are refused (409) as if MH were not waited for. The
+   * wait for the handlers issues no command, so the histories recorded before it replay.
+   */
   async continuarSiHaceFalta(): Promise<void> {
-    if (this.shouldContinueAsNew())
-      await continueAsNew<WorkflowFn<typeof Contingencia>>({ ...this.input, continuacion: this.continuacion() });
+    if (!this.shouldContinueAsNew()) return;
+    this.esperandoMh = false;
+    await condition(allHandlersFinished);
+    await continueAsNew<WorkflowFn<typeof Contingencia>>({ ...this.input, continuacion: this.continuacion() });
   }
 
   /** Watches the deadlines already running (a continued run's). */

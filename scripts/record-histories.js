@@ -192,6 +192,31 @@ const SCENARIOS = {
     save('contingencia', 'ContingencyWorkflow', await historyOf(`contingencia-${emisorId}`));
     return nit;
   },
+  /**
+   * A person's probe during an outage (issue 52): MH refuses the emisor, a Factura is issued in contingency,
+   * `POST /operaciones/sondeo` once the contingency waits for MH (unanswered), then again once MH is back
+   * (answered): the contingency goes on without waiting for its backoff (`npm start`'s 30 s and up).
+   */
+  async sondeo(nit, emisorId) {
+    await sim('/outage', { mode: 'refuse', emisor: nit });
+    try {
+      const { data } = await api('POST', '/dte/dte01', factura());
+      if (data.estado !== 'CONTINGENCIA') throw new Error(`the Factura is ${data.estado}, not CONTINGENCIA`);
+      // 409 MH_NOT_AWAITED until the contingency's first probe has gone unanswered.
+      const caido = await waitFor('the contingency waiting for MH', async () => {
+        const res = await api('POST', '/operaciones/sondeo', {}, [200, 409]);
+        return res.status === 'success' && res.data;
+      });
+      if (caido.respondio) throw new Error('MH answered during the outage');
+      await sim('/outage', { mode: 'none', emisor: nit });
+      const arriba = await api('POST', '/operaciones/sondeo', {});
+      if (!arriba.data.respondio) throw new Error('MH did not answer after the outage');
+      await historyOf(`dte-${data.codigoGeneracion}`);
+      save('contingencia-sondeo', 'ContingencyWorkflow', await historyOf(`contingencia-${emisorId}`));
+    } finally {
+      await sim('/outage', { mode: 'none', emisor: nit });
+    }
+  },
   /** A Comprobante de Retención while MH refuses connections: a 2023 CR cannot enter contingency, it waits. */
   async espera(nit) {
     await esperaDeMh(nit, 'espera');

@@ -121,6 +121,8 @@ describe('the code samples of /docs, run against the stack', () => {
   const compra = (ejemplo('receiveCompra').identificacion as { codigoGeneracion: string }).codigoGeneracion;
   /** A supplier of the tenant's, whose documents the confirmation's samples confirm. */
   let proveedor: TestTenant;
+  /** The emisor `sondearMh`'s samples probe for: MH refuses it, and its contingency waits for MH. */
+  let sondeado: Promise<TestTenant> | undefined;
 
   /** A supplier's CCF received without its signature: it waits for a person (POR_CONFIRMAR), once each sample. */
   const compraPorConfirmar = async () => {
@@ -190,6 +192,25 @@ describe('the code samples of /docs, run against the stack', () => {
     return campanaRegistrada();
   };
 
+  /** An emisor of its own in an outage, with a document in contingencia: probing MH now answers 200. */
+  const contingenciaEsperando = () =>
+    (sondeado ??= (async () => {
+      const t = await createTestTenant();
+      await simulator('/outage', { mode: 'refuse', emisor: t.nit });
+      const { body } = await api('POST', '/dte/dte01', t, {
+        receptor: {},
+        items: [{ descripcion: 'Café', cantidad: 1, precioUnitario: 2 }],
+        condicionOperacion: 1,
+      });
+      expect(body.data.estado).toBe('CONTINGENCIA');
+      // 409 MH_NOT_AWAITED until the contingency's first probe has gone unanswered.
+      await eventually('the contingency waiting for MH', async () => {
+        const { status } = await api('POST', '/operaciones/sondeo', t);
+        return status === 200;
+      });
+      return t;
+    })());
+
   /**
    * What a sample's example refers to that must exist in the test tenant, made before each run of it, and
    * the example's ids replaced by the real ones: the only place a sample is changed before it runs.
@@ -251,6 +272,10 @@ describe('the code samples of /docs, run against the stack', () => {
     replaceProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo(), [CODIGO_PRODUCTO]: codigoNuevo() }),
     deleteProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo() }),
     importProductos: async () => Object.fromEntries(CODIGOS_IMPORTADOS.map((c) => [c, codigoNuevo()])),
+    sondearMh: async () => {
+      await contingenciaEsperando();
+      return {};
+    },
   };
 
   const clienteNuevo = async () =>
@@ -311,8 +336,13 @@ describe('the code samples of /docs, run against the stack', () => {
       { cwd: path.join(__dirname, '..', '..'), env: { ...process.env, ...stack().env } },
     );
     fs.mkdirSync(DIRECTORIO, { recursive: true });
+    // Here, not in the test's own budget: the contingency takes a few probes to be waiting for MH.
+    await contingenciaEsperando();
   });
-  afterAll(() => closeTestDatabase());
+  afterAll(async () => {
+    if (sondeado) await simulator('/outage', { mode: 'none', emisor: (await sondeado).nit });
+    await closeTestDatabase();
+  });
 
   it('has the three samples for every operation', () => {
     const porOperacion = new Map<string, string[]>();
@@ -332,7 +362,11 @@ describe('the code samples of /docs, run against the stack', () => {
             m,
             source,
             cwd,
-            CERTIFICACION.has(m.operationId) ? certificador.tenant : tenant,
+            CERTIFICACION.has(m.operationId)
+              ? certificador.tenant
+              : m.operationId === 'sondearMh'
+                ? await contingenciaEsperando()
+                : tenant,
           );
           // A JSON answer is printed whole; any other is printed as text or written to the file the sample names.
           const escrito = new RegExp(`${m.operationId}\\.(pdf|csv|zip|xlsx)`).exec(source)?.[0];

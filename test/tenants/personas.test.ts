@@ -27,11 +27,16 @@ describe('persons’ membership tokens (Personas)', () => {
       emisorId: tenant.emisorId,
       name: `Ana López (${correo})`,
       usuarioId: usuario._id,
-      permissions: ['REENVIO', 'CONSOLA'],
+      permissions: ['REENVIO', 'SONDEO_MH', 'CONSOLA'],
     });
     // Asked again, the same token.
     const conToken = (await repo.usuarios.leer(usuario._id))!;
     expect((await repo.tokenEn(conToken, tenant.emisorId))?._id).toBe(hash);
+    // A token made before the role gained SONDEO_MH (issue 52) gets it, and stays the same token.
+    await db.models.ApiToken.updateOne({ id: token.id }, { $set: { permissions: ['REENVIO', 'CONSOLA'] } });
+    const alDia = await repo.tokenEn(conToken, tenant.emisorId);
+    expect([alDia?._id, alDia?.permissions]).toEqual([hash, ['REENVIO', 'SONDEO_MH', 'CONSOLA']]);
+    expect((await activeApiTokenByHash(db.models, hash))!.permissions).toEqual(['REENVIO', 'SONDEO_MH', 'CONSOLA']);
     // Not a token a campaign started from the shell picks.
     const tenants = new Tenants(db, new SecretBox(loadConfig(stack().env).SECRET_KEY));
     expect((await tenants.tokensConPermiso(tenant.emisorId, 'CONSOLA')).map((t) => t.id)).not.toContain(token.id);

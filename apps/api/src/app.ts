@@ -27,6 +27,7 @@ import { auditoriaRoutes } from './routes/auditoria';
 import { clientesRoutes } from './routes/clientes';
 import { productosRoutes } from './routes/productos';
 import { openapiRoutes } from './openapi/routes';
+import { operacionesRoutes } from './routes/operaciones';
 import { consolaRoutes } from './consola';
 
 export function createApp(ctx: ApiContext): express.Express {
@@ -70,6 +71,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(buzonRoutes(ctx));
   app.use(comprasRoutes(ctx));
   app.use(auditoriaRoutes(ctx));
+  app.use(operacionesRoutes(ctx));
   app.use(clientesRoutes(ctx));
   app.use(productosRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.

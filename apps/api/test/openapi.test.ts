@@ -19,6 +19,7 @@ import {
   webhookRequest,
 } from '@dte/domain';
 import { certificacionRequest } from '../src/routes/certificacion';
+import { sondeoRequest } from '../src/routes/operaciones';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiMetrics } from '../src/metrics';
@@ -137,6 +138,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/clientes/{id}': clienteRequest,
   '/productos': productoRequest,
   '/productos/{id}': productoRequest,
+  '/operaciones/sondeo': sondeoRequest,
 };
 
 /** The bodies that are a file (CSV or xlsx), not JSON. */

@@ -76,4 +76,51 @@ describe('ContingencyWorkflow across runs', () => {
     );
     expect(stubs.argsOf('recordOutcome')).toHaveLength(2);
   });
+
+  it('answers every probe asked for (sondearAhora) before the run hands over, one still checking its requester too', async () => {
+    // An hour's backoff: the run waits after its first probe, and only the probes asked for wake it.
+    const input = {
+      emisorId: 2,
+      sondeo: { inicialSegundos: 3600, maxSegundos: 3600 },
+      plazos: { eventoHoras: 24, lotesHoras: 72 },
+    };
+    const primeraComprobada = gate();
+    const stubs = recordCalls(
+      contingenciaStubs({
+        probeMh: async () => false,
+        // The first request's check (token 7) lasts until the test lets it end; the second's (8) is at once.
+        comprobarSolicitudSondeo: async ({ tokenId }) => (tokenId === 7 ? primeraComprobada.opened : undefined),
+      }),
+    );
+    const taskQueue = newTaskQueue();
+    const handle = await enlist(ctx, taskQueue, input, [newCodigo()]);
+    const firstRunId = handle.signaledRunId;
+    const { primera, segunda, first } = await runWorker(
+      ctx,
+      stubs.activities,
+      async () => {
+        await eventually(
+          'the first probe unanswered',
+          async () => (await handle.query(Contingencia.estado)).proximoSondeo,
+        );
+        const primera = handle.executeUpdate(Contingencia.sondearAhora, { args: [{ tokenId: 7 }] });
+        await stubs.called('comprobarSolicitudSondeo');
+        // The second request's probe takes the history past the server's 20 events: the run hands over
+        // after it, while the first request is still checking its requester.
+        const segunda = await handle.executeUpdate(Contingencia.sondearAhora, { args: [{ tokenId: 8 }] });
+        primeraComprobada.open();
+        const respuestas = { primera: await primera, segunda };
+        await eventually('a new run', async () => (await handle.describe()).runId !== firstRunId);
+        const first = await ctx.workflows.handle(Contingencia, handle.workflowId, firstRunId).describe();
+        await handle.terminate('test over');
+        return { ...respuestas, first };
+      },
+      taskQueue,
+    );
+    expect(first.status.name).toBe('CONTINUED_AS_NEW');
+    expect(segunda).toMatchObject({ respondio: false, proximoSondeo: expect.any(String) });
+    // Answered with the latest probe, the one the second request woke: the next run does not know of it.
+    expect(primera).toEqual(segunda);
+    expect(stubs.names().filter((n) => n === 'probeMh')).toHaveLength(2);
+  });
 });

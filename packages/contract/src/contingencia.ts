@@ -1,4 +1,4 @@
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineWorkflow } from './workflow';
 
 export type FaseContingencia = 'ESPERANDO_MH' | 'EVENTO' | 'LOTE';
@@ -23,6 +23,23 @@ export interface ContingenciaEstado {
   ultimoSondeo?: { en: string; respondio: boolean } | null;
   /** When MH is probed next (ISO), while MH has not answered; null otherwise. */
   proximoSondeo?: string | null;
+}
+
+/**
+ * Who asks for a probe now (`sondearAhora`): the API token they act with (a person's is their membership's).
+ * The workflow checks it as the API does (it exists, is not revoked, is the emisor's, has SONDEO_MH), since
+ * the update may also come from the Temporal UI or any client.
+ */
+export interface SolicitudSondeo {
+  tokenId: number;
+}
+
+/** A probe asked for by a person: when MH was asked (ISO), whether it answered, and the next probe if not. */
+export interface SondeoMh {
+  en: string;
+  respondio: boolean;
+  /** When MH is probed next (ISO) when it did not answer; null when it did. */
+  proximoSondeo: string | null;
 }
 
 /** The state a run hands over when its history grows long (continue-as-new). */
@@ -58,4 +75,9 @@ export const Contingencia = {
   /** Adds a document issued in contingencia (its codigoGeneracion). */
   documento: defineSignal<[string]>('documentoEnContingencia'),
   estado: defineQuery<ContingenciaEstado>('estado'),
+  /**
+   * Probes MH now instead of at the backoff's next turn, while the workflow waits for MH (refused
+   * otherwise: nothing to probe); answers the probe. The requester is checked first.
+   */
+  sondearAhora: defineUpdate<SondeoMh, [SolicitudSondeo]>('sondearAhora'),
 };

@@ -13,6 +13,8 @@ export {
   type ContingenciaEstado,
   type ContingenciaInput,
   type FaseContingencia,
+  type SolicitudSondeo,
+  type SondeoMh,
 } from './contingencia';
 export {
   RenderLibro,

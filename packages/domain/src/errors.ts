@@ -93,6 +93,8 @@ export const ErrorCode = {
   PRODUCTO_EXISTS: 'PRODUCTO_EXISTS',
   /** An import's file has rows refused, or already in the book: nothing was imported. */
   IMPORT_ROWS_INVALID: 'IMPORT_ROWS_INVALID',
+  /** No contingency of the emisor is waiting for MH to answer (none in progress, or MH already answered). */
+  MH_NOT_AWAITED: 'MH_NOT_AWAITED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

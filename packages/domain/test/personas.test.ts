@@ -38,7 +38,7 @@ describe("a person's roles (issue 50)", () => {
     }
   });
 
-  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO, CATALOGOS and COMPRAS_LECTURA', () => {
+  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO, CATALOGOS, COMPRAS_LECTURA and SONDEO_MH', () => {
     expect([...PERMISOS].sort()).toEqual(
       [
         ...EMISION,
@@ -54,6 +54,7 @@ describe("a person's roles (issue 50)", () => {
         'REENVIO',
         'CATALOGOS',
         'COMPRAS_LECTURA',
+        'SONDEO_MH',
       ].sort(),
     );
   });
@@ -65,18 +66,21 @@ describe("a person's roles (issue 50)", () => {
         expect([rol, permiso, rolPermite(rol, permiso)]).toEqual([rol, permiso, false]);
   });
 
-  it('let the facturador issue every kind, resend and keep the customers and products, nothing else', () => {
-    expect([...PERMISOS_DEL_ROL.FACTURADOR].sort()).toEqual([...EMISION, 'REENVIO', 'CATALOGOS', 'CONSOLA'].sort());
+  it('let the facturador issue every kind, resend, keep the customers and products and probe MH, nothing else', () => {
+    expect([...PERMISOS_DEL_ROL.FACTURADOR].sort()).toEqual(
+      [...EMISION, 'REENVIO', 'CATALOGOS', 'SONDEO_MH', 'CONSOLA'].sort(),
+    );
   });
 
-  it('let support resend and read, issue nothing, invalidate nothing', () => {
-    expect([...PERMISOS_DEL_ROL.SOPORTE].sort()).toEqual(['CONSOLA', 'REENVIO']);
+  it('let support resend, read and probe MH, issue nothing, invalidate nothing', () => {
+    expect([...PERMISOS_DEL_ROL.SOPORTE].sort()).toEqual(['CONSOLA', 'REENVIO', 'SONDEO_MH']);
     expect(EMISION.some((p) => rolPermite('SOPORTE', p))).toBe(false);
     expect(rolPermite('SOPORTE', 'ANULACION')).toBe(false);
   });
 
   it('let the accountant read the books and handle purchases, and issue nothing', () => {
     expect([...PERMISOS_DEL_ROL.CONTADOR].sort()).toEqual(['COMPRAS', 'COMPRAS_CONFIRMAR', 'CONSOLA', 'LIBROS']);
+    expect(rolPermite('CONTADOR', 'SONDEO_MH')).toBe(false);
     expect(EMISION.some((p) => rolPermite('CONTADOR', p))).toBe(false);
   });
 
@@ -91,6 +95,7 @@ describe("a person's roles (issue 50)", () => {
       'COMPRAS_CONFIRMAR',
       'USUARIOS',
       'CATALOGOS',
+      'SONDEO_MH',
     ])
       expect(rolPermite('AUDITOR', cambia)).toBe(false);
   });
@@ -118,6 +123,7 @@ describe('the audit log', () => {
       'COMPRA_CLASIFICADA',
       'COMPRA_CONFIRMADA',
       'CERTIFICACION_COMANDO',
+      'SONDEO_MH',
       'INICIO_SESION',
       'INICIO_SESION_FALLIDO',
     ])

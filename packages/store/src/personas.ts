@@ -32,7 +32,8 @@ export class Personas {
 
   /**
    * The live token the person works with in the emisor (its `_id` the hash), made now if they have none:
-   * null when they are not a member there or are disabled. Read once per console request.
+   * null when they are not a member there or are disabled. Read once per console request. A token made
+   * before its role gained a permission (SONDEO_MH, issue 52) is given the role's permissions as they are now.
    */
   async tokenEn(usuario: UsuarioRecord, emisorId: number): Promise<ApiTokenRecord | null> {
     const rol = rolEn(usuario, emisorId);
@@ -40,7 +41,12 @@ export class Personas {
     const tokenId = usuario.membresias.find((m) => m.emisorId === emisorId)?.tokenId ?? null;
     const actual =
       tokenId === null ? null : await this.db.models.ApiToken.findOne({ id: tokenId, revokedAt: null }).lean();
-    if (actual) return actual;
+    const debidos = PERMISOS_DEL_ROL[rol];
+    if (actual && debidos.every((p) => actual.permissions.includes(p))) return actual;
+    if (actual) {
+      await this.db.models.ApiToken.updateOne({ id: actual.id }, { $set: { permissions: [...debidos] } });
+      return { ...actual, permissions: [...debidos] };
+    }
     const nuevo = await this.tenants.createTokenDePersona(
       emisorId,
       { id: usuario._id, nombre: usuario.nombre, correo: usuario.correo },

@@ -59,6 +59,7 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   PRODUCTO_MODIFICADO: 'Producto modificado',
   PRODUCTO_ELIMINADO: 'Producto eliminado',
   PRODUCTOS_IMPORTADOS: 'Productos importados',
+  SONDEO_MH: 'MH sondeado a pedido',
   INICIO_SESION: 'Inicio de sesión',
   INICIO_SESION_FALLIDO: 'Inicio de sesión fallido',
 };

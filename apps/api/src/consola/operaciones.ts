@@ -5,6 +5,8 @@ import { Contingencia, EntregaWebhook, IssueDte, type ContingenciaEstado } from 
 import { intentoView, SecretBox, Webhooks, type EndpointRecord } from '@dte/store';
 import type { ApiContext } from '../context';
 import { authenticate } from '../http/auth';
+import { sondearMh } from '../routes/operaciones';
+import { campoCsrf } from './formulario';
 import { duracion, enlaceWorkflow, fechaHora, html, pagina, type Html } from './html';
 import { datosDePagina, puedeVerWebhooks } from './pagina';
 
@@ -86,7 +88,8 @@ export function operacionesConsola(ctx: ApiContext): Router {
             estado.selloEvento,
           )}${plazo('Plazo de los lotes', estado.plazoLotes)}
         </dl>
-        ${!estado.finCorte && sondeo(estado)} ${estado.ultimoError && html`<p>Último error: ${estado.ultimoError}</p>`}
+        ${!estado.finCorte && sondeo(estado)} ${!estado.finCorte && probarAhora(req, estado)}
+        ${estado.ultimoError && html`<p>Último error: ${estado.ultimoError}</p>`}
       </div>
       <table>
         <thead>
@@ -121,6 +124,35 @@ export function operacionesConsola(ctx: ApiContext): Router {
       ${fechaHora(ultimo.en)}.${proximo && html` Próximo sondeo: ${fechaHora(proximo)}.`} Sus plazos corren desde que
       responda de nuevo.
     </p>`;
+  }
+
+  /**
+   * "Probar MH ahora", for whoever may (SONDEO_MH) while MH is being waited for: its latest probe went
+   * unanswered and the next one is scheduled.
+   */
+  function probarAhora(req: Request, estado: ContingenciaEstado): Html | '' {
+    if (!req.auth.permissions.includes('SONDEO_MH') || !estado.ultimoSondeo || estado.ultimoSondeo.respondio) return '';
+    if (!estado.proximoSondeo) return '';
+    return html`<form method="post" action="/consola/operaciones/sondeo" class="accion">
+      ${campoCsrf(req)}
+      <button type="submit">Probar MH ahora</button>
+    </form>`;
+  }
+
+  /** What the probe a person asked for found (`POST /consola/operaciones/sondeo`'s redirect), in words. */
+  function resultadoSondeo(req: Request): Html | '' {
+    const { sondeo: respondio, en, proximo } = req.query;
+    const hora = (iso: unknown) => fechaHora(typeof iso === 'string' ? iso : null).split(' ')[1] ?? '';
+    if (respondio === 'si' && hora(en))
+      return html`<p class="aviso ok" role="status" id="resultado-sondeo">
+        MH respondió a las ${hora(en)}: la contingencia sigue con el evento y los lotes.
+      </p>`;
+    if (respondio === 'no' && hora(en))
+      return html`<p class="aviso alerta" role="status" id="resultado-sondeo">
+        MH sigue sin responder (sondeo de las
+        ${hora(en)});${hora(proximo) ? html` próximo intento a las ${hora(proximo)}.` : ' se intentará de nuevo.'}
+      </p>`;
+    return '';
   }
 
   async function rechazos(req: Request): Promise<Html> {
@@ -247,7 +279,8 @@ export function operacionesConsola(ctx: ApiContext): Router {
 
   router.get('/operaciones', authenticate(ctx), async (req, res) => {
     const [e, c, r, w] = await Promise.all([esperando(req), contingencia(req), rechazos(req), entregas(req)]);
-    const cuerpo = html` <section>
+    const cuerpo = html`${resultadoSondeo(req)}
+      <section>
         <h2>Esperando a MH</h2>
         ${e}
       </section>
@@ -264,6 +297,14 @@ export function operacionesConsola(ctx: ApiContext): Router {
         ${w}
       </section>`;
     res.send(pagina({ ...(await datosDePagina(ctx, req)), titulo: 'Operaciones', seccion: 'operaciones', cuerpo }));
+  });
+
+  /** "Probar MH ahora": the API's probe as the session's token, its answer said on the page it returns to. */
+  router.post('/operaciones/sondeo', authenticate(ctx), async (req, res) => {
+    const { en, respondio, proximoSondeo } = await sondearMh(ctx, req);
+    const query = new URLSearchParams({ sondeo: respondio ? 'si' : 'no', en });
+    if (proximoSondeo) query.set('proximo', proximoSondeo);
+    res.redirect(303, `/consola/operaciones?${query}`);
   });
   return router;
 }

@@ -14,7 +14,7 @@ import { personas } from './sesion';
 const ROLES_DESCRITOS: Record<Rol, [nombre: string, descripcion: string]> = {
   ADMINISTRADOR: ['Administrador', 'todo: usuarios, tokens, webhooks, ajustes, emisión y anulación'],
   FACTURADOR: ['Facturador', 'emite documentos, los reenvía y lleva clientes y productos; no anula'],
-  SOPORTE: ['Soporte', 'consulta y reenvía documentos; no emite ni anula'],
+  SOPORTE: ['Soporte', 'consulta y reenvía documentos, y prueba si MH responde; no emite ni anula'],
   CONTADOR: ['Contador', 'libros, anexos y compras, y su clasificación'],
   AUDITOR: ['Auditor', 'consulta todo, también el registro de auditoría; no cambia nada'],
 };

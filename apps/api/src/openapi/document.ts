@@ -17,6 +17,7 @@ import { informationOperations } from '../routes/information.openapi';
 import { issueOperations } from '../routes/issue.openapi';
 import { librosOperations } from '../routes/libros.openapi';
 import { metricsOperations } from '../routes/metrics.openapi';
+import { operacionesOperations } from '../routes/operaciones.openapi';
 import { pdfOperations } from '../routes/pdf.openapi';
 import { productosOperations } from '../routes/productos.openapi';
 import { resendOperations } from '../routes/resend.openapi';
@@ -57,6 +58,7 @@ const OPERATIONS: Operation[] = [
   ...auditoriaOperations,
   ...clientesOperations,
   ...productosOperations,
+  ...operacionesOperations,
 ];
 
 /** OpenAPI 3.1's schemas are JSON Schema 2020-12, the dialect zod converts to. */

@@ -401,4 +401,10 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       ],
     },
   },
+  MH_NOT_AWAITED: {
+    description:
+      '409: `POST /operaciones/sondeo` while no contingency of the emisor waits for MH: none is in progress, or ' +
+      'MH already answered and the contingency is reporting its documents. There is nothing to probe.',
+    example: { message: 'No hay una contingencia esperando a MH: no hay nada que sondear' },
+  },
 };

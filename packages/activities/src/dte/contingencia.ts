@@ -2,6 +2,8 @@ import { Context } from '@temporalio/activity';
 import {
   buildEventoContingencia,
   documentKindOfTipoDte,
+  DteError,
+  ErrorCode,
   enContingencia,
   generacionEn,
   generacionEventoContingencia,
@@ -12,7 +14,13 @@ import {
   puedeEmitirseEnContingencia,
   type MotivoContingencia,
 } from '@dte/domain';
-import { Contingencia, type ContingenciaInput, type DocumentOutcome, type RespuestaMh } from '@dte/contract';
+import {
+  Contingencia,
+  type ContingenciaInput,
+  type DocumentOutcome,
+  type RespuestaMh,
+  type SolicitudSondeo,
+} from '@dte/contract';
 import { DteWorkflowClient } from '@dte/contract/client';
 import { dteGuardado, loadIssuer, normativaDelEmisor } from '@dte/store';
 import type { ActivityDependencies } from '../dependencies';
@@ -37,6 +45,9 @@ export interface ResultadoLote {
   procesados: RespuestaMh[];
   rechazados: RespuestaMh[];
 }
+
+/** The permission a probe asked for by a person needs (packages/domain/src/personas/roles.ts). */
+const PERMISO_SONDEO = 'SONDEO_MH';
 
 /** Issuing documents while MH is unavailable, and reporting them to MH once it answers again. */
 export function createContingenciaActivities(deps: ActivityDependencies, mh: MhClient) {
@@ -130,6 +141,21 @@ export function createContingenciaActivities(deps: ActivityDependencies, mh: MhC
         signal: Contingencia.documento,
         signalArgs: [codigoGeneracion],
       });
+    },
+
+    /**
+     * Who asks the contingency to probe MH now (`sondearAhora`), checked as the API checks them: a token
+     * of the emisor, not revoked, with SONDEO_MH. The update may come from the Temporal UI or any client
+     * that reaches the server, with any token id: this is its door.
+     */
+    async comprobarSolicitudSondeo(input: SolicitudSondeo & { emisorId: number }): Promise<void> {
+      const token = await deps.db.models.ApiToken.findOne({ id: input.tokenId }).lean();
+      if (!token || token.emisorId !== input.emisorId || token.revokedAt)
+        throw new DteError(ErrorCode.AUTH_TOKEN_INVALID, 401, 'El token de API no existe o fue revocado');
+      if (!token.permissions.includes(PERMISO_SONDEO))
+        throw new DteError(ErrorCode.PERMISSION_DENIED, 403, `Sondear MH requiere el permiso ${PERMISO_SONDEO}`, {
+          permission: PERMISO_SONDEO,
+        });
     },
 
     /** Whether MH answers the emisor again (it is asked about one of the waiting documents). */

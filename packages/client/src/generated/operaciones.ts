@@ -90,4 +90,5 @@ export const operaciones = {
   getProducto: { method: 'GET', path: '/productos/{id}' },
   replaceProducto: { method: 'PUT', path: '/productos/{id}' },
   deleteProducto: { method: 'DELETE', path: '/productos/{id}' },
+  sondearMh: { method: 'POST', path: '/operaciones/sondeo' },
 } as const satisfies Record<keyof operations, { method: string; path: string }>;

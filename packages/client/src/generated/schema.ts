@@ -1608,6 +1608,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/operaciones/sondeo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Probe MH now during a contingency
+     * @description While the emisor’s contingency waits for MH to answer again (its probes back off up to `CONTINGENCIA_SONDEO_MAX_SEGUNDOS`), probes MH at once instead of at the next turn: the answer is that probe. If MH answered, the contingency goes on at once (the Evento de Contingencia, then the lotes); if not, the backoff goes on. The contingency workflow checks the token again, as the API does. Recorded in the audit log (`SONDEO_MH`). No body, or `{}`.
+     *
+     *     Permission: `SONDEO_MH`.
+     */
+    post: operations['sondearMh'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'dte.procesado': {
@@ -2385,6 +2407,7 @@ export interface components {
      *     | `PRODUCTO_NOT_FOUND` | 404: the emisor's catalog has no product with that id (another emisor's is answered the same). |
      *     | `PRODUCTO_EXISTS` | 409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product. |
      *     | `IMPORT_ROWS_INVALID` | 422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it (the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats another of the file, one already in the book (its `id` in the message), a header without a required column or with an unknown one. |
+     *     | `MH_NOT_AWAITED` | 409: `POST /operaciones/sondeo` while no contingency of the emisor waits for MH: none is in progress, or MH already answered and the contingency is reporting its documents. There is nothing to probe. |
      * @enum {string}
      */
     ErrorCode:
@@ -2439,7 +2462,8 @@ export interface components {
       | 'CLIENTE_EXISTS'
       | 'PRODUCTO_NOT_FOUND'
       | 'PRODUCTO_EXISTS'
-      | 'IMPORT_ROWS_INVALID';
+      | 'IMPORT_ROWS_INVALID'
+      | 'MH_NOT_AWAITED';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -3461,6 +3485,7 @@ export interface components {
         | 'PRODUCTO_MODIFICADO'
         | 'PRODUCTO_ELIMINADO'
         | 'PRODUCTOS_IMPORTADOS'
+        | 'SONDEO_MH'
         | 'INICIO_SESION'
         | 'INICIO_SESION_FALLIDO';
       /** @description The document acted on, when there is one */
@@ -14374,6 +14399,7 @@ export interface operations {
           | 'PRODUCTO_MODIFICADO'
           | 'PRODUCTO_ELIMINADO'
           | 'PRODUCTOS_IMPORTADOS'
+          | 'SONDEO_MH'
           | 'INICIO_SESION'
           | 'INICIO_SESION_FALLIDO';
         /** @description The document acted on (any case) */
@@ -16241,6 +16267,144 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
             code?: 'PRODUCTO_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  sondearMh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description MH was probed */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            data: {
+              /**
+               * Format: date-time
+               * @description When MH was probed
+               */
+              en: string;
+              /** @description Whether MH answered: the contingency then reports its documents */
+              respondio: boolean;
+              /**
+               * Format: date-time
+               * @description When MH is probed next by the backoff, if it did not answer
+               */
+              proximoSondeo: string | null;
+            };
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description MH_NOT_AWAITED */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'MH_NOT_AWAITED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
           };
         };
       };

@@ -67,6 +67,8 @@ export const ACCIONES_AUDITORIA = [
   'PRODUCTO_MODIFICADO',
   'PRODUCTO_ELIMINADO',
   'PRODUCTOS_IMPORTADOS',
+  /** MH probed at a person's request during a contingency (`detalles`: when, and whether it answered). */
+  'SONDEO_MH',
   'INICIO_SESION',
   /** A wrong password or second factor: recorded under the e-mail given, whether or not a person has it. */
   'INICIO_SESION_FALLIDO',

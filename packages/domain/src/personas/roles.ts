@@ -21,6 +21,10 @@ import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
  *
  * COMPRAS_LECTURA reads the received documents and the purchase mailbox's state without taking documents in
  * or classifying them (COMPRAS reads them too): the auditor's view of the purchases.
+ *
+ * Issue 52 adds SONDEO_MH: probe MH now during a contingency (`POST /operaciones/sondeo`, the console's
+ * "Probar MH ahora") instead of waiting for the backoff's next turn. It changes no document: MH is asked
+ * once more, and if it answers the contingency goes on as it would have at the next turn.
  */
 export const PERMISOS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
@@ -36,6 +40,7 @@ export const PERMISOS: readonly string[] = [
   'REENVIO',
   'CATALOGOS',
   'COMPRAS_LECTURA',
+  'SONDEO_MH',
 ];
 
 /** Either permission reads the received documents and the mailbox's state. */
@@ -56,16 +61,20 @@ export type Rol = (typeof ROLES)[number];
  *   irreversible act before MH) and CERTIFICACION rest with it alone.
  * - FACTURADOR issues and resends: every kind and REENVIO, and keeps the customers and products it issues
  *   to and with (CATALOGOS); not ANULACION, which the issue gives to no role but the administrator's.
- * - SOPORTE reads and resends, issues nothing and invalidates nothing: REENVIO alone.
+ *   SONDEO_MH: whoever issues during an outage may ask whether MH is back.
+ * - SOPORTE reads and resends, issues nothing and invalidates nothing: REENVIO, and SONDEO_MH, since
+ *   watching an outage is support's work and a probe changes no document.
  * - CONTADOR reads the books and annexes and takes in, classifies and confirms purchases: LIBROS, COMPRAS,
  *   COMPRAS_CONFIRMAR (the person the confirmation is meant for).
  * - AUDITOR reads everything and changes nothing: LIBROS, AUDITORIA and COMPRAS_LECTURA (not COMPRAS,
- *   which also takes documents in and classifies them).
+ *   which also takes documents in and classifies them). Not SONDEO_MH either: a probe that MH answers sets
+ *   the contingency going.
+ * - CONTADOR does not watch MH's outages: no SONDEO_MH.
  */
 export const PERMISOS_DEL_ROL: Readonly<Record<Rol, readonly string[]>> = {
   ADMINISTRADOR: PERMISOS,
-  FACTURADOR: [...EMISION, 'REENVIO', 'CATALOGOS', 'CONSOLA'],
-  SOPORTE: ['REENVIO', 'CONSOLA'],
+  FACTURADOR: [...EMISION, 'REENVIO', 'CATALOGOS', 'SONDEO_MH', 'CONSOLA'],
+  SOPORTE: ['REENVIO', 'SONDEO_MH', 'CONSOLA'],
   CONTADOR: ['LIBROS', 'COMPRAS', 'COMPRAS_CONFIRMAR', 'CONSOLA'],
   AUDITOR: ['LIBROS', 'AUDITORIA', 'COMPRAS_LECTURA', 'CONSOLA'],
 };

@@ -1,11 +1,25 @@
-import { continueAsNew, getExternalWorkflowHandle, patched, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
 import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  getExternalWorkflowHandle,
+  patched,
+  sleep,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  DTE_ERROR_FAILURE,
   IssueDte,
   type Contingencia,
   type ContingenciaContinuacion,
   type ContingenciaEstado,
   type ContingenciaInput,
+  type DteErrorDetails,
   type FaseContingencia,
+  type SolicitudSondeo,
+  type SondeoMh,
   type TransmitOutcome,
   type WorkflowFn,
 } from '@dte/contract';
@@ -18,6 +32,7 @@ import {
 } from '@dte/domain/limites';
 import { settle } from '../delivery';
 import { databaseSteps, mhContingencia as mh } from '../policies';
+import { dteRefusal } from '../refusal';
 
 export const HORA_MS = 3600_000;
 /** Well under Temporal's history limits, with room for the signals of a large backlog. */
@@ -30,18 +45,37 @@ const HISTORIA_MAXIMA = 10_000;
 export const Cambios = {
   /** A deadline's last quarter also runs `alertarContingencia` (contingencia.alerta to the webhooks). */
   alertaPorWebhook: 'contingencia-alerta-webhook',
+  /**
+   * The wait between MH's probes is a condition with a timeout, which a person's `sondearAhora` ends early
+   * (its timer is then cancelled: a command the sleep it replaces never issued). A wait its timeout ends
+   * issues the same timer as the sleep did, so the histories of the old code replay either way
+   * (histories/contingencia-sondeo-anterior); the marker follows deploy/README.md's rule and says in a
+   * history which path ran. Until a run's next wait, one recorded before it is a sleep: `sondearAhora` is
+   * refused during that one wait.
+   */
+  sondeoAPedido: 'contingencia-sondeo-a-pedido',
 } as const;
 
-/** Sleeps the backoff's current wait (`segundos()`), then doubles it up to its maximum. */
-function backoff(espera: Espera): { (): Promise<void>; segundos(): number } {
+/**
+ * Waits the backoff's current wait (`segundos()`), or until `despertar` holds when one is given, then
+ * doubles the wait up to its maximum.
+ */
+function backoff(espera: Espera): { (despertar?: () => boolean): Promise<void>; segundos(): number } {
   let segundos = espera.inicialSegundos;
   return Object.assign(
-    async () => {
-      await sleep(segundos * 1000);
+    async (despertar?: () => boolean) => {
+      if (despertar) await condition(despertar, segundos * 1000);
+      else await sleep(segundos * 1000);
       segundos = siguienteEspera(segundos, espera);
     },
     { segundos: () => segundos },
   );
+}
+
+/** A refusal as the API answers it: a `DteError` carried as a non-retryable ApplicationFailure. */
+function rechazo(code: string, httpStatus: number, message: string): ApplicationFailure {
+  const details: DteErrorDetails = { code, httpStatus, message, details: {} };
+  return ApplicationFailure.create({ type: DTE_ERROR_FAILURE, message, nonRetryable: true, details: [details] });
 }
 
 /**
@@ -60,6 +94,15 @@ export class ContingenciaState {
    */
   private ultimoSondeo: { en: number; respondio: boolean } | null = null;
   private proximoSondeo: number | null = null;
+  /** Probes made by this run, so a request knows when the probe it woke has answered. */
+  private sondeos = 0;
+  /**
+   * The workflow waits for MH (its probes go unanswered) with a wait a request can end: only then is
+   * `sondearAhora` accepted. `sondeoPedido`: the count of probes a request waits to see made; the wait
+   * ends while fewer have been, and a probe already under way when the request came counts.
+   */
+  private esperandoMh = false;
+  private sondeoPedido = 0;
 
   constructor(private readonly input: ContingenciaInput) {
     const { pendientes, ...datos } = input.continuacion ?? {
@@ -163,9 +206,16 @@ export class ContingenciaState {
     return this.datos.porEnviar.length > 0 || this.datos.enviados.length > 0;
   }
 
+  /**
+   * A probe asked for (`sondearAhora`) is not carried to the next run: its request is answered first, with
+   * the latest probe, and requests that come meanwhile are refused (409) as if MH were not waited for. The
+   * wait for the handlers issues no command, so the histories recorded before it replay.
+   */
   async continuarSiHaceFalta(): Promise<void> {
-    if (this.shouldContinueAsNew())
-      await continueAsNew<WorkflowFn<typeof Contingencia>>({ ...this.input, continuacion: this.continuacion() });
+    if (!this.shouldContinueAsNew()) return;
+    this.esperandoMh = false;
+    await condition(allHandlersFinished);
+    await continueAsNew<WorkflowFn<typeof Contingencia>>({ ...this.input, continuacion: this.continuacion() });
   }
 
   /** Watches the deadlines already running (a continued run's). */
@@ -184,8 +234,12 @@ export class ContingenciaState {
     // A long outage gathers probes and enlistment signals: the history may need a new run meanwhile.
     while (!(await this.sondear(esperarMh.segundos()))) {
       await this.continuarSiHaceFalta();
-      await esperarMh();
+      if (patched(Cambios.sondeoAPedido)) {
+        this.esperandoMh = true;
+        await esperarMh(() => this.sondeoPedido > this.sondeos);
+      } else await esperarMh();
     }
+    this.esperandoMh = false;
     // Taken once MH answers, so one event lists every document issued during the outage.
     const ronda = this.codigos().slice(0, MAX_DOCUMENTOS_EVENTO_CONTINGENCIA);
     if (datos.finCorte === null) {
@@ -225,7 +279,39 @@ export class ContingenciaState {
     const en = Date.now();
     this.ultimoSondeo = { en, respondio };
     this.proximoSondeo = respondio ? null : en + espera * 1000;
+    this.sondeos++;
     return respondio;
+  }
+
+  /** `sondearAhora`'s validator: there is something to probe only while the workflow waits for MH. */
+  validarSondeo(solicitud: SolicitudSondeo): void {
+    // From the Temporal UI the argument is whatever was typed: refused before anything is recorded.
+    if (!Number.isSafeInteger(solicitud?.tokenId))
+      throw rechazo('VALIDATION_ERROR', 400, 'La solicitud de sondeo no trae el tokenId de quien la pide');
+    if (!this.esperandoMh)
+      throw rechazo('MH_NOT_AWAITED', 409, 'No hay una contingencia esperando a MH: no hay nada que sondear');
+  }
+
+  /**
+   * A person's probe now: the requester is checked as the API checks them (a refusal fails the update with
+   * the API's `DteError`), then the backoff's wait ends and the probe that follows is the answer. MH may have
+   * answered meanwhile (a probe already under way): that probe is the answer then.
+   */
+  async sondearAhora(solicitud: SolicitudSondeo): Promise<SondeoMh> {
+    try {
+      await databaseSteps.comprobarSolicitudSondeo({ emisorId: this.input.emisorId, tokenId: solicitud.tokenId });
+    } catch (err) {
+      throw dteRefusal(err) ?? err;
+    }
+    const objetivo = this.sondeos + 1;
+    this.sondeoPedido = Math.max(this.sondeoPedido, objetivo);
+    await condition(() => this.sondeos >= objetivo || !this.esperandoMh);
+    const ultimo = this.ultimoSondeo!;
+    return {
+      en: new Date(ultimo.en).toISOString(),
+      respondio: ultimo.respondio,
+      proximoSondeo: this.proximoSondeo === null ? null : new Date(this.proximoSondeo).toISOString(),
+    };
   }
 
   /** Every lote is sent before any result is asked for, so MH processes them meanwhile. */

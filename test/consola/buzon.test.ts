@@ -56,7 +56,10 @@ describe('web console: reading the purchase mailbox now', () => {
     // The click read it: the mailbox's last reading is from after it.
     const lectura = (await api('GET', '/buzon', receptor)).body.data.ultimaLectura as { en: string };
     expect(new Date(lectura.en).getTime()).toBeGreaterThanOrEqual(antes - 1000);
-    expect(await textoDe(page)).toContain('Funcionando');
+    const texto = await textoDe(page);
+    expect(texto).toContain('Funcionando');
+    // The mailbox's last reading, said as the notice says it: the click's (or, taken before, nothing new).
+    expect(texto).toMatch(/: (1 correo, 1 documento tomado|0 correos, 0 documentos tomados)\b/);
     await revisar(page, 'compras-buzon-leido');
     // Its verification runs on: the document is listed once recorded.
     await eventually('the document taken to be listed', async () => {

@@ -218,12 +218,16 @@ function coincideDe(valor: unknown): boolean | undefined {
   return valor === 'si' ? true : valor === 'no' ? false : undefined;
 }
 
+/** `1 correo`, `2 correos`. */
+const cuenta = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
 /**
  * The accountant's purchases. The page: the received documents with their verification (filtered by month,
  * estado, supplier), classified for Renta several at once, optionally as their suppliers' default; the
  * mailbox they come from by e-mail; and the purchase book and annexes to download (LIBROS alone shows only
- * these: the auditor's read). A document's page, where a person with COMPRAS_CONFIRMAR compares it with MH's
- * consulta pública and records whether it matches (in two steps, the second a confirmation, since a
+ * these; COMPRAS_LECTURA, the auditor's, reads the documents and the mailbox and classifies nothing). A
+ * document's page, where a person with COMPRAS_CONFIRMAR compares it with MH's consulta pública and records
+ * whether it matches (in two steps, the second a confirmation, since a
  * confirmed document counts in the libro de compras), and classifies it. Both run the API's own code
  * (`confirmarCompra`, `clasificarCompras`, the books' routes), so the console refuses what the API refuses.
  */
@@ -387,7 +391,7 @@ export function comprasConsola(ctx: ApiContext): Router {
           <dd>
             ${
               v.ultimaLectura
-                ? `${fechaHora(v.ultimaLectura.en)}: ${v.ultimaLectura.mensajes} correos, ${v.ultimaLectura.tomados} documentos tomados`
+                ? `${fechaHora(v.ultimaLectura.en)}: ${cuenta(v.ultimaLectura.mensajes, 'correo', 'correos')}, ${cuenta(v.ultimaLectura.tomados, 'documento tomado', 'documentos tomados')}`
                 : '—'
             }
           </dd>
@@ -440,7 +444,6 @@ export function comprasConsola(ctx: ApiContext): Router {
       </p>`;
     const [correos, tomados] = [Number(req.query.correos), Number(req.query.tomados)];
     if (req.query.lectura !== 'hecha' || !Number.isInteger(correos) || !Number.isInteger(tomados)) return html``;
-    const cuenta = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
     return html`<p class="aviso ok" role="status">
       Buzón leído: ${cuenta(correos, 'correo nuevo', 'correos nuevos')},
       ${cuenta(tomados, 'documento tomado', 'documentos tomados')}.

@@ -691,7 +691,7 @@ function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, ot
  */
 export function formularioReenvio(
   req: Request,
-  doc: { estado: string; receptorCorreo?: string | null },
+  doc: { estado: string; receptorCorreo?: string | null; importacion?: unknown },
   codigoGeneracion: string,
 ): Html | null {
   try {

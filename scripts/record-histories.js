@@ -678,8 +678,8 @@ const SCENARIOS = {
     const partes = [];
     zip.outputStream.on('data', (b) => partes.push(b));
     await once(zip.outputStream, 'end');
-    const form = new FormData();
-    form.append('archivo', new Blob([Buffer.concat(partes)]), 'anterior.zip');
+    const form = new globalThis.FormData();
+    form.append('archivo', new globalThis.Blob([Buffer.concat(partes)]), 'anterior.zip');
     const res = await fetch(`${opts.api}/importaciones`, {
       method: 'POST',
       headers: { 'x-api-token': token },

@@ -36,7 +36,7 @@ async function benchImportacion({ db, stack, tenant, ccf, count, simulator, log,
   const inicio = Date.now();
   const archivos = [];
   for (let k = 1; k <= count; k++) {
-    const dte = structuredClone(base);
+    const dte = JSON.parse(JSON.stringify(base));
     dte.identificacion.codigoGeneracion = randomUUID().toUpperCase();
     dte.identificacion.numeroControl = `DTE-03-M001P001-${String(k).padStart(15, '0')}`;
     dte.identificacion.fecEmi = FEC_EMI;
@@ -66,8 +66,8 @@ async function benchImportacion({ db, stack, tenant, ccf, count, simulator, log,
 
   const { value, resources } = await sampled({}, async () => {
     const t0 = process.hrtime.bigint();
-    const form = new FormData();
-    form.append('archivo', new Blob([zip]), 'bench.zip');
+    const form = new globalThis.FormData();
+    form.append('archivo', new globalThis.Blob([zip]), 'bench.zip');
     const res = await fetch(`${stack.api}/importaciones`, {
       method: 'POST',
       headers: { 'x-api-token': tenant.token },

@@ -537,7 +537,8 @@ async function main() {
       save();
     }
 
-    if (want('compras', 'compras')) {
+    /** A CCF the bench emisor issues now, as its record: what the scenarios below copy. */
+    async function unCcf() {
       const { codigoGeneracion } = (
         await runLoad({
           api: stack.api,
@@ -547,7 +548,11 @@ async function main() {
           next: () => ({ path: '/dte/dte03', body: req.ccf() }),
         })
       ).issued[0];
-      const ccf = await db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+      return db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+    }
+
+    if (want('compras', 'compras')) {
+      const ccf = await unCcf();
       // An emisor of its own: its month holds the seeded received documents alone.
       const tenant = await createTenant(stack, db);
       run.compras = await benchCompras({ db, api: stack.api, tenant, ccf, count: opts.compras, log, sampled });
@@ -568,16 +573,7 @@ async function main() {
     }
 
     if (want('importacion', 'importacion')) {
-      const { codigoGeneracion } = (
-        await runLoad({
-          api: stack.api,
-          token: bench.token,
-          concurrency: 1,
-          count: 1,
-          next: () => ({ path: '/dte/dte03', body: req.ccf() }),
-        })
-      ).issued[0];
-      const ccf = await db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+      const ccf = await unCcf();
       // An emisor of its own, which issued nothing here: what it imports is all it has.
       const tenant = await createTenant(stack, db);
       run.importacion = await benchImportacion({

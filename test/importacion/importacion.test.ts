@@ -146,7 +146,8 @@ describe('importing documents issued with a previous provider', () => {
       .trim()
       .split('\r\n');
     expect(filas).toHaveLength(1900);
-    const muestra = propios[1]!;
+    // The first of the emisor's files, 0001.json, came with its PDF, 0001.pdf.
+    const muestra = propios[0]!;
     expect(filas.some((f) => f.includes(muestra.identificacion.codigoGeneracion.replace(/-/g, '')))).toBe(true);
 
     // Found as a customer describes it, PROCESSED with its sello, its PDF the previous provider's.

@@ -15,6 +15,7 @@ const POR_PAGINA = 50;
 const REFRESCO_S = 2;
 
 const numero = (n: number) => n.toLocaleString('es-SV');
+const contados = (n: number, uno: string, varios: string) => `${numero(n)} ${n === 1 ? uno : varios}`;
 
 /** An import's progress as a person reads it: a bar, and its counts in words. */
 function progreso(i: Importacion): Html {
@@ -30,7 +31,7 @@ function progreso(i: Importacion): Html {
       >${
         i.total === null
           ? 'Leyendo el archivo…'
-          : `${numero(i.procesados)} de ${numero(total)} archivos revisados: ${numero(i.importados)} importados, ${numero(i.rechazados)} no importados${enCurso ? '' : '.'}`
+          : `${numero(i.procesados)} de ${contados(total, 'archivo revisado', 'archivos revisados')}: ${contados(i.importados, 'importado', 'importados')}, ${contados(i.rechazados, 'no importado', 'no importados')}${enCurso ? '' : '.'}`
       }</span
     >
   </div>`;

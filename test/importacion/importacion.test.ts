@@ -165,9 +165,7 @@ describe('importing documents issued with a previous provider', () => {
     expect(json.body).toEqual(muestra);
 
     // Never sent again: not to its receptor, not to MH.
-    const reenvio = await api('POST', '/dte/resend', emisor, {
-      codigoGeneracion: muestra.identificacion.codigoGeneracion,
-    });
+    const reenvio = await api('POST', `/dte/resend/${muestra.identificacion.codigoGeneracion}`, emisor, {});
     expect([reenvio.status, reenvio.body.code]).toEqual([409, 'DOCUMENTO_IMPORTADO']);
     expect((await recepcionesDe(emisor.nit)).filter((d) => d.respuestas.length > 0)).toEqual([]);
 

@@ -51,8 +51,7 @@ export function importacionesConsola(ctx: ApiContext): Router {
   router.get('/importaciones', authenticate(ctx), async (req, res) => {
     requirePermission(req.auth, 'IMPORTACION');
     const lista = await importaciones.listar(req.auth.emisorId);
-    const cuerpo = html`<h1>Importar documentos de otro proveedor</h1>
-      <p>
+    const cuerpo = html`<p>
         Si el emisor emitía sus documentos con otro proveedor, traiga aquí los que ya emitió este año: cuentan en los
         libros, los anexos del F-07, el tablero y la búsqueda. Cada documento se verifica en Hacienda antes de
         importarse; no se vuelve a numerar, ni a enviar a Hacienda, ni a su receptor.
@@ -104,7 +103,7 @@ export function importacionesConsola(ctx: ApiContext): Router {
     res.send(
       pagina({
         ...(await datosDePagina(ctx, req)),
-        titulo: 'Importar',
+        titulo: 'Importar documentos de otro proveedor',
         seccion: 'importaciones',
         cuerpo,
         ...(enCurso ? { refrescar: REFRESCO_S } : {}),
@@ -123,7 +122,6 @@ export function importacionesConsola(ctx: ApiContext): Router {
     const i = await importacionPropia(ctx, req.auth.emisorId, String(req.params.id));
     const { rechazados, siguiente } = await importaciones.rechazados(i, desde, POR_PAGINA);
     const cuerpo = html`<p><a href="/consola/importaciones">← Importaciones</a></p>
-      <h1>Importación de ${i.nombre}</h1>
       <p>Subido ${fechaHora(i.creadaEn)}. ${ESTADO[i.estado]}${i.terminadaEn ? ` ${fechaHora(i.terminadaEn)}` : ''}.</p>
       ${progreso(i)}
       <h2>No importados</h2>

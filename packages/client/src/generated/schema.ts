@@ -10336,7 +10336,7 @@ export interface operations {
           };
         };
       };
-      /** @description DOCUMENT_REJECTED, DOCUMENT_NOT_PROCESSED */
+      /** @description DOCUMENT_REJECTED, DOCUMENT_NOT_PROCESSED, DOCUMENTO_IMPORTADO */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -10345,7 +10345,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'DOCUMENT_REJECTED' | 'DOCUMENT_NOT_PROCESSED';
+            code?: 'DOCUMENT_REJECTED' | 'DOCUMENT_NOT_PROCESSED' | 'DOCUMENTO_IMPORTADO';
           };
         };
       };

@@ -662,6 +662,36 @@ const SCENARIOS = {
     if (!rechazado.includes('no es usuario activo')) throw new Error('the non-member was not refused');
     save('enlace-rechazado', 'EnlaceDeAccesoWorkflow', rechazado);
   },
+  /**
+   * An import (POST /importaciones, ImportacionWorkflow) of a ZIP of two Archivos DTE the import refuses: one
+   * of the dev tenant's own documents, issued here (YA_EXISTE), and another emisor's (OTRO_EMISOR): the
+   * workflow's whole sequence, the file counted, one batch, the end.
+   */
+  async importacion() {
+    const { ZipFile } = require('yazl');
+    const { once } = require('node:events');
+    const { data: propio } = await api('POST', '/dte/dte01', factura());
+    const zip = new ZipFile();
+    zip.addBuffer(Buffer.from(JSON.stringify(await api('GET', `/dte/${propio.codigoGeneracion}/json`))), 'a.json');
+    zip.addBuffer(Buffer.from(JSON.stringify(await ccfRecibido(await unProveedor(), 100))), 'b.json');
+    zip.end();
+    const partes = [];
+    zip.outputStream.on('data', (b) => partes.push(b));
+    await once(zip.outputStream, 'end');
+    const form = new globalThis.FormData();
+    form.append('archivo', new globalThis.Blob([Buffer.concat(partes)]), 'anterior.zip');
+    const res = await fetch(`${opts.api}/importaciones`, {
+      method: 'POST',
+      headers: { 'x-api-token': token },
+      body: form,
+    });
+    if (res.status !== 202) throw new Error(`POST /importaciones: ${res.status} ${await res.text()}`);
+    const { data } = await res.json();
+    const historia = await historyOf(`importacion-${data.id}`);
+    if (resultOf(historia)?.rechazados !== 2)
+      throw new Error(`expected two refused: ${JSON.stringify(resultOf(historia))}`);
+    save('importacion', 'ImportacionWorkflow', historia);
+  },
 };
 
 /**

@@ -7,7 +7,7 @@
  * every process from /proc, prints the tables and writes JSON + Markdown to .data/bench/.
  *
  *   --scenario a,b   groups (dte01, mixed, contingency, seeded, lista, busqueda, libros, compras,
- *                    certificacion, numeracion) or scenario names;
+ *                    certificacion, numeracion, importacion) or scenario names;
  *                    default all
  *   --quick          short runs and small counts, to check the harness
  *   --duration s     seconds per measured scenario (default 20; quick 5)
@@ -17,6 +17,7 @@
  *   --libros n       documents of the month the books are made of (default 100000; quick 5000)
  *   --compras n      received documents of the month the purchase books are made of (default 20000; quick 2000)
  *   --numeros n      numbers taken on one series at each process count of `numeracion` (default 800; quick 160)
+ *   --importacion n  Archivos DTE of the ZIP `importacion` imports (default 20000; quick 1000)
  *   --stack-file f   use a running stack: JSON {api, mhSimulator, env, pids?: {name: pid}}
  *   --data-dir d     stack data directory to use and keep (a seeded database is then reused)
  *   --out f          JSON result file (default .data/bench/<time>.json)
@@ -54,6 +55,7 @@ function parseArgs(argv) {
     else if (a === '--busqueda') o.busqueda = Number(val());
     else if (a === '--compras') o.compras = Number(val());
     else if (a === '--numeros') o.numeros = Number(val());
+    else if (a === '--importacion') o.importacion = Number(val());
     else if (a === '--stack-file') o.stackFile = path.resolve(val());
     else if (a === '--data-dir') o.dataDir = path.resolve(val());
     else if (a === '--out') o.out = path.resolve(val());
@@ -73,6 +75,7 @@ function parseArgs(argv) {
   o.libros ??= o.quick ? 5000 : 100_000;
   o.busqueda ??= o.quick ? 20_000 : 1_000_000;
   o.compras ??= o.quick ? 2000 : 20_000;
+  o.importacion ??= o.quick ? 1000 : 20_000;
   o.numeros ??= o.quick ? 160 : 800;
   o.drainTimeout ??= o.quick ? 300 : 1800;
   return o;
@@ -242,6 +245,7 @@ async function main() {
   const { benchCompras } = require('./compras');
   const { benchCertificacion } = require('./certificacion');
   const { benchNumeracion } = require('./numeracion');
+  const { benchImportacion } = require('./importacion');
   const { dbOperations, perDocument } = require('./db-operations');
   const report = require('./report');
   const req = require('./requests');
@@ -533,7 +537,8 @@ async function main() {
       save();
     }
 
-    if (want('compras', 'compras')) {
+    /** A CCF the bench emisor issues now, as its record: what the scenarios below copy. */
+    async function unCcf() {
       const { codigoGeneracion } = (
         await runLoad({
           api: stack.api,
@@ -543,7 +548,11 @@ async function main() {
           next: () => ({ path: '/dte/dte03', body: req.ccf() }),
         })
       ).issued[0];
-      const ccf = await db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+      return db.models.Document.findOne({ _id: codigoGeneracion }).lean();
+    }
+
+    if (want('compras', 'compras')) {
+      const ccf = await unCcf();
       // An emisor of its own: its month holds the seeded received documents alone.
       const tenant = await createTenant(stack, db);
       run.compras = await benchCompras({ db, api: stack.api, tenant, ccf, count: opts.compras, log, sampled });
@@ -557,6 +566,23 @@ async function main() {
         api: stack.api,
         simulatorUrl: stack.simulator,
         tenant,
+        log,
+        sampled,
+      });
+      save();
+    }
+
+    if (want('importacion', 'importacion')) {
+      const ccf = await unCcf();
+      // An emisor of its own, which issued nothing here: what it imports is all it has.
+      const tenant = await createTenant(stack, db);
+      run.importacion = await benchImportacion({
+        db,
+        stack,
+        tenant,
+        ccf,
+        count: opts.importacion,
+        simulator,
         log,
         sampled,
       });

@@ -219,6 +219,17 @@ function extraLines(run) {
           `database CPU ${fmt(r.databaseCpuSeconds, 1)} s`,
       );
   }
+  if (run.importacion) {
+    const i = run.importacion;
+    const cpu = Object.entries(i.cpuSeconds)
+      .map(([g, s]) => `${g} ${fmt(s, 0)} s`)
+      .join(', ');
+    lines.push(
+      `Import of ${i.count} documents issued with a previous provider (one ZIP, each asked for at MH): ` +
+        `${i.importados} imported, ${i.rechazados} refused in ${fmt(i.segundos, 1)} s (${i.documentosPorSegundo} documents/s); ` +
+        `worker peak RSS ${fmt(i.workerPeakRssMb, 0)} MB, API peak RSS ${fmt(i.apiPeakRssMb, 0)} MB; CPU ${cpu}`,
+    );
+  }
   if (run.certificacion) {
     const c = run.certificacion;
     const cpu = Object.entries(c.cpuSeconds)

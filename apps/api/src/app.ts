@@ -22,6 +22,7 @@ import { conciliacionRoutes } from './routes/conciliacion';
 import { librosRoutes } from './routes/libros';
 import { certificacionRoutes } from './routes/certificacion';
 import { buzonRoutes } from './routes/buzon';
+import { importacionesRoutes } from './routes/importaciones';
 import { comprasRoutes } from './routes/compras';
 import { auditoriaRoutes } from './routes/auditoria';
 import { clientesRoutes } from './routes/clientes';
@@ -70,6 +71,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(webhooksRoutes(ctx));
   app.use(buzonRoutes(ctx));
   app.use(comprasRoutes(ctx));
+  app.use(importacionesRoutes(ctx));
   app.use(auditoriaRoutes(ctx));
   app.use(operacionesRoutes(ctx));
   app.use(clientesRoutes(ctx));

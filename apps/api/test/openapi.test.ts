@@ -141,8 +141,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/operaciones/sondeo': sondeoRequest,
 };
 
-/** The bodies that are a file (CSV or xlsx), not JSON. */
-const archivos = ['/clientes/importar', '/productos/importar'];
+/** The bodies that are a file (CSV or xlsx, a ZIP or an Archivo DTE to import), not JSON. */
+const archivos = ['/clientes/importar', '/productos/importar', '/importaciones'];
 
 const bodyOf = (path: string) =>
   (doc.paths[path].post ?? doc.paths[path].patch ?? doc.paths[path].put).requestBody.content['application/json'];

@@ -17,6 +17,7 @@ import { createComprasActivities } from './compras';
 import { createBuzonActivities } from './compras/buzon';
 import { createNumeracionActivities } from './numbering/secuenciador';
 import { createEnlaceActivities } from './personas/enlaces';
+import { createImportacionActivities } from './importaciones';
 
 /** Every activity the worker registers, built from the process's dependencies. */
 export function createActivities(deps: ActivityDependencies) {
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createBuzonActivities(deps),
     ...createNumeracionActivities(deps),
     ...createEnlaceActivities(deps),
+    ...createImportacionActivities(deps),
   };
 }
 

@@ -7,6 +7,7 @@ export { defineWorkflow, executeChildOf, startChildOf, type WorkflowContract, ty
 export { IssueDte, type DocumentEstado, type DocumentOutcome, type Issuer, type IssueDteInput } from './emision';
 export { colaNumeracion, DUENO_CORRELATIVO, Numeracion, SERIE_CORRELATIVO } from './numeracion';
 export { Anulacion, type AnulacionInput, type AnulacionResult } from './anulacion';
+export { Importacion, type ImportacionInput, type ResumenImportacion } from './importacion';
 export {
   Contingencia,
   type ContingenciaContinuacion,

@@ -95,6 +95,12 @@ export const ErrorCode = {
   IMPORT_ROWS_INVALID: 'IMPORT_ROWS_INVALID',
   /** No contingency of the emisor is waiting for MH to answer (none in progress, or MH already answered). */
   MH_NOT_AWAITED: 'MH_NOT_AWAITED',
+  /** What was given to import is neither an Archivo DTE (JSON) nor a ZIP holding any. */
+  IMPORTACION_INVALIDA: 'IMPORTACION_INVALIDA',
+  /** The emisor has no import with that id (another emisor's is answered the same). */
+  IMPORTACION_NOT_FOUND: 'IMPORTACION_NOT_FOUND',
+  /** The document was issued with another provider and imported: it is not sent again to MH or its receptor. */
+  DOCUMENTO_IMPORTADO: 'DOCUMENTO_IMPORTADO',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

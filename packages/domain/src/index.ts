@@ -17,6 +17,7 @@ export { campoCsv, celdaLeida, celdaSinFormula, leerCsv, textoDeCsv } from './cs
 export * from './certificacion';
 export * from './identificacion';
 export * from './compras';
+export * from './importacion';
 export * from './personas';
 export * from './clientes';
 export {

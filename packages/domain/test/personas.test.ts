@@ -38,7 +38,7 @@ describe("a person's roles (issue 50)", () => {
     }
   });
 
-  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO, CATALOGOS, COMPRAS_LECTURA and SONDEO_MH', () => {
+  it('keep the permissions tokens had and add AUDITORIA, USUARIOS, REENVIO, CATALOGOS, COMPRAS_LECTURA, SONDEO_MH and IMPORTACION', () => {
     expect([...PERMISOS].sort()).toEqual(
       [
         ...EMISION,
@@ -55,6 +55,7 @@ describe("a person's roles (issue 50)", () => {
         'CATALOGOS',
         'COMPRAS_LECTURA',
         'SONDEO_MH',
+        'IMPORTACION',
       ].sort(),
     );
   });

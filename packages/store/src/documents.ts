@@ -40,6 +40,7 @@ const LISTA_FIELDS = [
   'estado',
   'selloRecibido',
   'anulacion',
+  'importacion',
 ] as const;
 
 /** What a transition reads: the estado, the kind, and what the files' keys are made of. */
@@ -87,6 +88,33 @@ export interface PendingDocument {
   receptorCorreo: string | null;
 }
 
+/** Where an imported document came from (its record's `importacion`). */
+export interface ImportacionDocumento {
+  id: string;
+  /** The El Salvador date it was imported (YYYY-MM-DD): where the emisor's list holds it. */
+  fecha: string;
+}
+
+/** A document issued with another provider, verified at MH, as `Documents.importar` records it. */
+export interface DocumentoImportado {
+  emisorId: number;
+  codigoGeneracion: string;
+  tipo: string;
+  tipoDte: string;
+  numeroControl: string;
+  ambiente: string;
+  total: string;
+  fecEmi: string;
+  dteJson: object;
+  dteFirmado: string;
+  selloRecibido: string;
+  respuestaMh: object;
+  receptorCorreo: string | null;
+  /** The token that imported it (0: the admin CLI's operator). */
+  tokenId: number;
+  importacion: ImportacionDocumento;
+}
+
 /** The accepted anulación a CANCELLED document keeps. */
 export interface AnulacionRecord {
   codigoGeneracion: string;
@@ -128,6 +156,7 @@ function entradaDe(
     selloRecibido: doc.selloRecibido ?? null,
     libro: { tipoDte: doc.tipoDte, dte: lecturaDeLibros(dteGuardado(doc), doc.tipoDte) },
     anuladoEl: anuladoEl(doc.anulacion as AnulacionRecord | null | undefined),
+    ...(doc.importacion ? { fechaLista: (doc.importacion as ImportacionDocumento).fecha } : {}),
   };
 }
 
@@ -238,6 +267,45 @@ export class Documents {
   /** A page of the emisor's documents, newest first, from `cursor` (see `ListaDocumentos`). */
   list(emisorId: number, filtros: FiltrosLista, cursor: number | null, limit: number) {
     return this.lista.pagina(emisorId, filtros, cursor, limit);
+  }
+
+  /**
+   * Records a document issued with another provider (its files already stored where `documentKeys` says)
+   * as PROCESSED, on the emisor's list at the date it is imported and under its month. Answers false when the
+   * codigoGeneracion is on record already but for this import (issued here, or imported before): nothing is
+   * written then. A retry of the same import finds its record and completes what a crash left undone.
+   */
+  async importar(doc: DocumentoImportado): Promise<boolean> {
+    const previo = await this.find(doc.codigoGeneracion, ['importacion']);
+    if (previo && (previo.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
+    const listaN = await this.lista.numero(doc.emisorId, doc.codigoGeneracion);
+    const files = await documentKeys(this.tenants, { ...doc, _id: doc.codigoGeneracion });
+    try {
+      await this.model.create({
+        ...doc,
+        _id: doc.codigoGeneracion,
+        id: idDelRegistro(doc.emisorId, listaN),
+        estado: 'PROCESSED',
+        dteJsonUrl: files.json,
+        dtePdfUrl: files.pdf,
+        // Numbered by the previous provider: in no sequence of this service's.
+        sequenceId: 0,
+        sequenceNumber: doc.codigoGeneracion,
+        serie: doc.numeroControl.slice(7, 15),
+        branchId: 0,
+        pointOfSaleId: 0,
+        listaN,
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const otro = await this.find(doc.codigoGeneracion, ['importacion']);
+      if ((otro?.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
+    }
+    const guardado = await this.load(doc.codigoGeneracion, LISTA_FIELDS);
+    const entrada = entradaDe(guardado);
+    await this.lista.escribir(doc.emisorId, listaN, entrada);
+    await this.lista.archivarImportado(doc.emisorId, listaN, entrada);
+    return true;
   }
 
   /** The record as saved, or null when the document was on record already. */

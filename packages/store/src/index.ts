@@ -24,11 +24,28 @@ export {
   Documents,
   type AnulacionRecord,
   type ClavesDocumento,
+  type DocumentoImportado,
   type EventoContingenciaRecord,
+  type ImportacionDocumento,
   type PendingDocument,
   type StoredDocumentRecord,
 } from './documents';
 export type { EntradaLista, FiltrosLista } from './lista';
+export {
+  archivoLocal,
+  archivosDe,
+  contarArchivos,
+  leerArchivos,
+  MAX_ARCHIVO,
+  MAX_ARCHIVOS,
+  type ArchivoImportado,
+} from './importacion-archivos';
+export {
+  Importaciones,
+  type Importacion,
+  type ResultadoImportacion,
+  type TotalesImportacion,
+} from './importaciones';
 export {
   archivoDte,
   documentDetailView,
@@ -61,6 +78,7 @@ export {
 } from './guardias';
 export { activeApiTokenByHash, hashToken, SecretBox, type ApiTokenRecord } from './secrets';
 export { ObjectStore, type ObjectStoreOptions } from './object-store';
+export { documentKeys } from './storage-keys';
 export {
   endpointView,
   intentoView,

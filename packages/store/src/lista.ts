@@ -42,6 +42,11 @@ export interface EntradaLista {
    * entries written before the search existed (`hacerBuscables` adds them).
    */
   buscable?: true;
+  /**
+   * Set on a document issued with another provider and imported (issue 53): the El Salvador date it joined
+   * the list, where it stands in the list's order instead of at its fecEmi (see `posicion`).
+   */
+  fechaLista?: string;
 }
 
 export interface FiltrosLista {
@@ -64,6 +69,30 @@ const MAX_EXAMINADOS = 1000;
 const MAX_LOTE = 400;
 
 const serie = (emisorId: number) => `lista:${emisorId}`;
+/**
+ * An emisor's imported documents of a month, by their numbers on the list (`importados:<emisorId>:<YYYY-MM>:<k>`),
+ * so a period finds those the list holds at the date they were imported; `importados:<emisorId>` says the
+ * emisor has some.
+ */
+const serieImportados = (emisorId: number, mes: string) => `importados:${emisorId}:${mes}`;
+const marcaImportados = (emisorId: number) => `importados:${emisorId}`;
+
+/**
+ * Where an entry stands in the list's order, which follows emission: its fecEmi, but for an imported document
+ * the date it joined the list, months after it was emitted elsewhere. Every walk that stops or starts by date
+ * reads this; every filter reads fecEmi.
+ */
+const posicion = (e: Pick<EntradaLista, 'fecEmi' | 'fechaLista'>) => e.fechaLista ?? e.fecEmi;
+
+/** The months (YYYY-MM) from `desde`'s to `hasta`'s. */
+function meses(desde: string, hasta: string): string[] {
+  const lista: string[] = [];
+  for (let [a, m] = [Number(desde.slice(0, 4)), Number(desde.slice(5, 7))]; ; m === 12 ? (a++, (m = 1)) : m++) {
+    const mes = `${a}-${String(m).padStart(2, '0')}`;
+    if (mes > hasta.slice(0, 7)) return lista;
+    lista.push(mes);
+  }
+}
 const clave = (emisorId: number, n: number) => `${serie(emisorId)}:${n}`;
 /** An entry's number on its emisor's list, from its key. */
 export const numeroEnLista = (e: Pick<EntradaLista, '_id'>) => Number(e._id.slice(e._id.lastIndexOf(':') + 1));
@@ -84,6 +113,38 @@ export class ListaDocumentos {
 
   private get entradas() {
     return this.connection.collection<EntradaLista>('documentos_lista');
+  }
+
+  private get importados() {
+    return this.connection.collection<{ _id: string; n?: number }>('documentos_importados');
+  }
+
+  /**
+   * Files an imported document's entry (written with `escribir`, with its `fechaLista`) under its month, so a
+   * period of its fecEmi finds it. The same on every retry: the month's number is taken once per document.
+   */
+  async archivarImportado(emisorId: number, n: number, entrada: Pick<EntradaLista, 'fecEmi' | 'codigoGeneracion'>) {
+    const serieMes = serieImportados(emisorId, entrada.fecEmi.slice(0, 7));
+    const k = await takeNext(this.connection, serieMes, entrada.codigoGeneracion);
+    for (const documento of [{ _id: `${serieMes}:${k}`, n }, { _id: marcaImportados(emisorId) }])
+      await this.importados.insertOne(documento).catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+      });
+  }
+
+  /** The entries of the emisor's imported documents emitted from `desde` to `hasta`, a batch read at a time. */
+  private async *importadosDelPeriodo(emisorId: number, desde: string, hasta: string): AsyncGenerator<EntradaLista> {
+    if (!(await this.importados.findOne({ _id: marcaImportados(emisorId) }))) return;
+    for (const mes of meses(desde, hasta)) {
+      const serieMes = serieImportados(emisorId, mes);
+      const ultimo = await lastNumber(this.connection, serieMes);
+      for (let k = 1; k <= ultimo; k += LOTE) {
+        const ks = Array.from({ length: Math.min(LOTE, ultimo - k + 1) }, (_, i) => k + i);
+        const numeros = await Promise.all(ks.map((i) => this.importados.findOne({ _id: `${serieMes}:${i}` })));
+        const entradas = await Promise.all(numeros.map((d) => (d?.n ? this.leer(emisorId, d.n) : null)));
+        for (const e of entradas) if (e && e.fecEmi >= desde && e.fecEmi <= hasta) yield e;
+      }
+    }
   }
 
   /** The document's number on its emisor's list: taken once, the same on every retry. */
@@ -161,7 +222,7 @@ export class ListaDocumentos {
     while (bajo < alto) {
       const medio = Math.floor((bajo + alto) / 2);
       const entrada = await this.leer(emisorId, medio);
-      if (entrada && entrada.fecEmi >= fecha) alto = medio;
+      if (entrada && posicion(entrada) >= fecha) alto = medio;
       else bajo = medio + 1;
     }
     return bajo;
@@ -174,27 +235,29 @@ export class ListaDocumentos {
   private async inicio(emisorId: number, filtros: FiltrosLista, cursor: number | null): Promise<number> {
     if (cursor !== null) return cursor;
     const ultimo = await lastNumber(this.connection, serie(emisorId));
-    if (!filtros.hasta) return ultimo;
+    // Imported documents stand at the date they were imported, after any `hasta` their fecEmi passes.
+    if (!filtros.hasta || (await this.importados.findOne({ _id: marcaImportados(emisorId) }))) return ultimo;
     return Math.min(ultimo, (await this.primero(emisorId, otroDia(filtros.hasta, 1), ultimo)) - 1 + LOTE);
   }
 
   /**
-   * Every entry of documents emitted from `desde` to `hasta` (fecEmi, inclusive), oldest first, read in
-   * batches as they are consumed: an export of any period holds one batch in memory. It starts a batch
-   * before the first number emitted on `desde` and ends a day after `hasta`, because documents issued
-   * seconds apart around midnight may be numbered out of order.
+   * Every entry of documents emitted from `desde` to `hasta` (fecEmi, inclusive), read in batches as they are
+   * consumed: an export of any period holds one batch in memory. Those issued here come oldest first: the walk
+   * starts a batch before the first number emitted on `desde` and ends a day after `hasta`, because documents
+   * issued seconds apart around midnight may be numbered out of order. Imported ones come after them, by month.
    */
   async *periodo(emisorId: number, desde: string, hasta: string): AsyncGenerator<EntradaLista> {
     const ultimo = await lastNumber(this.connection, serie(emisorId));
     const techo = otroDia(hasta, 1);
-    for (let n = Math.max(1, (await this.primero(emisorId, desde, ultimo)) - LOTE); n <= ultimo; n += LOTE) {
+    recorrido: for (let n = Math.max(1, (await this.primero(emisorId, desde, ultimo)) - LOTE); n <= ultimo; n += LOTE) {
       const numeros = Array.from({ length: Math.min(LOTE, ultimo - n + 1) }, (_, i) => n + i);
       for (const entrada of await Promise.all(numeros.map((k) => this.leer(emisorId, k)))) {
         if (!entrada) continue;
-        if (entrada.fecEmi > techo) return;
-        if (entrada.fecEmi >= desde && entrada.fecEmi <= hasta) yield entrada;
+        if (posicion(entrada) > techo) break recorrido;
+        if (!entrada.fechaLista && entrada.fecEmi >= desde && entrada.fecEmi <= hasta) yield entrada;
       }
     }
+    yield* this.importadosDelPeriodo(emisorId, desde, hasta);
   }
 
   /**
@@ -221,7 +284,7 @@ export class ListaDocumentos {
       for (const [i, entrada] of lote.entries()) {
         n = numeros[i]! - 1;
         examinados++;
-        if (entrada && piso && entrada.fecEmi < piso) return { entradas: encontradas, siguiente: null };
+        if (entrada && piso && posicion(entrada) < piso) return { entradas: encontradas, siguiente: null };
         if (!entrada || !coincide(entrada, filtros)) continue;
         encontradas.push(entrada);
         if (encontradas.length === limit) break;

@@ -163,6 +163,8 @@ export interface DocumentDetailView extends DocumentRecordView {
   /** See `esperaSegundos`. */
   esperaSegundos: number | null;
   anulacion: AnulacionView | null;
+  /** A document issued with another provider and imported: the import, and the date it was imported. */
+  importacion: { id: string; fecha: string } | null;
   correos: CorreoView[];
   relacionados: RelacionadoView[];
 }
@@ -183,7 +185,7 @@ export function maskEmail(address: string): string {
 }
 
 export function documentDetailView(
-  d: StoredDocument & Pick<DocumentRecord, 'anulacion'>,
+  d: StoredDocument & Pick<DocumentRecord, 'anulacion' | 'importacion'>,
   relacionados: readonly (Pick<DocumentRecord, 'tipo' | 'numeroControl' | 'estado' | 'fecEmi'> & { _id: string })[],
   emails: readonly IntentoCorreo[],
 ): DocumentDetailView {
@@ -200,6 +202,7 @@ export function documentDetailView(
       selloRecibido: anulacion.selloRecibido ?? null,
       fhProcesamiento: anulacion.fhProcesamiento,
     },
+    importacion: d.importacion ? { ...(d.importacion as { id: string; fecha: string }) } : null,
     correos: emails.map((e) => ({
       para: maskEmail(e.to ?? ''),
       fecha: new Date(e.at ?? 0).toISOString(),

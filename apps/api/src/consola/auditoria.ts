@@ -60,6 +60,7 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   PRODUCTO_ELIMINADO: 'Producto eliminado',
   PRODUCTOS_IMPORTADOS: 'Productos importados',
   SONDEO_MH: 'MH sondeado a pedido',
+  IMPORTACION_INICIADA: 'Importación de documentos iniciada',
   INICIO_SESION: 'Inicio de sesión',
   INICIO_SESION_FALLIDO: 'Inicio de sesión fallido',
 };

@@ -596,12 +596,18 @@ type Registro = Awaited<ReturnType<typeof findOwnDocument>>;
  */
 function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, otros: Hito[]): Html {
   const identificacion = d.dteJson.identificacion as { tipoModelo?: number; fecEmi?: string; horEmi?: string };
+  const emitido = `Emitido el ${identificacion.fecEmi} ${identificacion.horEmi}`;
   const hitos: Hito[] = [
-    {
-      fecha: d.createdAt,
-      titulo: 'Solicitado y firmado',
-      detalle: html`Emitido el ${identificacion.fecEmi} ${identificacion.horEmi}`,
-    },
+    d.importacion
+      ? {
+          fecha: d.createdAt,
+          titulo: 'Importado del proveedor anterior',
+          detalle: html`${emitido} con el proveedor anterior y verificado en MH al importarlo (<a
+              href="/consola/importaciones/${d.importacion.id}"
+              >ver la importación</a
+            >): no se envía de nuevo`,
+        }
+      : { fecha: d.createdAt, titulo: 'Solicitado y firmado', detalle: emitido },
   ];
   if (emision) hitos.push(emision);
   if (identificacion.tipoModelo === 2)
@@ -691,7 +697,7 @@ function historia(doc: Registro, d: DocumentDetailView, emision: Hito | null, ot
  */
 export function formularioReenvio(
   req: Request,
-  doc: { estado: string; receptorCorreo?: string | null },
+  doc: { estado: string; receptorCorreo?: string | null; importacion?: unknown },
   codigoGeneracion: string,
 ): Html | null {
   try {

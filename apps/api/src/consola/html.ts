@@ -21,6 +21,7 @@ export interface Pagina {
     | 'libros'
     | 'usuarios'
     | 'auditoria'
+    | 'importaciones'
     | 'cuenta';
   /** Who signed in and in which emisor, for the header; absent on the sign-in pages. */
   sesion?: {
@@ -35,6 +36,8 @@ export interface Pagina {
     variosEmisores: boolean;
   };
   cuerpo: Html;
+  /** Seconds after which the page reloads itself: a page that follows work in progress, without a script. */
+  refrescar?: number;
 }
 
 /** The purchases page: its received documents with COMPRAS or COMPRAS_LECTURA, the book and annexes with LIBROS. */
@@ -57,6 +60,7 @@ const MENU = [
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],
+  ['importaciones', '/consola/importaciones', 'Importar', 'IMPORTACION'],
 ] as const;
 
 /** A section is offered to every session, to one with its permission, or to one that may use it. */
@@ -65,13 +69,14 @@ const ofrecida = (
   permisos: readonly string[],
 ) => !permiso || (typeof permiso === 'string' ? permisos.includes(permiso) : permiso(permisos).length > 0);
 
-export function pagina({ titulo, seccion, sesion, cuerpo }: Pagina): string {
+export function pagina({ titulo, seccion, sesion, cuerpo, refrescar }: Pagina): string {
   return html`<!doctype html>
     <html lang="es">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${titulo} · Consola DTE</title>
+        ${refrescar && html`<meta http-equiv="refresh" content="${refrescar}" />`}
         <link rel="stylesheet" href="/consola/estilos.css" />
       </head>
       <body>

@@ -26,6 +26,7 @@ import { cuentaConsola } from './cuenta';
 import { entradaConsola } from './entrada';
 import { cerrarSesion, sesion } from './sesion';
 import { usuariosConsola } from './usuarios';
+import { importacionesConsola } from './importaciones';
 
 /**
  * Only what the API serves itself: its one script (the issuing forms' typeahead and live totals, which
@@ -107,6 +108,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     tableroConsola(ctx),
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
+    importacionesConsola(ctx),
   );
   consola.use(
     '/api',

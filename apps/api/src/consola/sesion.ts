@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import multer from 'multer';
+import { MAX_IMPORTACION } from '../routes/importaciones';
 import type { Request, RequestHandler, Response } from 'express';
 import { DteError, ErrorCode } from '@dte/domain';
 import {
@@ -219,24 +220,32 @@ export function sesion(ctx: ApiContext): RequestHandler {
   };
 }
 
-/** The largest file a console form takes: a book's import of MAX_FILAS_IMPORTACION rows fits many times. */
+/**
+ * The largest file a console form takes: a book's import of MAX_FILAS_IMPORTACION rows fits many times; the
+ * documents brought from a previous provider (`/importaciones`) as much as POST /importaciones takes.
+ */
 const MAX_SUBIDA = 5 * 1024 * 1024;
-const subida = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_SUBIDA, files: 1, fields: 10 },
-}).single('archivo');
+const subidaDe = (maximo: number) =>
+  multer({ storage: multer.memoryStorage(), limits: { fileSize: maximo, files: 1, fields: 10 } }).single('archivo');
+const SUBIDAS = { general: subidaDe(MAX_SUBIDA), importacion: subidaDe(MAX_IMPORTACION) };
 
 /**
- * A form with a file (`archivo`: the book's import), read once its session is known to be live, so no
- * request without one uploads anything, and before its CSRF field is checked, which comes with it.
+ * A form with a file (`archivo`: the book's import, the documents' import), read once its session is known to
+ * be live, so no request without one uploads anything, and before its CSRF field is checked, which comes with it.
  */
 function leerSubida(req: Request, res: Response): Promise<void> {
+  const importacion = req.path === '/importaciones';
+  const maximo = importacion ? MAX_IMPORTACION : MAX_SUBIDA;
   return new Promise((resolve, reject) =>
-    subida(req, res, (err: unknown) => {
+    SUBIDAS[importacion ? 'importacion' : 'general'](req, res, (err: unknown) => {
       if (!err) return resolve();
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
         return reject(
-          new DteError(ErrorCode.PAYLOAD_TOO_LARGE, 413, 'El archivo es demasiado grande (5 MB como máximo)'),
+          new DteError(
+            ErrorCode.PAYLOAD_TOO_LARGE,
+            413,
+            `El archivo es demasiado grande (${maximo / 1024 / 1024} MB como máximo)`,
+          ),
         );
       reject(
         err instanceof multer.MulterError

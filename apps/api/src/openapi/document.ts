@@ -6,6 +6,7 @@ import { ERROR_CODES } from './error-codes';
 import { anulacionOperations } from '../routes/anulacion.openapi';
 import { auditoriaOperations } from '../routes/auditoria.openapi';
 import { buzonOperations } from '../routes/buzon.openapi';
+import { importacionesOperations } from '../routes/importaciones.openapi';
 import { certificacionOperations } from '../routes/certificacion.openapi';
 import { clientesOperations } from '../routes/clientes.openapi';
 import { comprasOperations } from '../routes/compras.openapi';
@@ -54,6 +55,7 @@ const OPERATIONS: Operation[] = [
   ...librosOperations,
   ...certificacionOperations,
   ...buzonOperations,
+  ...importacionesOperations,
   ...comprasOperations,
   ...auditoriaOperations,
   ...clientesOperations,

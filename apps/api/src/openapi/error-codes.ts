@@ -407,4 +407,20 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       'MH already answered and the contingency is reporting its documents. There is nothing to probe.',
     example: { message: 'No hay una contingencia esperando a MH: no hay nada que sondear' },
   },
+  IMPORTACION_INVALIDA: {
+    description:
+      '400: `POST /importaciones` without a file `archivo`, or with one that is neither an Archivo DTE (JSON) nor ' +
+      'a ZIP holding at least one `.json` file. Nothing was stored.',
+    example: { message: 'El archivo no es un Archivo DTE (JSON) ni un ZIP que los contenga' },
+  },
+  IMPORTACION_NOT_FOUND: {
+    description: '404: the emisor has no import with that id (another emisor\'s import is answered the same).',
+    example: { message: 'El emisor no tiene la importación 0B1E5B0E-…', importacionId: '0B1E5B0E-…' },
+  },
+  DOCUMENTO_IMPORTADO: {
+    description:
+      '409: `POST /dte/resend` of a document issued with another provider and imported: its receptor got it ' +
+      'from that provider, and this service never sends it again.',
+    example: { message: 'El documento se importó de otro proveedor: no se reenvía', codigoGeneracion: '…' },
+  },
 };

@@ -209,6 +209,15 @@ export const documentDetail = z
           })
           .nullable()
           .describe('The accepted anulación, when the document is CANCELLED'),
+        importacion: z
+          .object({
+            id: z.string().describe('The import (GET /importaciones/{id})'),
+            fecha: z.string().describe('The date it was imported, YYYY-MM-DD in El Salvador'),
+          })
+          .nullable()
+          .describe(
+            'Set on a document issued with a previous provider and imported (POST /importaciones): never sent again',
+          ),
         correos: z
           .array(
             z.object({

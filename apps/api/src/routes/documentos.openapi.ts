@@ -13,6 +13,7 @@ function documentDetailExample(): z.input<typeof documentDetail> {
       ...record.data,
       esperaSegundos: null,
       anulacion: null,
+      importacion: null,
       correos: [
         { para: 'c***@example.com', fecha: '2025-11-22T16:15:33.870Z', enviado: true, error: null },
         { para: 'c***@example.com', fecha: '2025-11-23T09:02:11.415Z', enviado: false, error: 'Connection timeout' },

@@ -41,7 +41,7 @@ export const resendOperations: Operation[] = [
     errors: {
       400: ['EMAIL_NOT_AVAILABLE'],
       404: ['DOCUMENT_NOT_FOUND'],
-      409: ['DOCUMENT_REJECTED', 'DOCUMENT_NOT_PROCESSED'],
+      409: ['DOCUMENT_REJECTED', 'DOCUMENT_NOT_PROCESSED', 'DOCUMENTO_IMPORTADO'],
       502: ['EMAIL_NOT_SENT'],
     },
   },

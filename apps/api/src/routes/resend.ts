@@ -44,6 +44,7 @@ export async function reenviarDocumento(
     'tipo',
     'estado',
     'receptorCorreo',
+    'importacion',
   ]);
   const { codigoGeneracion, tipo, estado } = doc;
   logDocument(req, res, { codigoGeneracion });

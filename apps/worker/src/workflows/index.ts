@@ -11,6 +11,7 @@ export { SettleOutcomesWorkflow } from './settle-outcomes';
 export { WebhookDeliveryWorkflow } from './webhook';
 export { ConciliacionWorkflow, ConciliacionDiariaWorkflow } from './conciliacion';
 export { CertificacionWorkflow } from './certificacion/workflow';
+export { ImportacionWorkflow } from './importacion';
 export { LecturaBuzonWorkflow, LecturaBuzonesWorkflow } from './compras/buzon';
 export { ConfirmarCompraWorkflow, RecibirCompraWorkflow, RevisionComprasWorkflow } from './compras/recibir';
 export { NumeracionWorkflow } from './numeracion';

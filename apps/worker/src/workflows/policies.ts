@@ -150,3 +150,14 @@ export const smokeSteps = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 5 },
 });
+
+/**
+ * An import's batch: up to a hundred files checked and asked for at MH, eight at a time. It heartbeats each
+ * file done, so a worker lost mid-batch is noticed within the heartbeat timeout and the batch runs again on
+ * another, skipping the files already recorded. MH not answering is retried as a purchase's verification is.
+ */
+export const importacionSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', maximumInterval: '10 minutes', nonRetryableErrorTypes: refusalsAreFinal },
+});

@@ -1240,6 +1240,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/importaciones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The emisor’s imports, newest first
+     * @description Permission: `IMPORTACION`.
+     */
+    get: operations['listImportaciones'];
+    put?: never;
+    /**
+     * Import the documents issued with a previous provider
+     * @description Documents the emisor issued with a previous provider, brought in when it moves here: each Archivo DTE (the DTE JSON with its `firmaElectronica` and `selloRecibido`) is checked without MH (issued by the emisor’s NIT, in its ambiente, with its numeroControl, of MH’s schema of its kind and version, signed, and what its signature holds) and then asked for at MH (consultadte under the emisor’s session): one MH holds as PROCESADO with the file’s sello becomes a PROCESSED document of the emisor marked imported (`importacion` in its record). It counts in the books, the F-07 annexes, the tablero and the search, and can be invalidated while MH’s window allows; it is never numbered, transmitted or e-mailed here. One issued by another NIT, already on record (issued here or imported before), invalidated at MH or that MH does not hold is reported with its reasons, not imported. The body is `multipart/form-data` with one file `archivo` (256 MB at most): an Archivo DTE (JSON), or a ZIP of them, each with its PDF of the same name beside it when there is one (kept as the document’s PDF; otherwise one is rendered when asked for). Answers 202 at once: the import runs as a workflow, resumable after a crash (no document is recorded twice), its progress read with GET /importaciones/{id}.
+     *
+     *     Permission: `IMPORTACION`.
+     */
+    post: operations['createImportacion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/importaciones/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An import and its progress
+     * @description Documents the emisor issued with a previous provider, brought in when it moves here: each Archivo DTE (the DTE JSON with its `firmaElectronica` and `selloRecibido`) is checked without MH (issued by the emisor’s NIT, in its ambiente, with its numeroControl, of MH’s schema of its kind and version, signed, and what its signature holds) and then asked for at MH (consultadte under the emisor’s session): one MH holds as PROCESADO with the file’s sello becomes a PROCESSED document of the emisor marked imported (`importacion` in its record). It counts in the books, the F-07 annexes, the tablero and the search, and can be invalidated while MH’s window allows; it is never numbered, transmitted or e-mailed here. One issued by another NIT, already on record (issued here or imported before), invalidated at MH or that MH does not hold is reported with its reasons, not imported.
+     *
+     *     Permission: `IMPORTACION`.
+     */
+    get: operations['getImportacion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/importaciones/{id}/rechazados': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The files of an import that were not imported, and why
+     * @description In the order of the files’ names; a page examines up to 1,000 files, so it may come back short with a `siguiente` to go on from. Reasons (`motivos[].codigo`): OTRO_EMISOR, YA_EXISTE, NO_ESTA_EN_MH, INVALIDADO_EN_MH, SELLO_DIFIERE, AMBIENTE, SIN_NUMERO_CONTROL, SIN_FIRMA, FIRMA_ILEGIBLE, DIFIERE_DE_LO_FIRMADO (the JSON is not what its signature holds), ESQUEMA, VERSION_DESCONOCIDA, NO_ES_ARCHIVO_DTE, JSON_INVALIDO, ARCHIVO_GRANDE.
+     *
+     *     Permission: `IMPORTACION`.
+     */
+    get: operations['listImportacionRechazados'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/compras': {
     parameters: {
       query?: never;
@@ -2408,6 +2478,9 @@ export interface components {
      *     | `PRODUCTO_EXISTS` | 409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product. |
      *     | `IMPORT_ROWS_INVALID` | 422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it (the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats another of the file, one already in the book (its `id` in the message), a header without a required column or with an unknown one. |
      *     | `MH_NOT_AWAITED` | 409: `POST /operaciones/sondeo` while no contingency of the emisor waits for MH: none is in progress, or MH already answered and the contingency is reporting its documents. There is nothing to probe. |
+     *     | `IMPORTACION_INVALIDA` | 400: `POST /importaciones` without a file `archivo`, or with one that is neither an Archivo DTE (JSON) nor a ZIP holding at least one `.json` file. Nothing was stored. |
+     *     | `IMPORTACION_NOT_FOUND` | 404: the emisor has no import with that id (another emisor's import is answered the same). |
+     *     | `DOCUMENTO_IMPORTADO` | 409: `POST /dte/resend` of a document issued with another provider and imported: its receptor got it from that provider, and this service never sends it again. |
      * @enum {string}
      */
     ErrorCode:
@@ -2463,7 +2536,10 @@ export interface components {
       | 'PRODUCTO_NOT_FOUND'
       | 'PRODUCTO_EXISTS'
       | 'IMPORT_ROWS_INVALID'
-      | 'MH_NOT_AWAITED';
+      | 'MH_NOT_AWAITED'
+      | 'IMPORTACION_INVALIDA'
+      | 'IMPORTACION_NOT_FOUND'
+      | 'DOCUMENTO_IMPORTADO';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -2719,6 +2795,13 @@ export interface components {
         selloRecibido: string | null;
         /** @description MH's processing time, dd/MM/yyyy HH:mm:ss */
         fhProcesamiento: string;
+      } | null;
+      /** @description Set on a document issued with a previous provider and imported (POST /importaciones): never sent again */
+      importacion: {
+        /** @description The import (GET /importaciones/{id}) */
+        id: string;
+        /** @description The date it was imported, YYYY-MM-DD in El Salvador */
+        fecha: string;
       } | null;
       /** @description Every e-mail attempt, automatic and resends, oldest first */
       correos: {
@@ -3486,6 +3569,7 @@ export interface components {
         | 'PRODUCTO_ELIMINADO'
         | 'PRODUCTOS_IMPORTADOS'
         | 'SONDEO_MH'
+        | 'IMPORTACION_INICIADA'
         | 'INICIO_SESION'
         | 'INICIO_SESION_FALLIDO';
       /** @description The document acted on, when there is one */
@@ -3573,6 +3657,51 @@ export interface components {
         /** @constant */
         eliminado: true;
       };
+    };
+    Importacion: {
+      id: string;
+      /** @description The file’s name as uploaded */
+      nombre: string;
+      /** @enum {string} */
+      estado: 'EN_CURSO' | 'TERMINADA';
+      /** @description Archivos DTE in the file; null until the workflow has read it */
+      total: number | null;
+      procesados: number;
+      importados: number;
+      /** @description Files not imported: GET /importaciones/{id}/rechazados says why */
+      rechazados: number;
+      creadaEn: string;
+      terminadaEn: string | null;
+    };
+    ImportacionOne: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Importacion'];
+    };
+    ImportacionList: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Importacion'][];
+    };
+    ImportacionRead: {
+      /** @constant */
+      status: 'success';
+      data: components['schemas']['Importacion'];
+    };
+    ImportacionRechazados: {
+      /** @constant */
+      status: 'success';
+      data: {
+        archivo: string;
+        codigoGeneracion: string | null;
+        numeroControl: string | null;
+        motivos: {
+          codigo: string;
+          campo: string | null;
+          mensaje: string;
+        }[];
+      }[];
+      siguiente: number | null;
     };
     EntradaLibretaEliminada: {
       /** @constant */
@@ -10207,7 +10336,7 @@ export interface operations {
           };
         };
       };
-      /** @description DOCUMENT_REJECTED, DOCUMENT_NOT_PROCESSED */
+      /** @description DOCUMENT_REJECTED, DOCUMENT_NOT_PROCESSED, DOCUMENTO_IMPORTADO */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -10216,7 +10345,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'DOCUMENT_REJECTED' | 'DOCUMENT_NOT_PROCESSED';
+            code?: 'DOCUMENT_REJECTED' | 'DOCUMENT_NOT_PROCESSED' | 'DOCUMENTO_IMPORTADO';
           };
         };
       };
@@ -13496,6 +13625,426 @@ export interface operations {
       };
     };
   };
+  listImportaciones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The latest 100 */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionList'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  createImportacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          archivo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Started */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionOne'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR, IMPORTACION_INVALIDA */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR' | 'IMPORTACION_INVALIDA';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  getImportacion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The import’s id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The import */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionRead'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description IMPORTACION_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'IMPORTACION_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  listImportacionRechazados: {
+    parameters: {
+      query?: {
+        /** @description From the previous page’s `siguiente` */
+        desde?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The import’s id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of refused files */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportacionRechazados'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description IMPORTACION_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'IMPORTACION_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
   listCompras: {
     parameters: {
       query?: {
@@ -14400,6 +14949,7 @@ export interface operations {
           | 'PRODUCTO_ELIMINADO'
           | 'PRODUCTOS_IMPORTADOS'
           | 'SONDEO_MH'
+          | 'IMPORTACION_INICIADA'
           | 'INICIO_SESION'
           | 'INICIO_SESION_FALLIDO';
         /** @description The document acted on (any case) */

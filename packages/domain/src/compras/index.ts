@@ -2,6 +2,7 @@ export {
   archivoDteRecibido,
   exigirEstructura,
   identificarCompra,
+  identificarImportado,
   periodoDeCompra,
   type IdentidadCompra,
 } from './identidad';

@@ -69,6 +69,8 @@ export const ACCIONES_AUDITORIA = [
   'PRODUCTOS_IMPORTADOS',
   /** MH probed at a person's request during a contingency (`detalles`: when, and whether it answered). */
   'SONDEO_MH',
+  /** Documents issued with a previous provider brought in (`detalles`: the import's id and file name). */
+  'IMPORTACION_INICIADA',
   'INICIO_SESION',
   /** A wrong password or second factor: recorded under the e-mail given, whether or not a person has it. */
   'INICIO_SESION_FALLIDO',

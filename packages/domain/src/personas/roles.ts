@@ -25,6 +25,9 @@ import { DTE_TIPOS, documentKind } from '../dte/document-kinds';
  * Issue 52 adds SONDEO_MH: probe MH now during a contingency (`POST /operaciones/sondeo`, the console's
  * "Probar MH ahora") instead of waiting for the backoff's next turn. It changes no document: MH is asked
  * once more, and if it answers the contingency goes on as it would have at the next turn.
+ *
+ * Issue 53 adds IMPORTACION: bring the documents the emisor issued with its previous provider
+ * (`POST /importaciones`). The administrator's alone: imported documents enter the books and annexes.
  */
 export const PERMISOS: readonly string[] = [
   ...DTE_TIPOS.map((tipo) => documentKind(tipo).permission),
@@ -41,6 +44,7 @@ export const PERMISOS: readonly string[] = [
   'CATALOGOS',
   'COMPRAS_LECTURA',
   'SONDEO_MH',
+  'IMPORTACION',
 ];
 
 /** Either permission reads the received documents and the mailbox's state. */

@@ -18,10 +18,15 @@ export type SmokeRequest = z.output<typeof smokeRequest>;
  * else the receptor's address (400 EMAIL_NOT_AVAILABLE when there is none).
  */
 export function destinatarioReenvio(
-  doc: { estado: string; receptorCorreo?: string | null },
+  doc: { estado: string; receptorCorreo?: string | null; importacion?: unknown },
   email: string | undefined,
 ): string {
   const { estado } = doc;
+  // Its receptor got it from the provider that issued it; sent from here it would be a second, other e-mail.
+  if (doc.importacion)
+    throw new DteError(ErrorCode.DOCUMENTO_IMPORTADO, 409, 'El documento se importó de otro proveedor: no se reenvía', {
+      estado,
+    });
   if (estado === 'REJECTED')
     throw new DteError(ErrorCode.DOCUMENT_REJECTED, 409, 'Un documento rechazado por MH no puede reenviarse', {
       estado,

@@ -205,6 +205,12 @@ const documentSchema = new Schema(
     envioNormal: { type: Schema.Types.Mixed, default: null },
     loteDesde: { type: Date, default: null },
     versionProvisional: { type: Schema.Types.Mixed, default: null },
+    /**
+     * A document issued with another provider and imported (issue 53): the import's id and the El Salvador
+     * date it was imported, where the list holds it (`ImportacionDocumento`). Never numbered, sent to MH or
+     * e-mailed here.
+     */
+    importacion: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );

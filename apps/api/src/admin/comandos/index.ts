@@ -7,6 +7,7 @@ import { devTenant } from './dev-tenant';
 import { documentos } from './documentos';
 import { emisor } from './emisor';
 import { establecimiento } from './establecimiento';
+import { importar } from './importar';
 import { libros } from './libros';
 import { puntoVenta } from './punto-venta';
 import { reenviar } from './reenviar';
@@ -30,6 +31,7 @@ export const COMANDOS: readonly Comando[] = [
   libros,
   anexos,
   certificacion,
+  importar,
   reenviar,
   schedules,
 ];

@@ -27,6 +27,7 @@ export const reenviar: Comando = {
       'tipo',
       'estado',
       'receptorCorreo',
+      'importacion',
     ]);
     const { codigoGeneracion, tipo, estado } = doc;
     const to = destinatarioReenvio(doc, email);

@@ -43,6 +43,7 @@ import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { csvDeEntradas } from '../routes/export';
 import { reenviarDocumento } from '../routes/resend';
 import { ACCIONES, quien } from './auditoria';
+import { formularioCompartir } from './compartir';
 import { duracion, enlaceWorkflow, estadoEtiqueta, estadoTexto, fechaHora, html, pagina, type Html } from './html';
 import { formulariosPermitidos } from './emitir-formularios';
 import { campo, campoCsrf, mensajeDelCampo, seleccion, texto, type Errores } from './formulario';
@@ -68,7 +69,11 @@ const ESTADOS_ENTREGA: Record<string, string> = {
   DESHABILITADO: 'endpoint deshabilitado',
   ELIMINADO: 'endpoint eliminado',
 };
-const AVISOS: Record<string, string> = { reenviado: 'Documento reenviado', anulado: 'Documento anulado' };
+const AVISOS: Record<string, string> = {
+  reenviado: 'Documento reenviado',
+  anulado: 'Documento anulado',
+  revocados: 'Enlaces para compartir revocados: ninguno de los enviados funciona ya',
+};
 /** The papers the document's page links its PDF on (GET /dte/pdf's `formato`), each in a new tab. */
 const PAPELES_CONSOLA: readonly (readonly [Papel, string])[] = [
   ['carta', 'PDF carta'],
@@ -717,6 +722,8 @@ function acciones(req: Request, doc: Registro, d: DocumentDetailView, anulacion?
   const partes: Html[] = [];
   const reenvio = formularioReenvio(req, doc, d.codigoGeneracion);
   if (reenvio) partes.push(reenvio);
+  const compartir = formularioCompartir(req, d.estado, d.codigoGeneracion);
+  if (compartir) partes.push(compartir);
   // A note adjusts an accepted CCF; its form starts from it, with the CCF referenced.
   const notas = formulariosPermitidos(req.auth.permissions).filter((f) => f.ajustaCcf);
   if (d.tipo === 'CREDITO_FISCAL' && d.estado === 'PROCESSED' && notas.length)

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
+import { anulacionRescindida } from '../support/fixtures';
 import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
@@ -20,6 +21,7 @@ const LOGO =
  * A document's "Compartir" in the console, in a real browser (issue 53): a person who may resend makes a
  * share link, reads it in a field to copy with its WhatsApp link, opens the public page it leads to (looked
  * at on a phone and a desk), and revokes the document's links after a confirmation; the page then is gone.
+ * Once the document is invalidated, its page says so.
  */
 describe('web console: sharing a document', () => {
   let tenant: TestTenant;
@@ -55,7 +57,7 @@ describe('web console: sharing a document', () => {
 
   it('makes a link to copy and share by WhatsApp, whose page shows the document without signing in', async () => {
     await page.goto(`${stack().api}/consola/documentos/${doc.codigoGeneracion}`);
-    expect(await textoDe(page)).toContain('Compartir');
+    expect(await textoDe(page)).toContain('Nadie ha abierto aún la página del documento.');
     await revisar(page, 'documento-compartir');
     await enviar(page, `form[action$="/compartir"] button`);
     const url = await page.$eval('.enlace-compartir input', (i) => (i as HTMLInputElement).value);
@@ -80,6 +82,7 @@ describe('web console: sharing a document', () => {
     await revisar(publica, 'documento-publico');
 
     await page.goto(`${stack().api}/consola/documentos/${doc.codigoGeneracion}`);
+    expect(await textoDe(page)).toContain('Su página se abrió 1 vez.');
     await enviar(page, `form[action$="/revocar-enlaces"] button`);
     expect(await textoDe(page)).toContain('dejarán de funcionar');
     await revisar(page, 'compartir-revocar');
@@ -90,5 +93,12 @@ describe('web console: sharing a document', () => {
     expect(despues!.status()).toBe(404);
     expect(await textoDe(publica)).toContain('El enlace no es válido o ya no está disponible');
     await revisar(publica, 'documento-publico-no-disponible');
+
+    // Invalidated, the document's page says so first.
+    expect((await api('POST', '/dte/anulacion', tenant, anulacionRescindida(doc.codigoGeneracion))).status).toBe(200);
+    const nuevo = await api('POST', `/dte/${doc.codigoGeneracion}/enlace`, tenant);
+    await publica.goto(nuevo.body.data.url);
+    expect(await publica.$eval('[role=alert]', (e) => (e as HTMLElement).innerText)).toContain('Documento invalidado');
+    await revisar(publica, 'documento-publico-invalidado');
   });
 });

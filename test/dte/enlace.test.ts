@@ -133,6 +133,7 @@ describe('share links of documents', () => {
     expect(await enlaces.accesos(tokenDe(url))).toBe(1);
     await abrir(url);
     expect(await enlaces.accesos(tokenDe(url))).toBe(2);
+    expect(await enlaces.accesosDelDocumento(a.emisorId, doc.codigoGeneracion)).toBe(2);
 
     const revocado = await api('DELETE', `/dte/${doc.codigoGeneracion}/enlace`, a);
     expect(revocado.status).toBe(200);
@@ -144,6 +145,9 @@ describe('share links of documents', () => {
     // A link made after the revocation works.
     const nuevo = await api('POST', `/dte/${doc.codigoGeneracion}/enlace`, a);
     expect((await abrir(nuevo.body.data.url)).status).toBe(200);
+    // The document's count adds up its links' views; the revoked link's 404s are none.
+    expect(await enlaces.accesos(nuevo.body.data.url.split('/').at(-1))).toBe(1);
+    expect(await enlaces.accesosDelDocumento(a.emisorId, doc.codigoGeneracion)).toBe(3);
 
     const { entradas } = await new Auditoria(db.connection).pagina(
       a.emisorId,

@@ -12,8 +12,8 @@ import { lastNumber, takeNext } from './db/insert-next';
  * - revoking is per document, not per link: finding a document's links would scan the collection (FerretDB
  *   pushes down only `_id` equality), so `enlaces_revocados` `{_id: "<emisorId>:<codigoGeneracion>", hasta}`
  *   holds the instant of the last revocation and every link made up to then no longer opens;
- * - each opening of the page takes the next number of the link's `takeNext` series, an insert: the count is
- *   exact under concurrent views, where a `$inc` on FerretDB loses some.
+ * - each opening of the page takes the next number of the link's `takeNext` series and of its document's, an
+ *   insert: the counts are exact under concurrent views, where a `$inc` on FerretDB loses some.
  */
 interface EnlaceRecord {
   _id: string;
@@ -44,6 +44,8 @@ export const VIGENCIA_ENLACE_DOCUMENTO_DIAS = 90;
 export const hashEnlaceDocumento = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const claveDocumento = (emisorId: number, codigoGeneracion: string) => `${emisorId}:${codigoGeneracion}`;
 const serieAccesos = (hash: string) => `enlace-accesos:${hash}`;
+const serieAccesosDocumento = (emisorId: number, codigoGeneracion: string) =>
+  `enlace-accesos:${claveDocumento(emisorId, codigoGeneracion)}`;
 
 export class EnlacesDocumentos {
   constructor(private readonly connection: Connection) {}
@@ -96,14 +98,22 @@ export class EnlacesDocumentos {
     return { hash, emisorId: enlace.emisorId, codigoGeneracion: enlace.codigoGeneracion, expira: enlace.expira };
   }
 
-  /** Counts one opening of the link's page. */
-  async contarAcceso(hash: string): Promise<void> {
-    await takeNext(this.connection, serieAccesos(hash));
+  /** Counts one opening of the link's page, for the link and for its document (all its links). */
+  async contarAcceso(enlace: EnlaceVigente): Promise<void> {
+    await Promise.all([
+      takeNext(this.connection, serieAccesos(enlace.hash)),
+      takeNext(this.connection, serieAccesosDocumento(enlace.emisorId, enlace.codigoGeneracion)),
+    ]);
   }
 
   /** How many times the link's page was opened. */
   accesos(token: string): Promise<number> {
     return lastNumber(this.connection, serieAccesos(hashEnlaceDocumento(token)));
+  }
+
+  /** How many times the pages of all the document's links were opened: what the console shows. */
+  accesosDelDocumento(emisorId: number, codigoGeneracion: string): Promise<number> {
+    return lastNumber(this.connection, serieAccesosDocumento(emisorId, codigoGeneracion));
   }
 
   /**

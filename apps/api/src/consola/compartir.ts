@@ -80,8 +80,16 @@ export function compartirConsola(ctx: ApiContext): Router {
   return router;
 }
 
-/** "Compartir" and "Revocar enlaces", when the document has MH's sello (the route's own check says so). */
-export function formularioCompartir(req: Request, estado: string, codigoGeneracion: string): Html | null {
+/**
+ * "Compartir" and "Revocar enlaces", when the document has MH's sello (the route's own check says so), with
+ * how many times the pages of its links were opened (`vistas`).
+ */
+export function formularioCompartir(
+  req: Request,
+  estado: string,
+  codigoGeneracion: string,
+  vistas: number,
+): Html | null {
   try {
     comprobarSellado(estado, 'compartirse');
   } catch (err) {
@@ -92,7 +100,7 @@ export function formularioCompartir(req: Request, estado: string, codigoGeneraci
     <h3>Compartir</h3>
     <p class="tenue">
       Un enlace a la página pública del documento (PDF, Archivo DTE y verificación en Hacienda), para enviarlo por
-      WhatsApp o como quiera.
+      WhatsApp o como quiera. ${vistasTexto(vistas)}
     </p>
     <form method="post" action="/consola/documentos/${codigoGeneracion}/compartir">
       ${campoCsrf(req)}<button type="submit">Crear enlace para compartir</button>
@@ -102,3 +110,8 @@ export function formularioCompartir(req: Request, estado: string, codigoGeneraci
     </form>
   </div>`;
 }
+
+const vistasTexto = (vistas: number) =>
+  vistas === 0
+    ? 'Nadie ha abierto aún la página del documento.'
+    : `Su página se abrió ${vistas} ${vistas === 1 ? 'vez' : 'veces'}.`;

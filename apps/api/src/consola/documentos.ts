@@ -26,6 +26,7 @@ import {
   Auditoria,
   comprobarAnulacion,
   documentDetailView,
+  EnlacesDocumentos,
   loadIssuer,
   type EntradaAuditoria,
   documentSummaryView,
@@ -394,10 +395,11 @@ export function documentosConsola(ctx: ApiContext): Router {
    */
   async function paginaDocumento(req: Request, codigoGeneracion: string, anulacion?: FormularioAnulacion) {
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion);
-    const [relacionados, emails, actos] = await Promise.all([
+    const [relacionados, emails, actos, vistas] = await Promise.all([
       ctx.documents.referencias(doc.codigoGeneracion),
       ctx.documents.emails(doc),
       quienActuo(req.auth.emisorId, doc),
+      new EnlacesDocumentos(ctx.db.connection).accesosDelDocumento(req.auth.emisorId, doc.codigoGeneracion),
     ]);
     const vista = documentDetailView(doc, relacionados, emails);
     // Who may resend (REENVIO) reads the addresses in full, as they type one; the others read them masked.
@@ -416,7 +418,7 @@ export function documentosConsola(ctx: ApiContext): Router {
         </section>
         <section>
           <h2>Acciones</h2>
-          ${acciones(req, doc, vista, anulacion)}
+          ${acciones(req, doc, vista, vistas, anulacion)}
         </section>
       </div>
       ${
@@ -717,12 +719,21 @@ export function formularioReenvio(
   </form>`;
 }
 
-/** The forms the document's state allows (the server refuses the others with the API's code). */
-function acciones(req: Request, doc: Registro, d: DocumentDetailView, anulacion?: FormularioAnulacion): Html {
+/**
+ * The forms the document's state allows (the server refuses the others with the API's code); `vistas`: how
+ * many times the pages of its share links were opened.
+ */
+function acciones(
+  req: Request,
+  doc: Registro,
+  d: DocumentDetailView,
+  vistas: number,
+  anulacion?: FormularioAnulacion,
+): Html {
   const partes: Html[] = [];
   const reenvio = formularioReenvio(req, doc, d.codigoGeneracion);
   if (reenvio) partes.push(reenvio);
-  const compartir = formularioCompartir(req, d.estado, d.codigoGeneracion);
+  const compartir = formularioCompartir(req, d.estado, d.codigoGeneracion, vistas);
   if (compartir) partes.push(compartir);
   // A note adjusts an accepted CCF; its form starts from it, with the CCF referenced.
   const notas = formulariosPermitidos(req.auth.permissions).filter((f) => f.ajustaCcf);

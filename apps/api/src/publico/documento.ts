@@ -93,7 +93,7 @@ export function documentoPublicoRoutes(ctx: ApiContext): Router {
       ctx.tenants.emisor(enlace.emisorId),
     ]);
     if (!doc) return noEncontrado(res);
-    await enlaces.contarAcceso(enlace.hash);
+    await enlaces.contarAcceso(enlace);
     const base = `/d/${encodeURIComponent(String(req.params.token))}`;
     const nombre = nombreDelEmisor(emisor);
     const tipo = catalogValue('CAT-002', doc.tipoDte) ?? `DTE ${doc.tipoDte}`;

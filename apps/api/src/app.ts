@@ -30,6 +30,8 @@ import { productosRoutes } from './routes/productos';
 import { openapiRoutes } from './openapi/routes';
 import { operacionesRoutes } from './routes/operaciones';
 import { consolaRoutes } from './consola';
+import { enlaceRoutes } from './routes/enlace';
+import { documentoPublicoRoutes } from './publico/documento';
 
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
@@ -76,11 +78,14 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(operacionesRoutes(ctx));
   app.use(clientesRoutes(ctx));
   app.use(productosRoutes(ctx));
+  app.use(enlaceRoutes(ctx));
   // Last of the `/dte/…` routes: `/dte/:codigoGeneracion` would otherwise shadow them.
   app.use(documentosRoutes(ctx));
   app.use(openapiRoutes());
   // The web console for the emisor's staff (HTML, its own CSP and sessions): not part of the JSON API.
   app.use(consolaRoutes(ctx));
+  // The documents' public pages (share links): no token, their own CSP and rate limit.
+  app.use(documentoPublicoRoutes(ctx));
   app.use((req, _res, next) => next(new DteError(ErrorCode.NOT_FOUND, 404, `No route for ${req.method} ${req.path}`)));
   app.use(errorHandler());
   return app;

@@ -235,6 +235,13 @@ describe('a DTE e-mail within MAIL_MAX_BYTES', () => {
     expect(message.html).toContain('<a href="https://almacen.example/dte.pdf?firma=1">');
   });
 
+  it('links the document’s page, its share link, to be seen online', () => {
+    const message = dteMessage({ ...base, json: Buffer.from('{}'), pdf: PDF, enLinea: 'https://dte.example/d/abc' });
+    expect(message.text).toContain('\nVer su documento en línea: https://dte.example/d/abc\n');
+    expect(message.html).toContain('<a href="https://dte.example/d/abc">Ver su documento en línea</a>');
+    expect(dteMessage({ ...base, json: Buffer.from('{}'), pdf: PDF }).text).not.toContain('en línea');
+  });
+
   it('says first, subject included, that an invalidated document is no longer valid', () => {
     const message = dteMessage({ ...base, json: Buffer.from('{}'), pdf: PDF, invalidado: true });
     expect(message.subject).toMatch(/^INVALIDADO - Demo DTE: /);

@@ -44,6 +44,11 @@ const schema = z.object({
   API_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(KEEP_ALIVE_SECONDS),
   /** Requests one API token may make per minute on one API process. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Requests one address may make per minute to the documents' public pages (`/d/…`, the share links) on one
+   * API process: enough for a receptor, too few to try tokens.
+   */
+  ENLACE_PEDIDOS_POR_MINUTO: z.coerce.number().int().min(1).default(60),
   /** How long a stopping API or worker waits for in-flight requests and activities before giving up. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   MONGODB_URI: z

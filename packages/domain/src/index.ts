@@ -28,3 +28,4 @@ export {
   type ConsultaBusqueda,
 } from './busqueda';
 export { esPapel, PAPELES, type Papel } from './papel';
+export { rutaEnlaceDocumento, telefonoWhatsapp, urlWhatsapp } from './enlace-documento';

@@ -104,7 +104,7 @@ export {
   type FiltrosCompras,
   type NuevaCompra,
 } from './compras';
-export { Tenants, type NewEmisor } from './tenants';
+export { Tenants, tipoDeLogo, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
 export { SesionesConsola, type SesionDeUsuario, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';
@@ -143,3 +143,4 @@ export {
 export { Libreta, registroView, type RegistroLibreta } from './libreta';
 export { Clientes, type ClienteRecord } from './clientes';
 export { Productos, type ProductoRecord } from './productos';
+export { EnlacesDocumentos, hashEnlaceDocumento, VIGENCIA_ENLACE_DOCUMENTO_DIAS, type EnlaceVigente } from './enlaces';

@@ -51,6 +51,9 @@ const LOGO_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 
+/** The content type of a logo stored by `setBranding`, from its key's extension. */
+export const tipoDeLogo = (key: string): string | undefined => LOGO_TYPES[key.slice(key.lastIndexOf('.') + 1)];
+
 export interface NewEmisor {
   nit: string;
   nrc: string;
@@ -412,6 +415,22 @@ export class Tenants {
       formatoPdf,
       anterior: (antes.formatoPdf as Papel | null | undefined) ?? null,
     };
+  }
+
+  /**
+   * How many days the share links of the emisor's documents work (null: the default); answers the setting
+   * before and after, for the audit log. A link keeps the expiry it was made with.
+   */
+  async setVigenciaEnlace(
+    emisorId: number,
+    dias: number | null,
+  ): Promise<{ emisorId: number; enlaceVigenciaDias: number | null; anterior: number | null }> {
+    const antes = await this.db.models.Emisor.findOneAndUpdate(
+      { id: emisorId },
+      { $set: { enlaceVigenciaDias: dias } },
+    ).lean();
+    if (!antes) throw new Error(`emisor ${emisorId} does not exist`);
+    return { emisorId, enlaceVigenciaDias: dias, anterior: antes.enlaceVigenciaDias ?? null };
   }
 
   /** Whether every person of the emisor must use a second factor (as written now, not as cached). */

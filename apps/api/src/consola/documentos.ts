@@ -26,6 +26,7 @@ import {
   Auditoria,
   comprobarAnulacion,
   documentDetailView,
+  EnlacesDocumentos,
   loadIssuer,
   type EntradaAuditoria,
   documentSummaryView,
@@ -43,6 +44,7 @@ import { anularDocumento, comprobarAnulada } from '../routes/anulacion';
 import { csvDeEntradas } from '../routes/export';
 import { reenviarDocumento } from '../routes/resend';
 import { ACCIONES, quien } from './auditoria';
+import { formularioCompartir } from './compartir';
 import { duracion, enlaceWorkflow, estadoEtiqueta, estadoTexto, fechaHora, html, pagina, type Html } from './html';
 import { formulariosPermitidos } from './emitir-formularios';
 import { campo, campoCsrf, mensajeDelCampo, seleccion, texto, type Errores } from './formulario';
@@ -68,7 +70,11 @@ const ESTADOS_ENTREGA: Record<string, string> = {
   DESHABILITADO: 'endpoint deshabilitado',
   ELIMINADO: 'endpoint eliminado',
 };
-const AVISOS: Record<string, string> = { reenviado: 'Documento reenviado', anulado: 'Documento anulado' };
+const AVISOS: Record<string, string> = {
+  reenviado: 'Documento reenviado',
+  anulado: 'Documento anulado',
+  revocados: 'Enlaces para compartir revocados: ninguno de los enviados funciona ya',
+};
 /** The papers the document's page links its PDF on (GET /dte/pdf's `formato`), each in a new tab. */
 const PAPELES_CONSOLA: readonly (readonly [Papel, string])[] = [
   ['carta', 'PDF carta'],
@@ -389,10 +395,11 @@ export function documentosConsola(ctx: ApiContext): Router {
    */
   async function paginaDocumento(req: Request, codigoGeneracion: string, anulacion?: FormularioAnulacion) {
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion);
-    const [relacionados, emails, actos] = await Promise.all([
+    const [relacionados, emails, actos, vistas] = await Promise.all([
       ctx.documents.referencias(doc.codigoGeneracion),
       ctx.documents.emails(doc),
       quienActuo(req.auth.emisorId, doc),
+      new EnlacesDocumentos(ctx.db.connection).accesosDelDocumento(req.auth.emisorId, doc.codigoGeneracion),
     ]);
     const vista = documentDetailView(doc, relacionados, emails);
     // Who may resend (REENVIO) reads the addresses in full, as they type one; the others read them masked.
@@ -411,7 +418,7 @@ export function documentosConsola(ctx: ApiContext): Router {
         </section>
         <section>
           <h2>Acciones</h2>
-          ${acciones(req, doc, vista, anulacion)}
+          ${acciones(req, doc, vista, vistas, anulacion)}
         </section>
       </div>
       ${
@@ -718,11 +725,22 @@ export function formularioReenvio(
   </form>`;
 }
 
-/** The forms the document's state allows (the server refuses the others with the API's code). */
-function acciones(req: Request, doc: Registro, d: DocumentDetailView, anulacion?: FormularioAnulacion): Html {
+/**
+ * The forms the document's state allows (the server refuses the others with the API's code); `vistas`: how
+ * many times the pages of its share links were opened.
+ */
+function acciones(
+  req: Request,
+  doc: Registro,
+  d: DocumentDetailView,
+  vistas: number,
+  anulacion?: FormularioAnulacion,
+): Html {
   const partes: Html[] = [];
   const reenvio = formularioReenvio(req, doc, d.codigoGeneracion);
   if (reenvio) partes.push(reenvio);
+  const compartir = formularioCompartir(req, d.estado, d.codigoGeneracion, vistas);
+  if (compartir) partes.push(compartir);
   // A note adjusts an accepted CCF; its form starts from it, with the CCF referenced.
   const notas = formulariosPermitidos(req.auth.permissions).filter((f) => f.ajustaCcf);
   if (d.tipo === 'CREDITO_FISCAL' && d.estado === 'PROCESSED' && notas.length)

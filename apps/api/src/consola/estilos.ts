@@ -128,6 +128,11 @@ svg.grafica { display: block; width: 100%; max-width: 640px; height: auto; }
 details { margin: 0 0 12px; }
 summary { cursor: pointer; color: var(--marca); font-weight: 600; margin-bottom: 8px; }
 tr.total td { font-weight: 700; border-top: 1px solid var(--borde); }
+.publica main { max-width: 760px; }
+.publica .emisor { background: #fff; border-bottom: 1px solid var(--borde); font-weight: 700; font-size: 17px; }
+.publica .emisor > div { max-width: 760px; margin: 0 auto; padding: 12px 24px; display: flex; align-items: center; gap: 12px; }
+.publica .emisor img { max-height: 56px; max-width: 160px; }
+.enlace-compartir input { width: 100%; }
 @media (max-width: 860px) { .columnas { grid-template-columns: 1fr; } }
 @media (max-width: 600px) {
   /* The whole menu stays in view, wrapped under the name and the way out, each link a finger's size. */
@@ -136,6 +141,7 @@ tr.total td { font-weight: 700; border-top: 1px solid var(--borde); }
   .barra nav { flex-basis: 100%; order: 3; gap: 6px; }
   .barra nav a { padding: 10px 12px; background: rgba(255,255,255,.08); }
   main { padding: 8px 12px 32px; }
+  .publica .emisor > div { padding: 10px 12px; }
   .ficha { grid-template-columns: 1fr; }
   table { display: block; overflow-x: auto; }
   .campos { grid-template-columns: 1fr; }

@@ -70,38 +70,70 @@ const ofrecida = (
 ) => !permiso || (typeof permiso === 'string' ? permisos.includes(permiso) : permiso(permisos).length > 0);
 
 export function pagina({ titulo, seccion, sesion, cuerpo, refrescar }: Pagina): string {
+  return documentoHtml({
+    titulo,
+    ventana: `${titulo} · Consola DTE`,
+    encabezado: html`<header class="barra">
+      <span class="marca">Consola DTE</span>
+      ${
+        sesion &&
+        html`<nav>
+            ${MENU.filter(([, , , permiso]) => ofrecida(permiso, sesion.permisos)).map(
+              ([id, href, nombre]) =>
+                html`<a href="${href}" ${id === seccion ? html` class="activo" aria-current="page"` : ''}
+                  >${nombre}</a
+                >`,
+            )}
+          </nav>
+          <form class="salir" method="post" action="/consola/salir">
+            <span
+              >${sesion.variosEmisores ? html`<a href="/consola/emisor">${sesion.emisor}</a>` : sesion.emisor} ·
+              ${sesion.persona ? html`<a href="/consola/cuenta">${sesion.quien}</a>` : sesion.quien}</span
+            >
+            <input type="hidden" name="csrf" value="${sesion.csrf}" />
+            <button type="submit" class="secundario">Salir</button>
+          </form>`
+      }
+    </header>`,
+    cuerpo,
+    refrescar,
+  });
+}
+
+/**
+ * A whole page around its content: Spanish, the console's one stylesheet, `encabezado` above the main part
+ * titled `titulo`. The console's pages, and with `publica` the documents' public pages (share links), which
+ * search engines are told not to index.
+ */
+export function documentoHtml({
+  titulo,
+  ventana,
+  encabezado,
+  cuerpo,
+  publica = false,
+  refrescar,
+}: {
+  titulo: string;
+  /** The browser's title for it. */
+  ventana: string;
+  encabezado: Html | '';
+  cuerpo: Html;
+  publica?: boolean;
+  /** Seconds after which the page reloads itself (`Pagina.refrescar`). */
+  refrescar?: number;
+}): string {
   return html`<!doctype html>
     <html lang="es">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${titulo} · Consola DTE</title>
+        ${publica ? html`<meta name="robots" content="noindex, nofollow" />` : ''}
+        <title>${ventana}</title>
         ${refrescar && html`<meta http-equiv="refresh" content="${refrescar}" />`}
         <link rel="stylesheet" href="/consola/estilos.css" />
       </head>
-      <body>
-        <header class="barra">
-          <span class="marca">Consola DTE</span>
-          ${
-            sesion &&
-            html`<nav>
-                ${MENU.filter(([, , , permiso]) => ofrecida(permiso, sesion.permisos)).map(
-                  ([id, href, nombre]) =>
-                    html`<a href="${href}" ${id === seccion ? html` class="activo" aria-current="page"` : ''}
-                      >${nombre}</a
-                    >`,
-                )}
-              </nav>
-              <form class="salir" method="post" action="/consola/salir">
-                <span
-                  >${sesion.variosEmisores ? html`<a href="/consola/emisor">${sesion.emisor}</a>` : sesion.emisor} ·
-                  ${sesion.persona ? html`<a href="/consola/cuenta">${sesion.quien}</a>` : sesion.quien}</span
-                >
-                <input type="hidden" name="csrf" value="${sesion.csrf}" />
-                <button type="submit" class="secundario">Salir</button>
-              </form>`
-          }
-        </header>
+      <body ${publica ? html`class="publica"` : ''}>
+        ${encabezado}
         <main>
           <h1>${titulo}</h1>
           ${cuerpo}

@@ -12,6 +12,7 @@ import { auditoriaConsola } from './auditoria';
 import { certificacionConsola } from './certificacion';
 import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
+import { compartirConsola } from './compartir';
 import { documentosConsola } from './documentos';
 import { emitidoConsola } from './emitido';
 import { emitirConsola } from './emitir';
@@ -97,6 +98,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
   });
   consola.use(
     documentosConsola(ctx),
+    compartirConsola(ctx),
     emitirConsola(ctx),
     emitidoConsola(ctx),
     clientesConsola(ctx),

@@ -12,6 +12,7 @@ import { clientesOperations } from '../routes/clientes.openapi';
 import { comprasOperations } from '../routes/compras.openapi';
 import { conciliacionOperations } from '../routes/conciliacion.openapi';
 import { documentListOperations, documentOperations } from '../routes/documentos.openapi';
+import { enlaceOperations } from '../routes/enlace.openapi';
 import { exportOperations } from '../routes/export.openapi';
 import { healthOperations } from '../routes/health.openapi';
 import { informationOperations } from '../routes/information.openapi';
@@ -46,6 +47,7 @@ const OPERATIONS: Operation[] = [
   ...conciliacionOperations,
   ...documentOperations,
   ...resendOperations,
+  ...enlaceOperations,
   ...informationOperations,
   ...webhooksOperations,
   ...smokeOperations,

@@ -372,6 +372,27 @@ export const resent = z
   .object({ status: z.literal('success'), message: z.string(), data: resendOutcome })
   .meta({ id: 'Resent' });
 
+export const enlaceCreado = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      codigoGeneracion: uuid,
+      url: z.string().describe('The public page of the document, no token needed: shown this once, never stored'),
+      expiraEn: z.string().describe('ISO 8601 instant the link stops working'),
+      whatsapp: z
+        .string()
+        .describe(
+          '`https://wa.me/<number>?text=<message with the url>`: the receptor’s telefono as digits with 503 when ' +
+            'it has 8, none when the document has no telefono',
+        ),
+    }),
+  })
+  .meta({ id: 'EnlaceCreado' });
+
+export const enlacesRevocados = z
+  .object({ status: z.literal('success'), data: z.object({ codigoGeneracion: uuid, revocados: z.literal(true) }) })
+  .meta({ id: 'EnlacesRevocados' });
+
 export const invalidated = z
   .object({
     status: z.literal('success'),

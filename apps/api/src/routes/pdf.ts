@@ -29,29 +29,14 @@ export function pdfRoutes(ctx: ApiContext): Router {
     const codigoGeneracion = String(req.params.codigoGeneracion).toUpperCase();
     logDocument(req, res, { codigoGeneracion });
     const doc = await findOwnDocument(ctx, req.auth.emisorId, codigoGeneracion, [
+      'codigoGeneracion',
       'dtePdfUrl',
       'estado',
       'pointOfSaleId',
     ]);
-    const porDefecto = () => papelPorDefecto(ctx, req.auth.emisorId, doc.pointOfSaleId);
-    // `ticket` (the issue's word for it): the ticket the point of sale or emisor prints on, else 80 mm.
-    const papel =
-      formato === 'ticket'
-        ? await porDefecto().then((p) => (p === 'carta' ? 'ticket80' : p))
-        : (formato ?? (await porDefecto()));
-    const key = pdfDelDocumento(doc, papel);
-    if (!(await ctx.store.exists(key))) {
-      const workflowId = RenderPdf.workflowId(codigoGeneracion, papel);
-      logDocument(req, res, { workflowId });
-      await ctx.workflows.execute(RenderPdf, {
-        taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
-        workflowId,
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        // A Letter PDF as before tickets: a worker of the previous version takes the workflow too.
-        args: papel === 'carta' ? [codigoGeneracion] : [codigoGeneracion, papel],
-      });
-    }
-    const filename = papel === 'carta' ? `${codigoGeneracion}.pdf` : `${codigoGeneracion}-${papel}.pdf`;
+    const { key, filename } = await pdfListo(ctx, req.auth.emisorId, doc, formato, (workflowId) =>
+      logDocument(req, res, { workflowId }),
+    );
     if (format === 'url') {
       const expiresIn = ctx.config.S3_PRESIGN_SECONDS;
       const url = await ctx.store.presignedGet(key, expiresIn, filename);
@@ -74,6 +59,41 @@ export function pdfRoutes(ctx: ApiContext): Router {
       .send(pdf);
   });
   return router;
+}
+
+/**
+ * The key in storage of the document's PDF on the paper asked for (`ticket`: the point of sale's or emisor's
+ * ticket, else 80 mm; none: `papelPorDefecto`), rendered by the worker first when it is not there: the one
+ * path of `GET /dte/pdf` and of the documents' public pages (share links).
+ */
+export async function pdfListo(
+  ctx: ApiContext,
+  emisorId: number,
+  doc: { codigoGeneracion: string; dtePdfUrl?: string | null; estado: string; pointOfSaleId: number },
+  formato: z.infer<typeof pdfRequest>['formato'],
+  alRenderizar?: (workflowId: string) => void,
+): Promise<{ key: string; filename: string }> {
+  const { codigoGeneracion } = doc;
+  const porDefecto = () => papelPorDefecto(ctx, emisorId, doc.pointOfSaleId);
+  // `ticket` (the issue's word for it): the ticket the point of sale or emisor prints on, else 80 mm.
+  const papel =
+    formato === 'ticket'
+      ? await porDefecto().then((p) => (p === 'carta' ? 'ticket80' : p))
+      : (formato ?? (await porDefecto()));
+  const key = pdfDelDocumento(doc, papel);
+  if (!(await ctx.store.exists(key))) {
+    const workflowId = RenderPdf.workflowId(codigoGeneracion, papel);
+    alRenderizar?.(workflowId);
+    await ctx.workflows.execute(RenderPdf, {
+      taskQueue: ctx.config.TEMPORAL_TASK_QUEUE,
+      workflowId,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      // A Letter PDF as before tickets: a worker of the previous version takes the workflow too.
+      args: papel === 'carta' ? [codigoGeneracion] : [codigoGeneracion, papel],
+    });
+  }
+  const filename = papel === 'carta' ? `${codigoGeneracion}.pdf` : `${codigoGeneracion}-${papel}.pdf`;
+  return { key, filename };
 }
 
 /**

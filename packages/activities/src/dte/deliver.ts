@@ -1,7 +1,9 @@
 import { Context } from '@temporalio/activity';
+import { urlPublica } from '@dte/config';
 import {
   catalogValue,
   destinatarioReenvio,
+  rutaEnlaceDocumento,
   esPapel,
   parseRequest,
   resendRequest,
@@ -13,6 +15,7 @@ import { activityLog } from '../activity-log';
 import {
   archivoDte,
   documentoNoEncontrado,
+  EnlacesDocumentos,
   jsonGuardado,
   maskEmail,
   pdfDelDocumento,
@@ -63,6 +66,7 @@ export async function storeReceptorJson(deps: ActivityDependencies, doc: Recepto
 /** Making the PDF of a document and getting it and the JSON to the receptor. */
 export function createDeliveryActivities(deps: ActivityDependencies) {
   const load = (codigoGeneracion: string) => deps.documents.load(codigoGeneracion);
+  const enlaces = new EnlacesDocumentos(deps.db.connection);
 
   async function renderPdf(doc: StoredDocumentRecord, papel: Papel = 'carta'): Promise<Buffer> {
     const emisor = await deps.tenants.emisor(doc.emisorId);
@@ -127,6 +131,9 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
     const log = activityLog(deps.log, { emisorId: doc.emisorId, codigoGeneracion: doc._id });
     const emisor = await deps.tenants.emisor(doc.emisorId);
     try {
+      // Made here, in the activity, so no workflow history holds the token; a retry makes another link,
+      // and the one never sent expires unused.
+      const { token } = await enlaces.crear(doc.emisorId, doc._id, emisor?.enlaceVigenciaDias ?? null, 'correo');
       const sent = await deps.mailer.send(
         dteMessage({
           to: address,
@@ -135,6 +142,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           selloRecibido: doc.selloRecibido ?? null,
           ...(await archivos(doc, pdf)),
           emisorNombre: emisor?.nombre ?? '',
+          enLinea: urlPublica(deps.config, rutaEnlaceDocumento(token)),
           invalidado: doc.estado === 'CANCELLED',
           clave,
         }),

@@ -17,6 +17,8 @@ export interface DteMail {
   /** The file MH prescribes for the receptor: the DTE plus firmaElectronica and selloRecibido; or its link. */
   json: Buffer | { enlace: string };
   emisorNombre: string;
+  /** The document's public page (its share link, issue 53): "Ver su documento en línea". */
+  enLinea?: string;
   /** The document was invalidated (CANCELLED): the mail says so first, as the PDF does. */
   invalidado?: boolean;
   /** Its Message-ID's key, when a retry must send the same message (see `MailMessage.clave`). */
@@ -65,6 +67,7 @@ export function dteMessage(mail: DteMail): MailMessage {
     ? `Por su tamaño, descargue ${enlaces.map((e) => e.nombre).join(' y ')} con ${enlaces.length > 1 ? 'los enlaces' : 'el enlace'} siguiente${enlaces.length > 1 ? 's' : ''} (válido${enlaces.length > 1 ? 's' : ''} ${DIAS_ENLACE} días):`
     : null;
   const automatico = 'Este es un mensaje automático; por favor no lo responda.';
+  const enLinea = mail.enLinea ? `Ver su documento en línea: ${mail.enLinea}` : null;
 
   return {
     to: mail.to,
@@ -84,6 +87,7 @@ export function dteMessage(mail: DteMail): MailMessage {
       '',
       ...(textoAdjuntos ? [textoAdjuntos] : []),
       ...(textoEnlaces ? [textoEnlaces, ...enlaces.map((e) => e.url)] : []),
+      ...(enLinea ? [enLinea] : []),
       ...(consulta ? [`Puede verificarlo en el portal de Hacienda: ${consulta}`] : []),
       '',
       automatico,
@@ -108,6 +112,7 @@ export function dteMessage(mail: DteMail): MailMessage {
             ${enlaces.map((e) => html`<li><a href="${e.url}">${e.nombre}</a></li>`)}
           </ul>`
       }
+      ${mail.enLinea && html`<p><a href="${mail.enLinea}">Ver su documento en línea</a></p>`}
       ${consulta && html`<p>Puede verificarlo en el <a href="${consulta}">portal de Hacienda</a>.</p>`}
       <p><small>${automatico}</small></p>`.value,
     attachments: archivos.flatMap((a) =>

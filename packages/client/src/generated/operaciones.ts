@@ -37,6 +37,8 @@ export const operaciones = {
   getDocument: { method: 'GET', path: '/dte/{codigoGeneracion}' },
   getArchivoDte: { method: 'GET', path: '/dte/{codigoGeneracion}/json' },
   resendDocument: { method: 'POST', path: '/dte/resend/{codigoGeneracion}' },
+  createShareLink: { method: 'POST', path: '/dte/{codigoGeneracion}/enlace' },
+  revokeShareLinks: { method: 'DELETE', path: '/dte/{codigoGeneracion}/enlace' },
   getInformation: { method: 'GET', path: '/dte/information' },
   createWebhook: { method: 'POST', path: '/webhooks' },
   listWebhooks: { method: 'GET', path: '/webhooks' },

@@ -692,6 +692,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/dte/{codigoGeneracion}/enlace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a share link of a document
+     * @description A public page of the document for its receptor, opened without a token: the emisor’s name and logo, the document’s data, its PDF, its Archivo DTE (JSON) and MH’s verification link, and nothing else of the emisor; an invalidated document shows as invalidated. The link is 32 random bytes, shown in this answer only (the service keeps its SHA-256), and works for the emisor’s validity (admin CLI `emisor enlace-vigencia`, default 90 days) until it expires or the document’s links are revoked. Each call makes another link. Only a document with MH’s sello (PROCESSED or CANCELLED) has one. Any token of the emisor; a person’s token (the console’s) needs `REENVIO`, as a resend: a link hands the document to whoever gets it.
+     */
+    post: operations['createShareLink'];
+    /**
+     * Revoke every share link of a document
+     * @description Every link of the document made until now stops working: its page answers 404 as an unknown one. A link made afterwards works. Any token of the emisor; a person’s token (the console’s) needs `REENVIO`, as a resend: a link hands the document to whoever gets it.
+     */
+    delete: operations['revokeShareLinks'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/dte/information': {
     parameters: {
       query?: never;
@@ -3034,6 +3058,30 @@ export interface components {
       message: string;
       data: components['schemas']['ResendOutcome'];
     };
+    EnlaceCreado: {
+      /** @constant */
+      status: 'success';
+      data: {
+        /** @description UUID, upper case */
+        codigoGeneracion: string;
+        /** @description The public page of the document, no token needed: shown this once, never stored */
+        url: string;
+        /** @description ISO 8601 instant the link stops working */
+        expiraEn: string;
+        /** @description `https://wa.me/<number>?text=<message with the url>`: the receptor’s telefono as digits with 503 when it has 8, none when the document has no telefono */
+        whatsapp: string;
+      };
+    };
+    EnlacesRevocados: {
+      /** @constant */
+      status: 'success';
+      data: {
+        /** @description UUID, upper case */
+        codigoGeneracion: string;
+        /** @constant */
+        revocados: true;
+      };
+    };
     Invalidated: {
       /** @constant */
       status: 'success';
@@ -3535,6 +3583,8 @@ export interface components {
         | 'RETORNO_EMITIDO'
         | 'DTE_ANULADO'
         | 'DTE_REENVIADO'
+        | 'ENLACE_CREADO'
+        | 'ENLACE_REVOCADO'
         | 'WEBHOOK_CREADO'
         | 'WEBHOOK_ELIMINADO'
         | 'WEBHOOK_SECRETO_ROTADO'
@@ -3560,6 +3610,7 @@ export interface components {
         | 'CERTIFICACION_COMANDO'
         | 'EMISOR_PRODUCCION'
         | 'FORMATO_PDF_CAMBIADO'
+        | 'ENLACE_VIGENCIA_CAMBIADA'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -10419,6 +10470,220 @@ export interface operations {
       };
     };
   };
+  createShareLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s codigoGeneracion (any case) */
+        codigoGeneracion: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EnlaceCreado'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS, VALIDATION_ERROR */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS' | 'VALIDATION_ERROR';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description DOCUMENT_REJECTED, DOCUMENT_NOT_PROCESSED */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_REJECTED' | 'DOCUMENT_NOT_PROCESSED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
+  revokeShareLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document’s codigoGeneracion (any case) */
+        codigoGeneracion: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EnlacesRevocados'];
+        };
+      };
+      /** @description AUTH_TOKEN_AMBIGUOUS */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_AMBIGUOUS';
+          };
+        };
+      };
+      /** @description AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'AUTH_TOKEN_MISSING' | 'AUTH_TOKEN_INVALID';
+          };
+        };
+      };
+      /** @description DOCUMENT_NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'DOCUMENT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL_ERROR';
+          };
+        };
+      };
+    };
+  };
   getInformation: {
     parameters: {
       query?: never;
@@ -14915,6 +15180,8 @@ export interface operations {
           | 'RETORNO_EMITIDO'
           | 'DTE_ANULADO'
           | 'DTE_REENVIADO'
+          | 'ENLACE_CREADO'
+          | 'ENLACE_REVOCADO'
           | 'WEBHOOK_CREADO'
           | 'WEBHOOK_ELIMINADO'
           | 'WEBHOOK_SECRETO_ROTADO'
@@ -14940,6 +15207,7 @@ export interface operations {
           | 'CERTIFICACION_COMANDO'
           | 'EMISOR_PRODUCCION'
           | 'FORMATO_PDF_CAMBIADO'
+          | 'ENLACE_VIGENCIA_CAMBIADA'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

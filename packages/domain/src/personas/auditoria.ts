@@ -11,6 +11,13 @@ export const ACCIONES_AUDITORIA = [
   'DTE_ANULADO',
   /** A document's e-mail sent again to its receptor. */
   'DTE_REENVIADO',
+  /**
+   * A share link of a document made (issue 53) by a person or token, or every link of the document revoked;
+   * the token itself is never recorded. The link the document's e-mail carries is made by the delivery, no
+   * one acting, and is not an entry.
+   */
+  'ENLACE_CREADO',
+  'ENLACE_REVOCADO',
   'WEBHOOK_CREADO',
   'WEBHOOK_ELIMINADO',
   /** Its signing secret rotated. */
@@ -57,6 +64,8 @@ export const ACCIONES_AUDITORIA = [
    * formato-pdf`, `punto-venta formato-pdf`): `detalles` names the point of sale, the setting before and after.
    */
   'FORMATO_PDF_CAMBIADO',
+  /** How many days the emisor's share links work (`emisor enlace-vigencia`): the setting before and after. */
+  'ENLACE_VIGENCIA_CAMBIADA',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

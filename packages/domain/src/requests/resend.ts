@@ -21,20 +21,12 @@ export function destinatarioReenvio(
   doc: { estado: string; receptorCorreo?: string | null; importacion?: unknown },
   email: string | undefined,
 ): string {
-  const { estado } = doc;
   // Its receptor got it from the provider that issued it; sent from here it would be a second, other e-mail.
   if (doc.importacion)
     throw new DteError(ErrorCode.DOCUMENTO_IMPORTADO, 409, 'El documento se importó de otro proveedor: no se reenvía', {
-      estado,
+      estado: doc.estado,
     });
-  if (estado === 'REJECTED')
-    throw new DteError(ErrorCode.DOCUMENT_REJECTED, 409, 'Un documento rechazado por MH no puede reenviarse', {
-      estado,
-    });
-  if (estado !== 'PROCESSED' && estado !== 'CANCELLED')
-    throw new DteError(ErrorCode.DOCUMENT_NOT_PROCESSED, 409, `El documento está ${estado}: aún no tiene sello`, {
-      estado,
-    });
+  comprobarSellado(doc.estado, 'reenviarse');
   const to = email ?? doc.receptorCorreo;
   if (!to)
     throw new DteError(
@@ -43,4 +35,20 @@ export function destinatarioReenvio(
       'El documento no tiene correo del receptor: envíe email en el cuerpo',
     );
   return to;
+}
+
+/**
+ * Refuses what only a document with MH's sello may have done to it (`accion`: "reenviarse", "compartirse"):
+ * a rejected one is no valid DTE for the receptor (409 DOCUMENT_REJECTED), one whose MH outcome is not known
+ * yet has no sello either (409 DOCUMENT_NOT_PROCESSED). An invalidated one keeps its sello.
+ */
+export function comprobarSellado(estado: string, accion: string): void {
+  if (estado === 'REJECTED')
+    throw new DteError(ErrorCode.DOCUMENT_REJECTED, 409, `Un documento rechazado por MH no puede ${accion}`, {
+      estado,
+    });
+  if (estado !== 'PROCESSED' && estado !== 'CANCELLED')
+    throw new DteError(ErrorCode.DOCUMENT_NOT_PROCESSED, 409, `El documento está ${estado}: aún no tiene sello`, {
+      estado,
+    });
 }

@@ -59,6 +59,8 @@ const emisorSchema = new Schema(
      * null, Letter; a point of sale's own setting comes first.
      */
     formatoPdf: { type: String, enum: [...PAPELES, null], default: null },
+    /** How many days a share link of its documents works (admin CLI `emisor enlace-vigencia`); null: 90. */
+    enlaceVigenciaDias: { type: Number, default: null },
     branding: {
       logoKey: { type: String, default: null },
       colorPrincipal: { type: String, default: '#1F3A93' },

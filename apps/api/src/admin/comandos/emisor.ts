@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AmbienteCode } from '@dte/domain';
+import { VIGENCIA_ENLACE_DOCUMENTO_DIAS } from '@dte/store';
 import { auditarOperador } from '../auditoria';
 import { contados, porAccion, print, type Comando } from '../comando';
 import { fijarFormatoPdf } from '../formato-pdf';
@@ -31,7 +32,11 @@ export const emisor: Comando = {
                 service's COMPRAS_MONTO_CONFIRMACION), and with si each supplier's first; prints the policy
   emisor formato-pdf --emisor <id> --formato carta|ticket80|ticket58|ninguno
                 the paper of the emisor's PDFs when GET /dte/pdf names no formato (a point of sale's own
-                setting comes first; ninguno: Letter); recorded in the emisor's audit log`,
+                setting comes first; ninguno: Letter); recorded in the emisor's audit log
+  emisor enlace-vigencia --emisor <id> (--dias <1-3650>|--servicio)
+                how many days a share link of the emisor's documents works (POST /dte/{codigoGeneracion}/enlace,
+                the e-mail's link; --servicio: the default, 90); links made before keep their expiry;
+                recorded in the emisor's audit log`,
   opciones: {
     nit: 'valor',
     nrc: 'valor',
@@ -62,6 +67,7 @@ export const emisor: Comando = {
     'monto-confirmacion': 'valor',
     'primero-del-proveedor': 'valor',
     formato: 'valor',
+    dias: 'valor',
   },
   ejecutar: porAccion('emisor', {
     async create({ tenants }, o) {
@@ -172,6 +178,21 @@ export const emisor: Comando = {
     },
     async 'formato-pdf'(contexto, o) {
       await fijarFormatoPdf(contexto, o.id('emisor'), o.opt('formato'));
+    },
+    async 'enlace-vigencia'({ tenants, db }, o) {
+      const emisorId = o.id('emisor');
+      const dias = o.flag('servicio') ? null : Number(o.opt('dias'));
+      // At least a day: a link that expires as it is made is no link; ten years is beyond any use.
+      if (dias !== null && !(Number.isInteger(dias) && dias >= 1 && dias <= 3650))
+        throw new Error('--dias must be a whole number of days from 1 to 3650');
+      const hecho = await tenants.setVigenciaEnlace(emisorId, dias);
+      await auditarOperador(db, emisorId, 'ENLACE_VIGENCIA_CAMBIADA', 'emisor enlace-vigencia', {
+        detalles: { dias: hecho.enlaceVigenciaDias, anterior: hecho.anterior },
+      });
+      print(
+        hecho,
+        `the share links of emisor ${emisorId} work ${hecho.enlaceVigenciaDias ?? VIGENCIA_ENLACE_DOCUMENTO_DIAS} days`,
+      );
     },
   }),
 };

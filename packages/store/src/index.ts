@@ -40,12 +40,7 @@ export {
   MAX_ARCHIVOS,
   type ArchivoImportado,
 } from './importacion-archivos';
-export {
-  Importaciones,
-  type Importacion,
-  type ResultadoImportacion,
-  type TotalesImportacion,
-} from './importaciones';
+export { Importaciones, type Importacion, type ResultadoImportacion, type TotalesImportacion } from './importaciones';
 export {
   archivoDte,
   documentDetailView,

@@ -414,7 +414,7 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
     example: { message: 'El archivo no es un Archivo DTE (JSON) ni un ZIP que los contenga' },
   },
   IMPORTACION_NOT_FOUND: {
-    description: '404: the emisor has no import with that id (another emisor\'s import is answered the same).',
+    description: "404: the emisor has no import with that id (another emisor's import is answered the same).",
     example: { message: 'El emisor no tiene la importación 0B1E5B0E-…', importacionId: '0B1E5B0E-…' },
   },
   DOCUMENTO_IMPORTADO: {

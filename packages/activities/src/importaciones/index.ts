@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { ImportacionInput, ResumenImportacion } from '@dte/contract';
 import {
   comprobarImportado,
@@ -150,7 +151,10 @@ export function createImportacionActivities(deps: ActivityDependencies) {
     /** Reads how many Archivos DTE the import's file holds, and records it. */
     async prepararImportacion(input: ImportacionInput): Promise<number> {
       const importacion = await importacionDe(input);
-      const total = await contarArchivos(await archivoLocal(deps.store, importacion.clave));
+      const ruta = await archivoLocal(deps.store, importacion.clave);
+      // A large file took a while to fetch: the worker is alive.
+      Context.current().heartbeat();
+      const total = await contarArchivos(ruta);
       if (importacion.total !== total) await importaciones.avanzar(importacion._id, { total });
       return total;
     },
@@ -165,6 +169,7 @@ export function createImportacionActivities(deps: ActivityDependencies) {
     ): Promise<TotalesImportacion> {
       const importacion = await importacionDe(input);
       const ruta = await archivoLocal(deps.store, importacion.clave);
+      Context.current().heartbeat();
       const hechos = await importaciones.resultadosDe(importacion._id, input.desde, input.hasta);
       const pendientes = Array.from({ length: input.hasta - input.desde }, (_, i) => input.desde + i).filter(
         (i) => !hechos.has(i),

@@ -95,6 +95,10 @@ export const ErrorCode = {
   IMPORT_ROWS_INVALID: 'IMPORT_ROWS_INVALID',
   /** No contingency of the emisor is waiting for MH to answer (none in progress, or MH already answered). */
   MH_NOT_AWAITED: 'MH_NOT_AWAITED',
+  /** An emisor's logo that is not a PNG or JPEG image, read from its bytes. */
+  LOGO_NOT_IMAGE: 'LOGO_NOT_IMAGE',
+  /** An emisor's logo larger than MAX_BYTES_LOGO. */
+  LOGO_TOO_LARGE: 'LOGO_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -27,3 +27,4 @@ export {
   type ConsultaBusqueda,
 } from './busqueda';
 export { esPapel, PAPELES, type Papel } from './papel';
+export * from './remitente';

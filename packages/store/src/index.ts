@@ -86,7 +86,7 @@ export {
   type FiltrosCompras,
   type NuevaCompra,
 } from './compras';
-export { Tenants, type NewEmisor } from './tenants';
+export { remitenteDe, Tenants, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
 export { SesionesConsola, type SesionDeUsuario, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';

@@ -51,6 +51,8 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   CERTIFICACION_COMANDO: 'Certificación: comando',
   EMISOR_PRODUCCION: 'Emisor pasado a producción',
   FORMATO_PDF_CAMBIADO: 'Formato del PDF cambiado',
+  REMITENTE_CAMBIADO: 'Remitente de los correos cambiado',
+  LOGO_CAMBIADO: 'Logo cambiado',
   CLIENTE_CREADO: 'Cliente creado',
   CLIENTE_MODIFICADO: 'Cliente modificado',
   CLIENTE_ELIMINADO: 'Cliente eliminado',

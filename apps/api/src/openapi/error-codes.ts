@@ -407,4 +407,14 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       'MH already answered and the contingency is reporting its documents. There is nothing to probe.',
     example: { message: 'No hay una contingencia esperando a MH: no hay nada que sondear' },
   },
+  LOGO_NOT_IMAGE: {
+    description:
+      "400: the emisor's logo (console Configuración, admin CLI `emisor logo`) is not a PNG or JPEG image, as " +
+      'read from its first bytes, whatever its name says.',
+    example: { message: 'El logo debe ser una imagen PNG o JPEG' },
+  },
+  LOGO_TOO_LARGE: {
+    description: "400: the emisor's logo is larger than 512 KB; every PDF carries it.",
+    example: { message: 'El logo pesa 900 KB: use uno de 512 KB como máximo' },
+  },
 };

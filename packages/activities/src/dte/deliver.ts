@@ -16,6 +16,7 @@ import {
   jsonGuardado,
   maskEmail,
   pdfDelDocumento,
+  remitenteDe,
   type DocumentRecord,
   type StoredDocumentRecord,
 } from '@dte/store';
@@ -137,6 +138,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           emisorNombre: emisor?.nombre ?? '',
           invalidado: doc.estado === 'CANCELLED',
           clave,
+          ...(emisor ? { remitente: remitenteDe(emisor) } : {}),
         }),
       );
       await deps.documents.appendEmail(doc._id, { to: address, ok: true, messageId: sent.messageId });

@@ -1,4 +1,4 @@
-import { consultaPublicaUrl } from '@dte/domain';
+import { consultaPublicaUrl, type Remitente } from '@dte/domain';
 import { receptorDe, totalLiquidado } from '../pdf/template/fields';
 import { asObj, fecha, formatValue, text, type Obj } from '../pdf/template/format';
 import { html } from '../pdf/template/html';
@@ -21,6 +21,8 @@ export interface DteMail {
   invalidado?: boolean;
   /** Its Message-ID's key, when a retry must send the same message (see `MailMessage.clave`). */
   clave?: string;
+  /** The emisor's own sender (see `MailMessage.remitente`): with a Reply-To, the receptor may answer. */
+  remitente?: Remitente;
 }
 
 const AVISO_INVALIDADO =
@@ -64,11 +66,14 @@ export function dteMessage(mail: DteMail): MailMessage {
   const textoEnlaces = enlaces.length
     ? `Por su tamaño, descargue ${enlaces.map((e) => e.nombre).join(' y ')} con ${enlaces.length > 1 ? 'los enlaces' : 'el enlace'} siguiente${enlaces.length > 1 ? 's' : ''} (válido${enlaces.length > 1 ? 's' : ''} ${DIAS_ENLACE} días):`
     : null;
-  const automatico = 'Este es un mensaje automático; por favor no lo responda.';
+  const pie = mail.remitente?.responderA
+    ? `Si tiene preguntas sobre este documento, responda a este mensaje: su respuesta llegará a ${mail.emisorNombre} (${mail.remitente.responderA}).`
+    : 'Este es un mensaje automático; por favor no lo responda.';
 
   return {
     to: mail.to,
     ...(mail.clave ? { clave: mail.clave } : {}),
+    ...(mail.remitente ? { remitente: mail.remitente } : {}),
     subject:
       mail.subject ??
       [mail.invalidado && 'INVALIDADO -', `${mail.emisorNombre}: ${mail.tipoNombre}`, numeroControl]
@@ -86,7 +91,7 @@ export function dteMessage(mail: DteMail): MailMessage {
       ...(textoEnlaces ? [textoEnlaces, ...enlaces.map((e) => e.url)] : []),
       ...(consulta ? [`Puede verificarlo en el portal de Hacienda: ${consulta}`] : []),
       '',
-      automatico,
+      pie,
     ].join('\n'),
     html: html`<p>${saludo}</p>
       ${aviso && html`<p><strong>${aviso}</strong></p>`}
@@ -109,7 +114,7 @@ export function dteMessage(mail: DteMail): MailMessage {
           </ul>`
       }
       ${consulta && html`<p>Puede verificarlo en el <a href="${consulta}">portal de Hacienda</a>.</p>`}
-      <p><small>${automatico}</small></p>`.value,
+      <p><small>${pie}</small></p>`.value,
     attachments: archivos.flatMap((a) =>
       Buffer.isBuffer(a.archivo)
         ? [{ filename: `${codigoGeneracion}.${a.ext}`, content: a.archivo, contentType: `application/${a.ext}` }]

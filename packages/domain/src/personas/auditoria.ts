@@ -57,6 +57,12 @@ export const ACCIONES_AUDITORIA = [
    * formato-pdf`, `punto-venta formato-pdf`): `detalles` names the point of sale, the setting before and after.
    */
   'FORMATO_PDF_CAMBIADO',
+  /**
+   * The emisor's own sender on its e-mails (From name, Reply-To) or its logo, set or removed (console
+   * Configuración, `emisor remitente`, `emisor logo`): `detalles` hold the setting before and after.
+   */
+  'REMITENTE_CAMBIADO',
+  'LOGO_CAMBIADO',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

@@ -23,8 +23,14 @@ export const emisor: Comando = {
                 and of each of its establishments.
   emisor normativa --emisor <id> --servicio
                 the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
-  emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
+  emisor branding --emisor <id> [--logo <PNG or JPEG file>] [--color-principal #RRGGBB]
                 [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
+  emisor remitente --emisor <id> [--nombre <From name>] [--responder-a <e-mail>]
+                the emisor's own sender on its receptors' e-mails: its name on MAIL_FROM's address, and
+                the Reply-To; an option given empty ('') removes that setting, one not given keeps it;
+                recorded in the emisor's audit log
+  emisor logo --emisor <id> <PNG or JPEG file, 512 KB at most> | --quitar
+                the logo of the emisor's PDFs, or none; recorded in the emisor's audit log
   emisor compras --emisor <id> [--monto-confirmacion <USD, e.g. 500.00>|--servicio] [--primero-del-proveedor si|no]
                 which received documents MH confirmed wait for a person (COMPRAS_CONFIRMAR) to compare them
                 with MH's consulta pública before they count: those above the amount (--servicio: the
@@ -62,6 +68,8 @@ export const emisor: Comando = {
     'monto-confirmacion': 'valor',
     'primero-del-proveedor': 'valor',
     formato: 'valor',
+    'responder-a': 'valor',
+    quitar: 'bandera',
   },
   ejecutar: porAccion('emisor', {
     async create({ tenants }, o) {
@@ -102,9 +110,34 @@ export const emisor: Comando = {
       const logo = o.optional('logo');
       const branding = await tenants.setBranding(o.id('emisor'), store(), {
         colores,
-        logo: logo ? { bytes: fs.readFileSync(logo), file: logo } : undefined,
+        logo: logo ? fs.readFileSync(logo) : undefined,
       });
       print(branding, `branding of emisor ${o.id('emisor')} saved`);
+    },
+    async remitente({ tenants, db }, o) {
+      const emisorId = o.id('emisor');
+      const nombre = o.optional('nombre');
+      const responderA = o.optional('responder-a');
+      const hecho = await tenants.setRemitente(emisorId, {
+        ...(nombre !== null && { nombre }),
+        ...(responderA !== null && { responderA }),
+      });
+      await auditarOperador(db, emisorId, 'REMITENTE_CAMBIADO', 'emisor remitente', {
+        detalles: hecho.detalles,
+      });
+      const { detalles: _, ...vista } = hecho;
+      print(vista, `the e-mails of emisor ${emisorId} are sent as printed`);
+    },
+    async logo({ tenants, db, store }, o) {
+      const emisorId = o.id('emisor');
+      const [archivo, ...sobra] = o.positionals;
+      if (o.flag('quitar') === (archivo !== undefined) || sobra.length)
+        throw new Error('emisor logo takes one file, or --quitar to remove the logo');
+      const hecho = await tenants.setLogo(emisorId, store(), archivo === undefined ? null : fs.readFileSync(archivo));
+      await auditarOperador(db, emisorId, 'LOGO_CAMBIADO', 'emisor logo', {
+        detalles: { logoKey: hecho.logoKey, anterior: hecho.anterior },
+      });
+      print(hecho, hecho.logoKey ? `logo of emisor ${emisorId} saved` : `emisor ${emisorId} has no logo now`);
     },
     async distrito({ tenants }, o) {
       print(

@@ -20,6 +20,7 @@ export interface Pagina {
     | 'tablero'
     | 'libros'
     | 'usuarios'
+    | 'configuracion'
     | 'auditoria'
     | 'cuenta';
   /** Who signed in and in which emisor, for the header; absent on the sign-in pages. */
@@ -56,6 +57,7 @@ const MENU = [
   ['tablero', '/consola/tablero', 'Tablero', 'LIBROS'],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
+  ['configuracion', '/consola/configuracion', 'Configuración', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],
 ] as const;
 

@@ -12,6 +12,7 @@ import { auditoriaConsola } from './auditoria';
 import { certificacionConsola } from './certificacion';
 import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
+import { configuracionConsola } from './configuracion';
 import { documentosConsola } from './documentos';
 import { emitidoConsola } from './emitido';
 import { emitirConsola } from './emitir';
@@ -107,6 +108,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     tableroConsola(ctx),
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
+    configuracionConsola(ctx),
   );
   consola.use(
     '/api',

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Auditoria } from '@dte/store';
 import { stack } from '../support/stack';
 import { testStore } from '../support/storage';
-import { closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
+import { auditadas, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 // A 1×1 PNG.
@@ -44,8 +43,7 @@ describe('admin CLI: emisor remitente and emisor logo', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const entradas = async (accion: 'REMITENTE_CAMBIADO' | 'LOGO_CAMBIADO') =>
-    (await new Auditoria((await testDatabase()).connection).pagina(tenant.emisorId, { accion }, null, 10)).entradas;
+  const entradas = (accion: 'REMITENTE_CAMBIADO' | 'LOGO_CAMBIADO') => auditadas(tenant.emisorId, accion);
 
   it('sets the sender, keeps a field not given, removes one given empty, and refuses a bad address', async () => {
     const id = String(tenant.emisorId);

@@ -210,11 +210,12 @@ describe('the OpenAPI document', () => {
         ),
       ),
     );
-    // NOT_FOUND answers paths that are no operation; CSRF_TOKEN_INVALID only the web console's forms, the
-    // logo's refusals only its forms and the admin CLI.
+    // NOT_FOUND answers paths that are no operation; CSRF_TOKEN_INVALID only the web console's forms; the
+    // logo's and the correlativos' refusals only its forms and the admin CLI.
     const notPerOperation: string[] = [
       ErrorCode.NOT_FOUND,
       ErrorCode.CSRF_TOKEN_INVALID,
+      ErrorCode.CORRELATIVO_RETROCEDE,
       ErrorCode.LOGO_NOT_IMAGE,
       ErrorCode.LOGO_TOO_LARGE,
     ];

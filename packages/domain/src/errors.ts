@@ -95,6 +95,11 @@ export const ErrorCode = {
   IMPORT_ROWS_INVALID: 'IMPORT_ROWS_INVALID',
   /** No contingency of the emisor is waiting for MH to answer (none in progress, or MH already answered). */
   MH_NOT_AWAITED: 'MH_NOT_AWAITED',
+  /**
+   * A correlativo series' next number set at or below a number the service already took of it (issued or
+   * reserved): numbers only move forward. `ultimo` is the last one taken.
+   */
+  CORRELATIVO_RETROCEDE: 'CORRELATIVO_RETROCEDE',
   /** An emisor's logo that is not a PNG or JPEG image, read from its bytes. */
   LOGO_NOT_IMAGE: 'LOGO_NOT_IMAGE',
   /** An emisor's logo larger than MAX_BYTES_LOGO. */

@@ -16,6 +16,16 @@ export type {
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
 export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
 export { advanceHint, takeNext, takeOwned, type Disputa } from './db/insert-next';
+export {
+  correlativosDelEmisor,
+  detallesDeCorrelativo,
+  fijarCorrelativo,
+  MAX_CORRELATIVO,
+  sequenceIdOf,
+  serieDeSecuencia,
+  type FijarCorrelativo,
+  type SequenceKey,
+} from './correlativos';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';

@@ -53,6 +53,7 @@ export const ACCIONES: Readonly<Record<AccionAuditoria, string>> = {
   FORMATO_PDF_CAMBIADO: 'Formato del PDF cambiado',
   REMITENTE_CAMBIADO: 'Remitente de los correos cambiado',
   LOGO_CAMBIADO: 'Logo cambiado',
+  CORRELATIVO_FIJADO: 'Correlativo fijado',
   CLIENTE_CREADO: 'Cliente creado',
   CLIENTE_MODIFICADO: 'Cliente modificado',
   CLIENTE_ELIMINADO: 'Cliente eliminado',

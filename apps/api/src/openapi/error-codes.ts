@@ -407,6 +407,15 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       'MH already answered and the contingency is reporting its documents. There is nothing to probe.',
     example: { message: 'No hay una contingencia esperando a MH: no hay nada que sondear' },
   },
+  CORRELATIVO_RETROCEDE: {
+    description:
+      "409: a correlativo series' next number (admin CLI `correlativo fijar`, console Configuración) at or below a " +
+      'number the service already issued or reserved of it: numbers only move forward. `ultimo` is the last taken.',
+    example: {
+      message: 'El correlativo 1500 ya se emitió o se reservó en esta serie: el siguiente debe ser mayor que 1500',
+      ultimo: 1500,
+    },
+  },
   LOGO_NOT_IMAGE: {
     description:
       "400: the emisor's logo (console Configuración, admin CLI `emisor logo`) is not a PNG or JPEG image, as " +

@@ -2408,6 +2408,7 @@ export interface components {
      *     | `PRODUCTO_EXISTS` | 409: the emisor's catalog already has a product with that código, whatever its case; `id` is that product. |
      *     | `IMPORT_ROWS_INVALID` | 422: an import (`POST /clientes/importar`, `/productos/importar`) was refused whole, and nothing was imported: `errores` lists `{fila, campo, mensaje}` for each refusal, `fila` as the spreadsheet numbers it (the header is row 1, `campo` a column of it): a field the API body would refuse, a row that repeats another of the file, one already in the book (its `id` in the message), a header without a required column or with an unknown one. |
      *     | `MH_NOT_AWAITED` | 409: `POST /operaciones/sondeo` while no contingency of the emisor waits for MH: none is in progress, or MH already answered and the contingency is reporting its documents. There is nothing to probe. |
+     *     | `CORRELATIVO_RETROCEDE` | 409: a correlativo series' next number (admin CLI `correlativo fijar`, console Configuración) at or below a number the service already issued or reserved of it: numbers only move forward. `ultimo` is the last taken. |
      *     | `LOGO_NOT_IMAGE` | 400: the emisor's logo (console Configuración, admin CLI `emisor logo`) is not a PNG or JPEG image, as read from its first bytes, whatever its name says. |
      *     | `LOGO_TOO_LARGE` | 400: the emisor's logo is larger than 512 KB; every PDF carries it. |
      * @enum {string}
@@ -2466,6 +2467,7 @@ export interface components {
       | 'PRODUCTO_EXISTS'
       | 'IMPORT_ROWS_INVALID'
       | 'MH_NOT_AWAITED'
+      | 'CORRELATIVO_RETROCEDE'
       | 'LOGO_NOT_IMAGE'
       | 'LOGO_TOO_LARGE';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
@@ -3483,6 +3485,7 @@ export interface components {
         | 'FORMATO_PDF_CAMBIADO'
         | 'REMITENTE_CAMBIADO'
         | 'LOGO_CAMBIADO'
+        | 'CORRELATIVO_FIJADO'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -14399,6 +14402,7 @@ export interface operations {
           | 'FORMATO_PDF_CAMBIADO'
           | 'REMITENTE_CAMBIADO'
           | 'LOGO_CAMBIADO'
+          | 'CORRELATIVO_FIJADO'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

@@ -63,6 +63,11 @@ export const ACCIONES_AUDITORIA = [
    */
   'REMITENTE_CAMBIADO',
   'LOGO_CAMBIADO',
+  /**
+   * A correlativo series' next number set, for an emisor that continues another provider's (`correlativo
+   * fijar`, console Configuración): `detalles` name the series, the last number taken before and the next.
+   */
+  'CORRELATIVO_FIJADO',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

@@ -5,20 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
-import { Auditoria } from '@dte/store';
+import { elSalvadorNow } from '@dte/domain';
 import { abrirNavegador, entrarComo, enviar, revisar, textoDe } from '../support/consola';
 import { legible } from '../support/legible';
 import { waitForMail } from '../support/maildev';
 import { stack } from '../support/stack';
 import { waitForObject } from '../support/storage';
-import {
-  api,
-  cambioLeido,
-  closeTestDatabase,
-  createTestTenant,
-  testDatabase,
-  type TestTenant,
-} from '../support/tenant';
+import { api, auditadas, cambioLeido, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 
@@ -96,9 +89,7 @@ describe('web console: configuration (sender and logo)', () => {
     expect(await page.$eval('img.logo-emisor', (i) => (i as HTMLImageElement).naturalWidth)).toBe(240);
     await revisar(page, 'configuracion');
 
-    const db = await testDatabase();
-    const entradas = async (accion: 'REMITENTE_CAMBIADO' | 'LOGO_CAMBIADO') =>
-      (await new Auditoria(db.connection).pagina(tenant.emisorId, { accion }, null, 10)).entradas;
+    const entradas = (accion: 'REMITENTE_CAMBIADO' | 'LOGO_CAMBIADO') => auditadas(tenant.emisorId, accion);
     expect(await entradas('REMITENTE_CAMBIADO')).toEqual([
       expect.objectContaining({
         actor: expect.objectContaining({ tipo: 'USUARIO' }),
@@ -136,6 +127,54 @@ describe('web console: configuration (sender and logo)', () => {
         .map((l) => l.trim().split(/\s+/).slice(3, 5)),
     ).toContainEqual(['240', '80']);
     await legible(pdf, 'configuracion-factura-con-logo');
+  });
+
+  it('sets the next correlativo of a series after a confirmation, never below the last one issued', async () => {
+    // The first test issued this series' number 1.
+    const page = await entrarComo(browser, tenant.emisorId, 'ADMINISTRADOR', 'Beto Administrador');
+    await page.goto(`${stack().api}/consola/configuracion`);
+    const series = () =>
+      page.$$eval('table.correlativos tbody tr', (trs) =>
+        trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((c) => c.innerText.trim())),
+      );
+    expect(await series()).toEqual([['Factura (01)\nM001/P001', '1', '2']]);
+    await page.select('#campo-tipo', '01');
+    await page.select('#campo-puntoVenta', 'M001/P001');
+    await page.type('#campo-siguiente', '1');
+    expect((await enviar(page, 'form[action="/consola/configuracion/correlativo"] button'))!.status()).toBe(409);
+    expect(await errorDe(page, 'siguiente')).toBe(
+      'El correlativo 1 ya se emitió o se reservó en esta serie: el siguiente debe ser mayor que 1',
+    );
+    expect(await page.$eval('#campo-siguiente', (e) => (e as HTMLInputElement).value)).toBe('1');
+    await revisar(page, 'configuracion-correlativo-error');
+
+    await page.$eval('#campo-siguiente', (e) => ((e as HTMLInputElement).value = ''));
+    await page.type('#campo-siguiente', '200');
+    await enviar(page, 'form[action="/consola/configuracion/correlativo"] button');
+    // The series of this year in El Salvador.
+    const year = Number(elSalvadorNow().fecEmi.slice(0, 4));
+    expect(await textoDe(page)).toContain(
+      `El próximo documento Factura (01) de M001/P001 en ${year} llevará el número 200 (el último emitido aquí es el 1).`,
+    );
+    await revisar(page, 'configuracion-correlativo-confirmar');
+    await enviar(page, 'button.peligro');
+    expect(await textoDe(page)).toContain('Correlativo fijado');
+    expect(await series()).toEqual([['Factura (01)\nM001/P001', '1', '200']]);
+
+    const entradas = await auditadas(tenant.emisorId, 'CORRELATIVO_FIJADO');
+    expect(entradas.map((e) => [e.actor.tipo, e.endpoint, e.detalles])).toEqual([
+      [
+        'USUARIO',
+        'POST /consola/configuracion/correlativo',
+        { tipoDte: '01', codEstable: 'M001', codPuntoVenta: 'P001', year, ultimo: 1, siguiente: 200 },
+      ],
+    ]);
+    const siguiente = await api('POST', '/dte/dte01', tenant, {
+      receptor: {},
+      items: [{ descripcion: 'Tras fijar', cantidad: 1, precioUnitario: 1 }],
+      condicionOperacion: 1,
+    });
+    expect(siguiente.body.data.numeroControl).toBe('DTE-01-M001P001-000000000000200');
   });
 
   it('a FACTURADOR is not offered the page and is refused it in words', async () => {

@@ -1,7 +1,7 @@
 import { documentKindOfTipoDte, DteError, elSalvadorNow, ErrorCode, validationError } from '@dte/domain';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
-import { fijarPiso, pisoDe, takeNext, ultimoTomado } from './db/insert-next';
+import { fijarPiso, pisoDe, takeNext, ultimosTomados } from './db/insert-next';
 
 /** A numeroControl sequence: MH restarts the correlativo each year, so the year is part of the key. */
 export interface SequenceKey {
@@ -130,17 +130,21 @@ export async function correlativosDelEmisor(db: Database, emisorId: number, ahor
   if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
   const year = Number(elSalvadorNow(ahora).fecEmi.slice(0, 4));
   const secuencias = await Sequence.find({ emisorId, ambiente: emisor.ambiente, year }).lean();
+  const ultimos = await ultimosTomados(
+    db.connection,
+    secuencias.map((s) => serieDeSecuencia(s.id)),
+  );
   return Promise.all(
     secuencias.map(async (s) => {
       const serie = serieDeSecuencia(s.id);
-      const [ultimo, piso] = await Promise.all([ultimoTomado(db.connection, serie), pisoDe(db.connection, serie)]);
+      const ultimo = ultimos.get(serie)!;
       return {
         sequenceId: s.id,
         establecimientoId: s.establecimientoId,
         puntoVentaId: s.puntoVentaId,
         tipoDte: s.tipoDte,
         ultimo,
-        siguiente: Math.max(ultimo + 1, piso),
+        siguiente: Math.max(ultimo + 1, await pisoDe(db.connection, serie)),
       };
     }),
   );

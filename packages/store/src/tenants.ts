@@ -285,27 +285,21 @@ export class Tenants {
     return (await PuntoVenta.findOne({ id }))!;
   }
 
-  /**
-   * The emisor's branding on its PDFs: colours `#RRGGBB`, and a logo (`setLogo`).
-   */
-  async setBranding(
+  /** The colours `#RRGGBB` of the emisor's PDFs; its logo is `setLogo`'s. */
+  async setColores(
     emisorId: number,
-    store: ObjectStore,
-    input: {
-      colores: Partial<Record<'colorPrincipal' | 'colorSecundario' | 'colorFondo', string>>;
-      logo?: Buffer;
-    },
+    colores: Partial<Record<'colorPrincipal' | 'colorSecundario' | 'colorFondo', string>>,
   ) {
     const { Emisor } = this.db.models;
     await this.comprobarEmisor(emisorId);
-    for (const [name, value] of Object.entries(input.colores)) {
+    for (const [name, value] of Object.entries(colores)) {
       if (!/^#[0-9A-Fa-f]{6}$/.test(value)) throw new Error(`${name} must be #RRGGBB, got ${value}`);
     }
-    if (input.logo) await this.setLogo(emisorId, store, input.logo);
-    await Emisor.updateOne(
-      { id: emisorId },
-      { $set: Object.fromEntries(Object.entries(input.colores).map(([k, v]) => [`branding.${k}`, v.toUpperCase()])) },
-    );
+    if (Object.keys(colores).length)
+      await Emisor.updateOne(
+        { id: emisorId },
+        { $set: Object.fromEntries(Object.entries(colores).map(([k, v]) => [`branding.${k}`, v.toUpperCase()])) },
+      );
     return (await Emisor.findOne({ id: emisorId }, { branding: 1, _id: 0 }).lean())!.branding;
   }
 

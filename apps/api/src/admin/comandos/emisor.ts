@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { AmbienteCode } from '@dte/domain';
+import { logoValido, type AmbienteCode } from '@dte/domain';
 import { auditarOperador } from '../auditoria';
-import { contados, porAccion, print, type Comando } from '../comando';
+import { contados, porAccion, print, type Comando, type Contexto } from '../comando';
 import { fijarFormatoPdf } from '../formato-pdf';
 
 export const emisor: Comando = {
@@ -95,7 +95,8 @@ export const emisor: Comando = {
         `emisor ${emisor.id} created (NIT ${emisor.nit}); next: establecimiento create --emisor ${emisor.id}`,
       );
     },
-    async branding({ tenants, store }, o) {
+    async branding(contexto, o) {
+      const { tenants } = contexto;
       const colores = Object.fromEntries(
         (
           [
@@ -107,12 +108,13 @@ export const emisor: Comando = {
           .map(([field, option]) => [field, o.optional(option)])
           .filter(([, value]) => value !== null),
       );
-      const logo = o.optional('logo');
-      const branding = await tenants.setBranding(o.id('emisor'), store(), {
-        colores,
-        logo: logo ? fs.readFileSync(logo) : undefined,
-      });
-      print(branding, `branding of emisor ${o.id('emisor')} saved`);
+      const archivo = o.optional('logo');
+      const logo = archivo === null ? null : fs.readFileSync(archivo);
+      // Checked before anything is written: a bad logo leaves the colours as they were, a bad colour the logo.
+      if (logo) logoValido(logo);
+      const branding = await tenants.setColores(o.id('emisor'), colores);
+      const puesto = logo && (await fijarLogo(contexto, o.id('emisor'), logo, 'emisor branding'));
+      print({ ...branding, ...(puesto && { logoKey: puesto.logoKey }) }, `branding of emisor ${o.id('emisor')} saved`);
     },
     async remitente({ tenants, db }, o) {
       const emisorId = o.id('emisor');
@@ -128,15 +130,12 @@ export const emisor: Comando = {
       const { detalles: _, ...vista } = hecho;
       print(vista, `the e-mails of emisor ${emisorId} are sent as printed`);
     },
-    async logo({ tenants, db, store }, o) {
-      const emisorId = o.id('emisor');
+    async logo(contexto, o) {
       const [archivo, ...sobra] = o.positionals;
       if (o.flag('quitar') === (archivo !== undefined) || sobra.length)
         throw new Error('emisor logo takes one file, or --quitar to remove the logo');
-      const hecho = await tenants.setLogo(emisorId, store(), archivo === undefined ? null : fs.readFileSync(archivo));
-      await auditarOperador(db, emisorId, 'LOGO_CAMBIADO', 'emisor logo', {
-        detalles: { logoKey: hecho.logoKey, anterior: hecho.anterior },
-      });
+      const emisorId = o.id('emisor');
+      const hecho = await fijarLogo(contexto, emisorId, archivo === undefined ? null : fs.readFileSync(archivo));
       print(hecho, hecho.logoKey ? `logo of emisor ${emisorId} saved` : `emisor ${emisorId} has no logo now`);
     },
     async distrito({ tenants }, o) {
@@ -208,3 +207,17 @@ export const emisor: Comando = {
     },
   }),
 };
+
+/** The emisor's logo set (`emisor logo`, `emisor branding --logo`) or removed, in its audit log. */
+async function fijarLogo(
+  { tenants, db, store }: Contexto,
+  emisorId: number,
+  logo: Buffer | null,
+  comando = 'emisor logo',
+) {
+  const hecho = await tenants.setLogo(emisorId, store(), logo);
+  await auditarOperador(db, emisorId, 'LOGO_CAMBIADO', comando, {
+    detalles: { logoKey: hecho.logoKey, anterior: hecho.anterior },
+  });
+  return hecho;
+}

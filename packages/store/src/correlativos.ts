@@ -97,17 +97,14 @@ export async function fijarCorrelativo(
     ambiente: emisor.ambiente,
     year: Number(elSalvadorNow(ahora).fecEmi.slice(0, 4)),
   };
-  const sequenceId = await sequenceIdOf(db, key);
+  const porNumerar = { ...key, codEstable: entrada.codEstable, codPuntoVenta: entrada.codPuntoVenta };
+  // A check creates no sequence: one that has none has taken no number.
+  const existente = soloComprobar && (await db.models.Sequence.findOne(key, { id: 1 }).lean());
+  if (soloComprobar && !existente) return { ...porNumerar, sequenceId: null, ultimo: 0, siguiente: entrada.siguiente };
+  const sequenceId = existente ? existente.id : await sequenceIdOf(db, key);
   const serie = serieDeSecuencia(sequenceId);
   const { ultimo, siguiente } = await fijarPiso(db.connection, serie, entrada.siguiente, soloComprobar);
-  return {
-    ...key,
-    codEstable: entrada.codEstable,
-    codPuntoVenta: entrada.codPuntoVenta,
-    sequenceId,
-    ultimo,
-    siguiente,
-  };
+  return { ...porNumerar, sequenceId, ultimo, siguiente };
 }
 
 /** The audit log's entry of a series set: which one, the last number taken before it and the next one. */

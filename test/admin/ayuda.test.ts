@@ -85,7 +85,7 @@ describe('admin CLI for people', () => {
     expect([api409.body.code, cli.code, cli.stderr]).toEqual([
       'DOCUMENT_REJECTED',
       1,
-      'admin: Un documento rechazado por MH no puede reenviarse {"estado":"REJECTED"}\n',
+      'admin: Un documento rechazado por MH no puede reenviarse (DOCUMENT_REJECTED) {"estado":"REJECTED"}\n',
     ]);
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { stack } from '../support/stack';
 import { testStore, waitForObject } from '../support/storage';
-import { api, closeTestDatabase, createTestTenant } from '../support/tenant';
+import { api, auditadas, closeTestDatabase, createTestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
 // A 1×1 PNG.
@@ -17,7 +17,7 @@ const PNG = Buffer.from(
 describe('admin CLI: emisor branding', () => {
   afterAll(() => closeTestDatabase());
 
-  it('uploads the logo to storage and sets the colours that /dte/information and the PDF use', async () => {
+  it('uploads the logo to storage (audited) and sets the colours that /dte/information and the PDF use', async () => {
     const tenant = await createTestTenant();
     const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-logo-')), 'logo.png');
     fs.writeFileSync(logo, PNG);
@@ -45,6 +45,9 @@ describe('admin CLI: emisor branding', () => {
       logoKey: expect.stringMatching(/^emisores\/.+\/branding\/logo\.png$/),
     });
     expect(await testStore().get(branding.logoKey)).toEqual(PNG);
+    expect((await auditadas(tenant.emisorId, 'LOGO_CAMBIADO')).map((e) => [e.endpoint, e.detalles])).toEqual([
+      ['admin emisor branding', { logoKey: branding.logoKey, anterior: null }],
+    ]);
 
     const info = await api('GET', '/dte/information', tenant);
     expect(info.body.data.emisor).toMatchObject({

@@ -5,6 +5,9 @@ export interface MaildevMessage {
   id: string;
   subject: string;
   to: { address: string }[];
+  from: { address: string; name: string }[];
+  replyTo?: { address: string; name: string }[];
+  text: string;
   attachments?: { fileName: string; contentType: string; generatedFileName: string; length: number }[];
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@dte/config';
-import { connectDatabase, SecretBox, Tenants, type Database } from '@dte/store';
-import { digitoVerificadorNit, parseCertificadoMH, type Generacion } from '@dte/domain';
+import { Auditoria, connectDatabase, SecretBox, Tenants, type Database } from '@dte/store';
+import { digitoVerificadorNit, parseCertificadoMH, type AccionAuditoria, type Generacion } from '@dte/domain';
 import { ensureDevTenant } from '../../apps/api/src/admin/dev-tenant';
 import { eventually } from './eventually';
 import { stack } from './stack';
@@ -23,6 +23,11 @@ let db: Database | undefined;
 export async function testDatabase(): Promise<Database> {
   db ??= await connectDatabase(stack().env.MONGODB_URI!);
   return db;
+}
+
+/** The emisor's audit log entries of `accion`, the newest first (at most 50). */
+export async function auditadas(emisorId: number, accion: AccionAuditoria) {
+  return (await new Auditoria((await testDatabase()).connection).pagina(emisorId, { accion }, null, 50)).entradas;
 }
 
 /** The document's record once it is in `estado` (the workflows write it; the tests wait for it). */

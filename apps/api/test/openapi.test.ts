@@ -211,8 +211,15 @@ describe('the OpenAPI document', () => {
         ),
       ),
     );
-    // NOT_FOUND answers paths that are no operation; CSRF_TOKEN_INVALID only the web console's forms.
-    const notPerOperation: string[] = [ErrorCode.NOT_FOUND, ErrorCode.CSRF_TOKEN_INVALID];
+    // NOT_FOUND answers paths that are no operation; CSRF_TOKEN_INVALID only the web console's forms; the
+    // logo's and the correlativos' refusals only its forms and the admin CLI.
+    const notPerOperation: string[] = [
+      ErrorCode.NOT_FOUND,
+      ErrorCode.CSRF_TOKEN_INVALID,
+      ErrorCode.CORRELATIVO_RETROCEDE,
+      ErrorCode.LOGO_NOT_IMAGE,
+      ErrorCode.LOGO_TOO_LARGE,
+    ];
     expect([...answered].sort()).toEqual(
       Object.values(ErrorCode)
         .filter((c) => !notPerOperation.includes(c))

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Remitente } from '@dte/domain';
 import { adjuntosQueCaben, createMailer, DIAS_ENLACE, dteMessage, type Mailer } from '../src/mail';
 import { documentos, SELLO as SELLO_2026 } from './documentos';
 
@@ -22,7 +23,8 @@ interface StoredMail {
   subject: string;
   text: string;
   html: string;
-  from: { address: string }[];
+  from: { address: string; name: string }[];
+  replyTo?: { address: string; name: string }[];
   to: { address: string }[];
   attachments: { fileName: string; generatedFileName: string; contentType: string }[];
 }
@@ -91,7 +93,7 @@ describe('createMailer', () => {
     await rm(mailDir, { recursive: true, force: true });
   });
 
-  async function send(to: string, subject?: string, clave?: string) {
+  async function send(to: string, subject?: string, clave?: string, remitente?: Remitente) {
     const arrived = new Promise<{ id: string }>((resolve) => maildev.once('new', resolve));
     const sent = await mailer.send(
       dteMessage({
@@ -104,6 +106,7 @@ describe('createMailer', () => {
         pdf: PDF,
         json: Buffer.from(JSON.stringify(delivered)),
         emisorNombre: 'Distribuidora Cuscatlán',
+        remitente,
       }),
     );
     const { id } = await arrived;
@@ -170,6 +173,26 @@ describe('createMailer', () => {
     expect(otraVez.stored.messageId).toBe(primero.stored.messageId);
     expect(primero.stored.messageId).toBe(`${clave}@cuscatlan.example`);
     expect(sinClave.stored.messageId).not.toBe(primero.stored.messageId);
+  });
+
+  it("sends as the emisor's name on MAIL_FROM's address, with the emisor's Reply-To and Message-ID domain kept", async () => {
+    const nombre = 'Ferretería "El Martillo", S.A.';
+    const { sent, stored } = await send('d@example.com', undefined, 'clave-remitente', {
+      nombre,
+      responderA: 'ventas@martillo.example',
+    });
+    expect(stored.from).toEqual([{ address: 'dte@cuscatlan.example', name: nombre }]);
+    expect(stored.replyTo).toEqual([{ address: 'ventas@martillo.example', name: '' }]);
+    expect(sent.messageId).toBe('<clave-remitente@cuscatlan.example>');
+    expect(stored.text).toContain(
+      'Si tiene preguntas sobre este documento, responda a este mensaje: su respuesta llegará a Distribuidora Cuscatlán (ventas@martillo.example).',
+    );
+    expect(stored.text).not.toContain('no lo responda');
+
+    const soloNombre = await send('e@example.com', undefined, undefined, { nombre: 'Cuscatlán', responderA: null });
+    expect(soloNombre.stored.from).toEqual([{ address: 'dte@cuscatlan.example', name: 'Cuscatlán' }]);
+    expect(soloNombre.stored.replyTo).toBeUndefined();
+    expect(soloNombre.stored.text).toContain('Este es un mensaje automático; por favor no lo responda.');
   });
 });
 

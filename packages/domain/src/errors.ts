@@ -101,6 +101,15 @@ export const ErrorCode = {
   IMPORTACION_NOT_FOUND: 'IMPORTACION_NOT_FOUND',
   /** The document was issued with another provider and imported: it is not sent again to MH or its receptor. */
   DOCUMENTO_IMPORTADO: 'DOCUMENTO_IMPORTADO',
+  /**
+   * A correlativo series' next number set at or below a number the service already took of it (issued or
+   * reserved): numbers only move forward. `ultimo` is the last one taken.
+   */
+  CORRELATIVO_RETROCEDE: 'CORRELATIVO_RETROCEDE',
+  /** An emisor's logo that is not a PNG or JPEG image, read from its bytes. */
+  LOGO_NOT_IMAGE: 'LOGO_NOT_IMAGE',
+  /** An emisor's logo larger than MAX_BYTES_LOGO. */
+  LOGO_TOO_LARGE: 'LOGO_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -29,3 +29,4 @@ export {
 } from './busqueda';
 export { esPapel, PAPELES, type Papel } from './papel';
 export { rutaEnlaceDocumento, telefonoWhatsapp, urlWhatsapp } from './enlace-documento';
+export * from './remitente';

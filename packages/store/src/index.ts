@@ -16,6 +16,16 @@ export type {
 export { certificacionId, ESTADOS_CERTIFICACION } from './db/models';
 export { Certificaciones, COLUMNAS_INFORME, tiposAutorizados, type LineaInforme } from './certificaciones';
 export { advanceHint, takeNext, takeOwned, type Disputa } from './db/insert-next';
+export {
+  correlativosDelEmisor,
+  detallesDeCorrelativo,
+  fijarCorrelativo,
+  MAX_CORRELATIVO,
+  sequenceIdOf,
+  serieDeSecuencia,
+  type FijarCorrelativo,
+  type SequenceKey,
+} from './correlativos';
 export { appendToLedger, voidLedgerTake } from './db/ledger';
 export { isDuplicateKey } from './db/duplicate-key';
 export { TenantCache } from './db/tenant-cache';
@@ -99,7 +109,7 @@ export {
   type FiltrosCompras,
   type NuevaCompra,
 } from './compras';
-export { Tenants, tipoDeLogo, type NewEmisor } from './tenants';
+export { remitenteDe, Tenants, tipoDeLogo, type NewEmisor } from './tenants';
 export { ClavesIdempotencia, type IdempotencyRecord } from './idempotencia';
 export { SesionesConsola, type SesionDeUsuario, type SesionRecord } from './sesiones';
 export { Buzones, buzonView, type BuzonRecord, type CredencialesBuzon, type InformeBuzon } from './buzones';

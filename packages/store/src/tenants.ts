@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from '@dte/config';
 import { Certificaciones } from './certificaciones';
 import type { Database } from './db/connection';
@@ -22,7 +21,10 @@ import {
   parseRequest,
   versionEn,
   DTE_TIPOS,
+  logoValido,
+  remitenteValido,
   type Papel,
+  type Remitente,
   type AmbienteCode,
   type Direccion,
   type DteError,
@@ -70,6 +72,12 @@ export interface NewEmisor {
   certificadoPassword: string;
   branding?: { logoKey?: string | null; colorPrincipal?: string; colorSecundario?: string; colorFondo?: string };
 }
+
+/** The emisor's sender as set, or none. */
+export const remitenteDe = (emisor: Pick<EmisorRecord, 'remitente'>): Remitente => ({
+  nombre: emisor.remitente?.nombre ?? null,
+  responderA: emisor.remitente?.responderA ?? null,
+});
 
 /** What MH gives an emisor for one of its environments: the API password and the certificate with its password. */
 type CredencialesMh = Pick<NewEmisor, 'mhPassword' | 'certificadoXml' | 'certificadoPassword'>;
@@ -289,37 +297,63 @@ export class Tenants {
     return (await PuntoVenta.findOne({ id }))!;
   }
 
-  /**
-   * The emisor's branding on its PDFs: colours `#RRGGBB`, and a logo (PNG, JPEG, GIF, WebP or SVG) put in
-   * storage at `emisores/<slug>/branding/logo.<ext>`.
-   */
-  async setBranding(
+  /** The colours `#RRGGBB` of the emisor's PDFs; its logo is `setLogo`'s. */
+  async setColores(
     emisorId: number,
-    store: ObjectStore,
-    input: {
-      colores: Partial<Record<'colorPrincipal' | 'colorSecundario' | 'colorFondo', string>>;
-      logo?: { bytes: Buffer; file: string };
-    },
+    colores: Partial<Record<'colorPrincipal' | 'colorSecundario' | 'colorFondo', string>>,
   ) {
     const { Emisor } = this.db.models;
-    const emisor = await Emisor.findOne({ id: emisorId }, { slug: 1 }).lean();
-    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
-    for (const [name, value] of Object.entries(input.colores)) {
+    await this.comprobarEmisor(emisorId);
+    for (const [name, value] of Object.entries(colores)) {
       if (!/^#[0-9A-Fa-f]{6}$/.test(value)) throw new Error(`${name} must be #RRGGBB, got ${value}`);
     }
-    const set: Record<string, string> = Object.fromEntries(
-      Object.entries(input.colores).map(([k, v]) => [`branding.${k}`, v.toUpperCase()]),
-    );
-    if (input.logo) {
-      const ext = path.extname(input.logo.file).slice(1).toLowerCase();
-      const contentType = LOGO_TYPES[ext];
-      if (!contentType) throw new Error(`the logo must be one of ${Object.keys(LOGO_TYPES).join(', ')}`);
-      const key = `emisores/${emisor.slug}/branding/logo.${ext}`;
-      await store.put(key, input.logo.bytes, contentType);
-      set['branding.logoKey'] = key;
-    }
-    await Emisor.updateOne({ id: emisorId }, { $set: set });
+    if (Object.keys(colores).length)
+      await Emisor.updateOne(
+        { id: emisorId },
+        { $set: Object.fromEntries(Object.entries(colores).map(([k, v]) => [`branding.${k}`, v.toUpperCase()])) },
+      );
     return (await Emisor.findOne({ id: emisorId }, { branding: 1, _id: 0 }).lean())!.branding;
+  }
+
+  /**
+   * The emisor's logo on its PDFs (`logoValido`: PNG or JPEG, MAX_BYTES_LOGO at most), put in storage at
+   * `emisores/<slug>/branding/logo.<ext>`; null removes it (the stored file stays, unreferenced, as the
+   * PDFs already made do not need it). Answers the logo's key before and after, for the audit log.
+   */
+  async setLogo(emisorId: number, store: ObjectStore, logo: Buffer | null) {
+    const { Emisor } = this.db.models;
+    const formato = logo && logoValido(logo);
+    const emisor = await Emisor.findOne({ id: emisorId }, { slug: 1, branding: 1 }).lean();
+    if (!emisor) throw new Error(`emisor ${emisorId} does not exist`);
+    const logoKey = formato && `emisores/${emisor.slug}/branding/logo.${formato.ext}`;
+    if (logo && logoKey) await store.put(logoKey, logo, formato.tipo);
+    await Emisor.updateOne({ id: emisorId }, { $set: { 'branding.logoKey': logoKey } });
+    return { emisorId, logoKey, anterior: emisor.branding?.logoKey ?? null };
+  }
+
+  /**
+   * The emisor's own sender on its receptors' e-mails (`remitenteValido`; null fields: MAIL_FROM's name,
+   * no Reply-To); a field not given stays as it was. Answers the sender before and after, for the audit log.
+   */
+  async setRemitente(emisorId: number, cambio: { nombre?: string | null; responderA?: string | null }) {
+    const { Emisor } = this.db.models;
+    const antes = await Emisor.findOne({ id: emisorId }, { remitente: 1 }).lean();
+    if (!antes) throw new Error(`emisor ${emisorId} does not exist`);
+    const anterior = remitenteDe(antes);
+    const remitente = remitenteValido({ ...anterior, ...cambio });
+    await Emisor.updateOne({ id: emisorId }, { $set: { remitente } });
+    return {
+      emisorId,
+      remitente,
+      anterior,
+      /** The audit log's entry: its values are flat. */
+      detalles: {
+        nombre: remitente.nombre,
+        responderA: remitente.responderA,
+        nombreAnterior: anterior.nombre,
+        responderAAnterior: anterior.responderA,
+      },
+    };
   }
 
   /** The emisor's own distrito (CAT-008), one of its address's municipio. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { normalizarCorreo, type Rol, type TipoEnlace } from '@dte/domain';
+import { esCorreo, normalizarCorreo, type Rol, type TipoEnlace } from '@dte/domain';
 import { isDuplicateKey } from './db/duplicate-key';
 import type { SecretBox } from './secrets';
 import { SesionesConsola } from './sesiones';
@@ -121,8 +121,7 @@ export class Usuarios {
   ): Promise<{ usuario: UsuarioRecord; creado: boolean }> {
     const membresia: Membresia = { emisorId, rol, deshabilitada: false, tokenId: null };
     const normalizado = normalizarCorreo(correo);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalizado))
-      throw new RechazoUsuario(`«${correo}» no es una dirección de correo`);
+    if (!esCorreo(normalizado)) throw new RechazoUsuario(`«${correo}» no es una dirección de correo`);
     const usuarioId = await this.reclamarCorreo(normalizado);
     const nuevo: UsuarioRecord = {
       _id: usuarioId,

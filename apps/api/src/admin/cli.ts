@@ -37,6 +37,8 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((err) => {
   // A refusal's details name the offending fields.
   const details = err instanceof DteError && Object.keys(err.details).length ? ` ${JSON.stringify(err.details)}` : '';
-  process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}${details}\n`);
+  // Its code, as the API answers it, tells a script one refusal from another.
+  const code = err instanceof DteError ? ` (${err.code})` : '';
+  process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}${code}${details}\n`);
   process.exit(1);
 });

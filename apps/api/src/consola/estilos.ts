@@ -45,6 +45,7 @@ td code { word-break: normal; overflow-wrap: anywhere; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .tenue { color: var(--tenue); font-size: 13px; }
 .vacio { color: var(--tenue); font-style: italic; }
+.logo-emisor { display: block; max-width: 100%; max-height: 96px; background: #fff; border: 1px solid var(--borde); border-radius: 6px; padding: 8px; }
 .estado { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef1f6; color: #475467; white-space: nowrap; }
 .estado-processed { background: var(--ok-fondo); color: var(--ok); }
 .estado-rejected { background: var(--error-fondo); color: var(--error); }

@@ -20,6 +20,7 @@ export interface Pagina {
     | 'tablero'
     | 'libros'
     | 'usuarios'
+    | 'configuracion'
     | 'auditoria'
     | 'importaciones'
     | 'cuenta';
@@ -59,6 +60,7 @@ const MENU = [
   ['tablero', '/consola/tablero', 'Tablero', 'LIBROS'],
   ['libros', '/consola/libros', 'Libros y anexos', 'LIBROS'],
   ['usuarios', '/consola/usuarios', 'Usuarios', 'USUARIOS'],
+  ['configuracion', '/consola/configuracion', 'Configuración', 'USUARIOS'],
   ['auditoria', '/consola/auditoria', 'Auditoría', 'AUDITORIA'],
   ['importaciones', '/consola/importaciones', 'Importar', 'IMPORTACION'],
 ] as const;

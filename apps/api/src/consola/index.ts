@@ -13,6 +13,7 @@ import { certificacionConsola } from './certificacion';
 import { clientesConsola } from './clientes';
 import { comprasConsola } from './compras';
 import { compartirConsola } from './compartir';
+import { configuracionConsola } from './configuracion';
 import { documentosConsola } from './documentos';
 import { emitidoConsola } from './emitido';
 import { emitirConsola } from './emitir';
@@ -111,6 +112,7 @@ export function consolaRoutes(ctx: ApiContext): Router {
     auditoriaConsola(ctx),
     usuariosConsola(ctx),
     importacionesConsola(ctx),
+    configuracionConsola(ctx),
   );
   consola.use(
     '/api',

@@ -423,4 +423,23 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeDoc> = {
       'from that provider, and this service never sends it again.',
     example: { message: 'El documento se importó de otro proveedor: no se reenvía', codigoGeneracion: '…' },
   },
+  CORRELATIVO_RETROCEDE: {
+    description:
+      "409: a correlativo series' next number (admin CLI `correlativo fijar`, console Configuración) at or below a " +
+      'number the service already issued or reserved of it: numbers only move forward. `ultimo` is the last taken.',
+    example: {
+      message: 'El correlativo 1500 ya se emitió o se reservó en esta serie: el siguiente debe ser mayor que 1500',
+      ultimo: 1500,
+    },
+  },
+  LOGO_NOT_IMAGE: {
+    description:
+      "400: the emisor's logo (console Configuración, admin CLI `emisor logo`) is not a PNG or JPEG image, as " +
+      'read from its first bytes, whatever its name says.',
+    example: { message: 'El logo debe ser una imagen PNG o JPEG' },
+  },
+  LOGO_TOO_LARGE: {
+    description: "400: the emisor's logo is larger than 512 KB; every PDF carries it.",
+    example: { message: 'El logo pesa 900 KB: use uno de 512 KB como máximo' },
+  },
 };

@@ -19,6 +19,7 @@ import {
   jsonGuardado,
   maskEmail,
   pdfDelDocumento,
+  remitenteDe,
   type DocumentRecord,
   type StoredDocumentRecord,
 } from '@dte/store';
@@ -145,6 +146,7 @@ export function createDeliveryActivities(deps: ActivityDependencies) {
           enLinea: urlPublica(deps.config, rutaEnlaceDocumento(token)),
           invalidado: doc.estado === 'CANCELLED',
           clave,
+          ...(emisor ? { remitente: remitenteDe(emisor) } : {}),
         }),
       );
       await deps.documents.appendEmail(doc._id, { to: address, ok: true, messageId: sent.messageId });

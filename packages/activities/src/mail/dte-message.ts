@@ -1,4 +1,4 @@
-import { consultaPublicaUrl } from '@dte/domain';
+import { consultaPublicaUrl, type Remitente } from '@dte/domain';
 import { receptorDe, totalLiquidado } from '../pdf/template/fields';
 import { asObj, fecha, formatValue, text, type Obj } from '../pdf/template/format';
 import { html } from '../pdf/template/html';
@@ -23,6 +23,8 @@ export interface DteMail {
   invalidado?: boolean;
   /** Its Message-ID's key, when a retry must send the same message (see `MailMessage.clave`). */
   clave?: string;
+  /** The emisor's own sender (see `MailMessage.remitente`): with a Reply-To, the receptor may answer. */
+  remitente?: Remitente;
 }
 
 const AVISO_INVALIDADO =
@@ -66,12 +68,15 @@ export function dteMessage(mail: DteMail): MailMessage {
   const textoEnlaces = enlaces.length
     ? `Por su tamaño, descargue ${enlaces.map((e) => e.nombre).join(' y ')} con ${enlaces.length > 1 ? 'los enlaces' : 'el enlace'} siguiente${enlaces.length > 1 ? 's' : ''} (válido${enlaces.length > 1 ? 's' : ''} ${DIAS_ENLACE} días):`
     : null;
-  const automatico = 'Este es un mensaje automático; por favor no lo responda.';
   const enLinea = mail.enLinea ? `Ver su documento en línea: ${mail.enLinea}` : null;
+  const pie = mail.remitente?.responderA
+    ? `Si tiene preguntas sobre este documento, responda a este mensaje: su respuesta llegará a ${mail.emisorNombre} (${mail.remitente.responderA}).`
+    : 'Este es un mensaje automático; por favor no lo responda.';
 
   return {
     to: mail.to,
     ...(mail.clave ? { clave: mail.clave } : {}),
+    ...(mail.remitente ? { remitente: mail.remitente } : {}),
     subject:
       mail.subject ??
       [mail.invalidado && 'INVALIDADO -', `${mail.emisorNombre}: ${mail.tipoNombre}`, numeroControl]
@@ -90,7 +95,7 @@ export function dteMessage(mail: DteMail): MailMessage {
       ...(enLinea ? [enLinea] : []),
       ...(consulta ? [`Puede verificarlo en el portal de Hacienda: ${consulta}`] : []),
       '',
-      automatico,
+      pie,
     ].join('\n'),
     html: html`<p>${saludo}</p>
       ${aviso && html`<p><strong>${aviso}</strong></p>`}
@@ -114,7 +119,7 @@ export function dteMessage(mail: DteMail): MailMessage {
       }
       ${mail.enLinea && html`<p><a href="${mail.enLinea}">Ver su documento en línea</a></p>`}
       ${consulta && html`<p>Puede verificarlo en el <a href="${consulta}">portal de Hacienda</a>.</p>`}
-      <p><small>${automatico}</small></p>`.value,
+      <p><small>${pie}</small></p>`.value,
     attachments: archivos.flatMap((a) =>
       Buffer.isBuffer(a.archivo)
         ? [{ filename: `${codigoGeneracion}.${a.ext}`, content: a.archivo, contentType: `application/${a.ext}` }]

@@ -1,4 +1,6 @@
+import type { Remitente } from '@dte/domain';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface MailerOptions {
   /** SMTP_URL: smtp:// or smtps://, with credentials and nodemailer options as query parameters. */
@@ -26,6 +28,11 @@ export interface MailMessage {
    * message.
    */
   clave?: string;
+  /**
+   * The emisor's own sender: its name on MAIL_FROM's address (the deployment's servers send for that
+   * domain only, as SPF and DMARC check) and its address as the Reply-To. Unset: MAIL_FROM as it is.
+   */
+  remitente?: Remitente;
 }
 
 export interface SentMail {
@@ -46,10 +53,13 @@ export interface Mailer {
  */
 export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport(pooled(smtpUrl));
-  const dominio = /@([^@>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-  const send = async ({ clave, ...message }: MailMessage): Promise<SentMail> => {
+  const direccion = addressparser(from, { flatten: true })[0]?.address ?? from;
+  const dominio = /@([^@\s]+)$/.exec(direccion)?.[1] ?? 'localhost';
+  const send = async ({ clave, remitente, ...message }: MailMessage): Promise<SentMail> => {
     const info = await transport.sendMail({
-      from,
+      // An address object: nodemailer quotes and encodes the name (RFC 2047), whatever it holds.
+      from: remitente?.nombre ? { name: remitente.nombre, address: direccion } : from,
+      ...(remitente?.responderA ? { replyTo: remitente.responderA } : {}),
       ...message,
       ...(clave ? { messageId: `<${clave}@${dominio}>` } : {}),
     });

@@ -1,14 +1,5 @@
-import { isDuplicateKey, takeNext, takeOwned, type Database } from '@dte/store';
+import { sequenceIdOf, serieDeSecuencia, takeOwned, type Database, type SequenceKey } from '@dte/store';
 import type { Secuenciador } from './secuenciador';
-
-export interface SequenceKey {
-  emisorId: number;
-  establecimientoId: number;
-  puntoVentaId: number;
-  tipoDte: string;
-  ambiente: string;
-  year: number;
-}
 
 /** Sequence ids by key, per database: a sequence, once created, keeps its id. */
 const sequenceIds = new WeakMap<Database['connection'], Map<string, number>>();
@@ -37,24 +28,9 @@ export async function nextCorrelativo(
   ]);
   const sequenceId = ids.get(name) ?? (await sequenceIdOf(db, key));
   ids.set(name, sequenceId);
-  const serie = `correlativo:${sequenceId}`;
+  const serie = serieDeSecuencia(sequenceId);
   const correlativo = secuenciador
     ? await secuenciador.tomar(db.connection, serie, codigoGeneracion)
     : await takeOwned(db.connection, serie, codigoGeneracion);
   return { sequenceId, correlativo };
-}
-
-async function sequenceIdOf(db: Database, key: SequenceKey): Promise<number> {
-  const { Sequence } = db.models;
-  let sequence = await Sequence.findOne(key, { id: 1 }).lean();
-  if (!sequence) {
-    try {
-      await Sequence.create({ ...key, id: await takeNext(db.connection, 'sequence') });
-    } catch (err) {
-      // Another request created this sequence first; its unique key index refused ours.
-      if (!isDuplicateKey(err)) throw err;
-    }
-    sequence = await Sequence.findOne(key, { id: 1 }).lean();
-  }
-  return sequence!.id;
 }

@@ -2505,6 +2505,9 @@ export interface components {
      *     | `IMPORTACION_INVALIDA` | 400: `POST /importaciones` without a file `archivo`, or with one that is neither an Archivo DTE (JSON) nor a ZIP holding at least one `.json` file. Nothing was stored. |
      *     | `IMPORTACION_NOT_FOUND` | 404: the emisor has no import with that id (another emisor's import is answered the same). |
      *     | `DOCUMENTO_IMPORTADO` | 409: `POST /dte/resend` of a document issued with another provider and imported: its receptor got it from that provider, and this service never sends it again. |
+     *     | `CORRELATIVO_RETROCEDE` | 409: a correlativo series' next number (admin CLI `correlativo fijar`, console Configuración) at or below a number the service already issued or reserved of it: numbers only move forward. `ultimo` is the last taken. |
+     *     | `LOGO_NOT_IMAGE` | 400: the emisor's logo (console Configuración, admin CLI `emisor logo`) is not a PNG or JPEG image, as read from its first bytes, whatever its name says. |
+     *     | `LOGO_TOO_LARGE` | 400: the emisor's logo is larger than 512 KB; every PDF carries it. |
      * @enum {string}
      */
     ErrorCode:
@@ -2563,7 +2566,10 @@ export interface components {
       | 'MH_NOT_AWAITED'
       | 'IMPORTACION_INVALIDA'
       | 'IMPORTACION_NOT_FOUND'
-      | 'DOCUMENTO_IMPORTADO';
+      | 'DOCUMENTO_IMPORTADO'
+      | 'CORRELATIVO_RETROCEDE'
+      | 'LOGO_NOT_IMAGE'
+      | 'LOGO_TOO_LARGE';
     /** @description Every refusal and failure. Codes add details next to `message` (see ErrorCode and the examples). */
     Error: {
       /** @constant */
@@ -3611,6 +3617,9 @@ export interface components {
         | 'EMISOR_PRODUCCION'
         | 'FORMATO_PDF_CAMBIADO'
         | 'ENLACE_VIGENCIA_CAMBIADA'
+        | 'REMITENTE_CAMBIADO'
+        | 'LOGO_CAMBIADO'
+        | 'CORRELATIVO_FIJADO'
         | 'CLIENTE_CREADO'
         | 'CLIENTE_MODIFICADO'
         | 'CLIENTE_ELIMINADO'
@@ -15208,6 +15217,9 @@ export interface operations {
           | 'EMISOR_PRODUCCION'
           | 'FORMATO_PDF_CAMBIADO'
           | 'ENLACE_VIGENCIA_CAMBIADA'
+          | 'REMITENTE_CAMBIADO'
+          | 'LOGO_CAMBIADO'
+          | 'CORRELATIVO_FIJADO'
           | 'CLIENTE_CREADO'
           | 'CLIENTE_MODIFICADO'
           | 'CLIENTE_ELIMINADO'

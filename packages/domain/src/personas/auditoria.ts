@@ -66,6 +66,17 @@ export const ACCIONES_AUDITORIA = [
   'FORMATO_PDF_CAMBIADO',
   /** How many days the emisor's share links work (`emisor enlace-vigencia`): the setting before and after. */
   'ENLACE_VIGENCIA_CAMBIADA',
+  /**
+   * The emisor's own sender on its e-mails (From name, Reply-To) or its logo, set or removed (console
+   * Configuración, `emisor remitente`, `emisor logo`): `detalles` hold the setting before and after.
+   */
+  'REMITENTE_CAMBIADO',
+  'LOGO_CAMBIADO',
+  /**
+   * A correlativo series' next number set, for an emisor that continues another provider's (`correlativo
+   * fijar`, console Configuración): `detalles` name the series, the last number taken before and the next.
+   */
+  'CORRELATIVO_FIJADO',
   /** A customer of the book created (also from a document's receptor: its codigoGeneracion), changed, deleted. */
   'CLIENTE_CREADO',
   'CLIENTE_MODIFICADO',

@@ -1,4 +1,5 @@
-import type { Connection } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
+import { DteError, ErrorCode } from '@dte/domain';
 import { isDuplicateKey } from './duplicate-key';
 
 /** Calls on one key run one after the other in this process (a promise chain per key). */
@@ -74,8 +75,12 @@ export async function takeNext(connection: Connection, series: string, owner?: s
  * by then the hint exists, so the update is applied once more.
  */
 export async function advanceHint(connection: Connection, series: string, n: number): Promise<void> {
-  const hints = connection.collection<Hint>('claim_hints');
-  const advance = () => hints.updateOne({ _id: series }, { $max: { n } }, { upsert: true });
+  await maximo(connection.collection<Hint>('claim_hints'), series, n);
+}
+
+/** `{_id, n}` raised to n, created if absent (see `advanceHint`). */
+async function maximo(collection: mongo.Collection<Hint>, _id: string, n: number): Promise<void> {
+  const advance = () => collection.updateOne({ _id }, { $max: { n } }, { upsert: true });
   try {
     await advance();
   } catch (err) {
@@ -131,7 +136,9 @@ export async function takeOwned(
   const tomado = await serialized(series, async () => {
     // Queued behind the call that found the series contended.
     if (disputa?.activa()) return null;
-    let n = known.get(series) ?? (await lastNumber(connection, series));
+    // Read on every take, by `_id`: a floor set by any process counts from this process's next number.
+    const piso = await pisoDe(connection, series);
+    let n = Math.max(known.get(series) ?? (await lastNumber(connection, series)), piso - 1);
     let raced = false;
     for (n++; ; n++) {
       try {
@@ -155,6 +162,72 @@ export async function takeOwned(
     return n;
   });
   return tomado ?? disputa!.tomar();
+}
+
+/**
+ * Each series' floor, `{_id: series, n}`: its next number is at least n (`fijarPiso`). The numbers of an
+ * emisor that continues another provider's correlativos start there.
+ */
+const PISOS = 'numeros_pisos';
+
+/** The highest number a series took (0 if none): its owned numbers and its `takeNext` claims before them. */
+export async function ultimoTomado(connection: Connection, series: string): Promise<number> {
+  // The one read off `_id`: a scan of the series' numbers, for an administrator's rare request.
+  const [ultimo] = await connection
+    .collection<Numero>('numeros')
+    .find({ serie: series }, { projection: { n: 1 } })
+    .sort({ n: -1 })
+    .limit(1)
+    .toArray();
+  return Math.max(ultimo?.n ?? 0, await lastNumber(connection, series));
+}
+
+/**
+ * The highest number of each series, as `ultimoTomado`, for a page that lists them: one scan for them all
+ * instead of one each, the numbers of these series read whole.
+ */
+export async function ultimosTomados(connection: Connection, series: string[]): Promise<Map<string, number>> {
+  const numeros = await connection
+    .collection<Numero>('numeros')
+    .find({ serie: { $in: series } }, { projection: { _id: 0, serie: 1, n: 1 } })
+    .toArray();
+  const ultimos = new Map(await Promise.all(series.map(async (s) => [s, await lastNumber(connection, s)] as const)));
+  for (const { serie, n } of numeros) ultimos.set(serie, Math.max(ultimos.get(serie)!, n));
+  return ultimos;
+}
+
+/** The series' floor: its next number is at least this (1 when none was set). */
+export async function pisoDe(connection: Connection, series: string): Promise<number> {
+  return (await connection.collection<Hint>(PISOS).findOne({ _id: series }))?.n ?? 1;
+}
+
+/**
+ * Sets the series' next number to `siguiente`, which must be above every number it took: `takeOwned` reads
+ * the floor before each number, in every process, so the first number taken after this returns is at least
+ * `siguiente`, and those after it follow without a gap. Refused (409 CORRELATIVO_RETROCEDE, naming the
+ * last number taken) when a number at or above it was taken. A number being taken while the floor is
+ * written was read against the floor before, so it is below `siguiente` unless it took `siguiente` itself
+ * or beyond, which the second read finds: the answer's `siguiente` is then the one after it. Floors only
+ * rise (`$max`), and no number is ever taken twice whatever the floor says (the unique index on serie, n).
+ */
+export async function fijarPiso(
+  connection: Connection,
+  series: string,
+  siguiente: number,
+  /** Only the refusal: what a person is asked to confirm is checked first, and nothing is written. */
+  soloComprobar = false,
+): Promise<{ ultimo: number; siguiente: number }> {
+  const ultimo = await ultimoTomado(connection, series);
+  if (siguiente <= ultimo)
+    throw new DteError(
+      ErrorCode.CORRELATIVO_RETROCEDE,
+      409,
+      `El correlativo ${ultimo} ya se emitió o se reservó en esta serie: el siguiente debe ser mayor que ${ultimo}`,
+      { ultimo },
+    );
+  if (soloComprobar) return { ultimo, siguiente };
+  await maximo(connection.collection<Hint>(PISOS), series, siguiente);
+  return { ultimo, siguiente: Math.max(siguiente, (await ultimoTomado(connection, series)) + 1) };
 }
 
 /**

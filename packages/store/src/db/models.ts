@@ -61,6 +61,17 @@ const emisorSchema = new Schema(
     formatoPdf: { type: String, enum: [...PAPELES, null], default: null },
     /** How many days a share link of its documents works (admin CLI `emisor enlace-vigencia`); null: 90. */
     enlaceVigenciaDias: { type: Number, default: null },
+    /**
+     * The emisor's own sender on its receptors' e-mails (`Remitente`; console Configuración, admin CLI
+     * `emisor remitente`): the From's name and the Reply-To; null, MAIL_FROM's name and no Reply-To.
+     */
+    remitente: {
+      type: new Schema(
+        { nombre: { type: String, default: null }, responderA: { type: String, default: null } },
+        { _id: false },
+      ),
+      default: null,
+    },
     branding: {
       logoKey: { type: String, default: null },
       colorPrincipal: { type: String, default: '#1F3A93' },

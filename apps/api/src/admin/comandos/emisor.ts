@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { AmbienteCode } from '@dte/domain';
+import { logoValido, type AmbienteCode } from '@dte/domain';
 import { VIGENCIA_ENLACE_DOCUMENTO_DIAS } from '@dte/store';
 import { auditarOperador } from '../auditoria';
-import { contados, porAccion, print, type Comando } from '../comando';
+import { contados, porAccion, print, type Comando, type Contexto } from '../comando';
 import { fijarFormatoPdf } from '../formato-pdf';
 
 export const emisor: Comando = {
@@ -24,8 +24,14 @@ export const emisor: Comando = {
                 and of each of its establishments.
   emisor normativa --emisor <id> --servicio
                 the emisor follows NORMATIVA_2026_DESDE again (its own cut-over removed)
-  emisor branding --emisor <id> [--logo <png|jpg|gif|webp|svg file>] [--color-principal #RRGGBB]
+  emisor branding --emisor <id> [--logo <PNG or JPEG file>] [--color-principal #RRGGBB]
                 [--color-secundario #RRGGBB] [--color-fondo #RRGGBB]
+  emisor remitente --emisor <id> [--nombre <From name>] [--responder-a <e-mail>]
+                the emisor's own sender on its receptors' e-mails: its name on MAIL_FROM's address, and
+                the Reply-To; an option given empty ('') removes that setting, one not given keeps it;
+                recorded in the emisor's audit log
+  emisor logo --emisor <id> <PNG or JPEG file, 512 KB at most> | --quitar
+                the logo of the emisor's PDFs, or none; recorded in the emisor's audit log
   emisor compras --emisor <id> [--monto-confirmacion <USD, e.g. 500.00>|--servicio] [--primero-del-proveedor si|no]
                 which received documents MH confirmed wait for a person (COMPRAS_CONFIRMAR) to compare them
                 with MH's consulta pública before they count: those above the amount (--servicio: the
@@ -68,6 +74,8 @@ export const emisor: Comando = {
     'primero-del-proveedor': 'valor',
     formato: 'valor',
     dias: 'valor',
+    'responder-a': 'valor',
+    quitar: 'bandera',
   },
   ejecutar: porAccion('emisor', {
     async create({ tenants }, o) {
@@ -93,7 +101,8 @@ export const emisor: Comando = {
         `emisor ${emisor.id} created (NIT ${emisor.nit}); next: establecimiento create --emisor ${emisor.id}`,
       );
     },
-    async branding({ tenants, store }, o) {
+    async branding(contexto, o) {
+      const { tenants } = contexto;
       const colores = Object.fromEntries(
         (
           [
@@ -105,12 +114,35 @@ export const emisor: Comando = {
           .map(([field, option]) => [field, o.optional(option)])
           .filter(([, value]) => value !== null),
       );
-      const logo = o.optional('logo');
-      const branding = await tenants.setBranding(o.id('emisor'), store(), {
-        colores,
-        logo: logo ? { bytes: fs.readFileSync(logo), file: logo } : undefined,
+      const archivo = o.optional('logo');
+      const logo = archivo === null ? null : fs.readFileSync(archivo);
+      // Checked before anything is written: a bad logo leaves the colours as they were, a bad colour the logo.
+      if (logo) logoValido(logo);
+      const branding = await tenants.setColores(o.id('emisor'), colores);
+      const puesto = logo && (await fijarLogo(contexto, o.id('emisor'), logo, 'emisor branding'));
+      print({ ...branding, ...(puesto && { logoKey: puesto.logoKey }) }, `branding of emisor ${o.id('emisor')} saved`);
+    },
+    async remitente({ tenants, db }, o) {
+      const emisorId = o.id('emisor');
+      const nombre = o.optional('nombre');
+      const responderA = o.optional('responder-a');
+      const hecho = await tenants.setRemitente(emisorId, {
+        ...(nombre !== null && { nombre }),
+        ...(responderA !== null && { responderA }),
       });
-      print(branding, `branding of emisor ${o.id('emisor')} saved`);
+      await auditarOperador(db, emisorId, 'REMITENTE_CAMBIADO', 'emisor remitente', {
+        detalles: hecho.detalles,
+      });
+      const { detalles: _, ...vista } = hecho;
+      print(vista, `the e-mails of emisor ${emisorId} are sent as printed`);
+    },
+    async logo(contexto, o) {
+      const [archivo, ...sobra] = o.positionals;
+      if (o.flag('quitar') === (archivo !== undefined) || sobra.length)
+        throw new Error('emisor logo takes one file, or --quitar to remove the logo');
+      const emisorId = o.id('emisor');
+      const hecho = await fijarLogo(contexto, emisorId, archivo === undefined ? null : fs.readFileSync(archivo));
+      print(hecho, hecho.logoKey ? `logo of emisor ${emisorId} saved` : `emisor ${emisorId} has no logo now`);
     },
     async distrito({ tenants }, o) {
       print(
@@ -196,3 +228,17 @@ export const emisor: Comando = {
     },
   }),
 };
+
+/** The emisor's logo set (`emisor logo`, `emisor branding --logo`) or removed, in its audit log. */
+async function fijarLogo(
+  { tenants, db, store }: Contexto,
+  emisorId: number,
+  logo: Buffer | null,
+  comando = 'emisor logo',
+) {
+  const hecho = await tenants.setLogo(emisorId, store(), logo);
+  await auditarOperador(db, emisorId, 'LOGO_CAMBIADO', comando, {
+    detalles: { logoKey: hecho.logoKey, anterior: hecho.anterior },
+  });
+  return hecho;
+}

@@ -3,6 +3,7 @@ import { anexos } from './anexos';
 import { buzon } from './buzon';
 import { certificacion } from './certificacion';
 import { conciliar } from './conciliar';
+import { correlativo } from './correlativo';
 import { devTenant } from './dev-tenant';
 import { documentos } from './documentos';
 import { emisor } from './emisor';
@@ -22,6 +23,7 @@ export const COMANDOS: readonly Comando[] = [
   emisor,
   establecimiento,
   puntoVenta,
+  correlativo,
   token,
   usuario,
   documentos,

@@ -272,12 +272,20 @@ describe('the code samples of /docs, run against the stack', () => {
     replaceProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo(), [CODIGO_PRODUCTO]: codigoNuevo() }),
     deleteProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo() }),
     importProductos: async () => Object.fromEntries(CODIGOS_IMPORTADOS.map((c) => [c, codigoNuevo()])),
+    // The share link of a document of the tenant's.
+    createShareLink: async () => ({ [EMITIDO]: factura }),
+    revokeShareLinks: async () => ({ [EMITIDO]: factura }),
+    // An import the tenant started (the example's file is another NIT's document: it is reported, not imported).
+    getImportacion: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
+    listImportacionRechazados: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
     sondearMh: async () => {
       await contingenciaEsperando();
       return {};
     },
   };
 
+  const importacion = async () =>
+    (await api('POST', '/importaciones', tenant, ejemplo('createImportacion'))).body.data.id as string;
   const clienteNuevo = async () =>
     (await api('POST', '/clientes', tenant, { nombre: 'Muestra', tipoDocumento: '13', numDocumento: duiNuevo() })).body
       .data.id as string;

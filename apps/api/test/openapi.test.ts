@@ -6,6 +6,7 @@ import { loadConfig } from '@dte/config';
 import { documentView, Documents, TenantCache, type Database, type StoredDocument } from '@dte/store';
 import {
   anulacionRequest,
+  archivoDteImportado,
   archivoDteRecibido,
   buzonRequest,
   clasificarCompraRequest,
@@ -132,6 +133,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/certificacion': certificacionRequest,
   '/buzon': buzonRequest,
   '/compras': archivoDteRecibido,
+  '/importaciones': archivoDteImportado,
   '/compras/{codigoGeneracion}': clasificarCompraRequest,
   '/compras/{codigoGeneracion}/confirmacion': confirmarCompraRequest,
   '/clientes': clienteRequest,
@@ -141,8 +143,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/operaciones/sondeo': sondeoRequest,
 };
 
-/** The bodies that are a file (CSV or xlsx, a ZIP or an Archivo DTE to import), not JSON. */
-const archivos = ['/clientes/importar', '/productos/importar', '/importaciones'];
+/** The bodies that are a file (CSV or xlsx), not JSON. */
+const archivos = ['/clientes/importar', '/productos/importar'];
 
 const bodyOf = (path: string) =>
   (doc.paths[path].post ?? doc.paths[path].patch ?? doc.paths[path].put).requestBody.content['application/json'];

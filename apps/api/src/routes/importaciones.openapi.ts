@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { archivoDteImportado } from '@dte/domain';
 import { example, json, type Operation } from '../openapi/operation';
 
 const importacion = z
@@ -27,6 +28,25 @@ const EJEMPLO = {
   terminadaEn: null,
 };
 
+/** A Factura the emisor issued with its previous provider, as that provider handed its Archivo DTE over. */
+const ARCHIVO_EJEMPLO = {
+  identificacion: {
+    version: 2,
+    ambiente: '00',
+    tipoDte: '01',
+    numeroControl: 'DTE-01-M001P001-000000000000118',
+    codigoGeneracion: '7B1D3F5A-2C4E-4A6B-8D0F-1A3C5E7B9D2F',
+    fecEmi: '2026-11-20',
+    horEmi: '10:15:00',
+  },
+  emisor: { nit: '06140101001012', nrc: '7654321', nombre: 'EMPRESA, S.A. DE C.V.' },
+  receptor: null,
+  cuerpoDocumento: [],
+  resumen: {},
+  firmaElectronica: 'eyJhbGciOiJSUzUxMiJ9.eyJ…',
+  selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
+};
+
 const idParam = { name: 'id', in: 'path', required: true, description: 'The import’s id', schema: { type: 'string' } };
 
 const DESCRIPCION =
@@ -49,16 +69,27 @@ export const importacionesOperations: Operation[] = [
     summary: 'Import the documents issued with a previous provider',
     description:
       DESCRIPCION +
-      ' The body is `multipart/form-data` with one file `archivo` (256 MB at most): an Archivo DTE (JSON), or a ZIP ' +
-      'of them, each with its PDF of the same name beside it when there is one (kept as the document’s PDF; ' +
-      'otherwise one is rendered when asked for). Answers 202 at once: the import runs as a workflow, resumable ' +
-      'after a crash (no document is recorded twice), its progress read with GET /importaciones/{id}.',
+      ' The body is one Archivo DTE (JSON, as here); or a ZIP of them (`application/zip` as the body, or ' +
+      '`multipart/form-data` with the file in `archivo`, 256 MB at most), each with its PDF of the same name ' +
+      'beside it when there is one (kept as the document’s PDF; otherwise one is rendered when asked for). ' +
+      'Answers 202 at once: the import runs as a workflow, resumable after a crash (no document is recorded ' +
+      'twice), its progress read with GET /importaciones/{id}. A JSON body that is no Archivo DTE is refused at ' +
+      'once (400 ARCHIVO_DTE_INVALID), as is a file that is neither one nor a ZIP holding one (400 ' +
+      'IMPORTACION_INVALIDA).',
     authenticated: true,
     permission: 'IMPORTACION',
     request: {
-      schema: { type: 'object', properties: { archivo: { type: 'string', format: 'binary' } }, required: ['archivo'] },
+      schema: archivoDteImportado,
       required: true,
-      tipo: 'multipart/form-data',
+      examples: example('An Archivo DTE', ARCHIVO_EJEMPLO),
+      otrosTipos: {
+        'application/zip': { type: 'string', format: 'binary' },
+        'multipart/form-data': {
+          type: 'object',
+          properties: { archivo: { type: 'string', format: 'binary' } },
+          required: ['archivo'],
+        },
+      },
     },
     responses: {
       202: {
@@ -72,7 +103,7 @@ export const importacionesOperations: Operation[] = [
         ),
       },
     },
-    errors: { 400: ['IMPORTACION_INVALIDA'], 413: ['PAYLOAD_TOO_LARGE'] },
+    errors: { 400: ['IMPORTACION_INVALIDA', 'ARCHIVO_DTE_INVALID'], 413: ['PAYLOAD_TOO_LARGE'] },
   },
   {
     method: 'get',

@@ -1,7 +1,14 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { DteError, ErrorCode, parseRequest, validationError } from '@dte/domain';
+import {
+  DteError,
+  ErrorCode,
+  exigirEstructura,
+  identificarImportado,
+  parseRequest,
+  validationError,
+} from '@dte/domain';
 import { Importaciones, MAX_ARCHIVOS, type Importacion } from '@dte/store';
 import type { ApiContext } from '../context';
 import { auditar } from '../http/auditoria';
@@ -31,19 +38,39 @@ export const recibirArchivo: RequestHandler = (req, res, next) =>
     );
   });
 
+/** A ZIP sent as the body itself (`Content-Type: application/zip`), as large as an upload. */
+const zipComoCuerpo = express.raw({ type: 'application/zip', limit: MAX_IMPORTACION });
+
+/**
+ * The file to import and its name, as the request brings it: an upload (`archivo`), a ZIP as the body, or one
+ * Archivo DTE as the JSON body (refused at once, 400 ARCHIVO_DTE_INVALID, when it is none).
+ */
+function archivoDe(req: Request): { nombre: string; contenido: Buffer } {
+  if (req.is('multipart/form-data')) {
+    const archivo = req.file;
+    if (!archivo)
+      throw validationError('The upload has no file `archivo`', [{ field: 'archivo', message: 'Requerido' }]);
+    return { nombre: archivo.originalname, contenido: archivo.buffer };
+  }
+  if (req.is('application/zip') && Buffer.isBuffer(req.body)) return { nombre: 'importacion.zip', contenido: req.body };
+  // Checked before it is serialised again: a body nested deep enough exhausts JSON.stringify's stack.
+  exigirEstructura(req.body);
+  const { codigoGeneracion } = identificarImportado(req.body);
+  return { nombre: `${codigoGeneracion}.json`, contenido: Buffer.from(JSON.stringify(req.body)) };
+}
+
 const paginaRechazados = z.strictObject({
   desde: z.coerce.number().int().min(0).max(MAX_ARCHIVOS).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 /**
- * Starts an import from a request's uploaded file `archivo` (permission IMPORTACION) and audits it; the
- * console's form comes through here too.
+ * Starts an import from the request's file (`archivoDe`; permission IMPORTACION) and audits it; the console's
+ * form comes through here too.
  */
 export async function importarSubida(ctx: ApiContext, req: Request): Promise<Importacion> {
   requirePermission(req.auth, 'IMPORTACION');
-  const archivo = req.file;
-  if (!archivo) throw validationError('The upload has no file `archivo`', [{ field: 'archivo', message: 'Requerido' }]);
+  const { nombre, contenido } = archivoDe(req);
   const importacion = await iniciarImportacion(
     {
       connection: ctx.db.connection,
@@ -53,8 +80,8 @@ export async function importarSubida(ctx: ApiContext, req: Request): Promise<Imp
     },
     req.auth.emisorId,
     req.auth.actor,
-    archivo.originalname,
-    archivo.buffer,
+    nombre,
+    contenido,
   );
   await auditar(ctx, req, 'IMPORTACION_INICIADA', {
     detalles: { importacionId: importacion._id, nombre: importacion.nombre },
@@ -81,7 +108,7 @@ export async function importacionPropia(ctx: ApiContext, emisorId: number, id: s
 export function importacionesRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post('/importaciones', authenticate(ctx), recibirArchivo, async (req, res) => {
+  router.post('/importaciones', authenticate(ctx), recibirArchivo, zipComoCuerpo, async (req, res) => {
     const importacion = await importarSubida(ctx, req);
     res
       .status(202)

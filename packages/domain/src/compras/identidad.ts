@@ -51,8 +51,11 @@ export const archivoDteRecibido = archivoDte(
   `Tipo de documento que no se recibe de un proveedor (se reciben ${TIPOS.join(', ')})`,
 );
 
-/** An Archivo DTE of any kind the service issues: what an emisor brings from its previous provider. */
-const archivoDteEmitido = archivoDte(
+/**
+ * An Archivo DTE of any kind the service issues: what an emisor brings from its previous provider
+ * (POST /importaciones's JSON body).
+ */
+export const archivoDteImportado = archivoDte(
   DTE_TIPOS.map((t) => documentKind(t).tipoDte),
   'Tipo de documento que el servicio no emite',
 );
@@ -97,7 +100,7 @@ export const identificarCompra = (archivo: unknown) => identificar(archivo, arch
  * Reads the identity of a document an emisor issued elsewhere and brings here (issue 53's import), refused
  * as `identificarCompra` refuses; `proveedor` is then the emisor that issued it.
  */
-export const identificarImportado = (archivo: unknown) => identificar(archivo, archivoDteEmitido);
+export const identificarImportado = (archivo: unknown) => identificar(archivo, archivoDteImportado);
 
 /** The period (YYYY-MM) a received document is filed in: its fecEmi's month. */
 export const periodoDeCompra = (fecEmi: string) => fecEmi.slice(0, 7);

@@ -1,4 +1,5 @@
 export {
+  archivoDteImportado,
   archivoDteRecibido,
   exigirEstructura,
   identificarCompra,

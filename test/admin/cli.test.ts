@@ -9,6 +9,9 @@ import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
 const exec = promisify(execFile);
+// A dozen CLI runs one after the other, each a Node process that connects to the database: on a machine busy
+// with other work each takes seconds, and jest's default of 120 s is a time budget, not a wait for a condition.
+jest.setTimeout(600_000);
 
 /** `npm run admin -- …` against the test stack's database: a tenant made from the shell issues a document. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON printed by the CLI

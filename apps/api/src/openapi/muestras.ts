@@ -57,7 +57,17 @@ interface Llamada {
   tipo: string;
   /** The answer may also be JSON (a PDF's `url` and `base64` formats): the TypeScript sample narrows it. */
   tambienJson: boolean;
+  /** The operation is on one issued document: the sample first finds the newest one MH sealed. */
+  deUnDocumento: boolean;
 }
+
+/**
+ * Where a sample on one document puts the codigoGeneracion it found, written in its language's way (a shell
+ * variable, a Python string joined to the path, a TypeScript property).
+ */
+const DOCUMENTO_HALLADO = '{{codigoGeneracion}}';
+const LISTA_DE_UNO = '/dte?estado=PROCESSED&limit=1';
+const COMO_HAY_UNO = 'The newest document MH sealed (on a fresh stack, issue one first: POST /dte/dte01).';
 
 function valor(p: JsonSchema): Valor {
   const schema = (p.schema ?? {}) as JsonSchema;
@@ -83,7 +93,19 @@ function llamada(op: Operation): Llamada {
     tipos[0] ??
     'application/json';
   const tambienJson = tipo !== 'application/json' && tipos.includes('application/json');
-  return { op, ruta, consulta, body, tipoCuerpo: op.request?.tipo ?? 'application/json', tipo, tambienJson };
+  // An issued document's id in a sample would answer 404 anywhere but in the reference's own example.
+  const deUnDocumento = op.path.startsWith('/dte/') && 'codigoGeneracion' in ruta;
+  if (deUnDocumento) ruta.codigoGeneracion = DOCUMENTO_HALLADO;
+  return {
+    op,
+    ruta,
+    consulta,
+    body,
+    tipoCuerpo: op.request?.tipo ?? 'application/json',
+    tipo,
+    tambienJson,
+    deUnDocumento,
+  };
 }
 
 /** A body sent as the file it is (its example's text), not as JSON. */
@@ -102,7 +124,9 @@ const ARCHIVO_DE_FORMULARIO = 'archivo.json';
 const QUE_ARCHIVO = `${ARCHIVO_DE_FORMULARIO}: an Archivo DTE (JSON) of a document issued with the previous provider`;
 
 function url({ op, ruta, consulta }: Llamada): string {
-  const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) => encodeURIComponent(ruta[nombre]!));
+  const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) =>
+    ruta[nombre] === DOCUMENTO_HALLADO ? DOCUMENTO_HALLADO : encodeURIComponent(ruta[nombre]!),
+  );
   const query = new URLSearchParams(consulta.map(([k, v]) => [k, String(v)])).toString();
   return query ? `${camino}?${query}` : camino;
 }
@@ -144,7 +168,7 @@ const PY = { clave: (k: string) => JSON.stringify(k), nulo: 'None', verdad: ['Fa
 function curl(l: Llamada): string {
   const { op } = l;
   const metodo = op.method === 'get' ? '' : ` -X ${op.method.toUpperCase()}`;
-  const lineas = [`curl -sS --fail-with-body${metodo} "$DTE_API_URL${url(l)}"`];
+  const lineas = [`curl -sS --fail-with-body${metodo} "$DTE_API_URL${url(l).replace(DOCUMENTO_HALLADO, '$CODIGO')}"`];
   if (op.authenticated) lineas.push(`-H "Authorization: Bearer $DTE_TOKEN"`);
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) lineas.push(`-H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
@@ -155,8 +179,11 @@ function curl(l: Llamada): string {
   else if (!esJson(l) && EXTENSIONES[l.tipo]) lineas.push(`-o ${archivo(l)}`);
   const orden = lineas.join(' \\\n  ');
   if (campo) return `# ${QUE_ARCHIVO}\n${orden}`;
-  if (l.body === undefined) return orden;
-  return `${orden}\n${esArchivo(l) ? l.body.replace(/\n$/, '') : JSON.stringify(l.body, null, 2)}\n${fin}`;
+  const hallado = l.deUnDocumento
+    ? `# ${COMO_HAY_UNO}\nCODIGO=$(curl -sS --fail-with-body "$DTE_API_URL${LISTA_DE_UNO}" -H "Authorization: Bearer $DTE_TOKEN" \\\n  | grep -o '"codigoGeneracion":"[^"]*"' | head -1 | cut -d'"' -f4)\n`
+    : '';
+  if (l.body === undefined) return `${hallado}${orden}`;
+  return `${hallado}${orden}\n${esArchivo(l) ? l.body.replace(/\n$/, '') : JSON.stringify(l.body, null, 2)}\n${fin}`;
 }
 
 /**
@@ -187,7 +214,13 @@ function typescript(l: Llamada): string {
   const campo = campoDeArchivo(l);
   if (campo) return typescriptFormulario(l, campo);
   const args: Record<string, unknown> = {};
-  if (Object.keys(l.ruta).length) args.path = l.ruta;
+  if (Object.keys(l.ruta).length)
+    args.path = Object.fromEntries(
+      Object.entries(l.ruta).map(([k, v]) => [
+        k,
+        v === DOCUMENTO_HALLADO ? new Codigo('documento.codigoGeneracion') : v,
+      ]),
+    );
   if (l.consulta.length) args.query = Object.fromEntries(l.consulta);
   if (l.body !== undefined)
     args.body = esArchivo(l)
@@ -205,6 +238,13 @@ function typescript(l: Llamada): string {
     `import { DteClient } from '@dte/client';`,
     '',
     `const client = new DteClient({ baseUrl: process.env.DTE_API_URL!, token: process.env.DTE_TOKEN! });`,
+    ...(l.deUnDocumento
+      ? [
+          `// ${COMO_HAY_UNO}`,
+          `const { data: [documento] } = await client.operaciones.listDocuments({ query: { estado: 'PROCESSED', limit: 1 } });`,
+          `if (!documento) throw new Error('No document sealed yet');`,
+        ]
+      : []),
     `const respuesta = ${llamado};`,
     ...(binario && l.tambienJson
       ? [`if (!(respuesta instanceof Blob)) throw new Error('Expected the file, got ' + JSON.stringify(respuesta));`]
@@ -223,7 +263,9 @@ function python(l: Llamada): string {
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) cabeceras.push(`"Idempotency-Key": str(uuid.uuid4())`);
   const argumentos = [
-    `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))}`,
+    `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))
+      .replace(DOCUMENTO_HALLADO, '" + codigo + "')
+      .replace(/ \+ ""$/, '')}`,
     `method="${op.method.toUpperCase()}"`,
     ...(campo
       ? ['data=formulario']
@@ -255,6 +297,16 @@ function python(l: Llamada): string {
     `import json, os, sys, urllib.error, urllib.request${op.idempotent || campo ? ', uuid' : ''}`,
     '',
     ...formulario,
+    ...(l.deUnDocumento
+      ? [
+          `# ${COMO_HAY_UNO}`,
+          `lista = urllib.request.Request(`,
+          `    os.environ["DTE_API_URL"] + "${LISTA_DE_UNO}",`,
+          `    headers={"Authorization": "Bearer " + os.environ["DTE_TOKEN"]},`,
+          `)`,
+          `codigo = json.load(urllib.request.urlopen(lista))["data"][0]["codigoGeneracion"]`,
+        ]
+      : []),
     `req = urllib.request.Request(\n${argumentos.map((a) => `    ${a},`).join('\n')}\n)`,
     'try:',
     '    with urllib.request.urlopen(req) as res:',

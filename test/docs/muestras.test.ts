@@ -11,6 +11,7 @@ import { VALOR_DE_EJEMPLO, type CodeSample } from '../../apps/api/src/openapi/mu
 import { duiNuevo, nitNuevo } from '../clientes/libreta';
 import { crearCuentaImap, type CuentaImap } from '../support/buzon';
 import { alReceptor, archivoDte, emitir } from '../support/fixtures';
+import { archivosPrevios } from '../support/importacion';
 import { eventually } from '../support/eventually';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, simulator, type TestTenant } from '../support/tenant';
@@ -215,7 +216,7 @@ describe('the code samples of /docs, run against the stack', () => {
    * What a sample's example refers to that must exist in the test tenant, made before each run of it, and
    * the example's ids replaced by the real ones: the only place a sample is changed before it runs.
    */
-  const PREPARAR: Record<string, () => Promise<Record<string, string>>> = {
+  const PREPARAR: Record<string, (cwd: string) => Promise<Record<string, string>>> = {
     issueNotaCredito: async () => ({ [CCF]: ccf }),
     issueNotaDebito: async () => ({ [CCF]: ccf }),
     vistaPreviaNotaCredito: async () => ({ [CCF]: ccf }),
@@ -226,10 +227,14 @@ describe('the code samples of /docs, run against the stack', () => {
     issueRetorno: async () => ({ [FACTURA]: await emitirFactura() }),
     // Each run invalidates a document of its own, replaced by another.
     invalidateDocument: async () => ({ [FACTURA]: await emitirFactura(), [REEMPLAZO]: await emitirFactura() }),
-    getPdf: async () => ({ [EMITIDO]: factura }),
-    getDocument: async () => ({ [EMITIDO]: factura }),
-    getArchivoDte: async () => ({ [EMITIDO]: factura }),
-    resendDocument: async () => ({ [EMITIDO]: factura }),
+    // A document's operations (getPdf, resendDocument, …) find the newest sealed one themselves, as written.
+    // The import's file, beside the sample as its one line says: a document of the previous provider's.
+    createImportacion: async (cwd) => {
+      fs.writeFileSync(path.join(cwd, 'archivo.json'), JSON.stringify(await archivoPrevio()));
+      return {};
+    },
+    getImportacion: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
+    listImportacionRechazados: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
     // One endpoint for all (an emisor has at most 10), but one of its own for each run that deletes it.
     getWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: endpoint }),
     deleteWebhook: async () => ({ [VALOR_DE_EJEMPLO.id!]: await webhook() }),
@@ -272,20 +277,35 @@ describe('the code samples of /docs, run against the stack', () => {
     replaceProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo(), [CODIGO_PRODUCTO]: codigoNuevo() }),
     deleteProducto: async () => ({ [ID_PRODUCTO]: await productoNuevo() }),
     importProductos: async () => Object.fromEntries(CODIGOS_IMPORTADOS.map((c) => [c, codigoNuevo()])),
-    // The share link of a document of the tenant's.
-    createShareLink: async () => ({ [EMITIDO]: factura }),
-    revokeShareLinks: async () => ({ [EMITIDO]: factura }),
-    // An import the tenant started (the example's file is another NIT's document: it is reported, not imported).
-    getImportacion: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
-    listImportacionRechazados: async () => ({ [VALOR_DE_EJEMPLO.id!]: await importacion() }),
     sondearMh: async () => {
       await contingenciaEsperando();
       return {};
     },
   };
 
-  const importacion = async () =>
-    (await api('POST', '/importaciones', tenant, ejemplo('createImportacion'))).body.data.id as string;
+  /** An Archivo DTE of the tenant's, as its previous provider issued it: numbered far from its own series. */
+  let importados = 0;
+  const archivoPrevio = async () => {
+    const plantilla = await client.operaciones.getArchivoDte({ path: { codigoGeneracion: factura } });
+    const [archivo] = await archivosPrevios(tenant, plantilla, 1, {
+      fecEmi: '2026-11-10',
+      desde: 900_000 + ++importados,
+    });
+    return archivo!;
+  };
+  /** An import of the tenant's, started. */
+  const importacion = async () => {
+    const subida = new FormData();
+    subida.append('archivo', new Blob([JSON.stringify(await archivoPrevio())]), 'archivo.json');
+    const res = await fetch(`${stack().api}/importaciones`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.token}` },
+      body: subida,
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+
   const clienteNuevo = async () =>
     (await api('POST', '/clientes', tenant, { nombre: 'Muestra', tipoDocumento: '13', numDocumento: duiNuevo() })).body
       .data.id as string;
@@ -364,7 +384,7 @@ describe('the code samples of /docs, run against the stack', () => {
       for (let m = pendientes.shift(); m; m = pendientes.shift()) {
         const cwd = fs.mkdtempSync(path.join(DIRECTORIO, `${m.operationId}-`));
         try {
-          const sustituciones = (await PREPARAR[m.operationId]?.()) ?? {};
+          const sustituciones = (await PREPARAR[m.operationId]?.(cwd)) ?? {};
           const source = Object.entries(sustituciones).reduce((s, [de, a]) => s.replaceAll(de, a), m.source);
           const { stdout } = await ejecutar(
             m,

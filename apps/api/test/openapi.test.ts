@@ -6,7 +6,6 @@ import { loadConfig } from '@dte/config';
 import { documentView, Documents, TenantCache, type Database, type StoredDocument } from '@dte/store';
 import {
   anulacionRequest,
-  archivoDteImportado,
   archivoDteRecibido,
   buzonRequest,
   clasificarCompraRequest,
@@ -133,7 +132,6 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/certificacion': certificacionRequest,
   '/buzon': buzonRequest,
   '/compras': archivoDteRecibido,
-  '/importaciones': archivoDteImportado,
   '/compras/{codigoGeneracion}': clasificarCompraRequest,
   '/compras/{codigoGeneracion}/confirmacion': confirmarCompraRequest,
   '/clientes': clienteRequest,
@@ -143,8 +141,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/operaciones/sondeo': sondeoRequest,
 };
 
-/** The bodies that are a file (CSV or xlsx), not JSON. */
-const archivos = ['/clientes/importar', '/productos/importar'];
+/** The bodies that are a file (CSV or xlsx, the documents to import), not JSON. */
+const archivos = ['/clientes/importar', '/productos/importar', '/importaciones'];
 
 const bodyOf = (path: string) =>
   (doc.paths[path].post ?? doc.paths[path].patch ?? doc.paths[path].put).requestBody.content['application/json'];

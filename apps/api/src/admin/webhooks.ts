@@ -1,25 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from '@dte/config';
 import { parseRequest, webhookRequest, type AmbienteCode, type WebhookRequest } from '@dte/domain';
 import { Tenants, Webhooks, type Database, type SecretBox } from '@dte/store';
 import { comprobarDestino } from '../http/destino';
 import { auditarOperador } from './auditoria';
 
-/** The emisor's new endpoint, its URL checked as `POST /webhooks` checks it, and its secret (shown once). */
+/**
+ * The emisor's new endpoint, its URL checked as `POST /webhooks` checks it (private destinations as
+ * `privadosPermitidos` says), and its secret (shown once).
+ */
 export async function crearEndpoint(
-  config: Config,
   db: Database,
   box: SecretBox,
   emisorId: number,
   pedido: WebhookRequest,
+  privadosPermitidos: boolean,
 ) {
   const emisor = await new Tenants(db, box).emisor(emisorId);
-  const url = await comprobarDestino(
-    pedido.url,
-    emisor.ambiente as AmbienteCode,
-    config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
-  );
+  const url = await comprobarDestino(pedido.url, emisor.ambiente as AmbienteCode, privadosPermitidos);
   return new Webhooks(db.connection, box).crear(emisorId, { ...pedido, url });
 }
 
@@ -35,7 +33,6 @@ const FIRMA = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
  * for the person at the terminal (the endpoint and its secret, what each forward answered).
  */
 export async function escuchar(
-  config: Config,
   db: Database,
   box: SecretBox,
   emisorId: number,
@@ -84,7 +81,13 @@ export async function escuchar(
       ...(eventos ? { eventos } : {}),
       descripcion: `webhooks escuchar → ${destino.href}`,
     });
-    creado = await crearEndpoint(config, db, box, emisorId, pedido);
+    // The listener's own loopback address, whatever this shell's WEBHOOK_PERMITIR_DESTINOS_PRIVADOS: that
+    // setting keeps tenants' URLs off the deployment's private network, and this URL is no tenant's but the
+    // socket this command just opened, for an operator who holds the database's keys. The developer running
+    // it in a shell of their own beside `npm start` has no reason to export the setting there too. Deliveries
+    // still pass the worker's own check: they reach the listener from a worker on this machine that allows
+    // private destinations (`npm start`'s does), as a hosted deployment's do not.
+    creado = await crearEndpoint(db, box, emisorId, pedido, true);
   } catch (err) {
     server.close();
     throw err;

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { documentRecord } from './schemas';
 
 const { contribuyente, direccion } = examples;
+/** The taxpayer as DTE 04's receptor and DTE 15's donante take it: by its document, without the CCF's `nit`. */
+const { nit: _nit, ...porDocumento } = contribuyente;
 
 /**
  * Example bodies the reference's operations share, and those the integration tests issue; the rest are beside
@@ -47,7 +49,7 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
   NOTA_REMISION: {
     summary: 'Goods sent on consignment for a Factura; 13 % IVA added on the taxed line',
     body: {
-      receptor: { ...contribuyente, bienTitulo: '03' },
+      receptor: { ...porDocumento, bienTitulo: '03' },
       documentosRelacionados: [
         { tipoDocumento: '01', tipoGeneracion: 2, numeroDocumento: FACTURA, fechaEmision: '2026-11-20' },
       ],
@@ -208,7 +210,7 @@ export const ISSUANCE_EXAMPLES: Record<DteTipo, { summary: string; body: unknown
   COMPROBANTE_DONACION: {
     summary: 'A donation in cash and in used goods to a qualified foundation',
     body: {
-      donante: { ...contribuyente, codDomiciliado: 1 },
+      donante: { ...porDocumento, codDomiciliado: 1 },
       otrosDocumentos: [
         {
           codDocAsociado: 1,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { archivoDteImportado } from '@dte/domain';
 import { example, json, type Operation } from '../openapi/operation';
 
 const importacion = z
@@ -28,25 +27,6 @@ const EJEMPLO = {
   terminadaEn: null,
 };
 
-/** A Factura the emisor issued with its previous provider, as that provider handed its Archivo DTE over. */
-const ARCHIVO_EJEMPLO = {
-  identificacion: {
-    version: 2,
-    ambiente: '00',
-    tipoDte: '01',
-    numeroControl: 'DTE-01-M001P001-000000000000118',
-    codigoGeneracion: '7B1D3F5A-2C4E-4A6B-8D0F-1A3C5E7B9D2F',
-    fecEmi: '2026-11-20',
-    horEmi: '10:15:00',
-  },
-  emisor: { nit: '06140101001012', nrc: '7654321', nombre: 'EMPRESA, S.A. DE C.V.' },
-  receptor: null,
-  cuerpoDocumento: [],
-  resumen: {},
-  firmaElectronica: 'eyJhbGciOiJSUzUxMiJ9.eyJ…',
-  selloRecibido: '2026AB12CD34EF56GH78IJ90KL12MN34OP56QR78',
-};
-
 const idParam = { name: 'id', in: 'path', required: true, description: 'The import’s id', schema: { type: 'string' } };
 
 const DESCRIPCION =
@@ -69,8 +49,9 @@ export const importacionesOperations: Operation[] = [
     summary: 'Import the documents issued with a previous provider',
     description:
       DESCRIPCION +
-      ' The body is one Archivo DTE (JSON, as here); or a ZIP of them (`application/zip` as the body, or ' +
-      '`multipart/form-data` with the file in `archivo`, 256 MB at most), each with its PDF of the same name ' +
+      ' The body is `multipart/form-data` with the file in `archivo` (256 MB at most): one Archivo DTE (JSON) or a ' +
+      'ZIP of them; or the ZIP itself as the body (`application/zip`), or one Archivo DTE as a JSON body. In a ZIP ' +
+      'each Archivo DTE may have its PDF of the same name ' +
       'beside it when there is one (kept as the document’s PDF; otherwise one is rendered when asked for). ' +
       'Answers 202 at once: the import runs as a workflow, resumable after a crash (no document is recorded ' +
       'twice), its progress read with GET /importaciones/{id}. A JSON body that is no Archivo DTE is refused at ' +
@@ -79,16 +60,12 @@ export const importacionesOperations: Operation[] = [
     authenticated: true,
     permission: 'IMPORTACION',
     request: {
-      schema: archivoDteImportado,
+      schema: { type: 'object', properties: { archivo: { type: 'string', format: 'binary' } }, required: ['archivo'] },
       required: true,
-      examples: example('An Archivo DTE', ARCHIVO_EJEMPLO),
+      tipo: 'multipart/form-data',
       otrosTipos: {
         'application/zip': { type: 'string', format: 'binary' },
-        'multipart/form-data': {
-          type: 'object',
-          properties: { archivo: { type: 'string', format: 'binary' } },
-          required: ['archivo'],
-        },
+        'application/json': { type: 'object', description: 'One Archivo DTE, as POST /compras takes one' },
       },
     },
     responses: {

@@ -1279,7 +1279,7 @@ export interface paths {
     put?: never;
     /**
      * Import the documents issued with a previous provider
-     * @description Documents the emisor issued with a previous provider, brought in when it moves here: each Archivo DTE (the DTE JSON with its `firmaElectronica` and `selloRecibido`) is checked without MH (issued by the emisor’s NIT, in its ambiente, with its numeroControl, of MH’s schema of its kind and version, signed, and what its signature holds) and then asked for at MH (consultadte under the emisor’s session): one MH holds as PROCESADO with the file’s sello becomes a PROCESSED document of the emisor marked imported (`importacion` in its record). It counts in the books, the F-07 annexes, the tablero and the search, and can be invalidated while MH’s window allows; it is never numbered, transmitted or e-mailed here. One issued by another NIT, already on record (issued here or imported before), invalidated at MH or that MH does not hold is reported with its reasons, not imported. The body is one Archivo DTE (JSON, as here); or a ZIP of them (`application/zip` as the body, or `multipart/form-data` with the file in `archivo`, 256 MB at most), each with its PDF of the same name beside it when there is one (kept as the document’s PDF; otherwise one is rendered when asked for). Answers 202 at once: the import runs as a workflow, resumable after a crash (no document is recorded twice), its progress read with GET /importaciones/{id}. A JSON body that is no Archivo DTE is refused at once (400 ARCHIVO_DTE_INVALID), as is a file that is neither one nor a ZIP holding one (400 IMPORTACION_INVALIDA).
+     * @description Documents the emisor issued with a previous provider, brought in when it moves here: each Archivo DTE (the DTE JSON with its `firmaElectronica` and `selloRecibido`) is checked without MH (issued by the emisor’s NIT, in its ambiente, with its numeroControl, of MH’s schema of its kind and version, signed, and what its signature holds) and then asked for at MH (consultadte under the emisor’s session): one MH holds as PROCESADO with the file’s sello becomes a PROCESSED document of the emisor marked imported (`importacion` in its record). It counts in the books, the F-07 annexes, the tablero and the search, and can be invalidated while MH’s window allows; it is never numbered, transmitted or e-mailed here. One issued by another NIT, already on record (issued here or imported before), invalidated at MH or that MH does not hold is reported with its reasons, not imported. The body is `multipart/form-data` with the file in `archivo` (256 MB at most): one Archivo DTE (JSON) or a ZIP of them; or the ZIP itself as the body (`application/zip`), or one Archivo DTE as a JSON body. In a ZIP each Archivo DTE may have its PDF of the same name beside it when there is one (kept as the document’s PDF; otherwise one is rendered when asked for). Answers 202 at once: the import runs as a workflow, resumable after a crash (no document is recorded twice), its progress read with GET /importaciones/{id}. A JSON body that is no Archivo DTE is refused at once (400 ARCHIVO_DTE_INVALID), as is a file that is neither one nor a ZIP holding one (400 IMPORTACION_INVALIDA).
      *
      *     Permission: `IMPORTACION`.
      */
@@ -13999,32 +13999,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          identificacion: {
-            codigoGeneracion: string;
-            tipoDte: string;
-            version: number;
-            /** Format: date */
-            fecEmi: string;
-            numeroControl?: unknown;
-          } & {
-            [key: string]: unknown;
-          };
-          emisor: {
-            nit: string;
-            nrc?: unknown;
-            nombre?: unknown;
-          } & {
-            [key: string]: unknown;
-          };
-        } & {
-          [key: string]: unknown;
-        };
-        'application/zip': string;
         'multipart/form-data': {
           /** Format: binary */
           archivo: string;
         };
+        'application/zip': string;
+        'application/json': Record<string, never>;
       };
     };
     responses: {

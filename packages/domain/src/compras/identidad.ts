@@ -55,7 +55,7 @@ export const archivoDteRecibido = archivoDte(
  * An Archivo DTE of any kind the service issues: what an emisor brings from its previous provider
  * (POST /importaciones's JSON body).
  */
-export const archivoDteImportado = archivoDte(
+const archivoDteImportado = archivoDte(
   DTE_TIPOS.map((t) => documentKind(t).tipoDte),
   'Tipo de documento que el servicio no emite',
 );

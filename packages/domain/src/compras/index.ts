@@ -1,5 +1,4 @@
 export {
-  archivoDteImportado,
   archivoDteRecibido,
   exigirEstructura,
   identificarCompra,

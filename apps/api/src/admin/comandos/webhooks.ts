@@ -13,10 +13,10 @@ export const webhooks: Comando = {
   webhooks list --emisor <id>
   webhooks rotate|delete|enable --emisor <id> --webhook <whk_…>
   webhooks escuchar --emisor <id> --reenviar-a <url> [--eventos <a,b,…>]
-                registers a temporary endpoint listening on loopback (a TEST emisor, and a deployment with
-                WEBHOOK_PERMITIR_DESTINOS_PRIVADOS), prints each event as it arrives (one JSON line), forwards
-                it with its signature headers to --reenviar-a and answers what that answered; its secret is
-                printed on stderr; Ctrl-C (or SIGTERM) stops and deletes the endpoint`,
+                registers a temporary endpoint listening on loopback (a TEST emisor, reached by a worker on
+                this machine that allows private destinations, as npm start's), prints each event as it arrives
+                (one JSON line), forwards it with its signature headers to --reenviar-a and answers what that
+                answered; its secret is printed on stderr; Ctrl-C (or SIGTERM) stops and deletes the endpoint`,
   opciones: {
     emisor: 'valor',
     url: 'valor',
@@ -34,7 +34,13 @@ export const webhooks: Comando = {
         ...(eventos ? { eventos } : {}),
         ...(o.optional('descripcion') ? { descripcion: o.optional('descripcion') } : {}),
       });
-      const { endpoint, secreto } = await crearEndpoint(config, db, box, emisorId, pedido);
+      const { endpoint, secreto } = await crearEndpoint(
+        db,
+        box,
+        emisorId,
+        pedido,
+        config.WEBHOOK_PERMITIR_DESTINOS_PRIVADOS,
+      );
       await auditarOperador(db, emisorId, 'WEBHOOK_CREADO', 'webhooks create', {
         detalles: { id: endpoint._id, host: new URL(endpoint.url).host },
       });
@@ -43,8 +49,8 @@ export const webhooks: Comando = {
         `webhook endpoint ${endpointView(endpoint).id} created: keep its secret now, it is not shown again`,
       );
     },
-    async escuchar({ config, db, box }, o) {
-      await escuchar(config, db, box, o.id('emisor'), o.opt('reenviar-a'), lista(o.optional('eventos')), decir);
+    async escuchar({ db, box }, o) {
+      await escuchar(db, box, o.id('emisor'), o.opt('reenviar-a'), lista(o.optional('eventos')), decir);
     },
     async list({ db, box }, o) {
       contados(

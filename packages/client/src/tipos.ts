@@ -1,4 +1,4 @@
-import type { components, operations } from './generated/schema';
+import type { components, operations } from './generated/schema.js';
 
 /**
  * The types of each operation's call and answer, derived from the generated OpenAPI types only: a route's
@@ -39,10 +39,9 @@ export type ArgumentosDe<K extends OperationId> =
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   {} extends Argumentos<K> ? [args?: Argumentos<K>] : [args: Argumentos<K>];
 
-type Exitos<K extends OperationId> = operations[K]['responses'][Extract<
-  keyof operations[K]['responses'],
-  200 | 201 | 202 | 203 | 204
->];
+type CodigoDeExito<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204>;
+
+type Exitos<K extends OperationId> = operations[K]['responses'][CodigoDeExito<K>];
 
 /** A JSON answer parsed; any other (PDF, CSV, xlsx, HTML, text) as a Blob whose `type` is its content type. */
 type Contenido<R> = R extends { content: infer C }
@@ -52,6 +51,37 @@ type Contenido<R> = R extends { content: infer C }
 
 /** What a successful call answers. */
 export type Respuesta<K extends OperationId> = Contenido<Exitos<K>>;
+
+/**
+ * A call's whole answer, told apart by its status where the operation answers more than one: an issuance's
+ * `status` 201 has a `Sellado` in `data.data`, its 202 a `Pendiente`.
+ */
+export type RespuestaCompleta<K extends OperationId> = K extends OperationId
+  ? {
+      [S in CodigoDeExito<K>]: { status: S; headers: Headers; data: Contenido<operations[K]['responses'][S]> };
+    }[CodigoDeExito<K>]
+  : never;
+
+/**
+ * An issuance MH gave its verdict on within the wait (201): the document's record, `estado` PROCESSED
+ * (sealed), REJECTED or CONTINGENCIA. Every `issue…()` answers `{ data: Sellado | Pendiente }`, told apart
+ * by `estado`.
+ */
+export type Sellado = components['schemas']['IssuedDocument']['data'];
+
+/** An issuance whose verdict MH had not given within the wait (202): `getDocument` by its codigoGeneracion later. */
+export type Pendiente = components['schemas']['IssuePending']['data'];
+
+type ArgumentosPdf = Argumentos<'getPdf'>;
+type FormatoPdf = NonNullable<NonNullable<ArgumentosPdf['query']>['format']>;
+type FormatoPdfJson = Extract<FormatoPdf, 'url' | 'base64'>;
+
+/** `getPdf`: the PDF as a Blob, unless `format` asks for it as JSON (`url`, `base64`). */
+export interface GetPdf {
+  (args: ArgumentosPdf & { query: { format: FormatoPdfJson } }): Promise<Exclude<Respuesta<'getPdf'>, Blob>>;
+  (args: ArgumentosPdf & { query?: { format?: Exclude<FormatoPdf, FormatoPdfJson> } }): Promise<Blob>;
+  (args: ArgumentosPdf): Promise<Respuesta<'getPdf'>>;
+}
 
 /** The JSON answer alone, for the operations that have one. */
 type RespuestaJson<K extends OperationId> = Exclude<Respuesta<K>, Blob>;

@@ -39,6 +39,26 @@ export function usos(client: DteClient) {
   void client.operaciones.listDocuments({ query: { estado: 'PROCESADO' } });
   // @ts-expect-error a list that is not read by cursor
   void client.paginar('listWebhooks');
+
+  // An issuance's answer told apart by `estado`, its PDF a Blob unless asked for as JSON: no cast needed.
+  void client.operaciones.issueFacturaConsumidorFinal({ body: factura }).then(({ data }) => {
+    const numero: string = data.estado === 'PENDIENTE' ? data.codigoGeneracion : data.numeroControl;
+    // @ts-expect-error a pending issuance has no numeroControl yet
+    return [numero, data.numeroControl];
+  });
+  void client.request('issueFacturaConsumidorFinal', { body: factura }).then((r) => {
+    const cuando: string = r.status === 202 ? r.data.message : r.data.data.numeroControl;
+    return cuando;
+  });
+  const pdf: Promise<Blob> = client.operaciones.getPdf({
+    path: { codigoGeneracion: 'X' },
+    query: { formato: 'ticket80' },
+  });
+  void client.operaciones.getPdf({ path: { codigoGeneracion: 'X' }, query: { format: 'url' } }).then(({ data }) => {
+    // @ts-expect-error the JSON formats' answer is no Blob
+    void data.size;
+  });
+  return pdf;
 }
 
 /** What each `@ts-expect-error` above must stand for, in order. */
@@ -48,6 +68,8 @@ const ESPERADOS = [
   /'path' is missing/,
   /'"PROCESADO"' is not assignable/,
   /'"listWebhooks"' is not assignable to parameter of type 'OperacionPaginada'/,
+  /Property 'numeroControl' does not exist/,
+  /Property 'size' does not exist/,
 ];
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -10,6 +10,7 @@
  * workspace goes in: the sources import only each other and `standardwebhooks`.
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
@@ -72,8 +73,17 @@ function manifiesto(version) {
 
 function main() {
   const version = versionDeLaApi();
-  const paquete = path.join(SALIDA, 'dte-client');
-  fs.rmSync(paquete, { recursive: true, force: true });
+  fs.mkdirSync(SALIDA, { recursive: true });
+  // Assembled out of the repository, where no tool takes it for a second @dte/client (jest's module map would).
+  const paquete = fs.mkdtempSync(path.join(os.tmpdir(), 'dte-client-'));
+  try {
+    empaquetar(paquete, version);
+  } finally {
+    fs.rmSync(paquete, { recursive: true, force: true });
+  }
+}
+
+function empaquetar(paquete, version) {
   compilar(path.join(paquete, 'dist', 'cjs'), 'commonjs', 'node10');
   compilar(path.join(paquete, 'dist', 'esm'), 'es2022', 'bundler');
   // Node reads dist/esm's .js files as ES modules only under a package.json that says so.

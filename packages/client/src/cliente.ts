@@ -4,10 +4,10 @@ import type {
   Argumentos,
   ArgumentosDe,
   Elemento,
-  GetPdf,
   OperacionPaginada,
   OperationId,
   Opciones,
+  PorFormato,
   Respuesta,
   RespuestaCompleta,
 } from './tipos.js';
@@ -26,9 +26,8 @@ export interface DteClientOptions {
 }
 
 /** One method per operation; those whose answer's type depends on their arguments, overloaded. */
-type Metodos = Omit<{ [K in OperationId]: (...args: ArgumentosDe<K>) => Promise<Respuesta<K>> }, 'getPdf'> & {
-  getPdf: GetPdf;
-};
+type Metodos = Omit<{ [K in OperationId]: (...args: ArgumentosDe<K>) => Promise<Respuesta<K>> }, keyof PorFormato> &
+  PorFormato;
 
 /** Answers worth the same request again, later: the token's budget spent, the service briefly unavailable. */
 const REINTENTABLES = new Set([429, 503]);

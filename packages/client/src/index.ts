@@ -8,13 +8,13 @@ export type {
   Elemento,
   ErrorBody,
   ErrorCode,
-  GetPdf,
   OperacionPaginada,
   OperationId,
   Opciones,
   Pendiente,
   Respuesta,
   RespuestaCompleta,
+  SegunFormato,
   Sellado,
 } from './tipos.js';
 export type { components, operations, paths } from './generated/schema.js';

@@ -34,10 +34,11 @@ export interface Opciones {
  */
 export type Argumentos<K extends OperationId> = SinNever<Pick<Parametros<K>, 'path' | 'query'>> & Cuerpo<K> & Opciones;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type Opcionales<A> = {} extends A ? [args?: A] : [args: A];
+
 /** The arguments are optional when nothing in them is required. */
-export type ArgumentosDe<K extends OperationId> =
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  {} extends Argumentos<K> ? [args?: Argumentos<K>] : [args: Argumentos<K>];
+export type ArgumentosDe<K extends OperationId> = Opcionales<Argumentos<K>>;
 
 type CodigoDeExito<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204>;
 
@@ -72,15 +73,42 @@ export type Sellado = components['schemas']['IssuedDocument']['data'];
 /** An issuance whose verdict MH had not given within the wait (202): `getDocument` by its codigoGeneracion later. */
 export type Pendiente = components['schemas']['IssuePending']['data'];
 
-type ArgumentosPdf = Argumentos<'getPdf'>;
-type FormatoPdf = NonNullable<NonNullable<ArgumentosPdf['query']>['format']>;
-type FormatoPdfJson = Extract<FormatoPdf, 'url' | 'base64'>;
+type Consulta<K extends OperationId> = NonNullable<Parametros<K>['query']>;
+type Valores<K extends OperationId, P extends string> = NonNullable<Consulta<K>[P & keyof Consulta<K>]>;
 
-/** `getPdf`: the PDF as a Blob, unless `format` asks for it as JSON (`url`, `base64`). */
-export interface GetPdf {
-  (args: ArgumentosPdf & { query: { format: FormatoPdfJson } }): Promise<Exclude<Respuesta<'getPdf'>, Blob>>;
-  (args: ArgumentosPdf & { query?: { format?: Exclude<FormatoPdf, FormatoPdfJson> } }): Promise<Blob>;
-  (args: ArgumentosPdf): Promise<Respuesta<'getPdf'>>;
+/**
+ * An operation whose query parameter `P` asks for its answer as JSON (the values `J`) or as a file (the
+ * others), `SinElla` what it answers without it: each call's answer typed by what it asks for.
+ */
+export interface SegunFormato<K extends OperationId, P extends string, J extends Valores<K, P>, SinElla> {
+  (args: Argumentos<K> & { query: { [_ in P]: J } }): Promise<RespuestaJson<K>>;
+  (args: Argumentos<K> & { query: { [_ in P]: Exclude<Valores<K, P>, J> } }): Promise<Blob>;
+  (...args: Opcionales<Argumentos<K> & { query?: { [_ in P]?: undefined } }>): Promise<SinElla>;
+  (...args: ArgumentosDe<K>): Promise<Respuesta<K>>;
+}
+
+/** The operations typed by `SegunFormato`: `getPdf` a Blob unless `format` asks for `url` or `base64`. */
+export interface PorFormato {
+  getPdf: SegunFormato<'getPdf', 'format', 'url' | 'base64', Blob>;
+  getLibroVentasContribuyentes: SegunFormato<
+    'getLibroVentasContribuyentes',
+    'formato',
+    'json',
+    RespuestaJson<'getLibroVentasContribuyentes'>
+  >;
+  getLibroVentasConsumidor: SegunFormato<
+    'getLibroVentasConsumidor',
+    'formato',
+    'json',
+    RespuestaJson<'getLibroVentasConsumidor'>
+  >;
+  getLibroCompras: SegunFormato<'getLibroCompras', 'formato', 'json', RespuestaJson<'getLibroCompras'>>;
+  getAnexoFormularioIva: SegunFormato<
+    'getAnexoFormularioIva',
+    'formato',
+    'json',
+    RespuestaJson<'getAnexoFormularioIva'>
+  >;
 }
 
 /** The JSON answer alone, for the operations that have one. */

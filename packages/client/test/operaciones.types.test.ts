@@ -58,7 +58,15 @@ export function usos(client: DteClient) {
     // @ts-expect-error the JSON formats' answer is no Blob
     void data.size;
   });
-  return pdf;
+  const formato = Math.random() > 0.5 ? ('url' as const) : ('view' as const);
+  // @ts-expect-error a format known only when run: a Blob or JSON
+  const cualquiera: Promise<Blob> = client.operaciones.getPdf({
+    path: { codigoGeneracion: 'X' },
+    query: { format: formato },
+  });
+  const libro: Promise<Blob> = client.operaciones.getLibroCompras({ query: { periodo: '2026-11', formato: 'xlsx' } });
+  void client.operaciones.getLibroCompras({ query: { periodo: '2026-11' } }).then(({ data }) => data);
+  return [pdf, cualquiera, libro];
 }
 
 /** What each `@ts-expect-error` above must stand for, in order. */
@@ -70,6 +78,7 @@ const ESPERADOS = [
   /'"listWebhooks"' is not assignable to parameter of type 'OperacionPaginada'/,
   /Property 'numeroControl' does not exist/,
   /Property 'size' does not exist/,
+  /is not assignable to type 'Promise<Blob>'/,
 ];
 
 const ROOT = path.resolve(__dirname, '../../..');

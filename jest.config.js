@@ -7,6 +7,8 @@ const mapper = {
   '^@dte/(config|domain|contract|store|activities|client)$': '<rootDir>/packages/$1/src',
   '^@dte/contract/(client|eventos-webhook)$': '<rootDir>/packages/contract/src/$1',
   '^@dte/domain/limites$': '<rootDir>/packages/domain/src/mh/limites',
+  // @dte/client's sources name their imports as its ESM build needs them (`./tipos.js`): the .ts beside.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 const common = {
   transform: { '^.+\\.ts$': swc },

@@ -31,7 +31,7 @@ function operaciones(document) {
       lines.push(`  ${op.operationId}: { method: '${method.toUpperCase()}', path: '${ruta}' },`);
   return [
     HEADER,
-    "import type { operations } from './schema';",
+    "import type { operations } from './schema.js';",
     '',
     '/** Each operation of the API by its operationId: the HTTP method and the path template. */',
     'export const operaciones = {',

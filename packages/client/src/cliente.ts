@@ -1,6 +1,16 @@
-import { DteApiError } from './errores';
-import { operaciones } from './generated/operaciones';
-import type { Argumentos, ArgumentosDe, Elemento, OperacionPaginada, OperationId, Opciones, Respuesta } from './tipos';
+import { DteApiError } from './errores.js';
+import { operaciones } from './generated/operaciones.js';
+import type {
+  Argumentos,
+  ArgumentosDe,
+  Elemento,
+  OperacionPaginada,
+  OperationId,
+  Opciones,
+  PorFormato,
+  Respuesta,
+  RespuestaCompleta,
+} from './tipos.js';
 
 export interface DteClientOptions {
   /** The API's address, e.g. `http://localhost:3000`. */
@@ -15,14 +25,9 @@ export interface DteClientOptions {
   maxRetryDelayMs?: number;
 }
 
-/** A call's whole answer. */
-export interface RespuestaCompleta<K extends OperationId> {
-  status: number;
-  headers: Headers;
-  data: Respuesta<K>;
-}
-
-type Metodos = { [K in OperationId]: (...args: ArgumentosDe<K>) => Promise<Respuesta<K>> };
+/** One method per operation; those whose answer's type depends on their arguments, overloaded. */
+type Metodos = Omit<{ [K in OperationId]: (...args: ArgumentosDe<K>) => Promise<Respuesta<K>> }, keyof PorFormato> &
+  PorFormato;
 
 /** Answers worth the same request again, later: the token's budget spent, the service briefly unavailable. */
 const REINTENTABLES = new Set([429, 503]);
@@ -145,7 +150,8 @@ export class DteClient {
 
     for (let intento = 0; ; intento++) {
       const res = await this.fetch(url, init);
-      if (res.ok) return { status: res.status, headers: res.headers, data: (await contenido(res)) as Respuesta<K> };
+      if (res.ok)
+        return { status: res.status, headers: res.headers, data: await contenido(res) } as RespuestaCompleta<K>;
       const error = new DteApiError(res.status, await cuerpoDeError(res), res.headers.get('x-request-id'));
       if (!REINTENTABLES.has(res.status) || intento >= this.maxRetries) throw error;
       const ms = retryAfterMs(res.headers.get('retry-after')) ?? espera(intento);

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from './tipos';
+import type { ErrorBody, ErrorCode } from './tipos.js';
 
 /**
  * A refusal or failure the API answered (any status but 2xx), with what its body says: `{"status":"error",

@@ -1,8 +1,8 @@
-export { DteClient, retryAfterMs, type DteClientOptions, type RespuestaCompleta } from './cliente';
-export { DteApiError } from './errores';
-export { webhooks, type CabecerasWebhook, type EventoWebhook } from './webhooks';
+export { DteClient, retryAfterMs, type DteClientOptions } from './cliente.js';
+export { DteApiError } from './errores.js';
+export { webhooks, type CabecerasWebhook, type EventoWebhook } from './webhooks.js';
 export { WebhookVerificationError } from 'standardwebhooks';
-export { operaciones } from './generated/operaciones';
+export { operaciones } from './generated/operaciones.js';
 export type {
   Argumentos,
   Elemento,
@@ -11,6 +11,10 @@ export type {
   OperacionPaginada,
   OperationId,
   Opciones,
+  Pendiente,
   Respuesta,
-} from './tipos';
-export type { components, operations, paths } from './generated/schema';
+  RespuestaCompleta,
+  SegunFormato,
+  Sellado,
+} from './tipos.js';
+export type { components, operations, paths } from './generated/schema.js';

@@ -1,4 +1,4 @@
-import type { components, operations } from './generated/schema';
+import type { components, operations } from './generated/schema.js';
 
 /**
  * The types of each operation's call and answer, derived from the generated OpenAPI types only: a route's
@@ -34,15 +34,15 @@ export interface Opciones {
  */
 export type Argumentos<K extends OperationId> = SinNever<Pick<Parametros<K>, 'path' | 'query'>> & Cuerpo<K> & Opciones;
 
-/** The arguments are optional when nothing in them is required. */
-export type ArgumentosDe<K extends OperationId> =
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  {} extends Argumentos<K> ? [args?: Argumentos<K>] : [args: Argumentos<K>];
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type Opcionales<A> = {} extends A ? [args?: A] : [args: A];
 
-type Exitos<K extends OperationId> = operations[K]['responses'][Extract<
-  keyof operations[K]['responses'],
-  200 | 201 | 202 | 203 | 204
->];
+/** The arguments are optional when nothing in them is required. */
+export type ArgumentosDe<K extends OperationId> = Opcionales<Argumentos<K>>;
+
+type CodigoDeExito<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204>;
+
+type Exitos<K extends OperationId> = operations[K]['responses'][CodigoDeExito<K>];
 
 /** A JSON answer parsed; any other (PDF, CSV, xlsx, HTML, text) as a Blob whose `type` is its content type. */
 type Contenido<R> = R extends { content: infer C }
@@ -52,6 +52,64 @@ type Contenido<R> = R extends { content: infer C }
 
 /** What a successful call answers. */
 export type Respuesta<K extends OperationId> = Contenido<Exitos<K>>;
+
+/**
+ * A call's whole answer, told apart by its status where the operation answers more than one: an issuance's
+ * `status` 201 has a `Sellado` in `data.data`, its 202 a `Pendiente`.
+ */
+export type RespuestaCompleta<K extends OperationId> = K extends OperationId
+  ? {
+      [S in CodigoDeExito<K>]: { status: S; headers: Headers; data: Contenido<operations[K]['responses'][S]> };
+    }[CodigoDeExito<K>]
+  : never;
+
+/**
+ * An issuance MH gave its verdict on within the wait (201): the document's record, `estado` PROCESSED
+ * (sealed), REJECTED or CONTINGENCIA. Every `issue…()` answers `{ data: Sellado | Pendiente }`, told apart
+ * by `estado`.
+ */
+export type Sellado = components['schemas']['IssuedDocument']['data'];
+
+/** An issuance whose verdict MH had not given within the wait (202): `getDocument` by its codigoGeneracion later. */
+export type Pendiente = components['schemas']['IssuePending']['data'];
+
+type Consulta<K extends OperationId> = NonNullable<Parametros<K>['query']>;
+type Valores<K extends OperationId, P extends string> = NonNullable<Consulta<K>[P & keyof Consulta<K>]>;
+
+/**
+ * An operation whose query parameter `P` asks for its answer as JSON (the values `J`) or as a file (the
+ * others), `SinElla` what it answers without it: each call's answer typed by what it asks for.
+ */
+export interface SegunFormato<K extends OperationId, P extends string, J extends Valores<K, P>, SinElla> {
+  (args: Argumentos<K> & { query: { [_ in P]: J } }): Promise<RespuestaJson<K>>;
+  (args: Argumentos<K> & { query: { [_ in P]: Exclude<Valores<K, P>, J> } }): Promise<Blob>;
+  (...args: Opcionales<Argumentos<K> & { query?: { [_ in P]?: undefined } }>): Promise<SinElla>;
+  (...args: ArgumentosDe<K>): Promise<Respuesta<K>>;
+}
+
+/** The operations typed by `SegunFormato`: `getPdf` a Blob unless `format` asks for `url` or `base64`. */
+export interface PorFormato {
+  getPdf: SegunFormato<'getPdf', 'format', 'url' | 'base64', Blob>;
+  getLibroVentasContribuyentes: SegunFormato<
+    'getLibroVentasContribuyentes',
+    'formato',
+    'json',
+    RespuestaJson<'getLibroVentasContribuyentes'>
+  >;
+  getLibroVentasConsumidor: SegunFormato<
+    'getLibroVentasConsumidor',
+    'formato',
+    'json',
+    RespuestaJson<'getLibroVentasConsumidor'>
+  >;
+  getLibroCompras: SegunFormato<'getLibroCompras', 'formato', 'json', RespuestaJson<'getLibroCompras'>>;
+  getAnexoFormularioIva: SegunFormato<
+    'getAnexoFormularioIva',
+    'formato',
+    'json',
+    RespuestaJson<'getAnexoFormularioIva'>
+  >;
+}
 
 /** The JSON answer alone, for the operations that have one. */
 type RespuestaJson<K extends OperationId> = Exclude<Respuesta<K>, Blob>;

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import type { components } from './generated/schema';
+import type { components } from './generated/schema.js';
 
 /** The body of every delivery: one of the events (the OpenAPI's `webhooks`), told apart by `type`. */
 export type EventoWebhook = components['schemas']['WebhookEvento'];

@@ -39,6 +39,34 @@ export function usos(client: DteClient) {
   void client.operaciones.listDocuments({ query: { estado: 'PROCESADO' } });
   // @ts-expect-error a list that is not read by cursor
   void client.paginar('listWebhooks');
+
+  // An issuance's answer told apart by `estado`, its PDF a Blob unless asked for as JSON: no cast needed.
+  void client.operaciones.issueFacturaConsumidorFinal({ body: factura }).then(({ data }) => {
+    const numero: string = data.estado === 'PENDIENTE' ? data.codigoGeneracion : data.numeroControl;
+    // @ts-expect-error a pending issuance has no numeroControl yet
+    return [numero, data.numeroControl];
+  });
+  void client.request('issueFacturaConsumidorFinal', { body: factura }).then((r) => {
+    const cuando: string = r.status === 202 ? r.data.message : r.data.data.numeroControl;
+    return cuando;
+  });
+  const pdf: Promise<Blob> = client.operaciones.getPdf({
+    path: { codigoGeneracion: 'X' },
+    query: { formato: 'ticket80' },
+  });
+  void client.operaciones.getPdf({ path: { codigoGeneracion: 'X' }, query: { format: 'url' } }).then(({ data }) => {
+    // @ts-expect-error the JSON formats' answer is no Blob
+    void data.size;
+  });
+  const formato = Math.random() > 0.5 ? ('url' as const) : ('view' as const);
+  // @ts-expect-error a format known only when run: a Blob or JSON
+  const cualquiera: Promise<Blob> = client.operaciones.getPdf({
+    path: { codigoGeneracion: 'X' },
+    query: { format: formato },
+  });
+  const libro: Promise<Blob> = client.operaciones.getLibroCompras({ query: { periodo: '2026-11', formato: 'xlsx' } });
+  void client.operaciones.getLibroCompras({ query: { periodo: '2026-11' } }).then(({ data }) => data);
+  return [pdf, cualquiera, libro];
 }
 
 /** What each `@ts-expect-error` above must stand for, in order. */
@@ -48,6 +76,9 @@ const ESPERADOS = [
   /'path' is missing/,
   /'"PROCESADO"' is not assignable/,
   /'"listWebhooks"' is not assignable to parameter of type 'OperacionPaginada'/,
+  /Property 'numeroControl' does not exist/,
+  /Property 'size' does not exist/,
+  /is not assignable to type 'Promise<Blob>'/,
 ];
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -11,8 +11,11 @@ import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../su
 
 const exec = promisify(execFile);
 
-/** The emisor's logo (admin CLI `emisor branding --logo`), which its documents' public pages show. */
-const LOGO =
+/**
+ * The emisor's logo (admin CLI `emisor branding --logo`), which its documents' public pages show: drawn as SVG,
+ * taken as the PNG the CLI takes (PNG or JPEG only) by Chromium's screenshot of it, 120 × 48 px.
+ */
+const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="48"><rect width="120" height="48" rx="8" ' +
   'fill="#b42318"/><text x="60" y="31" font-size="20" font-family="sans-serif" fill="#fff" ' +
   'text-anchor="middle">DEMO</text></svg>';
@@ -31,8 +34,13 @@ describe('web console: sharing a document', () => {
 
   beforeAll(async () => {
     tenant = await createTestTenant();
-    const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-logo-')), 'logo.svg');
-    fs.writeFileSync(logo, LOGO);
+    browser = await abrirNavegador();
+    const dibujo = await browser.newPage();
+    await dibujo.setViewport({ width: 120, height: 48 });
+    await dibujo.setContent(`<body style="margin:0">${LOGO_SVG}</body>`);
+    const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dte-logo-')), 'logo.png');
+    await dibujo.screenshot({ path: logo, clip: { x: 0, y: 0, width: 120, height: 48 } });
+    await dibujo.close();
     await exec(
       'node',
       ['apps/api/dist/admin/cli.js', 'emisor', 'branding', '--emisor', String(tenant.emisorId), '--logo', logo],
@@ -47,7 +55,6 @@ describe('web console: sharing a document', () => {
     });
     expect(res.status).toBe(201);
     doc = res.body.data;
-    browser = await abrirNavegador();
     page = await entrarComo(browser, tenant.emisorId, 'FACTURADOR', 'Fernando Facturador');
   });
   afterAll(async () => {

@@ -64,7 +64,9 @@ describe('admin CLI: certificacion', () => {
       total: '[##########] 3/3',
     });
     await expect(certificacion('iniciar', tenant, '--plan', '01=1')).rejects.toThrow(
-      new RegExp(`El emisor ${tenant.emisorId} ya completó su certificación \\{"estado":"COMPLETA"\\}`),
+      new RegExp(
+        `El emisor ${tenant.emisorId} ya completó su certificación \\(CERTIFICATION_EXISTS\\) \\{"estado":"COMPLETA"\\}`,
+      ),
     );
     await expect(certificacion('cancelar', tenant)).rejects.toThrow(/no tiene una campaña de certificación en curso/);
   });

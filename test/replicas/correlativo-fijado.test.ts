@@ -69,8 +69,13 @@ describe('a correlativo set forward while two workers issue', () => {
     });
     const antes = numeros.filter((n) => n < SIGUIENTE).sort((a, b) => a - b);
     const desde = numeros.filter((n) => n >= SIGUIENTE).sort((a, b) => a - b);
-    // The command answered the last number taken when it read the series, and the next one.
-    expect(JSON.parse(stdout)).toMatchObject({ siguiente: SIGUIENTE, ultimo: expect.any(Number) });
+    // The command answered the last number taken when it read the series, and the next one: the number set, or,
+    // when documents in flight on the workers were numbered from it before the command read the series again,
+    // the one after them (fresh18 saw 5001 once).
+    const respuesta = JSON.parse(stdout) as { siguiente: number; ultimo: number };
+    expect(respuesta).toMatchObject({ ultimo: expect.any(Number) });
+    expect(respuesta.siguiente).toBeGreaterThanOrEqual(SIGUIENTE);
+    expect(respuesta.siguiente).toBeLessThanOrEqual(SIGUIENTE + desde.length);
     expect(emitidos.filter((e, i) => e.despues && numeros[i]! < SIGUIENTE)).toEqual([]);
     expect(pedidosDespues()).toBeGreaterThanOrEqual(DESPUES);
     expect(antes).toEqual(Array.from({ length: antes.length }, (_, i) => i + 1));

@@ -25,8 +25,10 @@ describe('reading a document', () => {
   it('answers the record as issued, its e-mail with the address masked, and the notes that refer to it', async () => {
     const ccf = await emitirCcf(tenant, 100);
     const leido = await conCorreo(ccf.codigoGeneracion);
-    const { correos, anulacion, relacionados, esperaSegundos, ...record } = leido;
+    const { correos, anulacion, importacion, relacionados, esperaSegundos, ...record } = leido;
     expect(record).toEqual(ccf);
+    // Issued here, not brought from a previous provider.
+    expect(importacion).toBeNull();
     // It waits for MH no more: PROCESSED.
     expect(esperaSegundos).toBeNull();
     expect(anulacion).toBeNull();

@@ -280,8 +280,9 @@ export class Documents {
     if (previo && (previo.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
     const listaN = await this.lista.numero(doc.emisorId, doc.codigoGeneracion);
     const files = await documentKeys(this.tenants, { ...doc, _id: doc.codigoGeneracion });
+    let guardado: StoredDocumentRecord;
     try {
-      await this.model.create({
+      const creado = await this.model.create({
         ...doc,
         _id: doc.codigoGeneracion,
         id: idDelRegistro(doc.emisorId, listaN),
@@ -296,12 +297,14 @@ export class Documents {
         pointOfSaleId: 0,
         listaN,
       });
+      guardado = creado.toObject() as StoredDocumentRecord;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      const otro = await this.find(doc.codigoGeneracion, ['importacion']);
-      if ((otro?.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
+      // Recorded by this import's attempt a crash cut short, or by another: read as it is.
+      const otro = await this.load(doc.codigoGeneracion, LISTA_FIELDS);
+      if ((otro.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
+      guardado = otro;
     }
-    const guardado = await this.load(doc.codigoGeneracion, LISTA_FIELDS);
     const entrada = entradaDe(guardado);
     await this.lista.escribir(doc.emisorId, listaN, entrada);
     await this.lista.archivarImportado(doc.emisorId, listaN, entrada);

@@ -3,6 +3,7 @@ import { loadConfig } from '@dte/config';
 import type { Actor, AccionAuditoria } from '@dte/domain';
 import { Auditoria, hashToken, SecretBox, Tenants } from '@dte/store';
 import { infraccionesDeAccesibilidad } from '../support/accesibilidad';
+import { sinPlazos } from '../support/consola';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
 
@@ -150,7 +151,7 @@ describe('web console: the audit log', () => {
   });
 
   async function entrar(token: string): Promise<Page> {
-    const page = await (await browser.createBrowserContext()).newPage();
+    const page = sinPlazos(await (await browser.createBrowserContext()).newPage());
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(url('/consola/entrar/token'));
     await page.type('input[name=token]', token);

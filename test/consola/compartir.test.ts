@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
 import { anulacionRescindida } from '../support/fixtures';
-import { abrirNavegador, enviar, entrarComo, revisar, textoDe } from '../support/consola';
+import { abrirNavegador, enviar, entrarComo, revisar, sinPlazos, textoDe } from '../support/consola';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, type TestTenant } from '../support/tenant';
 
@@ -76,7 +76,7 @@ describe('web console: sharing a document', () => {
     await revisar(page, 'compartir-enlace');
 
     // The public page, in a context with no session of the console.
-    const publica = await (await browser.createBrowserContext()).newPage();
+    const publica = sinPlazos(await (await browser.createBrowserContext()).newPage());
     await publica.setViewport({ width: 1280, height: 900 });
     const res = await publica.goto(url);
     expect(res!.status()).toBe(200);

@@ -2,6 +2,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, Tenants } from '@dte/store';
 import { infraccionesDeAccesibilidad } from '../support/accesibilidad';
+import { sinPlazos } from '../support/consola';
 import { alReceptor, archivoDte, emitir } from '../support/fixtures';
 import { stack } from '../support/stack';
 import { api, closeTestDatabase, createTestTenant, testDatabase, type TestTenant } from '../support/tenant';
@@ -61,7 +62,7 @@ describe('web console: received documents that wait for a person', () => {
   });
 
   async function entrar(token: string): Promise<Page> {
-    const page = await (await browser.createBrowserContext()).newPage();
+    const page = sinPlazos(await (await browser.createBrowserContext()).newPage());
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(url('/consola/entrar/token'));
     await page.type('input[name=token]', token);

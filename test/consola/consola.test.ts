@@ -1,6 +1,7 @@
 import puppeteer, { type Browser, type HTTPResponse, type Page } from 'puppeteer-core';
 import { loadConfig } from '@dte/config';
 import { hashToken, SecretBox, Tenants } from '@dte/store';
+import { sinPlazos } from '../support/consola';
 import { eventually } from '../support/eventually';
 import { waitForMail } from '../support/maildev';
 import { anulacionRescindida } from '../support/fixtures';
@@ -58,7 +59,7 @@ describe('web console', () => {
   /** A browser of its own (its own cookies), signed in with `token`, on the documents page. */
   async function entrar(token: string): Promise<Page> {
     const contexto = await browser.createBrowserContext();
-    const page = await contexto.newPage();
+    const page = sinPlazos(await contexto.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(url('/consola/documentos'));
     // Not signed in: the sign-in form, which leads a machine's token to its own.
@@ -447,7 +448,7 @@ describe('web console', () => {
     const contexto = await browser.createBrowserContext();
     // A percent-encoding cut short (decodeURIComponent throws on it), at the host's root as another app sets it.
     await contexto.setCookie({ name: 'otra', value: '%E0%A4%A', domain: new URL(url('/')).hostname, path: '/' });
-    const page = await contexto.newPage();
+    const page = sinPlazos(await contexto.newPage());
     expect((await page.goto(url('/consola/entrar/token')))?.status()).toBe(200);
     await page.type('input[name=token]', persona);
     const [documentos] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);

@@ -22,9 +22,19 @@ export function abrirNavegador(): Promise<Browser> {
   });
 }
 
+/**
+ * A page waits for what it waits for (a navigation, a selector) as long as the test may run: puppeteer's own
+ * 30 s is a time budget that a busy machine overran once (a console page that took longer to arrive).
+ */
+export function sinPlazos(page: Page): Page {
+  page.setDefaultNavigationTimeout(0);
+  page.setDefaultTimeout(0);
+  return page;
+}
+
 /** A page of its own (its own cookies), 1280 px wide. */
 export async function nuevaPagina(browser: Browser): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
+  const page = sinPlazos(await (await browser.createBrowserContext()).newPage());
   await page.setViewport({ width: 1280, height: 900 });
   return page;
 }

@@ -1,10 +1,11 @@
-import { EMITIDO } from './examples';
+import { CCF, FACTURA, REEMPLAZO } from './examples';
 import type { JsonSchema, Operation } from './operation';
 
 // The code samples of every operation (`x-codeSamples`, Redocly's convention), generated from the operation's
 // documented example so that they change with it: curl, the TypeScript client (@dte/client) and Python with
-// the standard library. Each runs as is with the service's address in DTE_API_URL and a token in DTE_TOKEN;
-// test/docs/muestras.test.ts runs every one against the stack.
+// the standard library. Each runs as is with the service's address in DTE_API_URL and a token in DTE_TOKEN:
+// one on a record the reader has (a document, a webhook endpoint, a customer) finds it first, its newest, and
+// says in one line how to have one. test/docs/muestras.test.ts runs every one against the stack.
 
 export interface CodeSample {
   lang: string;
@@ -17,9 +18,6 @@ export interface CodeSample {
  * dates, so that a sample reads like the examples beside it. A parameter without one here shows its name.
  */
 export const VALOR_DE_EJEMPLO: Record<string, string> = {
-  codigoGeneracion: EMITIDO,
-  id: 'whk_12_1',
-  entrega: 'msg_6f1c2b9e0a7d4c3b8e5f1a2d3c4b5a69',
   periodo: '2026-11',
   desde: '2026-11-01',
   // Not after tomorrow: the API refuses a range that ends in the future.
@@ -57,17 +55,141 @@ interface Llamada {
   tipo: string;
   /** The answer may also be JSON (a PDF's `url` and `base64` formats): the TypeScript sample narrows it. */
   tambienJson: boolean;
-  /** The operation is on one issued document: the sample first finds the newest one MH sealed. */
-  deUnDocumento: boolean;
+  /** The records the sample finds first, each after the one its list needs. */
+  busquedas: Busqueda[];
 }
 
 /**
- * Where a sample on one document puts the codigoGeneracion it found, written in its language's way (a shell
- * variable, a Python string joined to the path, a TypeScript property).
+ * A record of the reader's that a sample works on, found first as the newest of a list: where the example
+ * names one, the sample holds `{{nombre}}`, written in each language's way (a shell variable, a Python
+ * string, a TypeScript entry's field).
  */
-const DOCUMENTO_HALLADO = '{{codigoGeneracion}}';
-const LISTA_DE_UNO = '/dte?estado=PROCESSED&limit=1';
-const COMO_HAY_UNO = 'The newest document MH sealed (on a fresh stack, issue one first: POST /dte/dte01).';
+interface Busqueda {
+  nombre: string;
+  lista: { operationId: string; ruta: string; path?: Record<string, string>; query?: Record<string, Valor> };
+  /** The entry's field the sample uses. */
+  campo: string;
+  /** Which entry: 0 the first (of a list newest first), 1 the second, -1 the last (of a list oldest first). */
+  posicion?: number;
+  /** The record the list's path names, found before. */
+  despues?: Busqueda;
+  /** The sample's one line: which record, and how a fresh stack comes to have one. */
+  como: string;
+}
+
+const marca = (b: Busqueda) => `{{${b.nombre}}}`;
+
+const sellado = (nombre: string, tipo: string | undefined, como: string, posicion = 0): Busqueda => ({
+  nombre,
+  lista: {
+    operationId: 'listDocuments',
+    ruta: '/dte',
+    query: { ...(tipo && { tipo }), estado: 'PROCESSED', limit: posicion + 1 },
+  },
+  campo: 'codigoGeneracion',
+  posicion,
+  como,
+});
+const DOCUMENTO = sellado(
+  'documento',
+  undefined,
+  'The newest document MH sealed (on a fresh stack, issue one first: POST /dte/dte01).',
+);
+const CCF_SELLADO = sellado(
+  'ccf',
+  'CREDITO_FISCAL',
+  'The CCF it adjusts: the newest one MH sealed (on a fresh stack, issue one first: POST /dte/dte03).',
+);
+const FACTURA_SELLADA = sellado(
+  'factura',
+  'FACTURA_CONSUMIDOR_FINAL',
+  'The Factura: the newest one MH sealed (on a fresh stack, issue one first: POST /dte/dte01, its example).',
+);
+/** An invalidation replaces a Factura by another issued after it: the two newest. */
+const ANULADA = sellado(
+  'anulada',
+  'FACTURA_CONSUMIDOR_FINAL',
+  'The Factura invalidated: the second newest MH sealed (on a fresh stack, issue two: POST /dte/dte01).',
+  1,
+);
+const REEMPLAZANTE = sellado('reemplazo', 'FACTURA_CONSUMIDOR_FINAL', 'Its replacement: the newest Factura MH sealed.');
+const recibida = (query: Record<string, Valor>, como: string): Busqueda => ({
+  nombre: 'compra',
+  lista: { operationId: 'listCompras', ruta: '/compras', query: { ...query, limit: 1 } },
+  campo: 'codigoGeneracion',
+  como,
+});
+const COMPRA = recibida({}, 'The newest document received (on a fresh stack, receive one first: POST /compras).');
+const POR_CONFIRMAR = recibida(
+  { estado: 'POR_CONFIRMAR' },
+  'The newest document received that waits for a person (estado POR_CONFIRMAR).',
+);
+const ENDPOINT: Busqueda = {
+  nombre: 'endpoint',
+  lista: { operationId: 'listWebhooks', ruta: '/webhooks' },
+  campo: 'id',
+  posicion: -1,
+  como: 'Your newest webhook endpoint (on a fresh stack, register one first: POST /webhooks).',
+};
+const ENTREGA: Busqueda = {
+  nombre: 'evento',
+  lista: {
+    operationId: 'listWebhookDeliveries',
+    ruta: `/webhooks/${marca(ENDPOINT)}/entregas`,
+    path: { id: marca(ENDPOINT) },
+    query: { limit: 1 },
+  },
+  campo: 'eventoId',
+  despues: ENDPOINT,
+  como: 'Its newest event (send it one first: POST /webhooks/{id}/prueba).',
+};
+const nuevo = (nombre: string, operationId: string, ruta: string, como: string, paginada = true): Busqueda => ({
+  nombre,
+  lista: { operationId, ruta, ...(paginada && { query: { limit: 1 } }) },
+  campo: 'id',
+  como,
+});
+/** The records an `id` in a path names, by the path's first segment. */
+const POR_COLECCION: Record<string, Busqueda> = {
+  webhooks: ENDPOINT,
+  // The latest hundred, unpaged.
+  importaciones: nuevo(
+    'importacion',
+    'listImportaciones',
+    '/importaciones',
+    'The newest import (on a fresh stack, start one first: POST /importaciones).',
+    false,
+  ),
+  clientes: nuevo(
+    'cliente',
+    'listClientes',
+    '/clientes',
+    'The newest customer of the book (on a fresh stack, add one first: POST /clientes).',
+  ),
+  productos: nuevo(
+    'producto',
+    'listProductos',
+    '/productos',
+    'The newest product of the catalog (on a fresh stack, add one first: POST /productos).',
+  ),
+};
+
+/** The record a path parameter names, when it is one of the reader's. */
+function busquedaDeParametro(op: Operation, nombre: string): Busqueda | undefined {
+  if (nombre === 'codigoGeneracion') {
+    if (!op.path.startsWith('/compras/')) return DOCUMENTO;
+    return op.path.endsWith('/confirmacion') ? POR_CONFIRMAR : COMPRA;
+  }
+  if (nombre === 'entrega') return ENTREGA;
+  if (nombre === 'id') return POR_COLECCION[op.path.split('/')[1]!];
+  return undefined;
+}
+
+/** The records a body's example names by the examples' ids (a note's CCF, a retorno's Factura). */
+const busquedasDelCuerpo = (op: Operation): Record<string, Busqueda> =>
+  op.operationId === 'invalidateDocument'
+    ? { [FACTURA]: ANULADA, [REEMPLAZO]: REEMPLAZANTE }
+    : { [CCF]: CCF_SELLADO, [FACTURA]: FACTURA_SELLADA };
 
 function valor(p: JsonSchema): Valor {
   const schema = (p.schema ?? {}) as JsonSchema;
@@ -82,8 +204,28 @@ function llamada(op: Operation): Llamada {
   const consulta = parametros
     .filter((p) => p.in === 'query' && (p.required || OPCIONALES_EN_MUESTRA.has(p.name as string)))
     .map((p): [string, Valor] => [p.name as string, valor(p)]);
+  const busquedas: Busqueda[] = [];
+  const hallar = (b: Busqueda) => {
+    if (b.despues) hallar(b.despues);
+    if (!busquedas.includes(b)) busquedas.push(b);
+    return marca(b);
+  };
+  for (const nombre of Object.keys(ruta)) {
+    const b = busquedaDeParametro(op, nombre);
+    if (b) ruta[nombre] = hallar(b);
+  }
   const ejemplos = op.request?.examples;
-  const body = ejemplos ? (ejemplos.default ?? Object.values(ejemplos)[0])?.value : undefined;
+  const ejemplo = ejemplos ? (ejemplos.default ?? Object.values(ejemplos)[0])?.value : undefined;
+  const enElCuerpo = busquedasDelCuerpo(op);
+  const body =
+    ejemplo && typeof ejemplo === 'object' && !Array.isArray(ejemplo)
+      ? Object.fromEntries(
+          Object.entries(ejemplo).map(([k, v]) => [
+            k,
+            typeof v === 'string' && enElCuerpo[v] ? hallar(enElCuerpo[v]) : v,
+          ]),
+        )
+      : ejemplo;
   const [exito] = Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b));
   const tipos = Object.keys(exito?.[1].content ?? {});
   // An operation answering in several formats answers its `formato` parameter's default when given none.
@@ -93,9 +235,6 @@ function llamada(op: Operation): Llamada {
     tipos[0] ??
     'application/json';
   const tambienJson = tipo !== 'application/json' && tipos.includes('application/json');
-  // An issued document's id in a sample would answer 404 anywhere but in the reference's own example.
-  const deUnDocumento = op.path.startsWith('/dte/') && 'codigoGeneracion' in ruta;
-  if (deUnDocumento) ruta.codigoGeneracion = DOCUMENTO_HALLADO;
   return {
     op,
     ruta,
@@ -104,7 +243,7 @@ function llamada(op: Operation): Llamada {
     tipoCuerpo: op.request?.tipo ?? 'application/json',
     tipo,
     tambienJson,
-    deUnDocumento,
+    busquedas,
   };
 }
 
@@ -124,12 +263,55 @@ const ARCHIVO_DE_FORMULARIO = 'archivo.json';
 const QUE_ARCHIVO = `${ARCHIVO_DE_FORMULARIO}: an Archivo DTE (JSON) of a document issued with the previous provider`;
 
 function url({ op, ruta, consulta }: Llamada): string {
-  const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) =>
-    ruta[nombre] === DOCUMENTO_HALLADO ? DOCUMENTO_HALLADO : encodeURIComponent(ruta[nombre]!),
-  );
+  const camino = op.path.replace(/\{(\w+)\}/g, (_, nombre: string) => {
+    const v = String(ruta[nombre]);
+    return /^\{\{\w+\}\}$/.test(v) ? v : encodeURIComponent(v);
+  });
+  return conConsulta(camino, consulta);
+}
+
+function conConsulta(camino: string, consulta: [string, Valor][]): string {
   const query = new URLSearchParams(consulta.map(([k, v]) => [k, String(v)])).toString();
   return query ? `${camino}?${query}` : camino;
 }
+
+const urlDeLista = (b: Busqueda) => conConsulta(b.lista.ruta, Object.entries(b.lista.query ?? {}));
+
+/**
+ * A sample's text with each record it found written in its language's way: `"{{x}}"`, a whole string, is
+ * `entera(b)`; `{{x}}` inside a string is `dentro(b)`.
+ */
+function hallados(
+  texto: string,
+  busquedas: Busqueda[],
+  entera: (b: Busqueda) => string,
+  dentro: (b: Busqueda) => string,
+): string {
+  return busquedas.reduce((t, b) => t.replaceAll(`"${marca(b)}"`, entera(b)).replaceAll(marca(b), dentro(b)), texto);
+}
+
+const variableSh = (b: Busqueda) => b.nombre.toUpperCase();
+const enSh = (texto: string, busquedas: Busqueda[]) =>
+  hallados(
+    texto,
+    busquedas,
+    (b) => `"$${variableSh(b)}"`,
+    (b) => `$${variableSh(b)}`,
+  );
+const enPy = (texto: string, busquedas: Busqueda[]) =>
+  hallados(
+    texto,
+    busquedas,
+    (b) => b.nombre,
+    (b) => `" + ${b.nombre} + "`,
+  ).replaceAll(' + ""', '');
+const enTs = (texto: string, busquedas: Busqueda[]) =>
+  hallados(
+    texto,
+    busquedas,
+    (b) => `${b.nombre}.${b.campo}`,
+    (b) => `\${${b.nombre}.${b.campo}}`,
+  );
 
 const archivo = (l: Llamada) => `${l.op.operationId}.${EXTENSIONES[l.tipo]}`;
 const esJson = (l: Llamada) => /[/+]json$/.test(l.tipo);
@@ -166,24 +348,33 @@ const TS = {
 const PY = { clave: (k: string) => JSON.stringify(k), nulo: 'None', verdad: ['False', 'True'] as [string, string] };
 
 function curl(l: Llamada): string {
-  const { op } = l;
+  const { op, busquedas } = l;
   const metodo = op.method === 'get' ? '' : ` -X ${op.method.toUpperCase()}`;
-  const lineas = [`curl -sS --fail-with-body${metodo} "$DTE_API_URL${url(l).replace(DOCUMENTO_HALLADO, '$CODIGO')}"`];
+  const lineas = [`curl -sS --fail-with-body${metodo} "$DTE_API_URL${url(l)}"`];
   if (op.authenticated) lineas.push(`-H "Authorization: Bearer $DTE_TOKEN"`);
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) lineas.push(`-H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')"`);
   const fin = esArchivo(l) ? 'ARCHIVO' : 'JSON';
   const campo = campoDeArchivo(l);
   if (campo) lineas.push(`-F "${campo}=@${ARCHIVO_DE_FORMULARIO}"`);
-  if (l.body !== undefined) lineas.push(`-H "Content-Type: ${l.tipoCuerpo}"`, `--data-binary @- <<'${fin}'`);
+  const json = l.body !== undefined && !esArchivo(l) ? JSON.stringify(l.body, null, 2) : undefined;
+  // A body naming a record found is expanded by the shell, so its own `$`, backquote and backslash are escaped.
+  const expande = json !== undefined && busquedas.some((b) => json.includes(marca(b)));
+  if (l.body !== undefined)
+    lineas.push(`-H "Content-Type: ${l.tipoCuerpo}"`, `--data-binary @- <<${expande ? fin : `'${fin}'`}`);
   else if (!esJson(l) && EXTENSIONES[l.tipo]) lineas.push(`-o ${archivo(l)}`);
   const orden = lineas.join(' \\\n  ');
   if (campo) return `# ${QUE_ARCHIVO}\n${orden}`;
-  const hallado = l.deUnDocumento
-    ? `# ${COMO_HAY_UNO}\nCODIGO=$(curl -sS --fail-with-body "$DTE_API_URL${LISTA_DE_UNO}" -H "Authorization: Bearer $DTE_TOKEN" \\\n  | grep -o '"codigoGeneracion":"[^"]*"' | head -1 | cut -d'"' -f4)\n`
-    : '';
-  if (l.body === undefined) return `${hallado}${orden}`;
-  return `${hallado}${orden}\n${esArchivo(l) ? l.body.replace(/\n$/, '') : JSON.stringify(l.body, null, 2)}\n${fin}`;
+  const halla = busquedas.map(
+    (b) =>
+      `# ${b.como}\n${variableSh(b)}=$(curl -sS --fail-with-body "$DTE_API_URL${urlDeLista(b)}" -H "Authorization: Bearer $DTE_TOKEN" \\\n` +
+      `  | grep -o '"${b.campo}":"[^"]*"' | ${b.posicion === -1 ? 'tail -1' : `sed -n ${(b.posicion ?? 0) + 1}p`} | cut -d'"' -f4)\n`,
+  );
+  const cuerpo =
+    l.body === undefined
+      ? ''
+      : `\n${esArchivo(l) ? l.body.replace(/\n$/, '') : expande ? json!.replace(/[\\$`]/g, '\\$&') : json}\n${fin}`;
+  return enSh(`${halla.join('')}${orden}${cuerpo}`, busquedas);
 }
 
 /**
@@ -214,13 +405,7 @@ function typescript(l: Llamada): string {
   const campo = campoDeArchivo(l);
   if (campo) return typescriptFormulario(l, campo);
   const args: Record<string, unknown> = {};
-  if (Object.keys(l.ruta).length)
-    args.path = Object.fromEntries(
-      Object.entries(l.ruta).map(([k, v]) => [
-        k,
-        v === DOCUMENTO_HALLADO ? new Codigo('documento.codigoGeneracion') : v,
-      ]),
-    );
+  if (Object.keys(l.ruta).length) args.path = l.ruta;
   if (l.consulta.length) args.query = Object.fromEntries(l.consulta);
   if (l.body !== undefined)
     args.body = esArchivo(l)
@@ -233,24 +418,28 @@ function typescript(l: Llamada): string {
     : binario
       ? `await writeFile('${archivo(l)}', Buffer.from(await respuesta.arrayBuffer()));`
       : `console.log(await respuesta.text());`;
-  return [
+  const lineas = [
     ...(binario ? [`import { writeFile } from 'node:fs/promises';`] : []),
     `import { DteClient } from '@dte/client';`,
     '',
     `const client = new DteClient({ baseUrl: process.env.DTE_API_URL!, token: process.env.DTE_TOKEN! });`,
-    ...(l.deUnDocumento
-      ? [
-          `// ${COMO_HAY_UNO}`,
-          `const { data: [documento] } = await client.operaciones.listDocuments({ query: { estado: 'PROCESSED', limit: 1 } });`,
-          `if (!documento) throw new Error('No document sealed yet');`,
-        ]
-      : []),
+    ...l.busquedas.flatMap((b) => {
+      const { operationId, path, query } = b.lista;
+      const argumentos = { ...(path && { path }), ...(query && { query }) };
+      const entradas = `(await client.operaciones.${operationId}(${Object.keys(argumentos).length ? literal(argumentos, TS) : ''})).data`;
+      return [
+        `// ${b.como}`,
+        `const ${b.nombre} = ${entradas}.at(${b.posicion ?? 0});`,
+        `if (!${b.nombre}) throw new Error(${JSON.stringify(b.como)});`,
+      ];
+    }),
     `const respuesta = ${llamado};`,
     ...(binario && l.tambienJson
       ? [`if (!(respuesta instanceof Blob)) throw new Error('Expected the file, got ' + JSON.stringify(respuesta));`]
       : []),
     salida,
-  ].join('\n');
+  ];
+  return enTs(lineas.join('\n'), l.busquedas);
 }
 
 function python(l: Llamada): string {
@@ -263,9 +452,7 @@ function python(l: Llamada): string {
   // A key of the caller's: sending the same one again retries safely.
   if (op.idempotent) cabeceras.push(`"Idempotency-Key": str(uuid.uuid4())`);
   const argumentos = [
-    `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))
-      .replace(DOCUMENTO_HALLADO, '" + codigo + "')
-      .replace(/ \+ ""$/, '')}`,
+    `os.environ["DTE_API_URL"] + ${JSON.stringify(url(l))}`,
     `method="${op.method.toUpperCase()}"`,
     ...(campo
       ? ['data=formulario']
@@ -293,27 +480,35 @@ function python(l: Llamada): string {
         ')',
       ]
     : [];
-  return [
+  // The records found first, each the newest entry of a list read by one small function.
+  const halla = l.busquedas.length
+    ? [
+        'def lista(ruta):',
+        '    pedido = urllib.request.Request(',
+        '        os.environ["DTE_API_URL"] + ruta,',
+        '        headers={"Authorization": "Bearer " + os.environ["DTE_TOKEN"]},',
+        '    )',
+        '    return json.load(urllib.request.urlopen(pedido))["data"]',
+        '',
+        ...l.busquedas.flatMap((b) => [
+          `# ${b.como}`,
+          `${b.nombre} = lista(${JSON.stringify(urlDeLista(b))})[${b.posicion ?? 0}][${JSON.stringify(b.campo)}]`,
+        ]),
+      ]
+    : [];
+  const lineas = [
     `import json, os, sys, urllib.error, urllib.request${op.idempotent || campo ? ', uuid' : ''}`,
     '',
     ...formulario,
-    ...(l.deUnDocumento
-      ? [
-          `# ${COMO_HAY_UNO}`,
-          `lista = urllib.request.Request(`,
-          `    os.environ["DTE_API_URL"] + "${LISTA_DE_UNO}",`,
-          `    headers={"Authorization": "Bearer " + os.environ["DTE_TOKEN"]},`,
-          `)`,
-          `codigo = json.load(urllib.request.urlopen(lista))["data"][0]["codigoGeneracion"]`,
-        ]
-      : []),
+    ...halla,
     `req = urllib.request.Request(\n${argumentos.map((a) => `    ${a},`).join('\n')}\n)`,
     'try:',
     '    with urllib.request.urlopen(req) as res:',
     `        ${salida}`,
     'except urllib.error.HTTPError as e:',
     '    sys.exit(f"{e.code} {e.read().decode()}")',
-  ].join('\n');
+  ];
+  return enPy(lineas.join('\n'), l.busquedas);
 }
 
 /** The operation's samples, in the order the reference shows them. */

@@ -27,7 +27,14 @@ const EJEMPLO = {
   terminadaEn: null,
 };
 
-const idParam = { name: 'id', in: 'path', required: true, description: 'The import’s id', schema: { type: 'string' } };
+const idParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The import’s id',
+  schema: { type: 'string' },
+  example: EJEMPLO.id,
+};
 
 const DESCRIPCION =
   'Documents the emisor issued with a previous provider, brought in when it moves here: each Archivo DTE ' +

@@ -14108,7 +14108,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The import’s id */
+        /**
+         * @description The import’s id
+         * @example 5C3A8E0B-2F5D-4B8E-9C1A-7D2E4F6A8B0C
+         */
         id: string;
       };
       cookie?: never;
@@ -14219,7 +14222,10 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description The import’s id */
+        /**
+         * @description The import’s id
+         * @example 5C3A8E0B-2F5D-4B8E-9C1A-7D2E4F6A8B0C
+         */
         id: string;
       };
       cookie?: never;

@@ -68,6 +68,8 @@ function manifiesto(version) {
       './package.json': './package.json',
     },
     files: ['dist', 'README.md'],
+    // A scoped name is private on npm's public registry unless said otherwise; another registry ignores it.
+    publishConfig: { access: 'public' },
   };
 }
 

@@ -104,10 +104,11 @@ describe('@dte/client as an installed package', () => {
   it('is versioned as the API and brings nothing of the repository but its one dependency', async () => {
     const { info } = await (await fetch(`${stack().api}/openapi.json`)).json();
     const manifiesto = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/@dte/client/package.json'), 'utf8'));
-    expect([path.basename(tarball), manifiesto.version, manifiesto.dependencies]).toEqual([
+    expect([path.basename(tarball), manifiesto.version, manifiesto.dependencies, manifiesto.publishConfig]).toEqual([
       `dte-client-${info.version}.tgz`,
       info.version,
       { standardwebhooks: '1.1.1' },
+      { access: 'public' },
     ]);
     expect(fs.readdirSync(path.join(dir, 'node_modules/@dte/client')).sort()).toEqual([
       'README.md',

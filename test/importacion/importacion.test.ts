@@ -44,11 +44,22 @@ describe('importing documents issued with a previous provider', () => {
   /** Archivos DTE of documents MH's schemas took (issued here by a third emisor): a CCF of 100.00 + IVA and a Factura of 11.30. */
   let ccf: Archivo;
   let fe: Archivo;
+  /** A Nota de Crédito of 40.00 + IVA 5.20 = 45.20 on that CCF. */
+  let nc: Archivo;
 
   beforeAll(async () => {
     let plantillas: TestTenant;
     [emisor, otro, plantillas] = await Promise.all([createTestTenant(), createTestTenant(), createTestTenant()]);
-    ccf = await archivoDte(plantillas, await emitirCcf(plantillas, 100));
+    const deCcf = await emitirCcf(plantillas, 100);
+    ccf = await archivoDte(plantillas, deCcf);
+    nc = await archivoDte(
+      plantillas,
+      await emitir(plantillas, '/dte/dte05', {
+        codigoGeneracion: deCcf.codigoGeneracion,
+        items: [{ descripcion: 'Devolución parcial', cantidad: 1, precioUnitario: 40 }],
+        condicionOperacion: 1,
+      }),
+    );
     fe = await archivoDte(
       plantillas,
       await emitir(plantillas, '/dte/dte01', {
@@ -260,5 +271,42 @@ describe('importing documents issued with a previous provider', () => {
     expect((await api('GET', `/dte/${cg}`, emisor)).body.data.estado).toBe('CANCELLED');
     const lista = await api('GET', `/dte?estado=CANCELLED&desde=2026-12-01&hasta=2026-12-01`, emisor);
     expect(lista.body.data.map((d: { codigoGeneracion: string }) => d.codigoGeneracion)).toContain(cg);
+  });
+
+  it('counts an imported Nota de Crédito against its imported CCF: a note issued here credits what remains, no more', async () => {
+    const [suCcf] = await archivosPrevios(emisor, ccf, 1, { fecEmi: '2026-12-02', desde: 7001 });
+    const ccfCg = suCcf!.identificacion.codigoGeneracion as string;
+    // The previous provider's note names the imported CCF, in its documentoRelacionado and on its line.
+    const plantilla = structuredClone(nc);
+    plantilla.documentoRelacionado[0].numeroDocumento = ccfCg;
+    for (const linea of plantilla.cuerpoDocumento) linea.numeroDocumento = ccfCg;
+    const [suNota] = await archivosPrevios(emisor, plantilla, 1, { fecEmi: '2026-12-02', desde: 7002 });
+    const subida = await subirImportacion(emisor, 'notas.zip', await zipDe({ 'ccf.json': suCcf!, 'nc.json': suNota! }));
+    const id = subida.body.data.id as string;
+    await eventually('the import to end', async () => {
+      const { data } = (await api('GET', `/importaciones/${id}`, emisor)).body;
+      return data.estado === 'TERMINADA' && data;
+    });
+    expect((await api('GET', `/importaciones/${id}`, emisor)).body.data).toMatchObject({
+      importados: 2,
+      rechazados: 0,
+    });
+
+    // By hand: 113.00 − 45.20 credited by the imported note = 67.80 left; 61.00 + IVA 7.93 = 68.93 is too much.
+    const nota = (precioUnitario: number) =>
+      api('POST', '/dte/dte05', emisor, {
+        codigoGeneracion: ccfCg,
+        items: [{ descripcion: 'Descuento', cantidad: 1, precioUnitario }],
+        condicionOperacion: 1,
+      });
+    const demasiado = await nota(61);
+    expect([demasiado.status, demasiado.body.code, demasiado.body.saldoDisponible]).toEqual([
+      400,
+      'CREDIT_EXCEEDS_ORIGINAL',
+      67.8,
+    ]);
+    // 60.00 + IVA 7.80 = 67.80: exactly what is left.
+    const justo = await nota(60);
+    expect([justo.status, justo.body.data.estado]).toEqual([201, 'PROCESSED']);
   });
 });

@@ -6,6 +6,7 @@ import {
   buildNotaCreditoV4,
   buildNotaDebitoV3,
   buildNotaDebitoV4,
+  documentKind,
   dte01Request,
   dte03Request,
   notaRequest,
@@ -373,6 +374,23 @@ describe('a note that adjusts several CCFs, electronic or on paper', () => {
         { ...aceptado(ccfB()), montoAcreditado: '45.2' },
       ]),
     ).not.toThrow();
+  });
+
+  it('read back from its DTE when imported, credits each CCF what the same note issued here does', () => {
+    const importada = documentKind('NOTA_CREDITO').consumoOrigen!.deImportado!;
+    // 32.77 split by the lines' sales, 9.00 and 20.00 of 29.00: A 10.1697… → 10.17, B 22.6000… → 22.60
+    const dte = buildNotaCreditoV3(context('05'), dos(devolucion), [aceptado(ccf()), aceptado(ccfB())]);
+    expect(importada(dte)).toEqual({
+      [ORIGINAL]: { montoTotalOperacion: '10.17' },
+      [OTRO]: { montoTotalOperacion: '22.60' },
+    });
+    // A note of one CCF credits it its whole montoTotalOperacion: 2 × 4.50 = 9.00 + IVA 1.17.
+    const una = buildNotaCreditoV4(
+      context('05'),
+      parseRequest(notaRequest, { codigoGeneracion: ORIGINAL, items: [devolucion[0]], condicionOperacion: 1 }),
+      [aceptado(ccf(false, buildCreditoFiscalV4))],
+    );
+    expect(importada(una)).toEqual({ [ORIGINAL]: { montoTotalOperacion: '10.17' } });
   });
 
   it('adjusts a paper CCF by its number and date, with the receptor of the request', () => {

@@ -19,6 +19,7 @@ import {
 import type { Config } from '@dte/config';
 import type { IssueDteInput } from '@dte/contract';
 import type { TenantCache } from './db/tenant-cache';
+import { ledgerDelOriginal } from './db/ledger';
 import type { Documents } from './documents';
 import { dteGuardado } from './dte-guardado';
 import { comprobarEnsayoContingencia } from './guardias';
@@ -64,9 +65,6 @@ async function loadOrigin(documents: Documents, emisorId: number, codigoGeneraci
   return { estado: doc.estado, dte: dteGuardado(doc), selloRecibido: doc.selloRecibido ?? null };
 }
 
-/** The ledger of one limit an original shares with the documents of a kind that refer to it. */
-const ledgerDelOriginal = (kind: DocumentKind, codigo: string) => `${kind.tipoDte}:${codigo}`;
-
 /**
  * Takes the document's share of each original's limit, one ledger after the other in the order given (the
  * same for every document, so two documents on the same originals meet in the same ledger first). Each take
@@ -88,7 +86,7 @@ async function tomarDeOriginales(
   for (const [i, origin] of origenes.entries()) {
     const codigo = origin.dte.identificacion.codigoGeneracion;
     try {
-      const earlier = await documents.ledgerTake(ledgerDelOriginal(kind, codigo), owner, (previas) => {
+      const earlier = await documents.ledgerTake(ledgerDelOriginal(kind.tipoDte, codigo), owner, (previas) => {
         const conPrevias = originales.map((o, j) => (j === i ? consumoOrigen.original(origin, previas) : o));
         return consumoOrigen.de(build(conPrevias), request)[codigo] ?? {};
       });
@@ -111,7 +109,7 @@ function leerDeOriginales(
     origenes.map(async (origin) =>
       kind.consumoOrigen.original(
         origin,
-        await documents.ledgerSums(ledgerDelOriginal(kind, origin.dte.identificacion.codigoGeneracion)),
+        await documents.ledgerSums(ledgerDelOriginal(kind.tipoDte, origin.dte.identificacion.codigoGeneracion)),
       ),
     ),
   );

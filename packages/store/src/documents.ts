@@ -4,13 +4,14 @@ import {
   fechaDeProcesamiento,
   instanteProcesamientoMh,
   lecturaDeLibros,
+  type Dte,
   type DteError,
   type DteTipo,
 } from '@dte/domain';
 import type { DocumentEstado, IssueDteInput, TransmitOutcome } from '@dte/contract';
 import type { Database } from './db/connection';
 import { isDuplicateKey } from './db/duplicate-key';
-import { appendToLedger, ledgerOwners, ledgerSums, voidLedgerTake } from './db/ledger';
+import { appendToLedger, ledgerDelOriginal, ledgerOwners, ledgerSums, voidLedgerTake } from './db/ledger';
 import { dteGuardado } from './dte-guardado';
 import type { DocumentRecord, IntentoCorreo } from './db/models';
 import type { TenantCache } from './db/tenant-cache';
@@ -305,6 +306,16 @@ export class Documents {
       if ((otro.importacion as ImportacionDocumento | null)?.id !== doc.importacion.id) return false;
       guardado = otro;
     }
+    // What it used of its originals' limits (a note's credit of its CCF), before it is listed: the documents
+    // issued here after it meet them. Taken once (the ledger knows its owner), whatever the retries.
+    const deImportado = documentKind(doc.tipo as DteTipo).consumoOrigen?.deImportado;
+    for (const [codigo, tomado] of Object.entries(deImportado?.(doc.dteJson as Dte) ?? {}))
+      await appendToLedger(
+        this.db.connection,
+        ledgerDelOriginal(doc.tipoDte, codigo),
+        doc.codigoGeneracion,
+        () => tomado,
+      );
     const entrada = entradaDe(guardado);
     await this.lista.escribir(doc.emisorId, listaN, entrada);
     await this.lista.archivarImportado(doc.emisorId, listaN, entrada);

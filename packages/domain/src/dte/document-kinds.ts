@@ -12,7 +12,7 @@ import { dte11Request } from '../requests/dte11';
 import { dte14Request } from '../requests/dte14';
 import { dte15Request } from '../requests/dte15';
 import { ccfsElectronicos, notaRequest } from '../requests/nota';
-import { creditoPorCcf } from './nota/credito';
+import { creditoDeNotaEmitida, creditoPorCcf } from './nota/credito';
 import { retornoRequest } from '../requests/retorno';
 import { buildCreditoFiscalV3 } from './credito-fiscal/fe-ccf-v3';
 import { buildCreditoFiscalV4 } from './credito-fiscal/fe-ccf-v4';
@@ -148,6 +148,11 @@ export interface ConsumoOrigen<Request = unknown> {
   de(dte: Dte, request: Request): Record<string, Record<string, string>>;
   /** The original as the builder must check it, given the sums of earlier documents' takes. */
   original(origin: OriginDocument, tomado: Readonly<Record<string, string>>): OriginDocument;
+  /**
+   * What a document issued elsewhere and imported took, read from its DTE alone (as `de` answers), so that
+   * the documents issued here after it meet the limit it already used. Absent: its DTE does not say.
+   */
+  deImportado?(dte: Dte): Record<string, Record<string, string>>;
 }
 
 interface KindDefinition<S extends z.ZodType, T extends string> {
@@ -247,6 +252,10 @@ const definitions = {
         );
       },
       original: (origin, tomado) => ({ ...origin, montoAcreditado: tomado['montoTotalOperacion'] ?? 0 }),
+      deImportado: (dte) =>
+        Object.fromEntries(
+          [...creditoDeNotaEmitida(dte)].map(([ccf, credito]) => [ccf, { montoTotalOperacion: credito.toFixed(2) }]),
+        ),
     },
     libros: { emitido: 'VENTAS_CONTRIBUYENTES', recibido: 'COMPRAS', resta: true },
     // The notes name their receptor by nit in the 2023 generation (v3), by its document in the 2026 one (v4).
@@ -345,7 +354,8 @@ const definitions = {
     total: resumenTotal('totalPagar'),
     // The event names the original's receptor `documento`.
     receptorCorreo: correoDe('documento'),
-    // Keyed by the original's numItem, which the event's lines do not carry: taken from the request.
+    // Keyed by the original's numItem, which the event's lines do not carry: taken from the request (so an
+    // imported retorno, which has none, takes nothing).
     consumoOrigen: {
       de: (_dte, r) => ({
         [r.documentoOrigen]: Object.fromEntries(

@@ -13,6 +13,9 @@ interface Entry {
 
 const voidId = (owner: string) => `void:${owner}`;
 
+/** The ledger of one limit an original shares with the documents of a kind (its tipoDte) that refer to it. */
+export const ledgerDelOriginal = (tipoDte: string, codigo: string) => `${tipoDte}:${codigo}`;
+
 /** The refusal a document's takes were given back for (see `voidLedgerTake`). */
 interface Refusal {
   code: ErrorCode;

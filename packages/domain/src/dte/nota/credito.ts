@@ -1,9 +1,9 @@
 import { DteError, ErrorCode } from '../../errors';
-import { money, type Money } from '../../money';
+import { money, round2, sum, type Money } from '../../money';
 import { relacionadosDeNota, type NotaRequest } from '../../requests/nota';
 import { lineaVenta, type LineaVenta } from '../bloques/cuerpo';
 import { totalesCreditoFiscal } from '../credito-fiscal/totales';
-import type { OriginDocument } from '../documento';
+import type { Dte, OriginDocument } from '../documento';
 
 /**
  * What a note credits each CCF it adjusts: the montoTotalOperacion a note of that CCF's lines alone would
@@ -22,6 +22,38 @@ export function creditoPorCcf(
   }
   return new Map<string, Money>(
     [...lineas].map(([ccf, deCcf]) => [ccf, totalesCreditoFiscal(deCcf, false, request.descuento).montoTotalOperacion]),
+  );
+}
+
+/**
+ * What a Nota de Crédito issued elsewhere (imported, so no request of ours) credited each electronic CCF it
+ * adjusts, read from its DTE: its montoTotalOperacion, whole when it adjusts one CCF (nearly every note), else
+ * split in proportion to the sales of the lines that name each (cuerpoDocumento.numeroDocumento), cent
+ * rounding each share. MH's documents say how a line names its CCF, not how a note's discount falls among
+ * several: the proportion is our choice, made here only. A paper CCF's share is counted by no one, as for a
+ * note issued here.
+ */
+export function creditoDeNotaEmitida(dte: Dte): Map<string, Money> {
+  const relacionados = ((dte['documentoRelacionado'] ?? []) as { tipoGeneracion: number; numeroDocumento: string }[])
+    .filter((d) => d.tipoGeneracion === 2)
+    .map((d) => d.numeroDocumento.toUpperCase());
+  const total = money((dte['resumen'] as { montoTotalOperacion: number }).montoTotalOperacion);
+  const lineas = (dte['cuerpoDocumento'] ?? []) as {
+    numeroDocumento?: string | null;
+    ventaNoSuj?: number;
+    ventaExenta?: number;
+    ventaGravada?: number;
+  }[];
+  const venta = (l: (typeof lineas)[number]) =>
+    sum([l.ventaNoSuj ?? 0, l.ventaExenta ?? 0, l.ventaGravada ?? 0].map(money));
+  const todas = sum(lineas.map(venta));
+  const documentos = new Set(lineas.map((l) => l.numeroDocumento?.toUpperCase()));
+  if (relacionados.length === 1 && documentos.size <= 1) return new Map([[relacionados[0]!, total]]);
+  return new Map(
+    relacionados.map((ccf) => {
+      const suyas = sum(lineas.filter((l) => l.numeroDocumento?.toUpperCase() === ccf).map(venta));
+      return [ccf, todas.isZero() ? money(0) : round2(total.times(suyas).dividedBy(todas))];
+    }),
   );
 }
 

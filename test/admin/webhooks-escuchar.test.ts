@@ -43,20 +43,18 @@ describe('admin webhooks escuchar', () => {
       return { endpointId: m[1]!, secreto: m[2]! };
     });
 
-  it('forwards a document’s event with a valid signature, and deletes its endpoint when stopped', async () => {
+  /** A tenant of its own, a receiver on loopback, and the command forwarding to it, its endpoint registered. */
+  async function escuchando(...opciones: string[]) {
     const tenant = await createTestTenant();
     const receptor = await ReceptorWebhooks.iniciar();
     receptores.push(receptor);
-    const { proceso, salida } = enOtraTerminal([
-      'escuchar',
-      '--emisor',
-      String(tenant.emisorId),
-      '--reenviar-a',
-      receptor.url,
-      '--eventos',
-      'dte.procesado',
-    ]);
-    const { endpointId, secreto } = await registrado(salida);
+    const argumentos = ['escuchar', '--emisor', String(tenant.emisorId), '--reenviar-a', receptor.url, ...opciones];
+    const { proceso, salida } = enOtraTerminal(argumentos);
+    return { tenant, receptor, proceso, salida, ...(await registrado(salida)) };
+  }
+
+  it('forwards a document’s event with a valid signature, and deletes its endpoint when stopped', async () => {
+    const { tenant, receptor, proceso, salida, endpointId, secreto } = await escuchando('--eventos', 'dte.procesado');
     const lista = (await api('GET', '/webhooks', tenant)).body.data as { id: string; url: string; eventos: string[] }[];
     expect(lista.map((e) => [e.id, e.eventos])).toEqual([[endpointId, ['dte.procesado']]]);
     expect(lista[0]!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -87,17 +85,7 @@ describe('admin webhooks escuchar', () => {
   });
 
   it('receives the endpoint’s test event, as the README describes', async () => {
-    const tenant = await createTestTenant();
-    const receptor = await ReceptorWebhooks.iniciar();
-    receptores.push(receptor);
-    const { proceso, salida } = enOtraTerminal([
-      'escuchar',
-      '--emisor',
-      String(tenant.emisorId),
-      '--reenviar-a',
-      receptor.url,
-    ]);
-    const { endpointId, secreto } = await registrado(salida);
+    const { tenant, receptor, proceso, salida, endpointId, secreto } = await escuchando();
     // The test event is answered once delivered: forwarded to the receiver, which answered 200.
     const prueba = await api('POST', `/webhooks/${endpointId}/prueba`, tenant);
     expect([prueba.status, prueba.body.data.estado]).toEqual([200, 'ENTREGADO']);

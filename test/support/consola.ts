@@ -40,13 +40,17 @@ export async function nuevaPagina(browser: Browser): Promise<Page> {
 }
 
 /**
- * Clicks what submits a form or follows a link, and waits for the page it leads to. What the page's
+ * Activates what submits a form or follows a link, and waits for the page it leads to. What the page's
  * script is updating (`aria-busy`: the issuing form's live totals, the book's matches) is let settle
- * first, so nothing moves under the click.
+ * first. It is activated from the keyboard (focused, then Enter), as a person who does not use the mouse
+ * does: a mouse click lands where the element was when its box was measured, and on a busy machine a page
+ * still laying itself out (after `revisar`'s resizes, or its PDF frame arriving) moved a button from under
+ * the pointer twice, leaving the test waiting for a navigation nothing had started.
  */
 export async function enviar(page: Page, selector: string) {
   await eventually('what the page’s script updates to settle', async () => !(await page.$('[aria-busy="true"]')));
-  return (await Promise.all([page.waitForNavigation(), page.click(selector)]))[0]!;
+  await page.focus(selector);
+  return (await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]))[0]!;
 }
 
 /** The text of the page's main part, as a person reads it. */

@@ -8,7 +8,7 @@ import { DteClient } from '@dte/client';
 import { openApiDocument } from '../../apps/api/src/openapi/document';
 import { ISSUANCE_EXAMPLES } from '../../apps/api/src/openapi/examples';
 import { VALOR_DE_EJEMPLO, type CodeSample } from '../../apps/api/src/openapi/muestras';
-import { duiNuevo, nitNuevo } from '../clientes/libreta';
+import { duiNuevo } from '../clientes/libreta';
 import { crearCuentaImap, type CuentaImap } from '../support/buzon';
 import { alReceptor, archivoDte, emitir } from '../support/fixtures';
 import { archivosPrevios } from '../support/importacion';
@@ -41,13 +41,10 @@ const MUESTRAS: Muestra[] = Object.values(openApiDocument().paths).flatMap((meto
 
 /**
  * What the book's examples add (`clientes.openapi.ts`, `productos.openapi.ts`): a customer's document and a
- * product's code are one per emisor, so a run after the first would be 409; each run gets its own.
+ * product's code are one per emisor, so each run of a sample that adds them finds the book without them.
  */
-const NIT_CLIENTE = '0614-030915-112-5';
-const DUIS_IMPORTADOS = ['012345678', '000162975'];
-const CODIGO_PRODUCTO = 'CAF-500';
-const CODIGOS_IMPORTADOS = ['TE-100', 'SRV-1'];
-const conGuiones = (nit: string) => `${nit.slice(0, 4)}-${nit.slice(4, 10)}-${nit.slice(10, 13)}-${nit.slice(13)}`;
+const DOCUMENTOS_DE_EJEMPLO = ['0614-030915-112-5', '012345678', '000162975'];
+const CODIGOS_DE_EJEMPLO = ['CAF-500', 'TE-100', 'SRV-1'];
 const codigoNuevo = () => `M-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** Samples run at once: each is a child process, and the issuing ones wait for MH's answer. */
@@ -119,6 +116,13 @@ const SOLAS = new Set([
   'redeliverWebhookEvent',
   'deleteCliente',
   'deleteProducto',
+  // These add the examples' customer or product, which each run first removes (`sinLosDeEjemplo`).
+  'createCliente',
+  'replaceCliente',
+  'importClientes',
+  'createProducto',
+  'replaceProducto',
+  'importProductos',
 ]);
 
 describe('the code samples of /docs, run against the stack', () => {
@@ -225,26 +229,24 @@ describe('the code samples of /docs, run against the stack', () => {
     })());
 
   /**
-   * What a sample finds (its newest of a kind) made before each run of it, and the data a second run would
-   * repeat (a customer's document, a product's code) made new: the only place a sample is changed before it runs.
+   * What a sample finds (its newest of a kind) made before each run of it, and what it adds removed (the
+   * examples' customer and product): each sample runs as it is written.
    */
-  const PREPARAR: Record<string, (cwd: string) => Promise<Record<string, string>>> = {
+  const PREPARAR: Record<string, (cwd: string) => Promise<unknown>> = {
     // Each run returns, or previews the return of, the whole of a Factura of its own.
-    issueRetorno: async () => (await emitirFactura(), {}),
-    vistaPreviaRetorno: async () => (await emitirFactura(), {}),
+    issueRetorno: emitirFactura,
+    vistaPreviaRetorno: emitirFactura,
     // Each run invalidates a Factura of its own, replaced by the one issued after it.
     invalidateDocument: async () => {
       await emitirFactura();
       await emitirFactura();
-      return {};
     },
     // The import's file, beside the sample as its one line says: a document of the previous provider's.
     createImportacion: async (cwd) => {
       fs.writeFileSync(path.join(cwd, 'archivo.json'), JSON.stringify(await archivoPrevio()));
-      return {};
     },
     // One endpoint of its own for each run that deletes it; the event redelivered is a test event.
-    deleteWebhook: async () => (await webhook(), {}),
+    deleteWebhook: webhook,
     redeliverWebhookEvent: async () => {
       const { data: endpoints } = await client.operaciones.listWebhooks();
       const id = endpoints.at(-1)!.id;
@@ -265,20 +267,39 @@ describe('the code samples of /docs, run against the stack', () => {
     pausarCertificacion: campanaNueva,
     reanudarCertificacion: campanaNueva,
     cancelarCertificacion: campanaNueva,
-    createCliente: async () => ({ [NIT_CLIENTE]: conGuiones(nitNuevo()) }),
-    replaceCliente: async () => ({ [NIT_CLIENTE]: conGuiones(nitNuevo()) }),
-    deleteCliente: async () => (await clienteNuevo(), {}),
-    importClientes: async () => Object.fromEntries(DUIS_IMPORTADOS.map((dui) => [dui, duiNuevo()])),
-    createClienteFromDte: async () => (await facturaANuevo(), {}),
-    createProducto: async () => ({ [CODIGO_PRODUCTO]: codigoNuevo() }),
-    replaceProducto: async () => ({ [CODIGO_PRODUCTO]: codigoNuevo() }),
-    deleteProducto: async () => (await productoNuevo(), {}),
-    importProductos: async () => Object.fromEntries(CODIGOS_IMPORTADOS.map((c) => [c, codigoNuevo()])),
-    sondearMh: async () => {
-      await contingenciaEsperando();
-      return {};
+    createCliente: sinLosDeEjemplo,
+    // The newest customer, made now, becomes the example's.
+    replaceCliente: async () => {
+      await sinLosDeEjemplo();
+      await clienteNuevo();
     },
+    deleteCliente: () => clienteNuevo(),
+    importClientes: sinLosDeEjemplo,
+    createClienteFromDte: () => facturaANuevo(),
+    createProducto: sinLosDeEjemplo,
+    replaceProducto: async () => {
+      await sinLosDeEjemplo();
+      await productoNuevo();
+    },
+    deleteProducto: () => productoNuevo(),
+    importProductos: sinLosDeEjemplo,
+    sondearMh: contingenciaEsperando,
   };
+
+  /** The book and the catalog without the examples' customers and products, found by the search box. */
+  async function sinLosDeEjemplo() {
+    const digitos = (d: string) => d.replace(/\D/g, '');
+    for (const documento of DOCUMENTOS_DE_EJEMPLO) {
+      const { body } = await api('GET', `/clientes?q=${digitos(documento)}`, tenant);
+      for (const c of body.data as { id: string; numDocumento: string }[])
+        if (digitos(c.numDocumento) === digitos(documento)) await api('DELETE', `/clientes/${c.id}`, tenant);
+    }
+    for (const codigo of CODIGOS_DE_EJEMPLO) {
+      const { body } = await api('GET', `/productos?q=${encodeURIComponent(codigo)}`, tenant);
+      for (const p of body.data as { id: string; codigo: string }[])
+        if (p.codigo.toUpperCase() === codigo) await api('DELETE', `/productos/${p.id}`, tenant);
+    }
+  }
 
   /** An Archivo DTE of the tenant's, as its previous provider issued it: numbered far from its own series. */
   let importados = 0;
@@ -382,11 +403,10 @@ describe('the code samples of /docs, run against the stack', () => {
       for (let m = pendientes.shift(); m; m = pendientes.shift()) {
         const cwd = fs.mkdtempSync(path.join(DIRECTORIO, `${m.operationId}-`));
         try {
-          const sustituciones = (await PREPARAR[m.operationId]?.(cwd)) ?? {};
-          const source = Object.entries(sustituciones).reduce((s, [de, a]) => s.replaceAll(de, a), m.source);
+          await PREPARAR[m.operationId]?.(cwd);
           const { stdout } = await ejecutar(
             m,
-            source,
+            m.source,
             cwd,
             CERTIFICACION.has(m.operationId)
               ? certificador.tenant
@@ -395,7 +415,7 @@ describe('the code samples of /docs, run against the stack', () => {
                 : tenant,
           );
           // A JSON answer is printed whole; any other is printed as text or written to the file the sample names.
-          const escrito = new RegExp(`${m.operationId}\\.(pdf|csv|zip|xlsx)`).exec(source)?.[0];
+          const escrito = new RegExp(`${m.operationId}\\.(pdf|csv|zip|xlsx)`).exec(m.source)?.[0];
           if (escrito)
             expect([m.operationId, fs.statSync(path.join(cwd, escrito)).size > 0]).toEqual([m.operationId, true]);
           else if (m.json) expect([m.operationId, typeof JSON.parse(stdout)]).toEqual([m.operationId, 'object']);
@@ -415,7 +435,7 @@ describe('the code samples of /docs, run against the stack', () => {
     ]);
     await trabajador(MUESTRAS.filter((m) => SOLAS.has(m.operationId)));
     expect(fallos).toEqual([]);
-    // About 165 child processes, four at a time beside the sequential ones, then 27 alone: two or three minutes
+    // About 165 child processes, four at a time beside the sequential ones, then 45 alone: two or three minutes
     // on two cores, ten at a load of 20 (a safety net, not a budget).
   }, 900_000);
 });

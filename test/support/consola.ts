@@ -24,7 +24,7 @@ export function abrirNavegador(): Promise<Browser> {
 
 /**
  * A page waits for what it waits for (a navigation, a selector) as long as the test may run: puppeteer's own
- * 30 s is a time budget that a busy machine overran once (a console page that took longer to arrive).
+ * 30 s is a time budget, which a test on a busy machine must not depend on.
  */
 export function sinPlazos(page: Page): Page {
   page.setDefaultNavigationTimeout(0);

@@ -310,12 +310,7 @@ export class Documents {
     // issued here after it meet them. Taken once (the ledger knows its owner), whatever the retries.
     const deImportado = documentKind(doc.tipo as DteTipo).consumoOrigen?.deImportado;
     for (const [codigo, tomado] of Object.entries(deImportado?.(doc.dteJson as Dte) ?? {}))
-      await appendToLedger(
-        this.db.connection,
-        ledgerDelOriginal(doc.tipoDte, codigo),
-        doc.codigoGeneracion,
-        () => tomado,
-      );
+      await this.ledgerTake(ledgerDelOriginal(doc.tipoDte, codigo), doc.codigoGeneracion, () => tomado);
     const entrada = entradaDe(guardado);
     await this.lista.escribir(doc.emisorId, listaN, entrada);
     await this.lista.archivarImportado(doc.emisorId, listaN, entrada);
